@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+import { BASE_FONT_SIZE, DESIGN_WIDTH, DEVICE_RATIO } from './layout'
+
+const env = process.env.TARO_ENV ?? 'h5'
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'alfa',
+    date: '2026-11-22',
+    designWidth: DESIGN_WIDTH,
+    deviceRatio: DEVICE_RATIO,
+    sourceRoot: 'src',
+    outputRoot: `dist/${env}`,
+    plugins: [],
+    defineConstants: {
+      // Build-time settings; every value has a safe development default.
+      'process.env.ALFA_API_ORIGIN': JSON.stringify(process.env.ALFA_API_ORIGIN ?? ''),
+      'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
+    },
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+    },
+    copy: {
+      // theme.json backs WeChat's dark mode (app.json darkmode + themeLocation).
+      patterns: env === 'weapp' ? [{ from: 'src/theme.json', to: `dist/${env}/theme.json` }] : [],
+      options: {},
+    },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      // Move modules used only by subpackages out of the main package.
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      // The browser paths (customRoutes) come from the route table, in src/app.config.ts.
+      router: { mode: 'browser' },
+      postcss: {
+        pxtransform: { enable: true, config: { baseFontSize: BASE_FONT_SIZE } },
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig)
+  return merge({}, baseConfig, prodConfig)
+})

@@ -1,0 +1,47 @@
+import { View, Text } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react'
+import { deviceInfo } from '@/platform/device'
+import { isH5 } from '@/platform/env'
+import { goBackOrHome, goHome } from '@/services/navigation'
+import './index.scss'
+
+export interface NavBarProps {
+  /** Title in the middle of the bar. */
+  title: string
+  /** Back button action (default: back, or home when the page was opened directly). */
+  onBack?: () => void
+}
+
+/**
+ * A custom navigation bar. In mini-programs it sits under the status bar and is centred on the
+ * host's capsule, leaving the capsule's side free; on H5 it is a plain bar.
+ */
+export const NavBar = observer(function NavBar({ title, onBack }: NavBarProps) {
+  deviceInfo.ensureLoaded()
+  const { statusBarHeight, titleBarHeight, headerHeight, capsule, screenWidth } = deviceInfo
+  const sideInset = capsule && screenWidth ? Math.max(screenWidth - capsule.left, 0) : 0
+  const canGoBack = Taro.getCurrentPages().length > 1 || isH5
+  const back = onBack ?? goBackOrHome
+  return (
+    <View className='alfa-navbar' style={{ height: `${headerHeight}px` }}>
+      <View
+        className='alfa-navbar__bar'
+        style={{ paddingTop: `${statusBarHeight}px`, height: `${titleBarHeight}px`, paddingRight: `${sideInset}px` }}
+      >
+        <View
+          className='alfa-navbar__action'
+          role='button'
+          aria-label={canGoBack ? '返回' : '首页'}
+          onClick={canGoBack ? back : goHome}
+        >
+          <View className={canGoBack ? 'alfa-navbar__back' : 'alfa-navbar__home'} />
+        </View>
+        <Text className='alfa-navbar__title' role='heading'>
+          {title}
+        </Text>
+        <View className='alfa-navbar__action alfa-navbar__action--spacer' />
+      </View>
+    </View>
+  )
+})

@@ -1,0 +1,39 @@
+import { match, type MatchFunction } from 'path-to-regexp'
+
+/** The shape of @tarojs/router's `routesAlias`: rows of [page path, browser path]. */
+export interface RoutesAliasLike {
+  conf: string[][]
+  getConfig: (url?: string) => string[] | undefined
+  getOrigin: (url?: string) => string
+  getAlias: (url?: string) => string
+}
+
+const isPattern = (alias: string) => alias.includes(':')
+const matchers = new Map<string, MatchFunction<object>>()
+
+function matches(pattern: string, url: string): boolean {
+  let fn = matchers.get(pattern)
+  if (!fn) {
+    fn = match(pattern, { decode: decodeURIComponent })
+    matchers.set(pattern, fn)
+  }
+  return fn(url) !== false
+}
+
+/**
+ * Taro 4.2's H5 router compares aliases as whole strings, so `/alfa/portfolio/:poCode/detail`
+ * would find no page config (title, navigation style) for `/alfa/portfolio/ZH015676/detail`.
+ * This teaches its alias table the `:param` patterns that its own matcher (universal-router,
+ * also path-to-regexp) already resolves. Rows are tried in table order, exact rows first.
+ */
+export function installPatternAliases(alias: RoutesAliasLike) {
+  alias.getConfig = (url = '') =>
+    alias.conf.find((row) => row.includes(url)) ??
+    alias.conf.find((row) => isPattern(row[1]) && matches(row[1], url))
+  alias.getOrigin = (url = '') => alias.getConfig(url)?.[0] ?? url
+  // Page path to browser path: the first alias without parameters; a browser path stays itself.
+  alias.getAlias = (url = '') => {
+    const rows = alias.conf.filter((row) => row[0] === url)
+    return rows.find((row) => !isPattern(row[1]))?.[1] ?? url
+  }
+}

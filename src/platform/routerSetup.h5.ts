@@ -1,0 +1,5 @@
+import { routesAlias } from '@tarojs/router'
+import { installPatternAliases } from './h5Routes'
+
+// Runs when the app module loads, before the H5 router resolves the first path.
+installPatternAliases(routesAlias as never)

@@ -1,0 +1,198 @@
+/**
+ * The one route table: every screen of spec section 2.
+ *
+ * app.config.ts, the H5 router aliases, the navigation helpers, the share paths and the route
+ * tests are all derived from this list, so a route is added here and nowhere else.
+ * Mini-programs have no path parameters: there the `:name` segments of an H5 path travel as
+ * query parameters of the mini-program page.
+ */
+
+export interface PageOptions {
+  /** Sharing to chat is enabled (default false). */
+  share?: boolean
+  /** The page draws its own (capsule-aware) navigation bar (default false). */
+  customNav?: boolean
+  /** Page scroll is disabled (default false). */
+  disableScroll?: boolean
+}
+
+export interface RouteEntry extends PageOptions {
+  /** Mini-program page path without the leading slash: `pages/...` or `subPkg/pages/...`. */
+  page: string
+  /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
+  h5: readonly string[]
+  /** Chinese screen title. */
+  title: string
+  /** The spec's name of the screen (section 2), used by the route tests. */
+  screen: string
+}
+
+export const SUBPACKAGE_ROOT = 'subPkg'
+
+const main = (name: string) => `pages/${name}/index`
+const sub = (name: string) => `${SUBPACKAGE_ROOT}/pages/${name}/index`
+const po = (name: string) => sub(`portfolio/${name}`)
+/** H5 path of a page that has no browser path in the spec: its mini-program path. */
+const own = (page: string) => [`/${page}`]
+
+export const routes = {
+  // ---- Main package ("Other pages" of spec section 2) ----
+  home: { page: main('home'), h5: own(main('home')), title: '首页', screen: 'home', share: true, customNav: true },
+  product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
+  favourites: { page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
+  fund: {
+    page: main('fund'),
+    h5: ['/alfa/fund/:fundCode/detail', '/pages/fund/index'],
+    title: '基金详情',
+    screen: 'fund detail',
+    share: true,
+  },
+  manager: {
+    page: main('manager'),
+    h5: ['/alfa/fund/manager/:fundManagerId', '/pages/manager/index'],
+    title: '基金经理',
+    screen: 'fund manager profile',
+    share: true,
+  },
+  stockMarket: { page: main('stock_market'), h5: own(main('stock_market')), title: '市场行情', screen: 'stock market (market quotes)', share: true },
+  fundArchives: {
+    page: main('fundArchives'),
+    h5: ['/alfa/fund/achieves/:fundCode', '/pages/fundArchives/index'],
+    title: '基金业绩',
+    screen: 'fund achievements',
+    share: true,
+  },
+  filterDetail: { page: main('filterDetail'), h5: own(main('filterDetail')), title: '筛选条件', screen: 'filter detail' },
+  filterResult: { page: main('filterResult'), h5: own(main('filterResult')), title: '筛选结果', screen: 'filter result (My Filter)' },
+  favouritesManage: { page: main('favouritesManage'), h5: own(main('favouritesManage')), title: '管理自选', screen: 'favourites manage' },
+  stockFilter: { page: main('stockFilter'), h5: own(main('stockFilter')), title: '选基结果', screen: 'stock filter (filter results)' },
+  tradeModal: { page: main('tradeModal'), h5: own(main('tradeModal')), title: '交易须知', screen: 'trade modal (Notice)' },
+  appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
+  appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
+  appDownloadGuide: { page: main('appDownloadGuide'), h5: own(main('appDownloadGuide')), title: '下载指引', screen: 'app download (guide)' },
+  wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
+  diagnosis: { page: main('diagnosis'), h5: own(main('diagnosis')), title: '基金诊断', screen: 'diagnosis (fund diagnosis)', share: true },
+  valuationDetail: { page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
+  site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
+  downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
+  back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
+  fund0008: { page: main('fund0008'), h5: own(main('fund0008')), title: '基金详情', screen: 'fund (0008 variant)', share: true },
+  fundArchives0008: { page: main('fundArchives0008'), h5: own(main('fundArchives0008')), title: '基金业绩', screen: 'achievements (0008 variant)', share: true },
+  manager0008: { page: main('manager0008'), h5: own(main('manager0008')), title: '基金经理', screen: 'manager (0008 variant)', share: true },
+  webview: { page: main('webview'), h5: own(main('webview')), title: '网页', screen: 'web-view fallback' },
+
+  // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
+  // Static paths come before `/alfa/portfolio/:poCode` so that they win on H5.
+  portfolioModals: { page: po('modals'), h5: ['/alfa/portfolio/modals'], title: '策略提示', screen: 'modals' },
+  advisorContent: { page: po('advisorContent'), h5: ['/alfa/portfolio/advisor-content'], title: '投顾内容', screen: 'advisor content', share: true },
+  portfolioEntry: { page: po('entry'), h5: ['/alfa/portfolio/:poCode', '/alfa/portfolio'], title: '策略', screen: 'portfolio entry', share: true, customNav: true },
+  portfolioDetail: { page: po('detail'), h5: ['/alfa/portfolio/:poCode/detail'], title: '策略详情', screen: 'Strategy details', share: true, customNav: true },
+  portfolioSignal: { page: po('signal'), h5: ['/alfa/portfolio/:poCode/signal'], title: '发车记录', screen: 'Departure (signal) records', share: true },
+  portfolioAdjustment: { page: po('adjustment'), h5: ['/alfa/portfolio/:poCode/adjustment'], title: '调仓记录', screen: 'Adjustment records', share: true },
+  portfolioInformation: { page: po('information'), h5: ['/alfa/portfolio/:poCode/information'], title: '策略信息', screen: 'Strategy information', share: true },
+  portfolioAdvisor: { page: po('advisor'), h5: ['/alfa/portfolio/:poCode/advisor'], title: '投顾服务', screen: 'Advisory service', share: true },
+  portfolioIntro: { page: po('intro'), h5: ['/alfa/portfolio/:poCode/index'], title: '策略介绍', screen: 'intro page (images)', share: true },
+  portfolioDailyNav: { page: po('dailyNav'), h5: ['/alfa/portfolio/:poCode/daily-nav'], title: '策略走势', screen: 'Strategy movement', share: true },
+  portfolioAipList: { page: po('aipList'), h5: ['/alfa/portfolio/:poCode/aip-list'], title: '定投建议', screen: 'Regular-investment suggestions (list)', share: true },
+  portfolioAipDetail: {
+    page: po('aipDetail'),
+    h5: ['/alfa/portfolio/:poCode/aip-detail/:sigId'],
+    title: '定投建议详情',
+    screen: 'regular-investment suggestion detail',
+    share: true,
+  },
+  // Portfolio screens the spec implies.
+  portfolioAnalysis: { page: po('analysis'), h5: ['/alfa/portfolio/:poCode/analysis'], title: '策略分析', screen: 'analysis page', share: true },
+  portfolioComposition: { page: po('composition'), h5: ['/alfa/portfolio/:poCode/composition'], title: '基金组成', screen: 'fund composition', share: true },
+  portfolioInvestPool: { page: po('investPool'), h5: ['/alfa/portfolio/:poCode/invest-pool'], title: '基金池', screen: 'fund invest pool', share: true },
+  portfolioTimeline: { page: po('timeline'), h5: ['/alfa/portfolio/:poCode/timeline'], title: '策略动态', screen: 'timeline posts list', share: true },
+  portfolioFaq: { page: po('faq'), h5: ['/alfa/portfolio/:poCode/faq'], title: '常见问题', screen: 'FAQ links' },
+  portfolioThermometer: { page: po('thermometer'), h5: ['/alfa/portfolio/:poCode/thermometer'], title: '温度计', screen: 'thermometer', share: true },
+
+  // ---- Fund routes in the subpackage ----
+  fundIntro: { page: sub('fundIntro'), h5: ['/alfa/fund/intro/:fundCode'], title: '基金概况', screen: 'fund intro', share: true },
+  fundNav: { page: sub('fundNav'), h5: ['/alfa/fund/nav/:fundCode'], title: '历史业绩', screen: 'Historical performance (fund NAV)', share: true },
+  // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
+  fundEntry: { page: sub('fundEntry'), h5: ['/alfa/fund/:fundCode'], title: '基金详情', screen: 'fund entry (Fund details)', share: true, customNav: true },
+
+  // ---- Other subpackage pages ----
+  search: { page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
+  column: { page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
+  columnDetail: { page: sub('columnDetail'), h5: own(sub('columnDetail')), title: '专栏详情', screen: 'column detail', share: true },
+  article: { page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
+  tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
+  filterManage: { page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
+  filter: { page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
+  myFilter: { page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
+  externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
+  webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
+  video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  login: { page: sub('login'), h5: ['/user/signup', `/${sub('login')}`], title: '登录', screen: 'login' },
+  productList: { page: sub('productList'), h5: own(sub('productList')), title: '更多策略', screen: 'product list (More strategies)', share: true },
+  fundList: { page: sub('fundList'), h5: own(sub('fundList')), title: '更多基金', screen: 'fund list (More funds)', share: true },
+  managerList: { page: sub('managerList'), h5: own(sub('managerList')), title: '更多经理', screen: 'manager list (More managers)', share: true },
+  industryTheme: { page: sub('industryTheme'), h5: own(sub('industryTheme')), title: '行业主题', screen: 'industry theme', share: true },
+  fundDiagnosis: { page: sub('fundDiagnosis'), h5: own(sub('fundDiagnosis')), title: '诊断报告', screen: 'fund diagnosis', share: true },
+  fundGlossary: { page: sub('fundGlossary'), h5: own(sub('fundGlossary')), title: '基金术语', screen: 'fund glossary (Fund terms)', share: true },
+  live: { page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
+  liveAuth: { page: sub('liveAuth'), h5: own(sub('liveAuth')), title: '消息授权', screen: 'live message authorization' },
+  commentDetail: { page: sub('commentDetail'), h5: own(sub('commentDetail')), title: '评论详情', screen: 'comment detail' },
+
+  // The H5 catch-all: must stay last.
+  notFound: { page: main('notFound'), h5: ['/:rest(.*)'], title: '页面不存在', screen: 'Route not found' },
+} as const satisfies Record<string, RouteEntry>
+
+export type RouteName = keyof typeof routes
+
+export const routeNames = Object.keys(routes) as RouteName[]
+
+/** The home page: the first page of the app and the default share path. */
+export const HOME: RouteName = 'home'
+
+export const isSubpackagePage = (page: string) => page.startsWith(`${SUBPACKAGE_ROOT}/`)
+
+/** The path parameter names of a route, in order (`:poCode`, `:sigId`). */
+export function pathParams(name: RouteName): string[] {
+  const canonical = routes[name].h5[0]
+  return [...canonical.matchAll(/:([A-Za-z]\w*)/g)].map((m) => m[1])
+}
+
+/** Pages of the mini-program main package, home first. */
+export function mainPackagePages(): string[] {
+  return routeNames.map((n) => routes[n].page).filter((p) => !isSubpackagePage(p))
+}
+
+/** Pages of the subpackage, relative to its root. */
+export function subpackagePages(): string[] {
+  return routeNames
+    .map((n) => routes[n].page)
+    .filter(isSubpackagePage)
+    .map((p) => p.slice(SUBPACKAGE_ROOT.length + 1))
+}
+
+/** H5 aliases in the shape of Taro's `router.customRoutes`: page path to browser paths. */
+export function h5CustomRoutes(): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const n of routeNames) {
+    const own = `/${routes[n].page}`
+    // The page's own path stays routable too, so a mini-program style url also opens it.
+    out[own] = [...new Set<string>([...routes[n].h5, own])]
+  }
+  return out
+}
+
+export function routeByPage(page: string): RouteName | undefined {
+  const bare = page.replace(/^\//, '').split('?')[0]
+  return routeNames.find((n) => routes[n].page === bare)
+}
+
+/** The page config (`*.config.ts`) of a screen, from its entry. */
+export function pageConfig(name: RouteName) {
+  const entry: RouteEntry = routes[name]
+  return {
+    navigationBarTitleText: entry.title,
+    ...(entry.share ? { enableShareAppMessage: true } : {}),
+    ...(entry.customNav ? { navigationStyle: 'custom' as const } : {}),
+    ...(entry.disableScroll ? { disableScroll: true } : {}),
+  }
+}

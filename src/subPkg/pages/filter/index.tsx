@@ -1,0 +1,10 @@
+import { Page } from '@/components/Page'
+import { PageLoading } from '@/components/PageLoading'
+
+export default function FilterPage() {
+  return (
+    <Page route='filter'>
+      <PageLoading />
+    </Page>
+  )
+}

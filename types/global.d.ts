@@ -1,0 +1,21 @@
+/// <reference types="@tarojs/taro" />
+
+declare module '*.png'
+declare module '*.gif'
+declare module '*.jpg'
+declare module '*.jpeg'
+declare module '*.svg'
+declare module '*.css'
+declare module '*.scss'
+
+declare namespace NodeJS {
+  interface ProcessEnv {
+    NODE_ENV: 'development' | 'production' | 'test'
+    TARO_ENV: 'weapp' | 'swan' | 'h5'
+    TARO_APP_ID: string
+    /** Origin of the API server for mini-program builds (H5 uses its own origin). */
+    ALFA_API_ORIGIN: string
+    /** Host of the product's H5 site, used to recognise in-mini-program urls. */
+    ALFA_PRODUCT_HOST: string
+  }
+}
