@@ -40,9 +40,18 @@ export function goHome() {
   return Taro.reLaunch({ url: routeUrl(HOME) })
 }
 
+/** Pages in the stack; 1 when the host cannot tell (the H5 router before it starts). */
+export function pageStackDepth(): number {
+  try {
+    return Taro.getCurrentPages().length
+  } catch {
+    return 1
+  }
+}
+
 /** Back when there is a page to go back to, home otherwise (deep links open with no history). */
 export function goBackOrHome() {
-  if (Taro.getCurrentPages().length > 1) return Taro.navigateBack()
+  if (pageStackDepth() > 1) return Taro.navigateBack()
   return goHome()
 }
 

@@ -7,3 +7,5 @@ const ReactDOM = require('react-dom')
 const { createH5NativeComponentConfig } = require('@tarojs/plugin-framework-react/dist/runtime')
 
 createH5NativeComponentConfig(null, React, ReactDOM)
+
+export {}

@@ -1,9 +1,7 @@
-import { View, Text } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { deviceInfo } from '@/platform/device'
-import { isH5 } from '@/platform/env'
-import { goBackOrHome, goHome } from '@/services/navigation'
+import { goBackOrHome, goHome, pageStackDepth } from '@/services/navigation'
 import './index.scss'
 
 export interface NavBarProps {
@@ -21,7 +19,7 @@ export const NavBar = observer(function NavBar({ title, onBack }: NavBarProps) {
   deviceInfo.ensureLoaded()
   const { statusBarHeight, titleBarHeight, headerHeight, capsule, screenWidth } = deviceInfo
   const sideInset = capsule && screenWidth ? Math.max(screenWidth - capsule.left, 0) : 0
-  const canGoBack = Taro.getCurrentPages().length > 1 || isH5
+  const canGoBack = pageStackDepth() > 1
   const back = onBack ?? goBackOrHome
   return (
     <View className='alfa-navbar' style={{ height: `${headerHeight}px` }}>
@@ -37,9 +35,9 @@ export const NavBar = observer(function NavBar({ title, onBack }: NavBarProps) {
         >
           <View className={canGoBack ? 'alfa-navbar__back' : 'alfa-navbar__home'} />
         </View>
-        <Text className='alfa-navbar__title' role='heading'>
+        <View className='alfa-navbar__title' role='heading' aria-level={1}>
           {title}
-        </Text>
+        </View>
         <View className='alfa-navbar__action alfa-navbar__action--spacer' />
       </View>
     </View>

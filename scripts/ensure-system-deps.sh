@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The browser tests need Debian's Chromium and a CJK font. Installs them when missing (as root,
+# with apt-get); otherwise says what to install.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi 'wenquanyi\|wqy' || missing+=(fonts-wqy-microhei)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing system packages: ${missing[*]} — install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} from Debian…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

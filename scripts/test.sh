@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order — types, app units and pages, the API server, the three
+# builds, the WeChat/Baidu build checks and the H5 browser test. Runs every step, then prints a
+# summary and fails if any step failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+steps=(
+  "typecheck:npm run typecheck"
+  "unit:npm run test:unit"
+  "server:npm run test:server"
+  "build:npm run build:all"
+  "platform:npm run test:platform"
+  "system-deps:bash scripts/ensure-system-deps.sh"
+  "e2e:npm run test:e2e"
+)
+passed=0
+failed=0
+failures=()
+for step in "${steps[@]}"; do
+  name=${step%%:*}
+  cmd=${step#*:}
+  echo
+  echo "=== ${name}: ${cmd}"
+  start=$(date +%s)
+  if bash -c "$cmd"; then
+    passed=$((passed + 1))
+    echo "=== ${name}: ok ($(( $(date +%s) - start )) s)"
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "=== ${name}: FAILED ($(( $(date +%s) - start )) s)"
+  fi
+done
+echo
+[ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
+echo "steps: ${passed} passed, ${failed} failed"
+[ "$failed" -eq 0 ]

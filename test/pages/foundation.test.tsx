@@ -1,0 +1,46 @@
+import Taro from '@tarojs/taro'
+import HomePage, { HOME_ENTRIES } from '@/pages/home/index'
+import NotFoundPage from '@/pages/notFound/index'
+import PortfolioDetailPage from '@/subPkg/pages/portfolio/detail/index'
+import { renderPage } from '../support/render'
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+describe('the 404 page shows 页面不存在 with a way home', () => {
+  it('renders the message and the 返回首页 button, which relaunches home', async () => {
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockImplementation(() => Promise.resolve() as never)
+    const { utils, text, container } = await renderPage(NotFoundPage, '/pages/notFound/index')
+    expect(text()).toContain('页面不存在')
+    const button = container.querySelector('.alfa-empty__action') as HTMLElement
+    expect(button.textContent).toBe('返回首页')
+    await utils.act(async () => {
+      utils.fireEvent.click(button)
+    })
+    expect(reLaunch).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/home\/index\?ts=\d+$/) })
+  })
+})
+
+describe('the home page lists its entries and navigates with ts', () => {
+  it('taps an entry', async () => {
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
+    const { utils, container } = await renderPage(HomePage, '/pages/home/index')
+    const tiles = container.querySelectorAll('.alfa-home__entry')
+    expect(tiles).toHaveLength(HOME_ENTRIES.length)
+    expect(container.textContent).toContain('我的自选')
+    await utils.act(async () => {
+      utils.fireEvent.click(tiles[1] as HTMLElement)
+    })
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/favourites\/index\?ts=\d+$/) })
+  })
+})
+
+describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
+  it('portfolio detail', async () => {
+    const { text } = await renderPage(PortfolioDetailPage, '/subPkg/pages/portfolio/detail/index', { poCode: 'ZH015676' })
+    expect(text()).toContain('策略详情')
+    expect(text()).toContain('正在加载')
+  })
+})

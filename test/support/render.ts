@@ -1,0 +1,18 @@
+import TestUtils from '@tarojs/test-utils-react'
+import { Current } from '@tarojs/runtime'
+import type { ComponentType } from 'react'
+
+/**
+ * Mounts a page component directly (test-utils-react's createApp is broken on Taro 4): sets
+ * Current.page and mounts into an element whose id is the page path.
+ */
+export async function renderPage(Page: ComponentType, pagePath: string, params: Record<string, string> = {}) {
+  const container = document.createElement('div')
+  container.id = pagePath
+  document.body.appendChild(container)
+  ;(Current as { page: unknown }).page = { path: `${pagePath}`, route: pagePath, options: params, $taroParams: params }
+  ;(Current as { router: unknown }).router = { params, path: pagePath, onReady: '', onHide: '', onShow: '' }
+  const utils = new TestUtils()
+  await utils.mount(Page as never, { container })
+  return { utils, container, text: () => container.textContent ?? '' }
+}
