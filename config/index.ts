@@ -14,7 +14,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     deviceRatio: DEVICE_RATIO,
     sourceRoot: 'src',
     outputRoot: `dist/${env}`,
-    plugins: [],
+    plugins: [path.resolve(__dirname, 'plugins', 'project-files.js')],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(process.env.ALFA_API_ORIGIN ?? ''),

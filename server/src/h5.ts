@@ -27,7 +27,7 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       wildcard: true,
       setHeaders: (res, file) => {
