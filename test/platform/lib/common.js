@@ -1,0 +1,99 @@
+'use strict'
+// Shared helpers for the WeChat (dist/weapp) and Baidu (dist/swan) build checks.
+// These checks never build: `npm run build:weapp && npm run build:swan` come first.
+const fs = require('node:fs')
+const path = require('node:path')
+
+const ROOT = path.resolve(__dirname, '..', '..', '..')
+
+/** The build folder of a platform; ALFA_DIST_WEAPP / ALFA_DIST_SWAN point a check at a copy (selftest.js). */
+function distDir(platform) {
+  const override = process.env[`ALFA_DIST_${platform.toUpperCase()}`]
+  return override ? path.resolve(override) : path.join(ROOT, 'dist', platform)
+}
+
+function requireDist(platform) {
+  const dir = distDir(platform)
+  if (!fs.existsSync(path.join(dir, 'app.json'))) {
+    throw new Error(`${dir}/app.json is missing: run \`npm run build:${platform}\` first`)
+  }
+  return dir
+}
+
+function readJson(file) {
+  const text = fs.readFileSync(file, 'utf8')
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new Error(`${file}: invalid JSON: ${err.message}`)
+  }
+}
+
+/** Every file under dir, as sorted posix paths relative to dir. */
+function listFiles(dir) {
+  const out = []
+  const walk = (rel) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(child)
+      else if (entry.isFile()) out.push(child)
+    }
+  }
+  walk('')
+  return out.sort()
+}
+
+/** The packages of an app.json: the main package's pages and each subpackage's root and pages. */
+function packagesOf(appJson) {
+  const subs = (appJson.subPackages || appJson.subpackages || []).map((sub) => ({
+    root: String(sub.root).replace(/^\/+|\/+$/g, ''),
+    pages: (sub.pages || []).map((p) => `${String(sub.root).replace(/^\/+|\/+$/g, '')}/${p}`),
+    independent: !!sub.independent,
+  }))
+  return { mainPages: appJson.pages || [], subs, allPages: [...(appJson.pages || []), ...subs.flatMap((s) => s.pages)] }
+}
+
+/** The subpackage root a file belongs to, or null for the main package. */
+function packageOf(rel, subs) {
+  const sub = subs.find((s) => rel === s.root || rel.startsWith(`${s.root}/`))
+  return sub ? sub.root : null
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}
+
+/**
+ * Runs one check: `fn` returns its one-line summary or throws. Prints the summary as
+ * `PASS name: ...` or `FAIL name: ...` (the runner collects these lines) and sets the exit code.
+ */
+async function runCheck(name, fn) {
+  const started = Date.now()
+  let line
+  try {
+    const summary = await fn()
+    line = `PASS ${name}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)} s)`
+    process.exitCode = process.exitCode || 0
+  } catch (err) {
+    let message = String((err && err.message) || err)
+    if (err && err.stack && !err.expected) {
+      // A crash: keep where it happened, not the whole trace.
+      const frames = String(err.stack).split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3)
+      message = [message, ...frames].join('\n')
+    }
+    if (message.length > 4000) message = `${message.slice(0, 4000)} ...`
+    line = `FAIL ${name}: ${message}`
+    process.exitCode = 1
+  }
+  console.log(line)
+  return line
+}
+
+/** An error whose message is the whole story (no stack trace in the report). */
+function failure(message) {
+  const err = new Error(message)
+  err.expected = true
+  return err
+}
+
+module.exports = { ROOT, distDir, requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure }

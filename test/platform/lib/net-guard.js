@@ -1,0 +1,49 @@
+'use strict'
+// Loaded with `node --require` (through NODE_OPTIONS, so forked children load it too): every DNS
+// lookup and TCP connection fails at once and is written to $ALFA_NET_GUARD_LOG, so a check can
+// prove that it ran offline. Unix sockets and IPC pipes are left alone.
+const fs = require('node:fs')
+const dns = require('node:dns')
+const net = require('node:net')
+
+const logFile = process.env.ALFA_NET_GUARD_LOG
+
+function record(what) {
+  const line = `${process.pid} ${what}\n`
+  try {
+    if (logFile) fs.appendFileSync(logFile, line)
+  } catch {
+    // nothing to do: the blocked call still fails
+  }
+}
+
+function blockedError(host) {
+  const err = new Error(`getaddrinfo ENOTFOUND ${host} (network blocked by the platform check)`)
+  err.code = 'ENOTFOUND'
+  err.hostname = host
+  return err
+}
+
+dns.lookup = function lookup(host, options, callback) {
+  const cb = typeof options === 'function' ? options : callback
+  record(`dns.lookup ${host}`)
+  process.nextTick(() => cb(blockedError(host)))
+  return {}
+}
+dns.promises.lookup = async function lookup(host) {
+  record(`dns.promises.lookup ${host}`)
+  throw blockedError(host)
+}
+
+const connect = net.Socket.prototype.connect
+net.Socket.prototype.connect = function guardedConnect(...args) {
+  const first = args[0]
+  const opts = Array.isArray(first) ? first[0] : first
+  const isPath = (typeof opts === 'string' && Number.isNaN(Number(opts))) || (opts && typeof opts === 'object' && opts.path)
+  if (isPath) return connect.apply(this, args)
+  const host = (opts && typeof opts === 'object' ? opts.host : args[1]) || 'localhost'
+  const port = opts && typeof opts === 'object' ? opts.port : opts
+  record(`connect ${host}:${port}`)
+  process.nextTick(() => this.destroy(blockedError(host)))
+  return this
+}
