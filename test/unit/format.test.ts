@@ -1,0 +1,126 @@
+// The device is in New York: every date must still come out in Shanghai time.
+process.env.TZ = 'America/New_York'
+
+import {
+  DATE,
+  MONTH_DAY,
+  NULL_TEXT,
+  SHORT_DATE,
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatNav,
+  formatNumber,
+  formatPercent,
+  formatThousands,
+} from '@/utils/format'
+
+describe('the device zone really differs from Shanghai in this test', () => {
+  it('has a non-+8 offset', () => {
+    expect(new Date('2024-01-15T00:00:00Z').getTimezoneOffset()).not.toBe(-480)
+  })
+})
+
+describe('percentages have 2 decimals by default', () => {
+  it.each([
+    ['1.2345', '1.23%'],
+    ['1.235', '1.24%'],
+    ['-0.005', '-0.01%'],
+    [12, '12.00%'],
+    ['0', '0.00%'],
+  ])('%s → %s', (v, out) => expect(formatPercent(v)).toBe(out))
+  it('takes other digit counts', () => expect(formatPercent('1.23456', 3)).toBe('1.235%'))
+  it('reads ratios when asked and carries a sign for gains', () => {
+    expect(formatPercent('0.012345', 2, { ratio: true })).toBe('1.23%')
+    expect(formatPercent('0.0123', 2, { ratio: true, sign: true })).toBe('+1.23%')
+    expect(formatPercent('-0.0123', 2, { ratio: true, sign: true })).toBe('-1.23%')
+    expect(formatPercent('0', 2, { sign: true })).toBe('0.00%')
+  })
+})
+
+describe('net values have 4 decimals by default', () => {
+  it('rounds to 4', () => {
+    expect(formatNav('1.23456')).toBe('1.2346')
+    expect(formatNav('2')).toBe('2.0000')
+    expect(formatNav(1.00005)).toBe('1.0001')
+  })
+})
+
+describe("null shows '--'", () => {
+  it.each([null, undefined, '', 'abc'])('%p', (v) => {
+    expect(formatPercent(v)).toBe(NULL_TEXT)
+    expect(formatNav(v)).toBe('--')
+    expect(formatAmount(v)).toBe('--')
+    expect(formatThousands(v)).toBe('--')
+    expect(formatNumber(v)).toBe('--')
+  })
+})
+
+describe('amounts above 1e8 are shown in 亿 with 2 decimals', () => {
+  it.each([
+    ['123456789', '1.23亿'],
+    ['12345678901.23', '123.46亿'],
+    ['-250000000', '-2.50亿'],
+    ['100000000.01', '1.00亿'],
+  ])('%s → %s', (v, out) => expect(formatAmount(v)).toBe(out))
+  it('1e8 itself is not above 1e8', () => expect(formatAmount('100000000')).toBe('100,000,000.00'))
+})
+
+describe('thousand separators with 2 decimals', () => {
+  it.each([
+    ['1234567.891', '1,234,567.89'],
+    ['999.995', '1,000.00'],
+    ['0.5', '0.50'],
+    ['-1234.5', '-1,234.50'],
+    [1234, '1,234.00'],
+  ])('%s → %s', (v, out) => expect(formatThousands(v)).toBe(out))
+})
+
+describe('money is formatted from decimal strings exactly', () => {
+  it('keeps cents that floats lose', () => {
+    // As floats: (1.005).toFixed(2) is '1.00' and 1234567890123456.785 is not representable.
+    expect(formatThousands('1.005')).toBe('1.01')
+    expect(formatThousands('1234567890123456.785')).toBe('1,234,567,890,123,456.79')
+    expect(formatAmount('99999999.995')).toBe('100,000,000.00')
+    expect(formatAmount('9007199254740993.125')).toBe('90071992.55亿')
+  })
+})
+
+describe('count display', () => {
+  it.each([
+    [0, ''],
+    [99, ''],
+    [100, '100'],
+    [9999, '9999'],
+    [10000, '1w'],
+    [10001, '1w+'],
+    [12345, '1.2w+'],
+    [19999, '1.9w+'],
+    [20000, '2w+'],
+    ['1234567', '123.4w+'],
+    [null, ''],
+  ])('%p → %p', (v, out) => expect(formatCount(v)).toBe(out))
+})
+
+describe('dates are formatted in Asia/Shanghai whatever the device zone', () => {
+  // 2024-01-15T16:30:00Z is 2024-01-16 00:30 in Shanghai and 2024-01-15 11:30 in New York.
+  const instant = Date.UTC(2024, 0, 15, 16, 30)
+  it('uses the default yyyy-MM-dd HH:mm', () => expect(formatDate(instant)).toBe('2024-01-16 00:30'))
+  it('formats yyyy-MM-dd, MM-dd and yy.MM.dd', () => {
+    expect(formatDate(instant, DATE)).toBe('2024-01-16')
+    expect(formatDate(instant, MONTH_DAY)).toBe('01-16')
+    expect(formatDate(instant, SHORT_DATE)).toBe('24.01.16')
+  })
+  it('reads ISO strings with a zone and Date objects', () => {
+    expect(formatDate('2024-01-15T16:30:00Z')).toBe('2024-01-16 00:30')
+    expect(formatDate(new Date(instant), DATE)).toBe('2024-01-16')
+  })
+  it('reads a zone-less date as a Shanghai date (a NAV date stays that day)', () => {
+    expect(formatDate('2024-03-01', DATE)).toBe('2024-03-01')
+    expect(formatDate('2024-03-01 09:15')).toBe('2024-03-01 09:15')
+  })
+  it("shows '--' for nothing or garbage", () => {
+    expect(formatDate(null)).toBe('--')
+    expect(formatDate('not a date')).toBe('--')
+  })
+})
