@@ -1,0 +1,55 @@
+'use strict'
+// Runs the WeChat and Baidu build checks against dist/weapp and dist/swan (it builds nothing:
+// `npm run build:weapp && npm run build:swan` come first). Each check is its own process;
+// the miniprogram-ci compile, the slowest, runs beside the others. Prints each check's output,
+// then one summary line per check and a closing "N passed, N failed" line; exits 1 on a failure.
+const path = require('node:path')
+const { spawn } = require('node:child_process')
+
+const CHECKS = [
+  'weapp-compilers.js',
+  'weapp-json-schema.js',
+  'package-sizes.js',
+  'weapp-simulate-home.js',
+  'swan-pages.js',
+]
+const BESIDE = ['weapp-ci.js']
+const TIME_LIMIT_MS = 240000
+
+function runScript(file) {
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, [path.join(__dirname, file)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const timer = setTimeout(() => {
+      output += `\nFAIL ${file}: no result within ${TIME_LIMIT_MS / 1000} s\n`
+      child.kill('SIGKILL')
+    }, TIME_LIMIT_MS)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const lines = output.split('\n').filter((l) => /^(PASS|FAIL) /.test(l))
+      if (code !== 0 && !lines.some((l) => l.startsWith('FAIL '))) lines.push(`FAIL ${file}: exited with ${signal || code}`)
+      if (!lines.length) lines.push(`FAIL ${file}: printed no result`)
+      console.log(`--- ${file} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${output.trimEnd()}`)
+      resolve(lines)
+    })
+  })
+}
+
+async function main() {
+  const beside = Promise.all(BESIDE.map(runScript))
+  const results = []
+  for (const file of CHECKS) results.push(...(await runScript(file)))
+  for (const lines of await beside) results.push(...lines)
+
+  const firstLine = (l) => l.split('\n')[0]
+  console.log('\n=== platform checks (dist/weapp, dist/swan)')
+  for (const line of results) console.log(firstLine(line))
+  const failed = results.filter((l) => l.startsWith('FAIL ')).length
+  console.log(`platform: ${results.length - failed} passed, ${failed} failed`)
+  process.exitCode = failed ? 1 : 0
+}
+
+main()
