@@ -1,7 +1,11 @@
 import Taro from '@tarojs/taro'
 import { TARGET, type Target } from '@/platform/env'
 import { HOME, pathParams, routes, type RouteName } from '@/routes'
+import { isNativeApp } from '@/platform/host'
+import { currentLocation } from '@/platform/web'
 import { stringifyQuery, withTimestamp, type QueryValue } from '@/utils/url'
+import { callNative } from './bridge'
+import { tracker } from './tracking'
 
 export type RouteParams = Record<string, QueryValue>
 
@@ -57,3 +61,24 @@ export function goBackOrHome() {
 
 /** The default share path: the home page of the mini-program (spec section 2). */
 export const DEFAULT_SHARE_PATH = `/${routes[HOME].page}`
+
+/** After going back in the native app, the web view closes if the page is still there (spec section 9). */
+export const CLOSE_NATIVE_PAGE_DELAY_MS = 60
+export const CLOSE_NATIVE_PAGE_CALL = 'closePage'
+
+/**
+ * Back: the back event is tracked; in the native app the page goes back and, when nothing was
+ * left to go back to, the app's page closes after 60 ms; elsewhere back or home.
+ */
+export function goBack(): void {
+  tracker.back()
+  if (TARGET === 'h5' && isNativeApp()) {
+    const before = currentLocation()?.href
+    if (Taro.getCurrentPages().length > 1) void Taro.navigateBack().catch(() => undefined)
+    setTimeout(() => {
+      if (currentLocation()?.href === before) void callNative(CLOSE_NATIVE_PAGE_CALL).catch((err: unknown) => console.warn('closePage failed', err))
+    }, CLOSE_NATIVE_PAGE_DELAY_MS)
+    return
+  }
+  void goBackOrHome()
+}

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha256'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import { bytesToHex } from '@noble/hashes/utils'
 
 /**
  * The x-sign header shared by the app and the API server (spec section 7): a millisecond
@@ -11,9 +11,14 @@ export const SIGN_HASH_LENGTH = 32
 /** How far a signature's timestamp may be from the server's clock. */
 export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000
 
+/** ASCII text to bytes without TextEncoder, which some mini-program engines lack. */
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (ch) => ch.charCodeAt(0))
+}
+
 export function signHash(timestamp: number): string {
   const scaled = Math.floor(SIGN_SCALE * timestamp)
-  return bytesToHex(sha256(utf8ToBytes(String(scaled)))).slice(0, SIGN_HASH_LENGTH).toUpperCase()
+  return bytesToHex(sha256(asciiBytes(String(scaled)))).slice(0, SIGN_HASH_LENGTH).toUpperCase()
 }
 
 export function createSign(now: number = Date.now()): string {

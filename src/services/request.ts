@@ -1,0 +1,204 @@
+import Taro from '@tarojs/taro'
+import { sha256 } from '@noble/hashes/sha256'
+import { bytesToHex } from '@noble/hashes/utils'
+import { isH5 } from '@/platform/env'
+import { apiRoot } from '@/utils/apiPaths'
+import { createSign } from '@/utils/sign'
+import { stringifyQuery, type QueryValue } from '@/utils/url'
+import { utf8Bytes } from '@/utils/utf8'
+import { brokerOf } from './brand'
+import { appEvents } from './events'
+import { startLogin } from './login'
+import { toast, TOAST_LONG_DURATION } from './toast'
+import { tracker } from './tracking'
+import { user } from './user'
+
+export const NETWORK_ERROR_TEXT = '请检查网络连接'
+/** The fund-info call's message for a terminated fund (spec section 8): a fund-stopped event, no toast. */
+export const FUND_TERMINATED_MSG = '该基金已终止'
+/** Mini-programs need the API server's origin; H5 calls its own origin. */
+export const API_ORIGIN = isH5 ? '' : process.env.ALFA_API_ORIGIN || ''
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** What the transport answers; a network failure rejects instead. */
+export interface HttpResponse {
+  statusCode: number
+  data: unknown
+  header: Record<string, string>
+}
+
+export interface HttpRequest {
+  url: string
+  method: HttpMethod
+  data?: unknown
+  header: Record<string, string>
+  /** 'text' returns the body unparsed (GraphQL reads multipart bodies itself). */
+  dataType?: 'json' | 'text'
+}
+
+export type Transport = (req: HttpRequest) => Promise<HttpResponse>
+
+/** Taro.request on every target. */
+export const taroTransport: Transport = async ({ url, method, data, header, dataType = 'json' }) => {
+  const res = await Taro.request({ url, method, data: data as never, header, dataType, responseType: 'text' })
+  return { statusCode: res.statusCode, data: res.data, header: (res.header ?? {}) as Record<string, string> }
+}
+
+let transport: Transport = taroTransport
+
+/** Replaces the transport (tests). Returns the previous one. */
+export function setTransport(next: Transport): Transport {
+  const prev = transport
+  transport = next
+  return prev
+}
+
+export function currentTransport(): Transport {
+  return transport
+}
+
+/** The full url of an API path: base prefix /alfa/v1 or the second /alfa-m/v2 (spec section 7). */
+export function apiUrl(path: string, { second = false, version }: { second?: boolean; version?: string } = {}): string {
+  return `${API_ORIGIN}${apiRoot(second, version)}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** 20 uppercase characters, from the host's random source where there is one. */
+export function randomRequestId(): string {
+  const bytes = new Uint8Array(20)
+  const c = (globalThis as { crypto?: Crypto }).crypto
+  if (c?.getRandomValues) c.getRandomValues(bytes)
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256)
+  return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('')
+}
+
+/** x-request-id: `zeus.` and a hash of the url for reads (same url, same id), a random 20-character id otherwise. */
+export function requestId(url: string, method: HttpMethod): string {
+  if (method === 'GET') return `zeus.${bytesToHex(sha256(utf8Bytes(url))).slice(0, 32)}`
+  return randomRequestId()
+}
+
+export interface HeaderContext {
+  url: string
+  method: HttpMethod
+  token: string | null
+  anonymousId: string
+  broker: string
+  now?: number
+}
+
+/** The headers every API call carries (spec section 7). */
+export function buildHeaders({ url, method, token, anonymousId, broker, now = Date.now() }: HeaderContext): Record<string, string> {
+  const header: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-request-id': requestId(url, method),
+    'sensors-anonymous-id': anonymousId,
+    'x-sign': createSign(now),
+    'x-broker': broker,
+  }
+  if (token) header.authorization = `Bearer ${token}`
+  return header
+}
+
+export type RequestErrorKind = 'unauthorized' | 'http' | 'network' | 'fundStopped'
+
+export class RequestError extends Error {
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message)
+    this.name = 'RequestError'
+  }
+}
+
+/**
+ * The 401 row of spec section 8: clears the token and the stored token, logs the user out,
+ * removes the accessToken cookie (logout clears storage and both cookies), and starts login.
+ */
+export function handleUnauthorized(): void {
+  user.logout()
+  void startLogin()
+}
+
+/** The server's message in an error body ({code, msg}), if any. */
+export function serverMessage(body: unknown): string | null {
+  if (body && typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string') return (body as { msg: string }).msg
+  if (typeof body === 'string') {
+    try {
+      return serverMessage(JSON.parse(body))
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+export interface RequestOptions {
+  /** Path after the prefix and version, e.g. '/user-fund-picks/popular'. */
+  path: string
+  method?: HttpMethod
+  /** Query parameters (GET) or the JSON body (other methods). */
+  data?: Record<string, unknown> | unknown[]
+  query?: Record<string, QueryValue>
+  /** Use the second API prefix (/alfa-m, v2). */
+  second?: boolean
+  version?: string
+  header?: Record<string, string>
+  /** No toast for a failed status (the caller shows its own). */
+  suppressToast?: boolean
+}
+
+const FUND_INFO_PATH = /^\/fund\/info\/([^/?]+)/
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data
+  try {
+    return JSON.parse(data)
+  } catch {
+    return data
+  }
+}
+
+/**
+ * One REST call with the whole error catalogue of spec section 8: 200 resolves with the body;
+ * 401 logs out and starts login, without a toast; the fund-info call's terminated-fund message
+ * fires fund-stopped, without a toast; another status shows the server's msg for 3 s unless
+ * suppressed; a network error shows 请检查网络连接. Every failure rejects with a RequestError.
+ */
+export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+  const { path, method = 'GET', query, second, version, suppressToast = false } = options
+  const base = apiUrl(path, { second, version })
+  const search = query ? stringifyQuery(query) : ''
+  const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
+  const header = {
+    ...buildHeaders({ url, method, token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
+    ...options.header,
+  }
+  let res: HttpResponse
+  try {
+    res = await transport({ url, method, data: options.data, header })
+  } catch (err) {
+    toast.open(NETWORK_ERROR_TEXT)
+    throw new RequestError('network', err instanceof Error ? err.message : 'network error')
+  }
+  const body = parseBody(res.data)
+  const msg = serverMessage(body) ?? `HTTP ${res.statusCode}`
+  // The terminated-fund message may come with any status.
+  const fund = FUND_INFO_PATH.exec(path)
+  if (fund && msg === FUND_TERMINATED_MSG) {
+    appEvents.emit('fundStopped', { fundCode: decodeURIComponent(fund[1]), msg })
+    throw new RequestError('fundStopped', msg, res.statusCode, body)
+  }
+  if (res.statusCode >= 200 && res.statusCode < 300) return body as T
+  if (res.statusCode === 401) {
+    handleUnauthorized()
+    throw new RequestError('unauthorized', msg, 401, body)
+  }
+  if (!suppressToast) toast.open(msg, { duration: TOAST_LONG_DURATION })
+  throw new RequestError('http', msg, res.statusCode, body)
+}
