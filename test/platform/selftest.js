@@ -1,0 +1,95 @@
+'use strict'
+// Proves that each platform check fails when its property breaks: copies dist/weapp and
+// dist/swan to a temporary folder, breaks one thing at a time there (never in dist/), runs the
+// check against the copy (ALFA_DIST_WEAPP / ALFA_DIST_SWAN) and expects FAIL with a telling
+// message; then the intact copies must pass. About 40 s: `node test/platform/selftest.js`
+// after `npm run build:weapp && npm run build:swan`.
+const fs = require('node:fs')
+const os = require('node:os')
+const path = require('node:path')
+const { spawnSync } = require('node:child_process')
+const { requireDist } = require('./lib/common')
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-platform-selftest-'))
+const weapp = path.join(tmp, 'weapp')
+const swan = path.join(tmp, 'swan')
+fs.cpSync(requireDist('weapp'), weapp, { recursive: true })
+fs.cpSync(requireDist('swan'), swan, { recursive: true })
+const env = { ...process.env, ALFA_DIST_WEAPP: weapp, ALFA_DIST_SWAN: swan }
+
+function run(script) {
+  const res = spawnSync(process.execPath, [path.join(__dirname, script)], { env, encoding: 'utf8', timeout: 240000 })
+  return { code: res.status, out: `${res.stdout}${res.stderr}` }
+}
+
+/** Applies `edits` ([file, fn(text) => text] or [file, null] to delete), runs, restores. */
+function broken(name, script, expected, edits) {
+  const saved = edits.map(([file]) => [file, fs.existsSync(file) ? fs.readFileSync(file) : null])
+  try {
+    for (const [file, edit] of edits) {
+      if (edit === null) fs.rmSync(file)
+      else {
+        const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+        const after = edit(before)
+        if (after === before) throw new Error(`${name}: the breakage did not change ${file}`)
+        fs.writeFileSync(file, after)
+      }
+    }
+    const { code, out } = run(script)
+    const ok = code !== 0 && /^FAIL /m.test(out) && expected.test(out)
+    const fail = out.split('\n').find((l) => l.startsWith('FAIL ')) || `(exit ${code}) ${out.slice(-300)}`
+    console.log(`${ok ? 'ok  ' : 'BAD '} ${name}: ${ok ? fail.slice(0, 160) : `expected FAIL matching ${expected}, got:\n${out.slice(-1500)}`}`)
+    return ok
+  } finally {
+    for (const [file, content] of saved) {
+      if (content === null) fs.rmSync(file, { force: true })
+      else fs.writeFileSync(file, content)
+    }
+  }
+}
+
+const w = (rel) => path.join(weapp, rel)
+const s = (rel) => path.join(swan, rel)
+const append = (extra) => (text) => text + extra
+const f2Bundle = fs.readFileSync(require.resolve('@antv/f2/dist/index.min.js'), 'utf8')
+const f2Slice = (() => {
+  const at = f2Bundle.indexOf('markerStartOffset')
+  return f2Bundle.slice(Math.max(0, at - 2000), at + 2000)
+})()
+const filler = (bytes) => () => `/* ${'x'.repeat(bytes)} */`
+
+const cases = [
+  ['wcc: unclosed tag in a page template', 'weapp-compilers.js', /wcc exited/, [[w('pages/home/index.wxml'), append('\n<view><text></view>')]]],
+  ['wcsc: unclosed rule in a subpackage style', 'weapp-compilers.js', /wcsc exited/, [[w('subPkg/pages/search/index.wxss'), append('\n.broken { color: red;')]]],
+  ['miniprogram-ci: syntax error in a page script', 'weapp-ci.js', /getCompiledResult: .*(Unexpected|SyntaxError)/s, [[w('pages/home/index.js'), append('\nvar = ;')]]],
+  ['schema: wrong type in a page .json', 'weapp-json-schema.js', /index\.json\/navigationStyle/, [[w('pages/home/index.json'), (t) => JSON.stringify({ ...JSON.parse(t), navigationStyle: 42 })]]],
+  ['schema: unknown key in app.json', 'weapp-json-schema.js', /additional properties "tabbar"/, [[w('app.json'), (t) => JSON.stringify({ ...JSON.parse(t), tabbar: {} })]]],
+  ['schema: theme variable missing from theme.json', 'weapp-json-schema.js', /"@noSuchColor"/, [[w('app.json'), (t) => { const j = JSON.parse(t); j.window = { ...j.window, navigationBarBackgroundColor: '@noSuchColor' }; return JSON.stringify(j) }]]],
+  ['size: weapp main package over 512 KB', 'package-sizes.js', /weapp package sizes: main package/, [[w('padding.js'), filler(513 * 1024)]]],
+  ['size: weapp subpackage over 1.5 MB', 'package-sizes.js', /weapp package sizes: subpackage subPkg/, [[w('subPkg/padding.js'), filler(1537 * 1024)]]],
+  ['size: F2 code in the weapp main package', 'package-sizes.js', /weapp package sizes: @antv\/f2 code in the main package/, [[w('vendors-chart.js'), () => f2Slice]]],
+  ['size: swan main package over 512 KB', 'package-sizes.js', /swan package sizes: main package/, [[s('padding.js'), filler(513 * 1024)]]],
+  ['size: F2 code in the swan main package', 'package-sizes.js', /swan package sizes: @antv\/f2 code in the main package/, [[s('common.js'), append(f2Slice)]]],
+  ['simulate: home tiles do not render', 'weapp-simulate-home.js', /waiting for \.alfa-home__entry tiles/, [[w('pages/home/index.js'), (t) => t.split('alfa-home__entry"').join('alfa-home__tile"')]]],
+  ['simulate: a tap reaches no handler', 'weapp-simulate-home.js', /waiting for the navigation of tile 1/, [[w('base.wxml'), (t) => t.split('bindtap="eh"').join('bindtap="none"')]]],
+  ['swan: a page script is missing', 'swan-pages.js', /subPkg\/pages\/search\/index\.js: missing/, [[s('subPkg/pages/search/index.js'), null]]],
+  ['swan: a page style the WeChat build has is missing', 'swan-pages.js', /pages\/home\/index\.css: missing/, [[s('pages/home/index.css'), null]]],
+  ['swan: unbalanced tags', 'swan-pages.js', /Expected closing tag 'text'/, [[s('pages/product/index.swan'), append('\n<view><text></view>')]]],
+  ['swan: unquoted attribute', 'swan-pages.js', /base\.swan:\d+:\d+: Attribute 'hover-class' is without value/, [[s('base.swan'), (t) => t.replace(`hover-class="{{i.p1||'none'}}"`, 'hover-class={{i.p1}}')]]],
+  ['swan: binding that is not an expression', 'swan-pages.js', /binding \{\{ a \+ \}\} is not an expression/, [[s('pages/fund/index.swan'), append('\n<view>{{ a + }}</view>')]]],
+  ['swan: import of a missing template file', 'swan-pages.js', /<import src="\.\/nope\.swan"> not found/, [[s('pages/fund/index.swan'), append('\n<import src="./nope.swan"/>')]]],
+  ['swan: template used but never defined', 'swan-pages.js', /<template is="no_such_tmpl"> is not defined/, [[s('pages/wallet/index.swan'), append('\n<template is="no_such_tmpl"/>')]]],
+]
+
+let bad = 0
+for (const [name, script, expected, edits] of cases) if (!broken(name, script, expected, edits)) bad++
+// The intact copies pass (so the failures above came from the breakages).
+for (const script of ['weapp-compilers.js', 'weapp-json-schema.js', 'package-sizes.js', 'weapp-simulate-home.js', 'swan-pages.js']) {
+  const { code, out } = run(script)
+  const ok = code === 0 && !/^FAIL /m.test(out)
+  if (!ok) bad++
+  console.log(`${ok ? 'ok  ' : 'BAD '} intact copy passes ${script}${ok ? '' : `:\n${out.slice(-1500)}`}`)
+}
+fs.rmSync(tmp, { recursive: true, force: true })
+console.log(`selftest: ${cases.length + 5 - bad} passed, ${bad} failed`)
+process.exitCode = bad ? 1 : 0
