@@ -1,0 +1,39 @@
+import Taro from '@tarojs/taro'
+import { CLOSE_NATIVE_PAGE_DELAY_MS, goBack } from '@/services/navigation'
+import { installFakeBridge, removeFakeBridge } from '@/services/fakeBridge'
+
+const realUa = navigator.userAgent
+function setUserAgent(ua: string) {
+  Object.defineProperty(window.navigator, 'userAgent', { configurable: true, get: () => ua })
+}
+
+beforeEach(() => jest.useFakeTimers())
+afterEach(() => {
+  setUserAgent(realUa)
+  removeFakeBridge()
+  jest.useRealTimers()
+  jest.restoreAllMocks()
+})
+
+describe('go-back closes the native page after 60 ms', () => {
+  it('in the app with nothing to go back to, closes the page at 60 ms', async () => {
+    setUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AlfaApp/230')
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as never)
+    const bridge = installFakeBridge()
+    goBack()
+    await jest.advanceTimersByTimeAsync(CLOSE_NATIVE_PAGE_DELAY_MS - 1)
+    expect(bridge.calls).toEqual([])
+    await jest.advanceTimersByTimeAsync(1)
+    expect(CLOSE_NATIVE_PAGE_DELAY_MS).toBe(60)
+    expect(bridge.calls.map((c) => c.name)).toEqual(['closePage'])
+  })
+  it('outside the app it never calls the bridge', async () => {
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' } as never)
+    const bridge = installFakeBridge()
+    goBack()
+    await jest.advanceTimersByTimeAsync(1000)
+    expect(back).toHaveBeenCalled()
+    expect(bridge.calls).toEqual([])
+  })
+})
