@@ -6,10 +6,8 @@
 // A file belongs to the subpackage whose root holds it, else to the main package.
 const fs = require('node:fs')
 const path = require('node:path')
-const { requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure } = require('./lib/common')
+const { requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure, MAIN_BUDGET, SUB_BUDGET } = require('./lib/common')
 
-const MAIN_BUDGET = 512 * 1024
-const SUB_BUDGET = 1.5 * 1024 * 1024
 
 // String literals that survive minification in F2 5's rendering core (@antv/g-lite, which
 // F2's Canvas always pulls in) and in its scale code. Checked against F2's own bundle below,

@@ -23,7 +23,7 @@ process.env.ALFA_NET_GUARD_LOG = guardLog
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS || ''} --require ${JSON.stringify(guard)}`.trim()
 require(guard)
 
-const { requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
+const { requireDist, readJson, packagesOf, packageOf, kb, runCheck, failure, MAIN_BUDGET, SUB_BUDGET } = require('./lib/common')
 
 const PAGE_FILES = ['.js', '.json', '.wxml']
 
@@ -74,8 +74,19 @@ async function main() {
 
   const tried = fs.existsSync(guardLog) ? fs.readFileSync(guardLog, 'utf8').trim() : ''
   if (tried) throw failure(`tried the network (blocked):\n${tried}`)
-  const bytes = files.reduce((sum, f) => sum + Buffer.byteLength(result[f]), 0)
-  return `es6+minify compiled ${files.length} files (${(bytes / 1024).toFixed(1)} KB) for ${packagesOf(appJson).allPages.length} pages, no network call`
+  // What the upload would weigh, per package (Babel helpers land in the main package).
+  const { subs } = packagesOf(appJson)
+  const sizes = new Map([[null, 0], ...subs.map((sub) => [sub.root, 0])])
+  for (const f of files) {
+    const pkg = packageOf(f, subs)
+    sizes.set(pkg, sizes.get(pkg) + Buffer.byteLength(result[f]))
+  }
+  const over = []
+  if (sizes.get(null) > MAIN_BUDGET) over.push(`compiled main package ${kb(sizes.get(null))} > ${kb(MAIN_BUDGET)}`)
+  for (const sub of subs) if (sizes.get(sub.root) > SUB_BUDGET) over.push(`compiled subpackage ${sub.root} ${kb(sizes.get(sub.root))} > ${kb(SUB_BUDGET)}`)
+  if (over.length) throw failure(over.join('\n'))
+  const perPackage = [`main ${kb(sizes.get(null))}`, ...subs.map((sub) => `${sub.root} ${kb(sizes.get(sub.root))}`)].join(', ')
+  return `es6+minify compiled ${files.length} files for ${packagesOf(appJson).allPages.length} pages (${perPackage}), no network call`
 }
 
 runCheck('weapp miniprogram-ci getCompiledResult', main).then(() => {

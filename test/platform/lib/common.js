@@ -6,6 +6,10 @@ const path = require('node:path')
 
 const ROOT = path.resolve(__dirname, '..', '..', '..')
 
+// ARCHITECTURE.md section 7: main package at most 512 KB, each subpackage at most 1.5 MB.
+const MAIN_BUDGET = 512 * 1024
+const SUB_BUDGET = 1.5 * 1024 * 1024
+
 /** The build folder of a platform; ALFA_DIST_WEAPP / ALFA_DIST_SWAN point a check at a copy (selftest.js). */
 function distDir(platform) {
   const override = process.env[`ALFA_DIST_${platform.toUpperCase()}`]
@@ -96,4 +100,4 @@ function failure(message) {
   return err
 }
 
-module.exports = { ROOT, distDir, requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure }
+module.exports = { ROOT, MAIN_BUDGET, SUB_BUDGET, distDir, requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure }
