@@ -6,7 +6,8 @@
 // the real wcc. A Taro page calls Page() and needs its app started, so this script:
 // - installs a DOM (global-jsdom) and the DOM event classes j-component constructs by their
 //   global names (Node has its own Event and CustomEvent, which jsdom rejects);
-// - stubs wx's navigation APIs to record their calls (the rest of wx is miniprogram-simulate's);
+// - stubs wx's navigation APIs to record their calls, and wx.request to record and never answer
+//   (the rest of wx is miniprogram-simulate's mock);
 // - shims App()/getApp()/getCurrentPages() and runs dist/weapp/app.js (it loads the webpack
 //   runtime, Taro and the vendors, and creates the React app);
 // - shims Page(): the page's lifecycle methods become the component's methods, and onLoad,
@@ -17,10 +18,12 @@ const { requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/
 
 const PAGE = 'pages/home/index'
 const ENTRY = '.alfa-home__entry'
+const TITLE = '[class*="alfa-navbar__title"]'
 const TIMEOUT_MS = 5000
 
 const problems = []
 const navigations = []
+const requests = []
 
 function installHost(dir) {
   require('global-jsdom')(undefined, { url: 'https://servicewechat.com/' })
@@ -40,6 +43,11 @@ function installHost(dir) {
     reLaunch: nav('reLaunch'),
     switchTab: nav('switchTab'),
     navigateBack: nav('navigateBack'),
+    // Data requests stay pending: no server here, and the tiles must not depend on one.
+    request: (opts = {}) => {
+      requests.push(String(opts.url))
+      return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
+    },
   }
   const simulate = require('miniprogram-simulate') // merges its wx mock under ours
 
@@ -121,6 +129,10 @@ async function main() {
   })
   const text = page.dom.textContent.trim()
   if (!text) throw failure('the page rendered no text')
+  // The page uses the custom navigation bar (navigationStyle custom), so it renders its title.
+  const titleNode = page.dom.querySelector(TITLE)
+  const title = titleNode ? titleNode.textContent.trim() : ''
+  if (!title) throw failure(`no navigation bar title (${TITLE}) rendered`)
   const labels = entries.map((e) => (e.dom.querySelector('[class*="alfa-home__label"]') || e.dom).textContent.trim())
   if (labels.some((l) => !l)) throw failure(`an entry tile has no label: ${JSON.stringify(labels)}`)
 
@@ -147,7 +159,7 @@ async function main() {
     targets.push(m[1])
   }
   if (problems.length) throw failure(problems.join('\n'))
-  return `${PAGE} rendered ${entries.length} entry tiles (${labels.join(' ')}); each tap -> wx.navigateTo with ts (${targets.map((t) => `/${t}`).join(', ')})`
+  return `${PAGE} rendered title "${title}" and ${entries.length} entry tiles (${labels.join(' ')}); each tap -> wx.navigateTo with ts (${targets.map((t) => `/${t}`).join(', ')})${requests.length ? `; ${requests.length} data request(s) left pending` : ''}`
 }
 
 runCheck('weapp home page in miniprogram-simulate', main).then(() => process.exit())
