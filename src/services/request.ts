@@ -6,6 +6,7 @@ import { apiRoot } from '@/utils/apiPaths'
 import { createSign } from '@/utils/sign'
 import { stringifyQuery, type QueryValue } from '@/utils/url'
 import { utf8Bytes } from '@/utils/utf8'
+import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@/utils/fundStatus'
 import { brokerOf } from './brand'
 import { appEvents } from './events'
 import { startLogin } from './login'
@@ -15,7 +16,7 @@ import { user } from './user'
 
 export const NETWORK_ERROR_TEXT = '请检查网络连接'
 /** The fund-info call's message for a terminated fund (spec section 8): a fund-stopped event, no toast. */
-export const FUND_TERMINATED_MSG = '该基金已终止'
+export { FUND_TERMINATED_MSG }
 /** Mini-programs need the API server's origin; H5 calls its own origin. */
 export const API_ORIGIN = isH5 ? '' : process.env.ALFA_API_ORIGIN || ''
 
@@ -151,9 +152,16 @@ export interface RequestOptions {
   header?: Record<string, string>
   /** No toast for a failed status (the caller shows its own). */
   suppressToast?: boolean
+  /** Resolve with the whole {code, msg, data} envelope instead of its data. */
+  raw?: boolean
 }
 
 const FUND_INFO_PATH = /^\/fund\/info\/([^/?]+)/
+
+/** The server's success envelope: { code: 200, msg: 'ok', data }. */
+function isEnvelope(body: unknown): body is { code: number; msg?: string; data: unknown } {
+  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { code?: unknown }).code === 'number' && 'data' in body
+}
 
 function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data
@@ -165,13 +173,14 @@ function parseBody(data: unknown): unknown {
 }
 
 /**
- * One REST call with the whole error catalogue of spec section 8: 200 resolves with the body;
+ * One REST call with the whole error catalogue of spec section 8: 200 resolves with the body's
+ * data (the server answers {code, msg, data});
  * 401 logs out and starts login, without a toast; the fund-info call's terminated-fund message
  * fires fund-stopped, without a toast; another status shows the server's msg for 3 s unless
  * suppressed; a network error shows 请检查网络连接. Every failure rejects with a RequestError.
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<T> {
-  const { path, method = 'GET', query, second, version, suppressToast = false } = options
+  const { path, method = 'GET', query, second, version, suppressToast = false, raw = false } = options
   const base = apiUrl(path, { second, version })
   const search = query ? stringifyQuery(query) : ''
   const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
@@ -190,11 +199,11 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const msg = serverMessage(body) ?? `HTTP ${res.statusCode}`
   // The terminated-fund message may come with any status.
   const fund = FUND_INFO_PATH.exec(path)
-  if (fund && msg === FUND_TERMINATED_MSG) {
+  if (fund && isFundTerminatedAnswer(body as { msg?: unknown })) {
     appEvents.emit('fundStopped', { fundCode: decodeURIComponent(fund[1]), msg })
     throw new RequestError('fundStopped', msg, res.statusCode, body)
   }
-  if (res.statusCode >= 200 && res.statusCode < 300) return body as T
+  if (res.statusCode >= 200 && res.statusCode < 300) return (isEnvelope(body) && !raw ? body.data : body) as T
   if (res.statusCode === 401) {
     handleUnauthorized()
     throw new RequestError('unauthorized', msg, 401, body)

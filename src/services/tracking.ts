@@ -22,8 +22,8 @@ export const APP_NAME = 'alfa'
 
 /** The analytics server of each brand; by default the API server's own ingest endpoint. */
 export const DEFAULT_TRACKING_ENDPOINTS: Record<Brand, string> = {
-  main: `${apiRoot()}/tracking/events`,
-  diagnosis: `${apiRoot()}/tracking/events?project=0009`,
+  main: `${apiRoot()}/track`,
+  diagnosis: `${apiRoot()}/track?brand=0009`,
 }
 
 export interface TrackedEvent {
@@ -31,6 +31,8 @@ export interface TrackedEvent {
   time: number
   anonymous_id: string
   login_id: string | null
+  /** The login id once known, else the anonymous id. */
+  distinct_id: string
   properties: Record<string, unknown>
 }
 
@@ -110,6 +112,7 @@ export class Tracker {
       time: this.deps.now(),
       anonymous_id: this.anonymousId,
       login_id: this.loginId,
+      distinct_id: this.loginId ?? this.anonymousId,
       properties: { ...this.deps.pageProperties(), ...properties },
     })
     if (this.queue.length >= BATCH_SIZE) this.flush()

@@ -59,12 +59,15 @@ export function formatNumber(value: Numeric, digits = AMOUNT_DIGITS, options: Nu
 }
 
 export interface PercentOptions extends NumberOptions {
-  /** The value is a ratio (0.0123 means 1.23%). Default false: the value is already in percent. */
+  /**
+   * The value is a ratio, as the server sends rates (Decimal "0.0123" means 1.23%). Default true;
+   * false for a value already in percent.
+   */
   ratio?: boolean
 }
 
 /** A percentage with 2 decimals by default: '1.23%', '+1.23%' with sign; null shows '--'. */
-export function formatPercent(value: Numeric, digits = PERCENT_DIGITS, { ratio = false, ...options }: PercentOptions = {}): string {
+export function formatPercent(value: Numeric, digits = PERCENT_DIGITS, { ratio = true, ...options }: PercentOptions = {}): string {
   const d = parse(value)
   if (!d) return NULL_TEXT
   return `${render(roundDecimal(ratio ? shiftDecimal(d, 2) : d, digits), options)}%`

@@ -22,18 +22,19 @@ describe('the device zone really differs from Shanghai in this test', () => {
 })
 
 describe('percentages have 2 decimals by default', () => {
+  // Rates arrive as ratios (Decimal strings): 0.012345 is 1.2345%.
   it.each([
-    ['1.2345', '1.23%'],
-    ['1.235', '1.24%'],
-    ['-0.005', '-0.01%'],
-    [12, '12.00%'],
+    ['0.012345', '1.23%'],
+    ['0.01235', '1.24%'],
+    ['-0.00005', '-0.01%'],
+    [0.12, '12.00%'],
     ['0', '0.00%'],
   ])('%s → %s', (v, out) => expect(formatPercent(v)).toBe(out))
-  it('takes other digit counts', () => expect(formatPercent('1.23456', 3)).toBe('1.235%'))
-  it('reads ratios when asked and carries a sign for gains', () => {
-    expect(formatPercent('0.012345', 2, { ratio: true })).toBe('1.23%')
-    expect(formatPercent('0.0123', 2, { ratio: true, sign: true })).toBe('+1.23%')
-    expect(formatPercent('-0.0123', 2, { ratio: true, sign: true })).toBe('-1.23%')
+  it('takes other digit counts', () => expect(formatPercent('0.0123456', 3)).toBe('1.235%'))
+  it('reads values already in percent when asked, and carries a sign for gains', () => {
+    expect(formatPercent('1.2345', 2, { ratio: false })).toBe('1.23%')
+    expect(formatPercent('0.0123', 2, { sign: true })).toBe('+1.23%')
+    expect(formatPercent('-0.0123', 2, { sign: true })).toBe('-1.23%')
     expect(formatPercent('0', 2, { sign: true })).toBe('0.00%')
   })
 })

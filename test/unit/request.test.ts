@@ -78,6 +78,11 @@ describe('headers: content-type, x-request-id, sensors-anonymous-id, x-sign, x-b
 })
 
 describe('HTTP 200 is success', () => {
+  it("resolves with the data of the server's {code, msg, data} envelope", async () => {
+    respond({ data: { code: 200, msg: 'ok', data: [{ fundCode: '000001' }] } })
+    await expect(request({ path: '/user-fund-picks/popular' })).resolves.toEqual([{ fundCode: '000001' }])
+    await expect(request({ path: '/user-fund-picks/popular', raw: true })).resolves.toEqual({ code: 200, msg: 'ok', data: [{ fundCode: '000001' }] })
+  })
   it('resolves with the body, parsed when it is text', async () => {
     respond({ data: '{"appId":"wx1"}' })
     await expect(request({ path: '/utils/wechat-req', query: { url: 'https://x' } })).resolves.toEqual({ appId: 'wx1' })
@@ -132,7 +137,7 @@ describe('a network error shows the toast 请检查网络连接', () => {
 })
 
 describe('the terminated-fund message on fund info fires a fund-stopped event, no toast', () => {
-  it.each([200, 400])('with status %i', async (statusCode) => {
+  it.each([410, 200])('with status %i', async (statusCode) => {
     const stopped = jest.fn()
     const off = appEvents.on('fundStopped', stopped)
     respond({ statusCode, data: { code: statusCode, msg: FUND_TERMINATED_MSG } })

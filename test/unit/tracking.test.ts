@@ -118,7 +118,7 @@ describe('anonymous id and login id passed in url parameters are applied and the
     expect(replace).toHaveBeenCalledWith('/alfa/fund/000001?tabIndex=2#top')
     tracker.track('x')
     tracker.flush()
-    expect(sent[0].events[0]).toMatchObject({ anonymous_id: 'A1', login_id: 'L1' })
+    expect(sent[0].events[0]).toMatchObject({ anonymous_id: 'A1', login_id: 'L1', distinct_id: 'L1' })
   })
   it('leaves the address alone without them', () => {
     const { tracker } = makeTracker()
