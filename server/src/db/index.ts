@@ -1,0 +1,119 @@
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
+import pg from 'pg'
+import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
+import * as init from './migrations/0001_init'
+
+/** The migrations, in order; names never change once released. */
+const MIGRATIONS: Record<string, Migration> = { '0001_init': init }
+
+/** What both engines offer: a pg.Pool-shaped pool. */
+interface PoolLike {
+  query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
+  end(): Promise<void>
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  /** Kysely over the same pool. Tables are described by the migrations (see migrations/0001_init.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>
+  /** Raw parameterised query; returns the rows. */
+  query<R = Record<string, unknown>>(sql: string, params?: ReadonlyArray<unknown>): Promise<R[]>
+  /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  notify(channel: string, payload: string): Promise<void>
+  close(): Promise<void>
+}
+
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    TYPE_PARSERS[oid] ?? (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(oid, format),
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it, PGlite is used. */
+  databaseUrl?: string
+  /** PGlite data folder; undefined means in memory. */
+  dataDir?: string
+  poolSize?: number
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+  return openPGlite(opts.dataDir)
+}
+
+async function openPGlite(dataDir?: string): Promise<Database> {
+  const pool = await PGlitePool.open(dataDir)
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool as never }) })
+  const base = common(pool, db, 'pglite')
+  return {
+    ...base,
+    async listen(channel, onPayload) {
+      const unsub = await pool.pg.listen(channel, onPayload)
+      return async () => unsub()
+    },
+    async close() {
+      await db.destroy() // ends the pool, which closes PGlite
+    },
+  }
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, types: pgTypes })
+  pool.on('error', () => {}) // an idle client's error must not crash the process; the next query reports it
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  const base = common(pool as unknown as PoolLike, db, 'postgres')
+  // One dedicated connection carries every LISTEN of this instance.
+  let listener: pg.Client | undefined
+  const handlers = new Map<string, Set<(p: string) => void>>()
+  return {
+    ...base,
+    async listen(channel, onPayload) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+      if (!listener) {
+        listener = new pg.Client({ connectionString, types: pgTypes })
+        listener.on('error', () => {})
+        await listener.connect()
+        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')))
+      }
+      let set = handlers.get(channel)
+      if (!set) {
+        set = new Set()
+        handlers.set(channel, set)
+        await listener.query(`listen ${channel}`)
+      }
+      set.add(onPayload)
+      return async () => {
+        set!.delete(onPayload)
+      }
+    },
+    async close() {
+      await listener?.end().catch(() => {})
+      await db.destroy()
+    },
+  }
+}
+
+function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
+  return {
+    kind,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    db: db as Kysely<any>,
+    async query<R>(sql: string, params?: ReadonlyArray<unknown>) {
+      return (await pool.query<R>(sql, params)).rows
+    },
+    async notify(channel: string, payload: string) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+  }
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrate(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => MIGRATIONS } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`)
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

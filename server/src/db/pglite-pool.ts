@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+
+type Row = Record<string, unknown>
+export interface QueryResult<R = Row> {
+  command: 'UPDATE' | 'DELETE' | 'INSERT' | 'SELECT' | 'MERGE'
+  rowCount: number
+  rows: R[]
+}
+export interface PoolClient {
+  query<R = Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
+  release(): void
+}
+
+/** Dates stay 'yyyy-MM-dd' strings (no time-zone shift); counts are numbers; NUMERIC stays a string. */
+export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
+  1082: (v) => v, // date
+  20: (v) => Number(v), // int8 (count(*))
+}
+
+/**
+ * A pg.Pool look-alike over one embedded PGlite instance, so Kysely's PostgresDialect and our
+ * raw queries use one code path for both engines. PGlite has a single connection: `connect()`
+ * hands it out to one holder at a time (a transaction keeps it until release).
+ */
+export class PGlitePool {
+  private tail: Promise<void> = Promise.resolve()
+  private constructor(readonly pg: PGlite) {}
+
+  static async open(dataDir?: string): Promise<PGlitePool> {
+    if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+    const pg = await PGlite.create(dataDir ? { dataDir, parsers: TYPE_PARSERS } : { parsers: TYPE_PARSERS })
+    return new PGlitePool(pg)
+  }
+
+  async connect(): Promise<PoolClient> {
+    let release!: () => void
+    const turn = new Promise<void>((resolve) => (release = resolve))
+    const previous = this.tail
+    this.tail = previous.then(() => turn)
+    await previous
+    let released = false
+    return {
+      query: (sql, params) => this.run(sql, params),
+      release: () => {
+        if (!released) {
+          released = true
+          release()
+        }
+      },
+    }
+  }
+
+  async query<R = Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>> {
+    const client = await this.connect()
+    try {
+      return await client.query<R>(sql, params)
+    } finally {
+      client.release()
+    }
+  }
+
+  private async run<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>> {
+    const res = await this.pg.query<R>(sql, params ? [...params] : [])
+    const command = ((res as { command?: string }).command ?? sql.trim().split(/\s+/)[0].toUpperCase()) as QueryResult['command']
+    return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }
+  }
+
+  async end(): Promise<void> {
+    await this.tail
+    if (!this.pg.closed) await this.pg.close()
+  }
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga'
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
+import { useGraphQlJit } from '@envelop/graphql-jit'
+import { visit, BREAK, type DocumentNode } from 'graphql'
+import { GRAPHQL_PATH } from '../../../src/utils/apiPaths'
+import type { Database } from '../db'
+import type { LiveHub } from '../live/hub'
+import { createContext, type Broker } from './context'
+import { resolvers } from './resolvers'
+import { limitsRule } from './limits'
+
+export const GRAPHQL_BODY_LIMIT = 100 * 1024
+
+export const typeDefs = fs.readFileSync(path.join(__dirname, 'schema.graphql'), 'utf8')
+
+/** graphql-jit compiles @defer/@stream away silently, so those operations use the standard executor. */
+export function hasDeferOrStream(document: DocumentNode): boolean {
+  let found = false
+  visit(document, {
+    Directive(node) {
+      if (node.name.value === 'defer' || node.name.value === 'stream') {
+        found = true
+        return BREAK
+      }
+      return undefined
+    },
+  })
+  return found
+}
+
+const jitGuard = new WeakMap<DocumentNode, boolean>()
+
+const limitsPlugin: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(limitsRule)
+  },
+}
+
+export interface GraphQLPluginOptions {
+  database: Database
+  live: LiveHub
+  graphiql: boolean
+}
+
+/** GraphQL Yoga mounted in Fastify at POST /alfa/v1/graphql, with @defer/@stream (multipart/mixed). */
+export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
+    schema: createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never }),
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: opts.graphiql,
+    landingPage: false,
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args) => app.log.warn({ args }, 'graphql'),
+      error: (...args) => app.log.error({ args }, 'graphql'),
+    },
+    context: async ({ req }) => createContext(opts.database, req.broker as Broker, await req.auth(), opts.live),
+    plugins: [
+      useDeferStream(),
+      useGraphQlJit(
+        {},
+        {
+          enableIf: ({ document }) => {
+            let plain = jitGuard.get(document)
+            if (plain === undefined) jitGuard.set(document, (plain = !hasDeferOrStream(document)))
+            return plain
+          },
+        },
+      ),
+      limitsPlugin,
+    ],
+  })
+
+  app.route({
+    url: GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    bodyLimit: GRAPHQL_BODY_LIMIT,
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply })
+      response.headers.forEach((value, key) => {
+        reply.header(key, value)
+      })
+      reply.status(response.status)
+      reply.send(response.body)
+      return reply
+    },
+  })
+}

@@ -1,0 +1,73 @@
+import { EventEmitter } from 'node:events'
+import type { Database } from '../db'
+
+export interface LiveComment {
+  commentId: string
+  liveId: string
+  nickname: string
+  content: string
+  createdAt: string
+}
+
+export const LIVE_CHANNEL = 'live_comments'
+export const MAX_COMMENT_LENGTH = 500
+
+/**
+ * Real-time fan-out of live comments. A posted comment is stored, then announced with
+ * pg_notify; every instance LISTENs and forwards it to its own viewers (SSE or WebSocket), so
+ * with PostgreSQL viewers on other instances get it too. PGlite delivers the same way in-process.
+ */
+export class LiveHub {
+  private readonly events = new EventEmitter()
+  private stop?: () => Promise<void>
+
+  constructor(private readonly database: Database) {
+    this.events.setMaxListeners(0)
+  }
+
+  async start() {
+    this.stop = await this.database.listen(LIVE_CHANNEL, (payload) => {
+      try {
+        const comment = JSON.parse(payload) as LiveComment
+        this.events.emit(comment.liveId, comment)
+      } catch {
+        // a foreign payload on our channel is ignored
+      }
+    })
+  }
+
+  async close() {
+    this.events.removeAllListeners()
+    await this.stop?.()
+  }
+
+  subscribe(liveId: string, onComment: (c: LiveComment) => void): () => void {
+    this.events.on(liveId, onComment)
+    return () => this.events.off(liveId, onComment)
+  }
+
+  async streamExists(liveId: string): Promise<boolean> {
+    const rows = await this.database.query('select 1 from live_streams where live_id = $1', [liveId])
+    return rows.length > 0
+  }
+
+  /** Stores the comment exactly as given (it is rendered as text) and announces it. */
+  async post(liveId: string, userId: string, content: string): Promise<LiveComment> {
+    const [comment] = await this.database.query<LiveComment>(
+      `insert into live_comments (live_id, user_id, nickname, content)
+       select $1, u.user_id, u.nickname, $3 from users u where u.user_id = $2
+       returning comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"`, [liveId, userId, content])
+    if (!comment) throw new Error('user not found')
+    const normalized = { ...comment, createdAt: new Date(comment.createdAt).toISOString() }
+    await this.database.notify(LIVE_CHANNEL, JSON.stringify(normalized))
+    return normalized
+  }
+
+  async list(liveId: string, offset: number, size: number) {
+    const rows = await this.database.query<LiveComment>(
+      `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
+       from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`, [liveId, size, offset])
+    const [{ n }] = await this.database.query<{ n: number }>('select count(*)::int as n from live_comments where live_id = $1', [liveId])
+    return { rows, totalCount: n }
+  }
+}

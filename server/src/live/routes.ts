@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { RestOptions } from '../rest'
+import { ok, parseInput, fail } from '../http'
+import { requireUser } from '../security'
+import { MAX_COMMENT_LENGTH } from './hub'
+import { readPage } from '../paging'
+
+export const SSE_HEARTBEAT_MS = 25_000
+
+/** Live comments: list, post, and a server-sent-events stream of new comments. */
+export async function liveRoutes(app: FastifyInstance, { live }: RestOptions) {
+  const liveParams = z.object({ liveId: z.string().min(1).max(64) })
+  // Open streams are ended before the server closes, or close() would wait for them.
+  const open = new Set<() => void>()
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end()
+  })
+
+  app.get('/:liveId/comments', async (req, reply) => {
+    const p = parseInput(liveParams, req.params, reply)
+    const q = parseInput(z.object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(100).default(20) }), req.query, reply)
+    if (!p || !q) return
+    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+    let page
+    try {
+      page = readPage(q, 20)
+    } catch (err) {
+      return fail(reply, 400, (err as Error).message)
+    }
+    const { rows, totalCount } = await live.list(p.liveId, page.offset, page.size)
+    const next = page.offset + rows.length
+    return ok({ list: rows, totalCount, pageInfo: { hasMore: next < totalCount, cursor: next < totalCount ? Buffer.from(String(next)).toString('base64url') : null } })
+  })
+
+  app.post('/:liveId/comments', async (req, reply) => {
+    const userId = await requireUser(req, reply)
+    if (!userId) return
+    const p = parseInput(liveParams, req.params, reply)
+    const body = parseInput(z.object({ content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').pipe(z.string().max(MAX_COMMENT_LENGTH)) }), req.body, reply)
+    if (!p || !body) return
+    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+    return ok(await live.post(p.liveId, userId, body.content))
+  })
+
+  /**
+   * text/event-stream of new comments (`event: comment`, data is the comment JSON). EventSource
+   * cannot set headers, so x-sign and x-broker may come as query parameters here.
+   */
+  app.get('/:liveId/stream', { config: { signInQuery: true } }, async (req, reply) => {
+    const p = parseInput(liveParams, req.params, reply)
+    if (!p) return
+    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+    reply.hijack()
+    const res = reply.raw
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
+    res.write(': connected\n\n')
+    const unsubscribe = live.subscribe(p.liveId, (c) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`))
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
+    const stop = () => {
+      clearInterval(heartbeat)
+      unsubscribe()
+      open.delete(end)
+    }
+    const end = () => {
+      stop()
+      res.end()
+    }
+    open.add(end)
+    req.raw.on('close', stop)
+  })
+}

@@ -1,0 +1,32 @@
+import { GraphQLError } from 'graphql'
+
+export interface PageArgs {
+  cursor?: string | null
+  size?: number | null
+}
+export const DEFAULT_PAGE_SIZE = 10
+export const MAX_PAGE_SIZE = 100
+
+/** Cursors are opaque to the client: base64url of the offset of the next item. */
+export function readPage(page: PageArgs | null | undefined, defaultSize = DEFAULT_PAGE_SIZE): { offset: number; size: number } {
+  const size = page?.size ?? defaultSize
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badInput(`page.size must be between 1 and ${MAX_PAGE_SIZE}`)
+  if (!page?.cursor) return { offset: 0, size }
+  const offset = Number(Buffer.from(page.cursor, 'base64url').toString())
+  if (!Number.isInteger(offset) || offset < 0) throw badInput('page.cursor is not a cursor from pageInfo')
+  return { offset, size }
+}
+
+export function connection<T>(list: T[], totalCount: number, offset: number) {
+  const next = offset + list.length
+  const hasMore = next < totalCount
+  return { totalCount, list, pageInfo: { hasMore, cursor: hasMore ? Buffer.from(String(next)).toString('base64url') : null } }
+}
+
+export function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })
+}
+
+export function unauthenticated(message = '请先进行登录'): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED' } })
+}

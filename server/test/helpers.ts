@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app'
+import { loadConfig, type Config } from '../src/config'
+import { migrate, openDatabase, type Database } from '../src/db'
+import { isEmpty, seedDemoData } from '../src/demo/seed'
+import { createSign } from '../../src/utils/sign'
+
+const SRC = path.join(__dirname, '..', 'src')
+
+/** Key of the seeded template: changes whenever the schema or the demo data generator changes. */
+function templateKey(): string {
+  const h = createHash('sha256')
+  for (const f of ['db/migrations/0001_init.ts', 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
+  return h.digest('hex').slice(0, 12)
+}
+
+/**
+ * A seeded PGlite data folder shared by the test files of a run (they run one at a time).
+ * Seeding happens once per schema version: into a temporary folder, renamed when complete.
+ */
+export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {
+  const dataDir = path.join(os.tmpdir(), `alfa-server-test-${templateKey()}`)
+  if (!fs.existsSync(dataDir)) {
+    const building = `${dataDir}.building-${process.pid}`
+    fs.rmSync(building, { recursive: true, force: true })
+    const db = await openDatabase({ dataDir: building })
+    await migrate(db)
+    await seedDemoData(db)
+    await db.close()
+    fs.renameSync(building, dataDir)
+  }
+  const database = await openDatabase({ dataDir })
+  await migrate(database)
+  return { database, dataDir }
+}
+
+export const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+export interface ThrowawayPostgres {
+  url: string
+  stop(): void
+}
+
+/** A throwaway PostgreSQL 15 cluster on a unix socket in a temporary folder, run as the postgres user. */
+export function startPostgres(): ThrowawayPostgres {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pg-'))
+  fs.chmodSync(dir, 0o777)
+  const data = path.join(dir, 'data')
+  const port = String(20000 + Math.floor(Math.random() * 30000))
+  const asPostgres = (cmd: string, args: string[]) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale'])
+  asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start'])
+  asPostgres('createdb', ['-h', dir, '-p', port, '-U', 'postgres', 'alfa'])
+  return {
+    url: `postgresql://postgres@localhost/alfa?host=${encodeURIComponent(dir)}&port=${port}`,
+    stop() {
+      try {
+        asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+export async function seededPostgres(url: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 5 })
+  await migrate(database)
+  if (await isEmpty(database)) await seedDemoData(database)
+  return database
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  sms: Map<string, string>
+  config: Config
+}
+
+export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...overrides })
+  const sms = new Map<string, string>()
+  const app = await buildApp(config, { database, smsSender: async (phone, code) => void sms.set(phone, code) })
+  return { app, sms, config }
+}
+
+/** Headers every API call carries. */
+export function apiHeaders(extra: Record<string, string> = {}, broker = '0008'): Record<string, string> {
+  return { 'x-sign': createSign(), 'x-broker': broker, ...extra }
+}
+
+export function randomPhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+}
+
+/** Logs in through the SMS flow and returns a bearer token. */
+export async function login(t: TestApp, phone = randomPhone()): Promise<string> {
+  const send = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', headers: apiHeaders(), payload: { phone } })
+  if (send.statusCode !== 200) throw new Error(`sms send ${send.statusCode} ${send.body}`)
+  const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', headers: apiHeaders(), payload: { phone, code: t.sms.get(phone) } })
+  if (res.statusCode !== 200) throw new Error(`sms login ${res.statusCode} ${res.body}`)
+  return res.json().data.token
+}
+
+export async function gql(t: TestApp, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json', ...headers }), payload: { query, variables } })
+  return { status: res.statusCode, body: res.json() as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }, raw: res }
+}
+
+export const OPERATIONS_DIR = path.join(__dirname, '..', 'operations')
+export const operation = (name: string) => fs.readFileSync(path.join(OPERATIONS_DIR, `${name}.graphql`), 'utf8')
