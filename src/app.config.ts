@@ -1,11 +1,11 @@
-import { h5CustomRoutes, mainPackagePages, routeNames, routes, subpackagePages, SUBPACKAGE_ROOT } from './routes'
+import { h5CustomRoutes, mainPackagePages, routeNames, routes, subpackages } from './routes'
 
 const env = process.env.TARO_ENV
 
 // H5 matches browser paths in page order, so there every page is listed in table order (the
-// catch-all 404 last); mini-programs split the table into the main package and the subpackage.
+// catch-all 404 last); mini-programs split the table into the main package and subpackages.
 const pages = env === 'h5' ? routeNames.map((n) => routes[n].page) : mainPackagePages()
-const subPackages = env === 'h5' ? [] : [{ root: SUBPACKAGE_ROOT, pages: subpackagePages() }]
+const subPackages = env === 'h5' ? [] : subpackages()
 
 // WeChat follows the system colour scheme through theme.json variables; the other targets get
 // light defaults here and switch in CSS (see src/platform/theme.ts).

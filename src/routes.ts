@@ -19,6 +19,11 @@ export interface PageOptions {
 export interface RouteEntry extends PageOptions {
   /** Mini-program page path without the leading slash: `pages/...` or `subPkg/pages/...`. */
   page: string
+  /**
+   * A `pages/...` screen that draws charts: it is its own subpackage rooted at its folder, so
+   * its path stays `/pages/.../index` while F2 stays out of the main package (512 KB budget).
+   */
+  ownPackage?: boolean
   /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
   h5: readonly string[]
   /** Chinese screen title. */
@@ -41,6 +46,7 @@ export const routes = {
   product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
   favourites: { page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
   fund: {
+    ownPackage: true,
     page: main('fund'),
     h5: ['/alfa/fund/:fundCode/detail', '/pages/fund/index'],
     title: '基金详情',
@@ -48,14 +54,16 @@ export const routes = {
     share: true,
   },
   manager: {
+    ownPackage: true,
     page: main('manager'),
     h5: ['/alfa/fund/manager/:fundManagerId', '/pages/manager/index'],
     title: '基金经理',
     screen: 'fund manager profile',
     share: true,
   },
-  stockMarket: { page: main('stock_market'), h5: own(main('stock_market')), title: '市场行情', screen: 'stock market (market quotes)', share: true },
+  stockMarket: { ownPackage: true, page: main('stock_market'), h5: own(main('stock_market')), title: '市场行情', screen: 'stock market (market quotes)', share: true },
   fundArchives: {
+    ownPackage: true,
     page: main('fundArchives'),
     h5: ['/alfa/fund/achieves/:fundCode', '/pages/fundArchives/index'],
     title: '基金业绩',
@@ -72,13 +80,13 @@ export const routes = {
   appDownloadGuide: { page: main('appDownloadGuide'), h5: own(main('appDownloadGuide')), title: '下载指引', screen: 'app download (guide)' },
   wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
   diagnosis: { page: main('diagnosis'), h5: own(main('diagnosis')), title: '基金诊断', screen: 'diagnosis (fund diagnosis)', share: true },
-  valuationDetail: { page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
+  valuationDetail: { ownPackage: true, page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
   site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
   downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
   back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
-  fund0008: { page: main('fund0008'), h5: own(main('fund0008')), title: '基金详情', screen: 'fund (0008 variant)', share: true },
-  fundArchives0008: { page: main('fundArchives0008'), h5: own(main('fundArchives0008')), title: '基金业绩', screen: 'achievements (0008 variant)', share: true },
-  manager0008: { page: main('manager0008'), h5: own(main('manager0008')), title: '基金经理', screen: 'manager (0008 variant)', share: true },
+  fund0008: { ownPackage: true, page: main('fund0008'), h5: own(main('fund0008')), title: '基金详情', screen: 'fund (0008 variant)', share: true },
+  fundArchives0008: { ownPackage: true, page: main('fundArchives0008'), h5: own(main('fundArchives0008')), title: '基金业绩', screen: 'achievements (0008 variant)', share: true },
+  manager0008: { ownPackage: true, page: main('manager0008'), h5: own(main('manager0008')), title: '基金经理', screen: 'manager (0008 variant)', share: true },
   webview: { page: main('webview'), h5: own(main('webview')), title: '网页', screen: 'web-view fallback' },
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
@@ -151,6 +159,14 @@ export const HOME: RouteName = 'home'
 
 export const isSubpackagePage = (page: string) => page.startsWith(`${SUBPACKAGE_ROOT}/`)
 
+/** The subpackage root of a screen, or null for the main package. */
+export function packageRoot(name: RouteName): string | null {
+  const entry: RouteEntry = routes[name]
+  if (isSubpackagePage(entry.page)) return SUBPACKAGE_ROOT
+  if (entry.ownPackage) return entry.page.slice(0, entry.page.lastIndexOf('/'))
+  return null
+}
+
 /** The path parameter names of a route, in order (`:poCode`, `:sigId`). */
 export function pathParams(name: RouteName): string[] {
   const canonical = routes[name].h5[0]
@@ -159,15 +175,18 @@ export function pathParams(name: RouteName): string[] {
 
 /** Pages of the mini-program main package, home first. */
 export function mainPackagePages(): string[] {
-  return routeNames.map((n) => routes[n].page).filter((p) => !isSubpackagePage(p))
+  return routeNames.filter((n) => packageRoot(n) === null).map((n) => routes[n].page)
 }
 
-/** Pages of the subpackage, relative to its root. */
-export function subpackagePages(): string[] {
-  return routeNames
-    .map((n) => routes[n].page)
-    .filter(isSubpackagePage)
-    .map((p) => p.slice(SUBPACKAGE_ROOT.length + 1))
+/** The mini-program subpackages: `subPkg` first, then each chart screen's own. */
+export function subpackages(): Array<{ root: string; pages: string[] }> {
+  const byRoot = new Map<string, string[]>()
+  for (const n of routeNames) {
+    const root = packageRoot(n)
+    if (root === null) continue
+    byRoot.set(root, [...(byRoot.get(root) ?? []), routes[n].page.slice(root.length + 1)])
+  }
+  return [...byRoot].map(([root, pages]) => ({ root, pages })).sort((a, b) => Number(b.root === SUBPACKAGE_ROOT) - Number(a.root === SUBPACKAGE_ROOT))
 }
 
 /** H5 aliases in the shape of Taro's `router.customRoutes`: page path to browser paths. */

@@ -12,7 +12,7 @@ import {
   routeByPage,
   routeNames,
   routes,
-  subpackagePages,
+  subpackages,
   type RouteName,
 } from '@/routes'
 import { DEFAULT_SHARE_PATH, routeUrl } from '@/services/navigation'
@@ -181,13 +181,27 @@ describe('app.config.ts is derived from the route table', () => {
     }
   }
 
-  it('mini-programs: main package pages (home first) and one subpackage', () => {
+  it('mini-programs: main package pages (home first), the subPkg subpackage and one per chart screen', () => {
     const config = load('weapp')
     expect(config.pages).toEqual(mainPackagePages())
     expect(config.pages[0]).toBe(routes[HOME].page)
-    expect(config.subPackages).toEqual([{ root: 'subPkg', pages: subpackagePages() }])
-    const all = [...config.pages, ...config.subPackages[0].pages.map((p) => `subPkg/${p}`)]
+    expect(config.subPackages).toEqual(subpackages())
+    expect(config.subPackages[0].root).toBe('subPkg')
+    expect(config.subPackages).toContainEqual({ root: 'pages/fund', pages: ['index'] })
+    const all = [...config.pages, ...config.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     expect(all.sort()).toEqual(routeNames.map((n) => routes[n].page).sort())
+  })
+
+  it('no page of the main package lives under a subpackage root', () => {
+    const roots = subpackages().map((s) => `${s.root}/`)
+    for (const page of mainPackagePages()) expect(roots.some((r) => page.startsWith(r))).toBe(false)
+  })
+
+  it('chart screens keep the spec paths /pages/fund/index and /pages/fundArchives/index', () => {
+    expect(routes.fund.page).toBe('pages/fund/index')
+    expect(routes.fundArchives.page).toBe('pages/fundArchives/index')
+    expect(routes.stockMarket.page).toBe('pages/stock_market/index')
+    expect(mainPackagePages()).not.toContain('pages/fund/index')
   })
 
   it('H5: every page in table order with the catch-all 404 last, and the browser paths', () => {
