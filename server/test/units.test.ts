@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { parse, validate, buildSchema, specifiedRules } from 'graphql'
+import { decryptBaiduData, encryptBaiduData } from '../src/account/baidu'
+import { issueToken, readToken } from '../src/account/tokens'
+import { wechatSignature } from '../src/utils/routes'
+import { hasDeferOrStream, typeDefs } from '../src/graphql/plugin'
+import { rangeStart } from '../src/ranges'
+import { sumDecimals } from '../src/decimal'
+import { Random, tradingDays } from '../src/demo/random'
+import { loadConfig } from '../src/config'
+
+describe('WeChat JS-SDK signature', () => {
+  it("matches WeChat's documented example", () => {
+    // The worked example of the JS-SDK documentation (appendix 1).
+    const sig = wechatSignature('sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg', 'Wm3WZYTPz0wzccnW', '1414587457', 'http://mp.weixin.qq.com?params=value')
+    assert.equal(sig, '0f9de62fce790f9a083d5c99e95740ceb90c27ed')
+  })
+})
+
+describe('Baidu encrypted data', () => {
+  const sessionKey = Buffer.alloc(24, 7).toString('base64')
+  const iv = Buffer.alloc(16, 3).toString('base64')
+  it('round-trips through random prefix, length, data and app key', () => {
+    const data = JSON.stringify({ mobile: '13912345678' })
+    assert.equal(decryptBaiduData(encryptBaiduData(data, sessionKey, iv, 'appkey'), sessionKey, iv, 'appkey'), data)
+  })
+  it('refuses another app key, a bad session key and garbage', () => {
+    const enc = encryptBaiduData('{}', sessionKey, iv, 'appkey')
+    assert.throws(() => decryptBaiduData(enc, sessionKey, iv, 'other'))
+    assert.throws(() => decryptBaiduData(enc, Buffer.alloc(16).toString('base64'), iv, 'appkey'))
+    assert.throws(() => decryptBaiduData('AAAA', sessionKey, iv, 'appkey'))
+  })
+})
+
+describe('tokens', () => {
+  const secret = 's'.repeat(40)
+  it('issue and read back, exp in seconds', async () => {
+    const { token, exp } = await issueToken(secret, 'u1')
+    assert.ok(exp < 1e11)
+    assert.deepEqual(await readToken(secret, `Bearer ${token}`), { status: 'valid', userId: 'u1', exp })
+  })
+  it('missing is none; malformed, forged and expired are invalid', async () => {
+    assert.equal((await readToken(secret, undefined)).status, 'none')
+    assert.equal((await readToken(secret, 'Bearer a.b.c')).status, 'invalid')
+    assert.equal((await readToken(secret, 'Token x')).status, 'invalid')
+    const { token } = await issueToken('t'.repeat(40), 'u1')
+    assert.equal((await readToken(secret, `Bearer ${token}`)).status, 'invalid')
+    const old = await issueToken(secret, 'u1', Date.now() - 11 * 86_400_000)
+    assert.deepEqual(await readToken(secret, `Bearer ${old.token}`), { status: 'invalid', reason: 'token expired' })
+  })
+})
+
+describe('schema', () => {
+  it('has the enumerations of spec section 4 with their values', () => {
+    const schema = buildSchema(typeDefs)
+    const values = (name: string) => (schema.getType(name) as import('graphql').GraphQLEnumType).getValues().map((v) => v.name)
+    assert.deepEqual(values('FeeType'), ['Aum', 'Deduct', 'Free', 'STEP_ASSET', 'STEP_HOLDING_DAY'])
+    assert.deepEqual(values('SeriesType'), ['LONG_WIN', 'LONG_WIN_S'])
+    assert.deepEqual(values('FundOfferingStage'), ['ISSUE_PREVIOUSLY', 'ISSUE_RUNNING', 'ISSUE_CLOSED_BEFORE_SETUP', 'SETUP', 'UNKNOWN'])
+    assert.deepEqual(values('SortDirection'), ['normal', 'reverse'])
+  })
+  it('detects @defer and @stream so graphql-jit is not used for them', () => {
+    assert.equal(hasDeferOrStream(parse('{ a ... @defer { b } }')), true)
+    assert.equal(hasDeferOrStream(parse('{ a { b } }')), false)
+    assert.ok(validate(buildSchema(typeDefs), parse('{ riskLevelDict { code } }'), specifiedRules).length === 0)
+  })
+})
+
+describe('ranges and decimals', () => {
+  it('ranges count back from the last date', () => {
+    assert.equal(rangeStart('1Y', '2026-09-30'), '2025-09-30')
+    assert.equal(rangeStart('3m', '2026-09-30'), '2026-06-30')
+    assert.equal(rangeStart('YTD', '2026-09-30'), '2026-01-01')
+    assert.equal(rangeStart('Max', '2026-09-30'), null)
+    assert.throws(() => rangeStart('forever', '2026-09-30'))
+  })
+  it('sums decimal strings exactly', () => {
+    assert.equal(sumDecimals(['0.1', '0.2']), '0.300000')
+    assert.equal(sumDecimals(['0.333333', '0.333333', '0.333334']), '1.000000')
+  })
+})
+
+describe('demo data generator', () => {
+  it('is deterministic for a seed', () => {
+    const a = new Random(42)
+    const b = new Random(42)
+    assert.deepEqual([a.next(), a.next(), a.gauss()], [b.next(), b.next(), b.gauss()])
+  })
+  it('trading days skip weekends and holidays', () => {
+    const days = tradingDays('2025-09-29', '2025-10-10')
+    assert.deepEqual(days, ['2025-09-29', '2025-09-30', '2025-10-08', '2025-10-09', '2025-10-10'])
+  })
+})
+
+describe('configuration', () => {
+  it('refuses the development JWT secret in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv), /JWT_SECRET/)
+  })
+  it('reads booleans from the environment', () => {
+    assert.equal(loadConfig({ SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
+    assert.equal(loadConfig({} as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
+  })
+})
