@@ -1,0 +1,136 @@
+/**
+ * The F2 side of the chart: the element tree for a ChartModel (built with F2's own jsx(), not
+ * React's) and the lifetime of one F2 Canvas on a platform surface.
+ */
+import { Canvas, Chart, Line, jsx } from '@antv/f2'
+import type { ChartSurface } from '@/platform/canvasShared'
+import { AXIS_FONT_SIZE, DRAWDOWN_FILL, LINE_WIDTH } from './constants'
+import { chartData, type ChartModel, type MarkerPoint } from './model'
+
+const FONT_FAMILY = '-apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
+const TEXT_ALIGN = { start: 'left', center: 'center', end: 'right' } as const
+
+// F2's class components are generic over their props, which its jsx() element type does not accept.
+type ElementType = Parameters<typeof jsx>[0]
+const ChartEl = Chart as unknown as ElementType
+const LineEl = Line as unknown as ElementType
+
+function axes(model: ChartModel) {
+  const { plot, axis } = model
+  const bottom = plot.top + plot.height
+  const grid = model.yTicks.map((t) =>
+    jsx('line', { key: `g${t.pos}`, style: { x1: plot.left, y1: t.pos, x2: plot.left + plot.width, y2: t.pos, stroke: axis.grid, lineWidth: 0.5 } }),
+  )
+  const yLabels = model.yTicks.map((t) =>
+    jsx('text', {
+      key: `y${t.pos}`,
+      style: { x: plot.left - 4, y: t.pos, text: t.label, fill: axis.label, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: 'right', textBaseline: 'middle' },
+    }),
+  )
+  const xLabels = model.xTicks.map((t) =>
+    jsx('text', {
+      key: `x${t.index}`,
+      style: { x: t.pos, y: bottom + 8, text: t.label, fill: axis.label, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: TEXT_ALIGN[t.align], textBaseline: 'top' },
+    }),
+  )
+  return jsx('group', {}, ...grid, ...yLabels, ...xLabels)
+}
+
+function dot(p: MarkerPoint, key: string, r = 3) {
+  return jsx('circle', { key, style: { cx: p.x, cy: p.y, r, fill: p.color, stroke: '#FFFFFF', lineWidth: 1 } })
+}
+
+function markers(model: ChartModel) {
+  const { plot, markers: m } = model
+  const shapes: unknown[] = []
+  if (m.drawdown) {
+    shapes.push(jsx('rect', { key: 'dd', style: { x: m.drawdown.x1, y: plot.top, width: Math.max(1, m.drawdown.x2 - m.drawdown.x1), height: plot.height, fill: DRAWDOWN_FILL } }))
+    shapes.push(dot(m.drawdown.from, 'dd-from'), dot(m.drawdown.to, 'dd-to'))
+  }
+  m.adjustments.forEach((p) => shapes.push(dot(p, `adj${p.index}`, 2.5)))
+  if (m.peak) {
+    const p = m.peak
+    shapes.push(dot(p, 'peak'))
+    if (p.label) {
+      const right = p.x > plot.left + plot.width * 0.75
+      shapes.push(
+        jsx('text', {
+          key: 'peak-label',
+          style: { x: p.x + (right ? -5 : 5), y: Math.max(plot.top + 6, p.y), text: p.label, fill: p.color, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: right ? 'right' : 'left', textBaseline: 'middle' },
+        }),
+      )
+    }
+  }
+  return jsx('group', {}, ...shapes)
+}
+
+/** The whole scene: grid and labels, the lines, then the markers on top. */
+export function chartTree(model: ChartModel) {
+  const { plot } = model
+  const colors = new Map(model.lines.map((l) => [l.key, l.color]))
+  const n = model.dates.length
+  return [
+    axes(model),
+    jsx(
+      ChartEl,
+      {
+        data: chartData(model),
+        style: { left: plot.left, top: plot.top, width: plot.width, height: plot.height, padding: [0, 0, 0, 0] },
+        scale: {
+          i: { type: 'linear', min: 0, max: Math.max(1, n - 1), nice: false },
+          v: { type: 'linear', min: model.yMin, max: model.yMax, nice: false },
+          s: { type: 'cat', values: model.drawOrder },
+        },
+      },
+      jsx(LineEl, {
+        x: 'i',
+        y: 'v',
+        color: ['s', model.drawOrder.map((k) => colors.get(k))],
+        connectNulls: false,
+        style: { lineWidth: LINE_WIDTH, lineJoin: 'round', lineCap: 'round' },
+        animation: false,
+      }),
+    ),
+    markers(model),
+  ]
+}
+
+export interface ChartRuntime {
+  update(model: ChartModel): void
+  destroy(): void
+}
+
+/** Starts F2 on `surface` drawing `model`. */
+export function startChart(surface: ChartSurface, model: ChartModel): ChartRuntime {
+  const props = {
+    context: surface.context,
+    pixelRatio: surface.pixelRatio,
+    width: surface.width,
+    height: surface.height,
+    animate: false,
+    px2hd: (v: number) => v,
+    offscreenCanvas: surface.offscreenCanvas,
+    requestAnimationFrame: surface.requestAnimationFrame,
+    cancelAnimationFrame: surface.cancelAnimationFrame,
+    theme: { fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY },
+  }
+  // F2's constructor types are strict about the context; the surface's context is a real one or
+  // the legacy adapter, both with the calls F2 makes.
+  const canvas = new Canvas({ ...props, children: chartTree(model) } as unknown as ConstructorParameters<typeof Canvas>[0])
+  const g = (canvas as unknown as { canvas?: { addEventListener?(type: string, fn: () => void): void } }).canvas
+  if (surface.flush && g?.addEventListener) g.addEventListener('rerender', surface.flush)
+  void canvas.render()
+  let destroyed = false
+  return {
+    update(next) {
+      if (destroyed) return
+      void canvas.update({ ...props, children: chartTree(next) } as unknown as Parameters<typeof canvas.update>[0])
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      canvas.destroy()
+      surface.destroy()
+    },
+  }
+}
