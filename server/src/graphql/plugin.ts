@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga'
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
-import { visit, BREAK, type DocumentNode } from 'graphql'
+import type { DocumentNode } from 'graphql'
+import { hasDeferOrStream } from './plugin-helpers'
+import { FastPath, maskErrors } from './fastpath'
 import { GRAPHQL_PATH } from '../../../src/utils/apiPaths'
 import type { Database } from '../db'
 import type { LiveHub } from '../live/hub'
@@ -16,20 +18,7 @@ export const GRAPHQL_BODY_LIMIT = 100 * 1024
 
 export const typeDefs = fs.readFileSync(path.join(__dirname, 'schema.graphql'), 'utf8')
 
-/** graphql-jit compiles @defer/@stream away silently, so those operations use the standard executor. */
-export function hasDeferOrStream(document: DocumentNode): boolean {
-  let found = false
-  visit(document, {
-    Directive(node) {
-      if (node.name.value === 'defer' || node.name.value === 'stream') {
-        found = true
-        return BREAK
-      }
-      return undefined
-    },
-  })
-  return found
-}
+export { hasDeferOrStream }
 
 const jitGuard = new WeakMap<DocumentNode, boolean>()
 
@@ -47,8 +36,10 @@ export interface GraphQLPluginOptions {
 
 /** GraphQL Yoga mounted in Fastify at POST /alfa/v1/graphql, with @defer/@stream (multipart/mixed). */
 export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
+  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never })
+  const fast = new FastPath(schema)
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
-    schema: createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never }),
+    schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: opts.graphiql,
     landingPage: false,
@@ -80,6 +71,19 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     method: ['GET', 'POST', 'OPTIONS'],
     bodyLimit: GRAPHQL_BODY_LIMIT,
     handler: async (req, reply) => {
+      const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined
+      const accept = req.headers.accept ?? ''
+      if (req.method === 'POST' && typeof body?.query === 'string' && !accept.includes('multipart/mixed') && !accept.includes('text/event-stream')
+        && (body.operationName == null || typeof body.operationName === 'string')
+        && (body.variables == null || (typeof body.variables === 'object' && !Array.isArray(body.variables)))) {
+        const compiled = fast.prepare(body.query, (body.operationName as string | null) ?? undefined)
+        if (compiled) {
+          const context = createContext(opts.database, req.broker as Broker, await req.auth(), opts.live)
+          const result = maskErrors(await compiled.query(undefined, context, (body.variables as Record<string, unknown>) ?? {}))
+          const type = accept.includes('application/graphql-response+json') && !accept.includes('application/json') ? 'application/graphql-response+json' : 'application/json'
+          return reply.header('content-type', `${type}; charset=utf-8`).send(JSON.stringify(result))
+        }
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply })
       response.headers.forEach((value, key) => {
         reply.header(key, value)

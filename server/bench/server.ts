@@ -1,0 +1,29 @@
+// The server side of `npm run bench:api`, in its own process so the load generator has its own core.
+import { buildApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import { prepareDatabase } from '../src/db/startup'
+import { apiRoot } from '../../src/utils/apiPaths'
+import { portfolioPageJson } from './plain'
+
+export const PLAIN_PATH = `${apiRoot()}/bench-plain/portfolio`
+
+async function main() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
+  const database = await prepareDatabase(config)
+  const app = await buildApp(config, { database })
+  app.get<{ Querystring: { poCode: string; range: string } }>(PLAIN_PATH, async (req) => portfolioPageJson(database, req.query.poCode, req.query.range))
+  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  process.send?.({ address })
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    }
+  })
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
