@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import { SignJWT } from 'jose'
+import { WebSocket } from 'ws'
 import type { Database } from '../src/db'
 import { DEMO_USER } from '../src/demo/seed'
 import { encryptBaiduData } from '../src/account/baidu'
@@ -420,6 +421,30 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         const comment = JSON.parse(await received)
         assert.equal(comment.content, '<img src=x onerror=alert(1)> 加油')
         assert.equal(comment.liveId, 'LIVE001')
+      })
+      it('a posted comment reaches a WebSocket viewer (headers as Taro.connectSocket sends them)', async () => {
+        const address = (await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`)).replace('http', 'ws')
+        const ws = new WebSocket(`${address}/alfa/v1/live/LIVE003/ws`, { headers: { 'x-sign': createSign(), 'x-broker': '0009' } })
+        const comment = await new Promise<{ content: string }>((resolve, reject) => {
+          ws.on('error', reject)
+          ws.on('message', (raw) => {
+            const m = JSON.parse(String(raw))
+            if (m.type === 'ready') void gql(t, operation('postLiveComment'), { liveId: 'LIVE003', content: 'ws 你好' }, { authorization: `Bearer ${token}` })
+            if (m.type === 'comment') resolve(m.comment)
+          })
+        })
+        ws.close()
+        assert.equal(comment.content, 'ws 你好')
+      })
+      it('a WebSocket without a valid x-sign is refused with 400', async () => {
+        const address = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+        const status = await new Promise<number>((resolve, reject) => {
+          const ws = new WebSocket(`${address}/alfa/v1/live/LIVE001/ws?x-broker=0008`)
+          ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+          ws.on('open', () => reject(new Error('opened')))
+          ws.on('error', () => {})
+        })
+        assert.equal(status, 400)
       })
       it('posting needs a user; empty content is refused', async () => {
         assert.equal((await gql(t, operation('postLiveComment'), { liveId: 'LIVE001', content: 'hi' })).body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')

@@ -5,11 +5,13 @@ import { ok, parseInput, fail } from '../http'
 import { requireUser } from '../security'
 import { MAX_COMMENT_LENGTH } from './hub'
 import { readPage } from '../paging'
+import { attachLiveSocket } from './socket'
 
 export const SSE_HEARTBEAT_MS = 25_000
 
 /** Live comments: list, post, and a server-sent-events stream of new comments. */
-export async function liveRoutes(app: FastifyInstance, { live }: RestOptions) {
+export async function liveRoutes(app: FastifyInstance, { live, config }: RestOptions) {
+  attachLiveSocket(app, live, config.SIGN_REQUIRED)
   const liveParams = z.object({ liveId: z.string().min(1).max(64) })
   // Open streams are ended before the server closes, or close() would wait for them.
   const open = new Set<() => void>()
