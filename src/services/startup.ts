@@ -1,0 +1,39 @@
+import { isH5 } from '@/platform/env'
+import { onFirstContentfulPaint } from '@/platform/performance'
+import { currentLocation } from '@/platform/web'
+import { startAuth } from './auth'
+import { configureMainHosts } from './brand'
+import { installChunkErrorReporting } from './chunkLoad'
+import { configureExternalHosts } from './external'
+import { configureTrackingEndpoints, tracker } from './tracking'
+import type { Brand } from './brand'
+
+export interface ServicesConfig {
+  /** Host names of the main brand (default localhost and 127.0.0.1). */
+  mainHosts?: readonly string[]
+  /** Hosts external pages may be opened on. */
+  externalHosts?: readonly string[]
+  /** Analytics servers by brand (default the API server's /track). */
+  trackingEndpoints?: Partial<Record<Brand, string>>
+}
+
+let started: Promise<string | null> | null = null
+
+/**
+ * Everything the services need once per app start, in order: configuration; tracking ids from
+ * the url (then removed from the address bar); chunk-load failure reporting and page_performance
+ * on H5; the token (silent login when the native app provides one). Safe to call twice.
+ */
+export function startServices(config: ServicesConfig = {}): Promise<string | null> {
+  if (started) return started
+  if (config.mainHosts) configureMainHosts(config.mainHosts)
+  if (config.externalHosts) configureExternalHosts(config.externalHosts)
+  if (config.trackingEndpoints) configureTrackingEndpoints(config.trackingEndpoints)
+  tracker.applyUrlIds()
+  if (isH5 && typeof window !== 'undefined') {
+    installChunkErrorReporting()
+    onFirstContentfulPaint((ms) => tracker.pagePerformance(ms, currentLocation()?.pathname ?? ''))
+  }
+  started = startAuth()
+  return started
+}
