@@ -69,7 +69,8 @@ const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 /** 20 uppercase characters, from the host's random source where there is one. */
 export function randomRequestId(): string {
   const bytes = new Uint8Array(20)
-  const c = (globalThis as { crypto?: Crypto }).crypto
+  // No globalThis: older mini-program engines lack it.
+  const c = typeof crypto !== 'undefined' ? crypto : undefined
   if (c?.getRandomValues) c.getRandomValues(bytes)
   else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256)
   return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('')
