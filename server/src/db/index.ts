@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import * as init from './migrations/0001_init'
+import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = { '0001_init': init }
@@ -14,9 +15,8 @@ interface PoolLike {
 
 export interface Database {
   kind: 'pglite' | 'postgres'
-  /** Kysely over the same pool. Tables are described by the migrations (see migrations/0001_init.ts). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>
+  /** Kysely over the same pool, typed for the users' own tables (schema.ts). */
+  db: Kysely<DB>
   /** Raw parameterised query; returns the rows. */
   query<R = Record<string, unknown>>(sql: string, params?: ReadonlyArray<unknown>): Promise<R[]>
   /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
@@ -98,8 +98,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
   return {
     kind,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    db: db as Kysely<any>,
+    db: db as Kysely<DB>,
     async query<R>(sql: string, params?: ReadonlyArray<unknown>) {
       return (await pool.query<R>(sql, params)).rows
     },

@@ -25,20 +25,22 @@ export function createContext(database: Database, broker: Broker, auth: TokenChe
     return p
   }
   // Fund look-ups of one tick are batched into one query.
-  let pending: Map<string, Array<(f: Fund | undefined) => void>> | null = null
+  type Waiter = { resolve: (f: Fund | undefined) => void; reject: (err: unknown) => void }
+  let pending: Map<string, Waiter[]> | null = null
   const fund = (code: string) =>
     memo(`fund:${code}`, () => new Promise<Fund | undefined>((resolve, reject) => {
       if (!pending) {
-        const batch = (pending = new Map())
+        const batch = (pending = new Map<string, Waiter[]>())
         Promise.resolve().then(() => process.nextTick(() => {
           pending = null
-          loadFunds(database, [...batch.keys()]).then((found) => {
-            for (const [k, waiters] of batch) waiters.forEach((w: (f: Fund | undefined) => void) => w(found.get(k)))
-          }, reject)
+          loadFunds(database, [...batch.keys()]).then(
+            (found) => batch.forEach((waiters, k) => waiters.forEach((w) => w.resolve(found.get(k)))),
+            (err) => batch.forEach((waiters) => waiters.forEach((w) => w.reject(err))),
+          )
         }))
       }
       const list = pending.get(code) ?? []
-      list.push(resolve)
+      list.push({ resolve, reject })
       pending.set(code, list)
     }))
   return { database, broker, auth, live, memo, fund }

@@ -153,8 +153,9 @@ export const resolvers = {
       const userId = requireUser(ctx)
       const row = await visiblePortfolio(ctx, poCode)
       if (!row) return { hasFollowed: false, followersCount: 0, error: { code: 'PORTFOLIO_NOT_FOUND', msg: '组合不存在', detail: poCode } }
-      if (state) await ctx.database.query('insert into follows (user_id, po_code) values ($1, $2) on conflict do nothing', [userId, poCode])
-      else await ctx.database.query('delete from follows where user_id = $1 and po_code = $2', [userId, poCode])
+      const db = ctx.database.db
+      if (state) await db.insertInto('follows').values({ user_id: userId, po_code: poCode }).onConflict((oc) => oc.doNothing()).execute()
+      else await db.deleteFrom('follows').where('user_id', '=', userId).where('po_code', '=', poCode).execute()
       return { hasFollowed: Boolean(state), followersCount: await po.followersCount(ctx.database, row), error: null }
     },
     postLiveComment: async (_: unknown, { liveId, content: text }: Args, ctx: Ctx) => {
@@ -168,15 +169,15 @@ export const resolvers = {
       const userId = requireUser(ctx)
       if (!String(name).trim() || String(name).length > 50) throw badInput('name must be 1 to 50 characters')
       if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('formValue must be an object')
-      const [row] = await ctx.database.query(
-        `insert into saved_filters (filter_id, user_id, name, form_value) values ($1, $2, $3, $4::jsonb)
-         returning filter_id as "filterId", name, form_value as "formValue", created_at as "createdAt"`, [randomUUID(), userId, name, JSON.stringify(formValue)])
-      return row
+      return ctx.database.db.insertInto('saved_filters')
+        .values({ filter_id: randomUUID(), user_id: userId, name, form_value: JSON.stringify(formValue) })
+        .returning(['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'])
+        .executeTakeFirstOrThrow()
     },
     deleteFilter: async (_: unknown, { filterId }: Args, ctx: Ctx) => {
       const userId = requireUser(ctx)
-      const rows = await ctx.database.query('delete from saved_filters where filter_id = $1 and user_id = $2 returning filter_id', [filterId, userId])
-      return rows.length > 0
+      const result = await ctx.database.db.deleteFrom('saved_filters').where('filter_id', '=', filterId).where('user_id', '=', userId).executeTakeFirst()
+      return result.numDeletedRows > 0n
     },
   },
 
@@ -332,7 +333,8 @@ export const resolvers = {
   },
   User: {
     savedFilters: (u: { userId: string }, _: Args, ctx: Ctx) =>
-      ctx.database.query(`select filter_id as "filterId", name, form_value as "formValue", created_at as "createdAt" from saved_filters where user_id = $1 order by created_at desc`, [u.userId]),
+      ctx.database.db.selectFrom('saved_filters').select(['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'])
+        .where('user_id', '=', u.userId).orderBy('created_at', 'desc').execute(),
   },
 }
 

@@ -11,7 +11,7 @@ const fundCodes = z.array(fundCode).min(1, 'fundCodes must not be empty').max(10
 /** My Watchlist: the user's picked funds, in the user's order. */
 export async function picksRoutes(app: FastifyInstance, { database }: RestOptions) {
   const picked = (userId: string) =>
-    database.query<{ fundCode: string; seq: number }>('select fund_code as "fundCode", seq from user_fund_picks where user_id = $1 order by seq, fund_code', [userId])
+    database.db.selectFrom('user_fund_picks').select(['fund_code as fundCode', 'seq']).where('user_id', '=', userId).orderBy('seq').orderBy('fund_code').execute()
 
   /** Most picked funds (hand-picked ones fill up), public. size defaults to 6. */
   app.get('/popular', async (req, reply) => {
@@ -44,7 +44,7 @@ export async function picksRoutes(app: FastifyInstance, { database }: RestOption
          from unnest($2::text[]) with ordinality as t(c, o)
          on conflict (user_id, fund_code) do nothing`, [userId, codes])
     } else {
-      await database.query('delete from user_fund_picks where user_id = $1 and fund_code = any($2::text[])', [userId, codes])
+      await database.db.deleteFrom('user_fund_picks').where('user_id', '=', userId).where('fund_code', 'in', codes).execute()
     }
     return ok({ op: body.op, fundCodes: codes, list: await picked(userId) })
   })
