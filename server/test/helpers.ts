@@ -25,6 +25,10 @@ function templateKey(): string {
  */
 export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {
   const dataDir = path.join(os.tmpdir(), `alfa-server-test-${templateKey()}`)
+  for (const old of fs.readdirSync(os.tmpdir())) {
+    // Templates of older schema versions (about 300 MB each) are removed.
+    if (old.startsWith('alfa-server-test-') && !old.startsWith(path.basename(dataDir))) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true })
+  }
   if (!fs.existsSync(dataDir)) {
     const building = `${dataDir}.building-${process.pid}`
     fs.rmSync(building, { recursive: true, force: true })
