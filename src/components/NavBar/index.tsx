@@ -1,13 +1,14 @@
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { deviceInfo } from '@/platform/device'
-import { goBackOrHome, goHome, pageStackDepth } from '@/services/navigation'
+import { isNativeApp } from '@/platform/host'
+import { goBack, goHome, pageStackDepth } from '@/services/navigation'
 import './index.scss'
 
 export interface NavBarProps {
   /** Title in the middle of the bar. */
   title: string
-  /** Back button action (default: back, or home when the page was opened directly). */
+  /** Back button action (default: back — tracked, closing the native page when needed — or home). */
   onBack?: () => void
 }
 
@@ -19,8 +20,9 @@ export const NavBar = observer(function NavBar({ title, onBack }: NavBarProps) {
   deviceInfo.ensureLoaded()
   const { statusBarHeight, titleBarHeight, headerHeight, capsule, screenWidth } = deviceInfo
   const sideInset = capsule && screenWidth ? Math.max(screenWidth - capsule.left, 0) : 0
-  const canGoBack = pageStackDepth() > 1
-  const back = onBack ?? goBackOrHome
+  // In the native app a first page still goes back: the app closes its web view.
+  const canGoBack = pageStackDepth() > 1 || isNativeApp()
+  const back = onBack ?? goBack
   return (
     <View className='alfa-navbar' style={{ height: `${headerHeight}px` }}>
       <View
