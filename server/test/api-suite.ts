@@ -119,6 +119,24 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       }
     })
 
+    describe('demo data', () => {
+      it('is the same on every machine and engine (fixed seed)', async () => {
+        const [row] = await database.query<{ navs: number; funds: number; portfolios: number; managers: number; nav: string }>(
+          `select (select count(*)::int from fund_navs) as navs, (select count(*)::int from funds) as funds, (select count(*)::int from portfolios) as portfolios,
+                  (select count(*)::int from managers) as managers, (select nav from fund_navs where fund_code = '000001' and nav_date = '2026-09-30') as nav`)
+        assert.deepEqual(row, { navs: 1045171, funds: 520, portfolios: 30, managers: 100, nav: '0.6632' })
+      })
+      it('covers every branch: both series types, J7 codes, AP plans, advisor or not, terminated funds, both brands', async () => {
+        const [row] = await database.query<Record<string, boolean>>(
+          `select exists(select 1 from portfolios where series_type = 'LONG_WIN') as lw, exists(select 1 from portfolios where series_type = 'LONG_WIN_S') as lws,
+                  (select count(*) = 2 from portfolios where po_code in ('ZH015676', 'ZH015677')) as j7, exists(select 1 from portfolios where po_code like 'AP%') as ap,
+                  exists(select 1 from portfolios where has_advisor) and exists(select 1 from portfolios where not has_advisor) as advisor,
+                  exists(select 1 from funds where terminated_date is not null) as terminated, exists(select 1 from portfolios where brand = '0009') as diagnosis,
+                  exists(select 1 from signals where kind = 'AIP') as aip, exists(select 1 from signals where kind = 'SIGNAL') as signals`)
+        assert.ok(Object.values(row).every(Boolean), JSON.stringify(row))
+      })
+    })
+
     describe('portfolio data', () => {
       it('answers amounts and rates as exact decimal strings', async () => {
         const { body } = await gql(t, operation('PoTradeRule'), { poCode: 'ZH015676', scene: null })

@@ -56,8 +56,12 @@ export function startPostgres(): ThrowawayPostgres {
   fs.chmodSync(dir, 0o777)
   const data = path.join(dir, 'data')
   const port = String(20000 + Math.floor(Math.random() * 30000))
+  // initdb refuses root: as root, run the binaries as the postgres user; otherwise as ourselves.
+  const asRoot = process.getuid?.() === 0
   const asPostgres = (cmd: string, args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : execFileSync(path.join(PG_BIN, cmd), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale'])
   asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start'])
   asPostgres('createdb', ['-h', dir, '-p', port, '-U', 'postgres', 'alfa'])
