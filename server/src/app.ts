@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import { h5Plugin } from './h5'
@@ -28,6 +29,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       },
     },
     bodyLimit: 1024 * 1024,
+    // The app's x-request-id (zeus.<hash> or 20 uppercase characters) names the request in logs and in the answer.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const id = req.headers['x-request-id']
+      return typeof id === 'string' && /^[\w.-]{1,64}$/.test(id) ? id : randomUUID()
+    },
     requestTimeout: 30_000,
     trustProxy: true,
   })
@@ -38,6 +45,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     if (status === 500) req.log.error({ err }, 'request failed')
     const msg = status === 500 ? 'Internal server error' : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : err.message
     return reply.code(status).send({ code: status, msg })
+  })
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
   })
 
   const database = opts.database ?? (await prepareDatabase(config, app.log))

@@ -296,6 +296,12 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal(res.statusCode, 400)
         assert.match(res.json().msg, /x-broker/)
       })
+      it('echoes a well-formed x-request-id, and names requests without one', async () => {
+        const res = await call({ ...apiHeaders(), 'x-request-id': 'zeus.ab12cd' })
+        assert.equal(res.headers['x-request-id'], 'zeus.ab12cd')
+        const bad = await call({ ...apiHeaders(), 'x-request-id': 'bad id\nwith newline' })
+        assert.notEqual(bad.headers['x-request-id'], 'bad id\nwith newline')
+      })
       it('unknown API paths answer 404 Route not found', async () => {
         const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/no-such-thing', headers: apiHeaders() })
         assert.equal(res.statusCode, 404)
@@ -497,7 +503,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         })
         assert.equal(beacon.statusCode, 200, beacon.body)
         const share = await t.app.inject({ method: 'GET', url: '/alfa/v1/share-sdk/report?version=1.0&system=ios&client_version=3.2&app_id=wx1&network_type=wifi&init_time=12&verification_time=30&url=https%3A%2F%2Fx' })
-        assert.equal(share.statusCode, 204)
+        assert.equal(share.statusCode, 200)
         const after = (await database.query<{ n: number }>('select count(*)::int as n from tracking_events'))[0].n
         assert.equal(after - before, 3)
         const bad = await t.app.inject({ method: 'POST', url: '/alfa/v1/track', headers: { 'content-type': 'text/plain' }, payload: 'not json' })

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
@@ -67,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, opts: RestOptions) {
       'update sms_codes set attempts = attempts + 1 where phone = $1 returning code_hash, expires_at, attempts', [body.phone])
     if (!row || row.expires_at.getTime() < Date.now()) return fail(reply, 400, '验证码已过期，请重新获取')
     if (row.attempts > SMS_MAX_ATTEMPTS) return fail(reply, 429, '尝试次数过多，请重新获取验证码')
-    if (row.code_hash !== hash(`${body.phone}:${body.code}`)) return fail(reply, 400, '验证码错误')
+    if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hash(`${body.phone}:${body.code}`)))) return fail(reply, 400, '验证码错误')
     await database.query('update sms_codes set expires_at = now() where phone = $1', [body.phone]) // one use
     return session(await upsertUser(database, 'phone', body.phone, `用户${body.phone.slice(-4)}`))
   })

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga'
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
@@ -12,11 +10,14 @@ import type { Database } from '../db'
 import type { LiveHub } from '../live/hub'
 import { createContext, type Broker } from './context'
 import { resolvers } from './resolvers'
+import { domainResolvers } from './modules'
+import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
 
-export const typeDefs = fs.readFileSync(path.join(__dirname, 'schema.graphql'), 'utf8')
+// The core schema plus every domain's `schema.graphql` (see sdl.cjs); domain resolvers in modules.ts.
+export const typeDefs: string = readSdl()
 
 export { hasDeferOrStream }
 
@@ -36,7 +37,7 @@ export interface GraphQLPluginOptions {
 
 /** GraphQL Yoga mounted in Fastify at POST /alfa/v1/graphql, with @defer/@stream (multipart/mixed). */
 export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
-  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never })
+  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: [resolvers, ...domainResolvers] as never })
   const fast = new FastPath(schema)
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,

@@ -24,21 +24,22 @@ export async function trackingRoutes(app: FastifyInstance, { database }: RestOpt
         return reply.code(400).send({ code: 400, msg: 'body must be JSON' })
       }
     }
+    const brand = (req.query as { brand?: string }).brand === '0009' ? '0009' : '0008'
     const list = Array.isArray(body) ? body : (body as { events?: unknown })?.events ?? [body]
     const events = parseInput(z.array(event).min(1, 'no events').max(500, 'at most 500 events per batch'), list, reply)
     if (!events) return
     await database.query(
       `insert into tracking_events (source, event, anonymous_id, properties)
-       select 'beacon', e, a, p::jsonb from unnest($1::text[], $2::text[], $3::text[]) as t(e, a, p)`,
-      [events.map((e) => e.event), events.map((e) => e.anonymous_id ?? e.distinct_id ?? null), events.map((e) => JSON.stringify(e))])
+       select $4, e, a, p::jsonb from unnest($1::text[], $2::text[], $3::text[]) as t(e, a, p)`,
+      [events.map((e) => e.event), events.map((e) => e.anonymous_id ?? e.distinct_id ?? null), events.map((e) => JSON.stringify(e)), `beacon-${brand}`])
     return ok({ accepted: events.length })
   })
 
-  /** Share-SDK report, sent as an image GET with its figures in the query. */
+  /** Share-SDK report, sent as an image GET with its figures in the query (the answer is JSON all the same). */
   app.get('/share-sdk/report', { config: { signExempt: true } }, async (req, reply) => {
     const q = parseInput(z.record(z.string().max(2000)).refine((r) => Object.keys(r).length <= 30, 'too many parameters'), req.query, reply)
     if (!q) return
     await database.query(`insert into tracking_events (source, event, properties) values ('share-sdk', 'share_sdk_report', $1::jsonb)`, [JSON.stringify(q)])
-    return reply.code(204).send()
+    return ok({ accepted: 1 })
   })
 }

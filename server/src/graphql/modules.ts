@@ -1,0 +1,5 @@
+/**
+ * Resolvers of the domain modules. A domain adds its types in server/src/<domain>/schema.graphql
+ * (`extend type Query`, `extend type Fund`, …; picked up by sdl.cjs) and its resolvers here.
+ */
+export const domainResolvers: object[] = []

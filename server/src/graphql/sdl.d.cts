@@ -1,0 +1,2 @@
+export declare function schemaFiles(): string[]
+export declare function readSdl(): string
