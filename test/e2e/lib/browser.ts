@@ -1,0 +1,144 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export type Scheme = 'light' | 'dark'
+
+/** Debian's Chromium with the settings measured on this machine (ARCHITECTURE.md section 8). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromiumSandbox: false,
+    headless: true,
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** Android Chrome on a current phone. */
+export const UA_ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36'
+
+/** WeChat's in-app browser (XWEB) on Android. */
+export const UA_WECHAT_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 ' +
+  'Chrome/126.0.6478.188 Mobile Safari/537.36 XWEB/1260183 MMWEBSDK/20240501 MMWEBID/6533 ' +
+  'MicroMessenger/8.0.50.2701(0x28003233) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
+
+export interface ContextOptions {
+  scheme: Scheme
+  userAgent?: string
+}
+
+/**
+ * A phone: 390x844 CSS pixels at 2x, touch, Chinese locale, Shanghai time. Every request that
+ * leaves the app's own origin is refused and recorded (the tests run on loopback only).
+ */
+export async function newMobileContext(browser: Browser, origin: string, { scheme, userAgent = UA_ANDROID_CHROME }: ContextOptions) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    screen: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent,
+    colorScheme: scheme,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    serviceWorkers: 'block',
+  })
+  // tsx compiles the tests with esbuild's keepNames, which wraps named functions inside
+  // page.evaluate() callbacks in `__name(...)`; give the page a no-op one.
+  await context.addInitScript('globalThis.__name = globalThis.__name || function (f) { return f }')
+  context.setDefaultTimeout(20_000)
+  context.setDefaultNavigationTimeout(30_000)
+  // Refused here, reported by each tab's ProblemLog.
+  await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'))
+  return context
+}
+
+/** Browsers ask every site for /favicon.ico; that one is checked by its own test. */
+const isFavicon = (url: string) => new URL(url, 'http://x').pathname === '/favicon.ico'
+
+/**
+ * What went wrong in a tab since the last reset(): console errors, uncaught exceptions,
+ * failed or 4xx/5xx same-origin requests, requests to other origins.
+ */
+export class ProblemLog {
+  problems: string[] = []
+  warnings: string[] = []
+  favicon: string[] = []
+
+  constructor(readonly page: Page, readonly origin: string) {
+    page.on('console', (msg) => {
+      const where = msg.location()?.url ?? ''
+      if (msg.type() === 'error') {
+        if (isFavicon(where)) this.favicon.push(`console.error: ${msg.text()} (${where})`)
+        else this.problems.push(`console.error: ${msg.text()}${where ? ` (${where}:${msg.location().lineNumber})` : ''}`)
+      } else if (msg.type() === 'warning') {
+        this.warnings.push(`console.warn: ${msg.text()}`)
+      }
+    })
+    page.on('pageerror', (err) => this.problems.push(`uncaught exception: ${err.stack ?? err.message}`))
+    page.on('requestfailed', (req) => {
+      const url = req.url()
+      if (!url.startsWith(origin)) {
+        if (!url.startsWith('data:') && !url.startsWith('blob:')) this.problems.push(`request to another origin (blocked): ${req.method()} ${url}`)
+        return
+      }
+      const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
+      if (isFavicon(url)) this.favicon.push(line)
+      else this.problems.push(line)
+    })
+    page.on('response', (res) => {
+      const url = res.url()
+      if (!url.startsWith(origin) || res.status() < 400) return
+      const line = `HTTP ${res.status()} for ${res.request().method()} ${url}`
+      if (isFavicon(url)) this.favicon.push(line)
+      else this.problems.push(line)
+    })
+  }
+
+  reset() {
+    this.problems = []
+    this.warnings = []
+  }
+}
+
+export interface Tab {
+  page: Page
+  log: ProblemLog
+}
+
+/** A few tabs of one context, handed out one job at a time (2-core machine: keep it small). */
+export class TabPool {
+  private idle: Tab[] = []
+  private waiting: ((tab: Tab) => void)[] = []
+
+  private constructor(readonly context: BrowserContext) {}
+
+  static async open(context: BrowserContext, origin: string, size: number) {
+    const pool = new TabPool(context)
+    for (let i = 0; i < size; i++) {
+      const page = await context.newPage()
+      pool.idle.push({ page, log: new ProblemLog(page, origin) })
+    }
+    return pool
+  }
+
+  async use<T>(job: (tab: Tab) => Promise<T>): Promise<T> {
+    const tab = this.idle.pop() ?? (await new Promise<Tab>((resolve) => this.waiting.push(resolve)))
+    tab.log.reset()
+    try {
+      return await job(tab)
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next(tab)
+      else this.idle.push(tab)
+    }
+  }
+}

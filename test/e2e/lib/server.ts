@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { ROOT } from './paths'
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string
+  /** The server's stdout and stderr so far (for failure messages). */
+  output(): string
+  /** Stops the server (SIGTERM, then SIGKILL) and removes its temporary data folder. */
+  stop(): Promise<void>
+}
+
+export interface StartOptions {
+  /** The H5 build to serve. */
+  h5Dir: string
+  /** How long start-up may take (the first start may generate the demo data). */
+  startTimeoutMs?: number
+}
+
+/** A free loopback port (the server is given it, so readiness is a plain HTTP poll). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+const live = new Set<ChildProcess>()
+// Last resort: never leave a server behind, whatever way this process ends.
+process.on('exit', () => {
+  for (const child of live) killGroup(child, 'SIGKILL')
+})
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    try {
+      child.kill(signal)
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/**
+ * Starts the project's own server (server/src/main.ts) on a free port with a private data
+ * folder, the given H5 build, NODE_ENV=test and LOG_LEVEL=warn; resolves once it serves pages.
+ */
+export async function startServer({ h5Dir, startTimeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000) }: StartOptions): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-data-'))
+  const origin = `http://127.0.0.1:${port}`
+  let out = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    // Its own process group, so stop() also reaches anything it spawns.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      H5_DIR: h5Dir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  })
+  live.add(child)
+  child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
+  child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const stop = async () => {
+    killGroup(child, 'SIGTERM')
+    const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000)
+    await exited
+    clearTimeout(killer)
+    live.delete(child)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + startTimeoutMs
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop()
+      throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${out}`)
+    }
+    try {
+      const res = await fetch(`${origin}/pages/home/index`, { signal: AbortSignal.timeout(5_000) })
+      await res.arrayBuffer()
+      if (res.ok) break
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server did not serve ${origin}/pages/home/index within ${startTimeoutMs} ms:\n${out}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { origin, output: () => out, stop }
+}
