@@ -487,6 +487,26 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         })
         assert.equal(status, 400)
       })
+      it('a reconnecting SSE viewer (Last-Event-ID) gets the comments it missed', async () => {
+        const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+        const auth = { authorization: `Bearer ${token}` }
+        const first = (await gql(t, operation('postLiveComment'), { liveId: 'LIVE002', content: '错过的第一条' }, auth)).body.data.postLiveComment.comment
+        await gql(t, operation('postLiveComment'), { liveId: 'LIVE002', content: '错过的第二条' }, auth)
+        const missed = await new Promise<string[]>((resolve, reject) => {
+          const req = http.get(`${address}/alfa/v1/live/LIVE002/stream?x-sign=${createSign()}&x-broker=0008`, { headers: { 'last-event-id': String(Number(first.commentId) - 1) } }, (res) => {
+            let buf = ''
+            res.on('data', (chunk) => {
+              buf += chunk
+              if (buf.includes(': connected')) {
+                req.destroy()
+                resolve([...buf.matchAll(/data: (.+)\n/g)].map((m) => JSON.parse(m[1]).content))
+              }
+            })
+          })
+          req.on('error', reject)
+        })
+        assert.deepEqual(missed, ['错过的第一条', '错过的第二条'])
+      })
       it('posting needs a user; empty content is refused', async () => {
         assert.equal((await gql(t, operation('postLiveComment'), { liveId: 'LIVE001', content: 'hi' })).body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
         const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/live/LIVE001/comments', headers: apiHeaders({ authorization: `Bearer ${token}` }), payload: { content: '   ' } })

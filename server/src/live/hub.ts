@@ -63,6 +63,14 @@ export class LiveHub {
     return normalized
   }
 
+  /** Comments after a given id, oldest first (a reconnecting viewer catches up). */
+  async since(liveId: string, afterId: string, limit = 200): Promise<LiveComment[]> {
+    const rows = await this.database.query<LiveComment>(
+      `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
+       from live_comments where live_id = $1 and comment_id > $2::bigint order by comment_id limit $3`, [liveId, afterId, limit])
+    return rows.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() }))
+  }
+
   async list(liveId: string, offset: number, size: number) {
     const rows = await this.database.query<LiveComment>(
       `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, parseInput, fail } from '../http'
 import { requireUser } from '../security'
-import { MAX_COMMENT_LENGTH } from './hub'
+import { MAX_COMMENT_LENGTH, type LiveComment } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
 
@@ -56,8 +56,19 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
-    res.write(': connected\n\n')
-    const unsubscribe = live.subscribe(p.liveId, (c) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`))
+    const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
+    // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
+    // falls in between; both bounded sets keep a comment from arriving twice around the replay.
+    const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query as { lastEventId?: string }).lastEventId
+    const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
+    const liveDuringReplay = new Set<string>()
+    const replayed = new Set<string>()
+    let inReplay = replaying
+    const unsubscribe = live.subscribe(p.liveId, (c) => {
+      if (replayed.has(c.commentId)) return
+      if (inReplay) liveDuringReplay.add(c.commentId)
+      write(c)
+    })
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
     const stop = () => {
       clearInterval(heartbeat)
@@ -70,5 +81,18 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     }
     open.add(end)
     req.raw.on('close', stop)
+    if (replaying) {
+      try {
+        for (const c of await live.since(p.liveId, lastId!)) {
+          replayed.add(c.commentId)
+          if (!liveDuringReplay.has(c.commentId)) write(c)
+        }
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message }, 'live replay failed')
+      }
+      inReplay = false
+      liveDuringReplay.clear()
+    }
+    res.write(': connected\n\n')
   })
 }
