@@ -26,7 +26,9 @@ const window: Record<string, unknown> =
 
 // Taro's H5 runner lets the app config's `router` override config/index.ts, which is where the
 // route table's browser paths reach the H5 router.
-const h5 = env === 'h5' ? { router: { mode: 'browser', customRoutes: h5CustomRoutes() } } : {}
+// No page transition on H5: Taro 4.2's router shades a page on a timer that a quick back does not
+// cancel, which left a blank screen (seen in the browser test).
+const h5 = env === 'h5' ? { router: { mode: 'browser', customRoutes: h5CustomRoutes() }, animation: false } : {}
 
 export default defineAppConfig({
   pages,

@@ -42,7 +42,7 @@ const own = (page: string) => [`/${page}`]
 
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
-  home: { page: main('home'), h5: own(main('home')), title: '首页', screen: 'home', share: true, customNav: true },
+  home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
   product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
   favourites: { page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
   fund: {

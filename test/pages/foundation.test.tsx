@@ -37,6 +37,19 @@ describe('the home page lists its entries and navigates with ts', () => {
   })
 })
 
+describe('the navigation bar', () => {
+  it('on home offers no home button (nothing to go back to, already home)', async () => {
+    const { container } = await renderPage(HomePage, '/pages/home/index')
+    expect(container.querySelector('.alfa-navbar__title')?.textContent).toBe('Alfa 基金')
+    expect(container.querySelector('.alfa-navbar__action[aria-label]')).toBeNull()
+  })
+
+  it('on a deep-linked screen offers the home button', async () => {
+    const { container } = await renderPage(NotFoundPage, '/pages/notFound/index')
+    expect(container.querySelector('.alfa-navbar__action[aria-label="首页"]')).not.toBeNull()
+  })
+})
+
 describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
   it('portfolio detail', async () => {
     const { text } = await renderPage(PortfolioDetailPage, '/subPkg/pages/portfolio/detail/index', { poCode: 'ZH015676' })

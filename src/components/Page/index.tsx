@@ -7,7 +7,7 @@ import Toast from '@/components/Toast'
 import { isH5 } from '@/platform/env'
 import { theme } from '@/platform/theme'
 import { currentLocation } from '@/platform/web'
-import { routes, type RouteName } from '@/routes'
+import { HOME, routes, type RouteName } from '@/routes'
 import { tracker } from '@/services/tracking'
 
 export interface PageProps {
@@ -26,8 +26,10 @@ export const Page = observer(function Page({ route, title, children }: PageProps
   const showBar = isH5 || ('customNav' in entry && entry.customNav)
   return (
     <View className={`alfa-page alfa-theme--${theme.scheme}`} data-route={route}>
-      {showBar && <NavBar title={title ?? entry.title} />}
-      <View className='alfa-page__body'>{children}</View>
+      {showBar && <NavBar title={title ?? entry.title} homeButton={route !== HOME} />}
+      <View className='alfa-page__body' role='main'>
+        {children}
+      </View>
       <Toast />
     </View>
   )

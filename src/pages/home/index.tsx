@@ -25,7 +25,7 @@ export const HOME_ENTRIES: readonly Entry[] = [
 
 export default function HomePage() {
   return (
-    <Page route='home' title='Alfa 基金'>
+    <Page route='home'>
       <View className='alfa-home'>
         <View className='alfa-home__search' role='search' onClick={() => navigateTo('search')}>
           <Text className='alfa-home__search-text'>搜索基金、经理、策略</Text>
