@@ -17,7 +17,8 @@ import { ROOT } from './paths'
  *   E2E_SKIP_BUILD=1   never build; use dist/h5 even when it looks stale
  */
 export const DIST_H5 = path.join(ROOT, 'dist', 'h5')
-export const BUILD_LOCK = path.join(os.tmpdir(), 'alfa-h5-build.lock')
+// The same lock every engineer's manual builds take (flock /tmp/build.lock npm run build:…).
+export const BUILD_LOCK = path.join(os.tmpdir(), 'build.lock')
 
 /** Everything that goes into the H5 build. */
 // package-lock.json rather than package.json: a new npm script must not force a rebuild.
