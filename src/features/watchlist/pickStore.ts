@@ -1,0 +1,129 @@
+import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
+import { batchPicks, pickList, type PickOp } from '@/services/api'
+import { startLogin } from '@/services/login'
+import { toast } from '@/services/toast'
+import { user } from '@/services/user'
+
+/** Toast texts of a successful toggle (spec section 4). */
+export const PICK_ADDED_TEXT = '添加成功'
+export const PICK_REMOVED_TEXT = '已取消'
+
+/** What a toggle did; callers and tests read it, users see the state and the toast. */
+export type PickToggleResult = 'empty' | 'ignored' | 'login' | 'added' | 'removed' | 'reverted'
+
+/** The services the store calls, replaceable in tests. */
+export interface PickStoreDeps {
+  batchPicks: (fundCodes: string[], op: PickOp) => Promise<unknown>
+  pickList: () => Promise<{ list?: { fundCode: string }[] } | undefined>
+  startLogin: () => unknown
+  isLogin: () => boolean
+  showToast: (text: string) => void
+}
+
+const defaultDeps: PickStoreDeps = {
+  // Failures are reverted silently: no server-message toast (401 still starts login in the request layer).
+  batchPicks: (fundCodes, op) => batchPicks(fundCodes, op, { suppressToast: true }),
+  pickList: () => pickList<{ list?: { fundCode: string }[] }>(),
+  startLogin: () => void startLogin(),
+  isLogin: () => user.isLogin,
+  showToast: (text) => void toast.open(text),
+}
+
+/**
+ * My Watchlist picks as this device knows them, and the pick toggle of spec sections 4, 5 and 8:
+ * needs a non-empty fund list; ignored while a request for the same funds is pending; flips at
+ * once and is reverted silently when the request fails; success toasts 添加成功 or 已取消.
+ */
+export class PickStore {
+  /** Fund codes the user has picked. */
+  readonly picked = observable.set<string>()
+  /** Fund codes with a toggle request in flight. */
+  readonly pending = observable.set<string>()
+  /** The server's list was read since the last login. */
+  loaded = false
+  private loading: Promise<void> | null = null
+
+  constructor(private readonly deps: PickStoreDeps = defaultDeps) {
+    makeAutoObservable<PickStore, 'deps' | 'loading'>(this, { deps: false, loading: false }, { autoBind: true })
+  }
+
+  /** Every one of the codes is picked (false for an empty list or an anonymous user). */
+  isPicked(fundCodes: readonly string[]): boolean {
+    return this.deps.isLogin() && fundCodes.length > 0 && fundCodes.every((c) => this.picked.has(c))
+  }
+
+  isPending(fundCodes: readonly string[]): boolean {
+    return fundCodes.some((c) => this.pending.has(c))
+  }
+
+  /** Records what a screen learned from the server (e.g. the watchlist itself). */
+  setPicked(fundCodes: readonly string[], picked: boolean) {
+    for (const c of fundCodes) {
+      if (picked) this.picked.add(c)
+      else this.picked.delete(c)
+    }
+  }
+
+  /** Replaces the known picks with the server's list; a fund with a toggle in flight keeps its flipped state. */
+  replaceAll(fundCodes: readonly string[]) {
+    const next = fundCodes.filter((c) => !this.pending.has(c))
+    for (const c of this.pending) if (this.picked.has(c)) next.push(c)
+    this.picked.replace(next)
+    this.loaded = true
+  }
+
+  /** Reads the picked codes once per login (several buttons share one request). */
+  load(force = false): Promise<void> {
+    if (!this.deps.isLogin()) return Promise.resolve()
+    if (this.loaded && !force) return Promise.resolve()
+    if (this.loading) return this.loading
+    this.loading = this.deps
+      .pickList()
+      .then((res) => this.replaceAll((res?.list ?? []).map((p) => p.fundCode)))
+      .catch(() => undefined)
+      .finally(() => {
+        this.loading = null
+      })
+    return this.loading
+  }
+
+  /** Forgets the picks (logout). */
+  clear() {
+    this.picked.clear()
+    this.loaded = false
+  }
+
+  /** The pick toggle. Resolves with what happened; never rejects. */
+  async toggle(fundCodes: readonly string[]): Promise<PickToggleResult> {
+    const codes = [...new Set(fundCodes)]
+    if (codes.length === 0) return 'empty'
+    if (this.isPending(codes)) return 'ignored'
+    if (!this.deps.isLogin()) {
+      this.deps.startLogin()
+      return 'login'
+    }
+    const wasPicked = this.isPicked(codes)
+    const before = codes.filter((c) => this.picked.has(c))
+    const op: PickOp = wasPicked ? 'remove' : 'add'
+    this.setPicked(codes, !wasPicked)
+    codes.forEach((c) => this.pending.add(c))
+    try {
+      await this.deps.batchPicks(codes, op)
+    } catch {
+      runInAction(() => {
+        this.setPicked(codes, false)
+        this.setPicked(before, true)
+      })
+      return 'reverted'
+    } finally {
+      runInAction(() => codes.forEach((c) => this.pending.delete(c)))
+    }
+    this.deps.showToast(wasPicked ? PICK_REMOVED_TEXT : PICK_ADDED_TEXT)
+    return wasPicked ? 'removed' : 'added'
+  }
+}
+
+export const pickStore = new PickStore()
+
+// Another user (or none) means other picks: read them again on the next use.
+reaction(() => user.token, () => pickStore.clear())
