@@ -42,6 +42,8 @@ interface FundSeed {
   setupIndex: number // index into the trading days where NAV starts
   endIndex: number // last index with NAV (terminated funds stop early)
   returns: Float64Array // daily return per trading day index (0 before setup)
+  navs: Float64Array // NAV per trading day index (0 outside setupIndex..endIndex)
+  dividend: number
 }
 
 interface PortfolioSeed {
@@ -161,7 +163,6 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
   const catWeights: Record<FundCategory, number> = { STOCK: 0.24, MIXED: 0.26, INDEX: 0.16, BOND: 0.18, MONEY: 0.06, QDII: 0.07, GOLD: 0.03 }
   const funds: FundSeed[] = []
   const fundRows: unknown[][] = []
-  const navRows: unknown[][] = []
   for (let i = 0; i < 520; i++) {
     let x = rnd.next()
     let category: FundCategory = 'MIXED'
@@ -181,9 +182,9 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
     const terminated = stage === 'SETUP' && (i % 43 === 11)
     const endIndex = terminated ? rnd.int(Math.min(days.length - 2, setupIndex + 300), days.length - 2) : days.length - 1
     const returns = new Float64Array(days.length)
+    const navs = new Float64Array(days.length)
     const beta = c.asset === 'EQUITY' ? 0.85 : c.asset === 'OVERSEA' ? 0.4 : 0.1
     let nav = 1
-    let acc = 1
     const dividend = category === 'MONEY' ? 0 : rnd.chance(0.3) ? rnd.next() * 0.3 : 0
     for (let d = setupIndex; d <= endIndex && d < days.length; d++) {
       const prev = nav
@@ -194,10 +195,9 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
       const navText = round(nav, 4)
       const r = d > setupIndex ? Number(navText) / Number(round(prev, 4)) - 1 : 0
       returns[d] = r
-      acc = nav + dividend
-      navRows.push([code, days[d], navText, round(acc, 4), d > setupIndex ? round(r, 6) : null])
+      navs[d] = nav
     }
-    funds.push({ code, category, setupIndex, endIndex, returns })
+    funds.push({ code, category, setupIndex, endIndex, returns, navs, dividend })
     const setupDate = setupIndex < days.length ? days[setupIndex] : addDays(DEMO_END, 20)
     fundRows.push([
       code, name, category, `M${1001 + rnd.int(0, 99)}`, setupDate, c.risk, stage, terminated ? days[endIndex] : null,
@@ -207,9 +207,20 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
     ])
   }
   await insert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'], ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text']], fundRows)
-  log(`demo: inserting ${navRows.length} fund NAV rows`)
-  await insert('fund_navs', [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric'], ['daily_return', 'numeric']], navRows)
-  navRows.length = 0
+  // NAV rows leave in chunks so first start stays within a modest amount of memory.
+  const navColumns: Array<[string, string]> = [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric'], ['daily_return', 'numeric']]
+  let navRows: unknown[][] = []
+  for (const f of funds) {
+    for (let d = f.setupIndex; d <= f.endIndex && d < days.length; d++) {
+      navRows.push([f.code, days[d], round(f.navs[d], 4), round(f.navs[d] + f.dividend, 4), d > f.setupIndex ? round(f.returns[d], 6) : null])
+    }
+    if (navRows.length >= 100_000) {
+      await insert('fund_navs', navColumns, navRows)
+      navRows = []
+    }
+  }
+  await insert('fund_navs', navColumns, navRows)
+  log(`demo: inserted ${counts.fund_navs} fund NAV rows`)
 
   // Portfolios.
   const liveFunds = (cat: FundCategory) => funds.filter((f) => f.category === cat && f.setupIndex === 0 && f.endIndex === days.length - 1)

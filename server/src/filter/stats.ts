@@ -1,0 +1,118 @@
+import type { Database } from '../db'
+import { maxDrawdown, periodReturn, type NavPoint, type PerformancePeriod } from '../fund/performance'
+
+/** Periods a filter condition or a watchlist column can use (the stats cover the last 3 years). */
+export const FILTER_PERIODS = ['1M', '3M', '6M', '1Y', '3Y', 'YTD'] as const satisfies readonly PerformancePeriod[]
+export type FilterPeriod = (typeof FILTER_PERIODS)[number]
+
+/** One fund's figures that filters and sorts read, computed once per NAV date. */
+export interface FundStats {
+  fundCode: string
+  categoryCode: string
+  riskLevel: string
+  isTerminated: boolean
+  buyFeeRate: number
+  /** Years since the manager's career start, up to the fund's last NAV date. */
+  managerYears: number | null
+  navDate: string | null
+  dailyReturn: number | null
+  returns: Record<FilterPeriod, number | null>
+  /** Largest fall from a peak within the last year, as a positive ratio. */
+  maxDrawdown1Y: number | null
+}
+
+export interface StatsSnapshot {
+  /** Latest NAV date over all funds: the snapshot is valid until it changes. */
+  navDate: string | null
+  fundCount: number
+  list: FundStats[]
+  byCode: Map<string, FundStats>
+}
+
+/** How often the latest NAV date is checked again (a new NAV day rebuilds the snapshot). */
+export const STATS_CHECK_MS = 60_000
+
+interface Entry {
+  key: string
+  checkedAt: number
+  snapshot: Promise<StatsSnapshot>
+}
+
+const cache = new WeakMap<Database, Entry>()
+
+async function snapshotKey(database: Database): Promise<string> {
+  const [row] = await database.query<{ d: string | null; n: number; t: number }>(
+    `select (select to_char(max(nav_date), 'YYYY-MM-DD') from fund_navs) as d, (select count(*)::int from funds) as n,
+      (select count(*)::int from funds where terminated_date is not null) as t`)
+  return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}`
+}
+
+/** The per-fund statistics, rebuilt only when the latest NAV date (or the fund list) changes. */
+export async function fundStats(database: Database, now: number = Date.now()): Promise<StatsSnapshot> {
+  const entry = cache.get(database)
+  if (entry && now - entry.checkedAt < STATS_CHECK_MS) return entry.snapshot
+  const key = await snapshotKey(database)
+  const current = cache.get(database)
+  if (current && current.key === key) {
+    current.checkedAt = now
+    return current.snapshot
+  }
+  const snapshot = buildStats(database)
+  cache.set(database, { key, checkedAt: now, snapshot })
+  snapshot.catch(() => cache.delete(database))
+  return snapshot
+}
+
+/** Forgets the snapshot (tests, imports). */
+export function invalidateFundStats(database: Database): void {
+  cache.delete(database)
+}
+
+const DAY_MS = 86_400_000
+
+async function buildStats(database: Database): Promise<StatsSnapshot> {
+  const funds = await database.query<{ fundCode: string; categoryCode: string; riskLevel: string; isTerminated: boolean; buyFeeRate: string; careerStart: string | null }>(
+    `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
+      f.buy_fee_rate::text as "buyFeeRate", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
+     from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
+  // Three years and a little more: enough for every filter period's base NAV.
+  const rows = await database.query<{ c: string; d: string; v: string; r: string | null }>(
+    `select fund_code as c, to_char(nav_date, 'YYYY-MM-DD') as d, acc_nav::text as v, daily_return::text as r from fund_navs
+     where nav_date >= (select max(nav_date) from fund_navs) - interval '3 years 2 months' order by fund_code, nav_date`)
+  const series = new Map<string, { points: NavPoint[]; lastDaily: string | null }>()
+  for (const row of rows) {
+    let s = series.get(row.c)
+    if (!s) series.set(row.c, (s = { points: [], lastDaily: null }))
+    s.points.push({ date: row.d, value: row.v })
+    s.lastDaily = row.r
+  }
+  let latest: string | null = null
+  const list = funds.map((f): FundStats => {
+    const s = series.get(f.fundCode)
+    const points = s?.points ?? []
+    const last = points.at(-1)
+    if (last && (!latest || last.date > latest)) latest = last.date
+    const returns = Object.fromEntries(FILTER_PERIODS.map((p) => [p, periodReturn(points, p)])) as Record<FilterPeriod, number | null>
+    const yearAgo = last ? periodReturnStart(last.date) : ''
+    const lastYear = points.filter((p) => p.date >= yearAgo)
+    return {
+      fundCode: f.fundCode,
+      categoryCode: f.categoryCode,
+      riskLevel: f.riskLevel,
+      isTerminated: f.isTerminated,
+      buyFeeRate: Number(f.buyFeeRate),
+      managerYears: f.careerStart && last ? Math.max(0, (Date.parse(last.date) - Date.parse(f.careerStart)) / (365.25 * DAY_MS)) : null,
+      navDate: last?.date ?? null,
+      dailyReturn: s?.lastDaily != null ? Number(s.lastDaily) : null,
+      returns,
+      maxDrawdown1Y: lastYear.length >= 2 ? Math.abs(maxDrawdown(lastYear).value) : null,
+    }
+  })
+  return { navDate: latest, fundCount: list.length, list, byCode: new Map(list.map((f) => [f.fundCode, f])) }
+}
+
+function periodReturnStart(lastDate: string): string {
+  const d = new Date(`${lastDate}T00:00:00Z`)
+  d.setUTCFullYear(d.getUTCFullYear() - 1)
+  return d.toISOString().slice(0, 10)
+}

@@ -1,0 +1,52 @@
+import type { Database } from '../db'
+import { rate } from '../fund/performance'
+
+/** One manager's tenure on one fund. */
+export interface TenureRow {
+  managerId: string
+  fundCode: string
+  tenureStart: string
+  tenureDays: number
+  tenureReturn: string | null
+}
+
+/**
+ * Tenures of every fund (or one manager's funds). The demo data has no tenure history, so the
+ * start is the latest of the set-up date, the manager's career start and a fixed per-fund day.
+ * The return is the growth of the accumulated NAV over the tenure, based on the unit NAV.
+ */
+export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
+  const rows = await database.query<{ managerId: string; fundCode: string; tenureStart: string; tenureDays: number; startNav: string | null; startAcc: string | null; endAcc: string | null }>(
+    `select t.manager_id as "managerId", t.fund_code as "fundCode", to_char(t.tenure_start, 'YYYY-MM-DD') as "tenureStart",
+       (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.nav as "startNav", s.acc_nav as "startAcc", e.acc_nav as "endAcc"
+     from (select f.fund_code, f.manager_id,
+             greatest(f.setup_date, coalesce(m.career_start, f.setup_date), date '2016-10-10' + (abs(hashtext(f.fund_code)) % 2500)) as tenure_start
+           from funds f join managers m on m.manager_id = f.manager_id
+           where ($1::text is null or f.manager_id = $1)) t
+     left join lateral (select nav_date, acc_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
+     left join lateral (select nav, acc_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
+     order by t.manager_id, t.tenure_start, t.fund_code`,
+    [managerId],
+  )
+  return rows.map((r) => ({
+    managerId: r.managerId,
+    fundCode: r.fundCode,
+    tenureStart: r.tenureStart,
+    tenureDays: Math.max(0, r.tenureDays),
+    tenureReturn: r.startNav && r.startAcc && r.endAcc ? rate((Number(r.endAcc) - Number(r.startAcc)) / Number(r.startNav)) : null,
+  }))
+}
+
+/** Years between a day and today, one decimal. */
+export function yearsSince(date: string | null, today: string): string | null {
+  if (!date) return null
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000
+  return (Math.max(0, Math.floor((days / 365.25) * 10)) / 10).toFixed(1)
+}
+
+export const shanghaiDay = (now = new Date()) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+
+export async function careerStarts(database: Database): Promise<Map<string, string | null>> {
+  const rows = await database.query<{ id: string; d: string | null }>(`select manager_id as id, to_char(career_start, 'YYYY-MM-DD') as d from managers`)
+  return new Map(rows.map((r) => [r.id, r.d]))
+}

@@ -1,0 +1,78 @@
+import { pinyin } from 'pinyin-pro'
+import type { Database } from '../db'
+
+export interface SearchEntry {
+  kind: 'fund' | 'manager' | 'portfolio'
+  id: string
+  name: string
+  /** Lower-case pinyin initials of the name; other characters (A, C, digits) kept as they are. */
+  initials: string
+  /** Brand of a portfolio ('all', '0008' or '0009'). */
+  brand?: string
+}
+
+const initialsMemo = new Map<string, string>()
+
+/** Pinyin initials, lower case: 易方达消费股票A → yfdxfgpa. Memoised: a rebuild only converts new names. */
+export function initialsOf(name: string): string {
+  const hit = initialsMemo.get(name)
+  if (hit !== undefined) return hit
+  const initials = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' })
+    .join('')
+    .replace(/\s+/g, '')
+    .toLowerCase()
+  initialsMemo.set(name, initials)
+  return initials
+}
+
+/** Match quality: 0 exact code, 1 code prefix, 2 name contains, 3 initials prefix, 4 initials contain; null when no match. */
+export function matchRank(entry: SearchEntry, keyword: string): number | null {
+  const k = keyword.replace(/\s+/g, '').toLowerCase()
+  if (!k) return null
+  const id = entry.id.toLowerCase()
+  if (id === k) return 0
+  if (id.startsWith(k)) return 1
+  if (entry.name.toLowerCase().includes(k)) return 2
+  if (/^[a-z0-9]+$/.test(k)) {
+    if (entry.initials.startsWith(k)) return 3
+    if (entry.initials.includes(k)) return 4
+  }
+  return null
+}
+
+export function searchEntries(entries: readonly SearchEntry[], keyword: string, limit: number): SearchEntry[] {
+  return entries
+    .map((e) => ({ e, rank: matchRank(e, keyword) }))
+    .filter((x): x is { e: SearchEntry; rank: number } => x.rank !== null)
+    .sort((a, b) => a.rank - b.rank || a.e.id.localeCompare(b.e.id))
+    .slice(0, limit)
+    .map((x) => x.e)
+}
+
+/** Rebuilt at most this often, so imported funds show up without a restart. */
+export const INDEX_TTL_MS = 5 * 60_000
+
+const built = new WeakMap<Database, { at: number; entries: Promise<SearchEntry[]> }>()
+
+/** Every fund, manager and portfolio with its initials, built in memory (measured: 650 names in about 170 ms plus 120 ms to load the dictionary). */
+export function searchIndex(database: Database, now = Date.now()): Promise<SearchEntry[]> {
+  const hit = built.get(database)
+  if (hit && now - hit.at < INDEX_TTL_MS) return hit.entries
+  const entries = build(database)
+  built.set(database, { at: now, entries })
+  entries.catch(() => built.delete(database))
+  return entries
+}
+
+async function build(database: Database): Promise<SearchEntry[]> {
+  const [funds, managers, portfolios] = await Promise.all([
+    database.query<{ id: string; name: string }>('select fund_code as id, fund_name as name from funds'),
+    database.query<{ id: string; name: string }>('select manager_id as id, manager_name as name from managers'),
+    database.query<{ id: string; name: string; brand: string }>('select po_code as id, po_name as name, brand from portfolios'),
+  ])
+  return [
+    ...funds.map((r) => ({ kind: 'fund' as const, id: r.id, name: r.name, initials: initialsOf(r.name) })),
+    ...managers.map((r) => ({ kind: 'manager' as const, id: r.id, name: r.name, initials: initialsOf(r.name) })),
+    ...portfolios.map((r) => ({ kind: 'portfolio' as const, id: r.id, name: r.name, initials: initialsOf(r.name), brand: r.brand })),
+  ]
+}

@@ -1,0 +1,25 @@
+import { loadManager } from '../fund/data'
+import type { GraphQLContext as Ctx } from '../graphql/context'
+import { badInput } from '../paging'
+import { searchEntries, searchIndex } from './index'
+
+export const MAX_SEARCH_LIMIT = 50
+
+export const searchResolvers = {
+  Query: {
+    search: async (_: unknown, { keyword, limit }: { keyword: string; limit?: number | null }, ctx: Ctx) => {
+      const n = limit ?? 10
+      if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) throw badInput(`limit must be between 1 and ${MAX_SEARCH_LIMIT}`)
+      const entries = await searchIndex(ctx.database)
+      const visible = entries.filter((e) => e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))))
+      const of = (kind: string) => searchEntries(visible.filter((e) => e.kind === kind), keyword, n)
+      const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(Boolean)
+      const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(Boolean)
+      const portfolios = await Promise.all(of('portfolio').map(async (e) => {
+        const [row] = await ctx.database.query<{ risk_level: string | null }>('select risk_level from portfolios where po_code = $1', [e.id])
+        return { poCode: e.id, poName: e.name, riskLevel: row?.risk_level ?? null }
+      }))
+      return { keyword, funds, managers, portfolios }
+    },
+  },
+}
