@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, it } from 'node:test'
 import { parse, validate, buildSchema, specifiedRules } from 'graphql'
 import { decryptBaiduData, encryptBaiduData } from '../src/account/baidu'
@@ -100,5 +102,50 @@ describe('configuration', () => {
   it('reads booleans from the environment', () => {
     assert.equal(loadConfig({ SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
     assert.equal(loadConfig({} as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
+  })
+})
+
+describe('operation documents use exactly the variables of spec section 7', () => {
+  const SPEC: Record<string, string[]> = {
+    Ad: ['recCodes', 'displayName'],
+    Adjustment: ['poCode', 'page', 'needPreference', 'needCategoryDict', 'isModelPo', 'categoryType'],
+    AdjustmentChart: ['poCode', 'categoryType', 'isModelPo'],
+    Article: ['articleId'],
+    allColumns: [],
+    ColumnDetail: ['columnId', 'isRead', 'page'],
+    Course: ['courseId', 'page'],
+    PinnedCommunityPosts: ['poCode', 'isLongWin'],
+    DailyNav: ['poCode', 'range', 'isLongWinS'],
+    followersInfo: ['poCode', 'is0009'],
+    longWinfollowersInfo: ['poCode'],
+    toggleFollow: ['poCode', 'state'],
+    InvestPlan: ['poCode', 'needQueryHolding'],
+    InvestPlanFundComposition: ['poCode', 'isModelPo'],
+    InvestPlanIntro: ['poCode'],
+    InvestPlanModelPortfolio: ['poCode', 'isModelPo'],
+    PoInvestorMessage: ['poCode'],
+    PortfolioLatestSignal: ['poCode'],
+    Longwin: ['poCode', 'needQueryHolding'],
+    LongWinAcrHistory: ['poCode', 'range'],
+    LongWinNavHistory: ['poCode', 'hasAdjustment', 'range', 'comparingIndexCode', 'hasComparingIndex', 'indexCode', 'isSInvested'],
+    LongWinSignal: ['poCode'],
+    NavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo'],
+    SmartAipNavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo'],
+    InvestPlanNavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo', 'investPlanCode'],
+    PoTradeRule: ['poCode', 'scene'],
+    TimelinePosts: ['poCode', 'type', 'page'],
+    AipAdvice: ['sigId'],
+    RealFundHistory: ['range'],
+  }
+  for (const [name, expected] of Object.entries(SPEC)) {
+    it(name, () => {
+      const doc = parse(fs.readFileSync(path.join(__dirname, '..', 'operations', `${name}.graphql`), 'utf8'))
+      const op = doc.definitions.find((d) => d.kind === 'OperationDefinition')
+      assert.ok(op && op.kind === 'OperationDefinition' && op.name?.value === name)
+      assert.deepEqual((op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(), [...expected].sort())
+    })
+  }
+  it('getLatestAipAdvices asks for a page of 5', () => {
+    assert.match(fs.readFileSync(path.join(__dirname, '..', 'operations', 'getLatestAipAdvices.graphql'), 'utf8'), /aipAdvices\(page: \{ size: 5 \}\)/)
   })
 })
