@@ -1,5 +1,5 @@
 import type { Database } from '../db'
-import { maxDrawdown, periodReturn, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
 
 /** Periods a filter condition or a watchlist column can use (the stats cover the last 3 years). */
 export const FILTER_PERIODS = ['1M', '3M', '6M', '1Y', '3Y', 'YTD'] as const satisfies readonly PerformancePeriod[]
@@ -93,7 +93,7 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
     const last = points.at(-1)
     if (last && (!latest || last.date > latest)) latest = last.date
     const returns = Object.fromEntries(FILTER_PERIODS.map((p) => [p, periodReturn(points, p)])) as Record<FilterPeriod, number | null>
-    const yearAgo = last ? periodReturnStart(last.date) : ''
+    const yearAgo = last ? (periodStart('1Y', last.date) ?? '') : ''
     const lastYear = points.filter((p) => p.date >= yearAgo)
     return {
       fundCode: f.fundCode,
@@ -109,10 +109,4 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
     }
   })
   return { navDate: latest, fundCount: list.length, list, byCode: new Map(list.map((f) => [f.fundCode, f])) }
-}
-
-function periodReturnStart(lastDate: string): string {
-  const d = new Date(`${lastDate}T00:00:00Z`)
-  d.setUTCFullYear(d.getUTCFullYear() - 1)
-  return d.toISOString().slice(0, 10)
 }

@@ -1,3 +1,5 @@
+import { filterResolvers } from '../filter/resolvers'
+import { watchlistResolvers } from '../watchlist/resolvers'
 import { diagnosisResolvers } from '../diagnosis/resolvers'
 import { glossaryResolvers } from '../glossary/resolvers'
 import { managerResolvers } from '../manager/resolvers'
@@ -8,6 +10,8 @@ import { searchResolvers } from '../search/resolvers'
  * (`extend type Query`, `extend type Fund`, …; picked up by sdl.cjs) and its resolvers here.
  */
 export const domainResolvers: object[] = [
+  filterResolvers,
+  watchlistResolvers,
   managerResolvers,
   marketResolvers,
   searchResolvers,
