@@ -1,3 +1,4 @@
+import { fundDetailResolvers } from '../fundDetail/resolvers'
 import { filterResolvers } from '../filter/resolvers'
 import { watchlistResolvers } from '../watchlist/resolvers'
 import { diagnosisResolvers } from '../diagnosis/resolvers'
@@ -17,4 +18,5 @@ export const domainResolvers: object[] = [
   searchResolvers,
   diagnosisResolvers,
   glossaryResolvers,
+  fundDetailResolvers,
 ]

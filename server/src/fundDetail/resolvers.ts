@@ -1,0 +1,96 @@
+import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from '../fund/categories'
+import { fundNavHistory, type Fund } from '../fund/data'
+import { calendarReturns, maxDrawdown, peerRank, periodReturn, periodStart, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import type { GraphQLContext as Ctx } from '../graphql/context'
+import { connection, readPage, type PageArgs } from '../paging'
+import * as po from '../portfolio/data'
+import { rangeStart } from '../ranges'
+import { demoHoldings, demoValuation, quarterEnd } from './demo'
+
+export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
+  '1M': '近1月', '3M': '近3月', '6M': '近6月', '1Y': '近1年', '3Y': '近3年', '5Y': '近5年', YTD: '今年以来', SETUP: '成立以来',
+}
+
+/** The index a fund of each category is compared with (money-market and gold funds: none). */
+export const CATEGORY_BENCHMARK: Record<string, string | undefined> = {
+  STOCK: '000300', INDEX: '000300', MIXED: 'MIX6040', BOND: 'H11001', QDII: 'SPX',
+}
+
+/** Whole NAV history, oldest first, once per request. */
+const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> =>
+  ctx.memo(`fundDetail:nav:${fundCode}`, async () => (await fundNavHistory(ctx.database, fundCode, null)).map((r) => ({ date: r.date, value: r.value })))
+
+/** 1-year returns of the live funds of one category, with the same base rule as periodReturn. */
+async function peerYearReturns(ctx: Ctx, categoryCode: string, start: string): Promise<Array<number | null>> {
+  const rows = await ctx.database.query<{ last: string; base: string | null }>(
+    `select l.nav as last, b.nav as base from funds f
+     join lateral (select nav from fund_navs where fund_code = f.fund_code order by nav_date desc limit 1) l on true
+     left join lateral (select nav from fund_navs where fund_code = f.fund_code and nav_date <= $2::date order by nav_date desc limit 1) b on true
+     where f.category_code = $1 and f.terminated_date is null`, [categoryCode, start])
+  return rows.map((r) => (r.base === null ? null : Number(r.last) / Number(r.base) - 1))
+}
+
+export function redeemRules(categoryCode: string): string[] {
+  if (categoryCode === 'MONEY') return ['不收取赎回费', '赎回款 T+1 日到账']
+  const arrival = categoryCode === 'QDII' ? '赎回款 T+7 日内到账' : '赎回款 T+3 日内到账'
+  if (categoryCode === 'BOND') return ['持有不足7天：赎回费率 1.50%', '持有7天至30天：0.10%', '持有30天及以上：0.00%', arrival]
+  return ['持有不足7天：赎回费率 1.50%', '持有7天至1年：0.50%', '持有1年至2年：0.25%', '持有2年及以上：0.00%', arrival]
+}
+
+export const fundDetailResolvers = {
+  Fund: {
+    riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
+    performance: async (f: Fund, _: unknown, ctx: Ctx) => {
+      const series = await navSeries(ctx, f.fundCode)
+      const dd = series.length ? maxDrawdown(series) : null
+      const last = series[series.length - 1]
+      let peerRank1Y = null
+      if (last && !f.isTerminated) {
+        const own = periodReturn(series, '1Y')
+        const start = periodStart('1Y', last.date)
+        const peers = own === null || start === null ? [] : await peerYearReturns(ctx, f.categoryCode, start)
+        const r = peerRank(own, peers)
+        if (r) peerRank1Y = { ...r, categoryName: f.categoryName ?? FUND_CATEGORY_NAMES[f.categoryCode] ?? null }
+      }
+      return {
+        periodReturns: PERFORMANCE_PERIODS.map((period) => ({ period, label: PERIOD_LABELS[period], value: rate(periodReturn(series, period)) })),
+        yearlyReturns: series.length > 1 ? calendarReturns(series, 'year').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
+        quarterlyReturns: series.length > 1 ? calendarReturns(series, 'quarter').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
+        maxDrawdown: dd ? rate(dd.value) : null,
+        maxDrawdownStart: dd?.peakDate ?? null,
+        maxDrawdownEnd: dd?.troughDate ?? null,
+        volatility: rate(volatility(series)),
+        sharpeRatio: rate(sharpeRatio(series)),
+        peerRank1Y,
+      }
+    },
+    topHoldings: (f: Fund) => {
+      const list = f.navDate ? demoHoldings(f.fundCode, f.categoryCode) : []
+      return { reportDate: f.navDate && list.length ? quarterEnd(f.navDate) : null, list, isDemo: true }
+    },
+    tradeRules: (f: Fund) => ({
+      canBuy: f.canBuy && !f.isTerminated,
+      canNotBuyReason: f.isTerminated ? '基金已终止运作' : f.canNotBuyReason,
+      buyFeeRate: f.buyFeeRate,
+      lowestBuyAmount: f.lowestBuyAmount,
+      redeemRules: redeemRules(f.categoryCode),
+    }),
+    valuation: (f: Fund) => (f.nav && f.navDate && !f.isTerminated ? demoValuation(f.fundCode, f.categoryCode, f.nav, f.navDate) : null),
+    comparisonBenchmark: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
+      const indexCode = CATEGORY_BENCHMARK[f.categoryCode]
+      if (!indexCode || !f.navDate) return null
+      const series = await navSeries(ctx, f.fundCode)
+      // Start where the fund's own navHistory(range) starts, so both lines share a base date.
+      const from = rangeStart(range, f.navDate) ?? series[0]?.date ?? f.setupDate
+      return po.benchmark(ctx.database, indexCode, range, from < (series[0]?.date ?? from) ? series[0].date : from)
+    },
+    navRows: async (f: Fund, args: { page?: PageArgs | null }, ctx: Ctx) => {
+      const { offset, size } = readPage(args.page, 20)
+      const list = await ctx.database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null }>(
+        `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn" from fund_navs
+         where fund_code = $1 order by nav_date desc limit $2 offset $3`, [f.fundCode, size, offset])
+      const [{ n }] = await ctx.database.query<{ n: number }>('select count(*)::int as n from fund_navs where fund_code = $1', [f.fundCode])
+      return connection(list, n, offset)
+    },
+  },
+}
