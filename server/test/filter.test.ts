@@ -63,15 +63,15 @@ describe('the fund filter on the demo data', () => {
 
   it('the live count equals the result total; conditions narrow it', async () => {
     const all = await gql(t, 'query { fundFilterCount }')
-    const some = await gql(t, 'query($c: FundFilterInput) { fundFilterCount(conditions: $c) }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
+    const some = await gql(t, 'query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
     assert.ok(all.body.data.fundFilterCount >= 400, JSON.stringify(all.body))
     assert.ok(some.body.data.fundFilterCount < all.body.data.fundFilterCount)
-    const list = await gql(t, 'query($c: FundFilterInput) { fundFilter(conditions: $c) { totalCount } }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
+    const list = await gql(t, 'query($c: JSON) { fundFilter(conditions: $c) { totalCount } }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
     assert.equal(list.body.data.fundFilter.totalCount, some.body.data.fundFilterCount)
   })
 
   it('results page by pageInfo and sort by the chosen column', async () => {
-    const q = `query($p: PageInput, $d: SortDirection) { fundFilter(sort: M3, direction: $d, page: $p) {
+    const q = `query($p: PageInput, $d: String) { fundFilter(sort: "M3", direction: $d, page: $p) {
       totalCount navDate pageInfo { cursor hasMore } list { fund { fundCode nav navDate } returns { m3 } maxDrawdown1Y } } }`
     const first = await gql(t, q, { p: { size: 20 }, d: 'reverse' })
     const r = first.body.data.fundFilter

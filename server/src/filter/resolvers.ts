@@ -9,6 +9,7 @@ import { fundStats, type FilterPeriod, type FundStats } from './stats'
 type GqlPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 const PERIOD: Record<GqlPeriod, FilterPeriod> = { M1: '1M', M3: '3M', M6: '6M', Y1: '1Y', Y3: '3Y', YTD: 'YTD' }
 type GqlSortKey = GqlPeriod | 'DAILY' | 'MAX_DRAWDOWN'
+const SORT_KEYS: readonly string[] = ['DAILY', 'M1', 'M3', 'M6', 'Y1', 'Y3', 'YTD', 'MAX_DRAWDOWN']
 
 interface ConditionsArg {
   returnPeriod?: GqlPeriod | null
@@ -42,6 +43,8 @@ export const filterResolvers = {
   Query: {
     fundFilter: async (_: unknown, args: { conditions?: ConditionsArg | null; sort?: GqlSortKey | null; direction?: 'normal' | 'reverse' | null; page?: PageArgs }, ctx: Ctx) => {
       const conditions = conditionsOf(args.conditions)
+      if (args.sort && !SORT_KEYS.includes(args.sort)) throw badInput(`sort must be one of ${SORT_KEYS.join(', ')}`)
+      if (args.direction && args.direction !== 'normal' && args.direction !== 'reverse') throw badInput('direction must be normal or reverse')
       const { offset, size } = readPage(args.page)
       const stats = await fundStats(ctx.database)
       const sortKey: FundSortKey = !args.sort ? '1Y' : args.sort === 'DAILY' || args.sort === 'MAX_DRAWDOWN' ? args.sort : PERIOD[args.sort]

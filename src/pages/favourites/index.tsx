@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { Favourites } from '@/features/watchlist'
 
 export default function FavouritesPage() {
   return (
     <Page route='favourites'>
-      <PageLoading />
+      <Favourites />
     </Page>
   )
 }

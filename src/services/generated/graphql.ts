@@ -124,6 +124,101 @@ export type PageInput = {
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A period of a return column or condition (the filter statistics cover the last three years). */
+export type FundPeriod =
+  | 'M1'
+  | 'M3'
+  | 'M6'
+  | 'Y1'
+  | 'Y3'
+  | 'YTD';
+
+/** What a filtered list is sorted by: the latest daily return, a period return or the one-year max drawdown. */
+export type FundSortKey =
+  | 'DAILY'
+  | 'M1'
+  | 'M3'
+  | 'M6'
+  | 'Y1'
+  | 'Y3'
+  | 'YTD'
+  | 'MAX_DRAWDOWN';
+
+/** Conditions of a fund filter (fundFilter takes them as JSON, the shape of a saved formValue); a missing or empty one does not filter. Rates are ratios ("0.1" is 10%). Saved as a filter's formValue. */
+export type FundFilterInput = {
+  categoryCodes?: InputMaybe<Array<Scalars['String']['input']>>;
+  riskLevels?: InputMaybe<Array<RiskLevel>>;
+  /** Period of minReturn (default Y1). */
+  returnPeriod?: InputMaybe<FundPeriod>;
+  /** The return over returnPeriod is at least this. */
+  minReturn?: InputMaybe<Scalars['Decimal']['input']>;
+  /** The largest fall within the last year is at most this (a positive ratio). */
+  maxDrawdown?: InputMaybe<Scalars['Decimal']['input']>;
+  /** The manager has managed funds for at least this many years. */
+  minManagerYears?: InputMaybe<Scalars['Int']['input']>;
+  /** The buy fee rate is at most this. */
+  maxBuyFeeRate?: InputMaybe<Scalars['Decimal']['input']>;
+  /** Terminated funds are left out unless this is true. */
+  includeTerminated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ManagerSort =
+  /** Years since the manager's career start. */
+  | 'TENURE'
+  /** The best tenure return among the manager's funds. */
+  | 'TENURE_RETURN';
+
+export type FilterFundsQueryVariables = Exact<{
+  conditions?: unknown;
+  sort?: string | null | undefined;
+  direction?: string | null | undefined;
+  cursor?: string | null | undefined;
+  size?: number | null | undefined;
+}>;
+
+
+export type FilterFundsQuery = { fundFilter: { totalCount: number, navDate: string | null, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null } }> } };
+
+export type FilterCountQueryVariables = Exact<{
+  conditions?: unknown;
+}>;
+
+
+export type FilterCountQuery = { fundFilterCount: number };
+
+export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
+
+export type FilterSaveMutationVariables = Exact<{
+  name: string;
+  formValue: unknown;
+}>;
+
+
+export type FilterSaveMutation = { saveFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
+
+export type FilterRenameMutationVariables = Exact<{
+  filterId: string;
+  name: string;
+}>;
+
+
+export type FilterRenameMutation = { renameFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
+
+export type FilterDeleteMutationVariables = Exact<{
+  filterId: string;
+}>;
+
+
+export type FilterDeleteMutation = { deleteFilter: boolean };
+
+export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WatchlistPicksQuery = { myPicks: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null } }> };
+
 export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -148,6 +243,106 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const FilterFundsDocument = new TypedDocumentString(`
+    query FilterFunds($conditions: JSON, $sort: String, $direction: String, $cursor: String, $size: Int) {
+  fundFilter(
+    conditions: $conditions
+    sort: $sort
+    direction: $direction
+    page: {cursor: $cursor, size: $size}
+  ) {
+    totalCount
+    navDate
+    pageInfo {
+      cursor
+      hasMore
+    }
+    list {
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+      returns {
+        m1
+        m3
+        m6
+        y1
+        y3
+        ytd
+      }
+      maxDrawdown1Y
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
+export const FilterCountDocument = new TypedDocumentString(`
+    query FilterCount($conditions: JSON) {
+  fundFilterCount(conditions: $conditions)
+}
+    `) as unknown as TypedDocumentString<FilterCountQuery, FilterCountQueryVariables>;
+export const FilterMySavedDocument = new TypedDocumentString(`
+    query FilterMySaved {
+  me {
+    userId
+    savedFilters {
+      filterId
+      name
+      formValue
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
+export const FilterSaveDocument = new TypedDocumentString(`
+    mutation FilterSave($name: String!, $formValue: JSON!) {
+  saveFilter(name: $name, formValue: $formValue) {
+    filterId
+    name
+    formValue
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
+export const FilterRenameDocument = new TypedDocumentString(`
+    mutation FilterRename($filterId: String!, $name: String!) {
+  renameFilter(filterId: $filterId, name: $name) {
+    filterId
+    name
+    formValue
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
+export const FilterDeleteDocument = new TypedDocumentString(`
+    mutation FilterDelete($filterId: String!) {
+  deleteFilter(filterId: $filterId)
+}
+    `) as unknown as TypedDocumentString<FilterDeleteMutation, FilterDeleteMutationVariables>;
+export const WatchlistPicksDocument = new TypedDocumentString(`
+    query WatchlistPicks {
+  myPicks {
+    seq
+    fund {
+      fundCode
+      fundName
+      nav
+      navDate
+      dailyReturn
+    }
+    returns {
+      m1
+      m3
+      m6
+      y1
+      y3
+      ytd
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
 export const UserInfoDocument = new TypedDocumentString(`
     query UserInfo {
   me {

@@ -1,0 +1,137 @@
+import { Text, View } from '@tarojs/components'
+import { usePullDownRefresh } from '@tarojs/taro'
+import { observer } from 'mobx-react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { execute } from '@/services/graphql'
+import { WatchlistPicksDocument, type WatchlistPicksQuery } from '@/services/generated/graphql'
+import { startLogin } from '@/services/login'
+import { navigateTo } from '@/services/navigation'
+import { user } from '@/services/user'
+import { formatDate, formatNav, formatPercent, MONTH_DAY } from '@/utils/format'
+import { pickStore } from '../pickStore'
+import { nextSort, sortByFigure, type SortState } from '../sort'
+import './index.scss'
+
+export type PickedFund = WatchlistPicksQuery['myPicks'][number]
+type Period = keyof PickedFund['returns']
+type SortKey = 'nav' | 'daily' | 'period'
+
+export const PERIODS: { key: Period; label: string }[] = [
+  { key: 'm1', label: '近1月' },
+  { key: 'm3', label: '近3月' },
+  { key: 'm6', label: '近6月' },
+  { key: 'y1', label: '近1年' },
+  { key: 'y3', label: '近3年' },
+  { key: 'ytd', label: '今年以来' },
+]
+
+/** Red up, green down, grey for zero or missing. */
+export function toneOf(value: string | null | undefined): 'up' | 'down' | 'flat' {
+  const n = value == null || value === '' ? 0 : Number(value)
+  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
+}
+
+function figureOf(f: PickedFund, key: SortKey, period: Period): string | null {
+  if (key === 'nav') return f.fund.nav
+  if (key === 'daily') return f.fund.dailyReturn
+  return f.returns[period]
+}
+
+/** 我的自选: the picked funds with NAV and its date, daily return and a chosen period's return. */
+export const Favourites = observer(function Favourites() {
+  const [state, setState] = useState<AsyncState>('loading')
+  const [list, setList] = useState<PickedFund[]>([])
+  const [period, setPeriod] = useState<Period>('y1')
+  const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
+  const isLogin = user.isLogin
+
+  const load = useCallback(async () => {
+    if (!user.isLogin) return
+    try {
+      const data = await execute(WatchlistPicksDocument)
+      setList(data.myPicks)
+      pickStore.replaceAll(data.myPicks.map((p) => p.fund.fundCode))
+      setState(data.myPicks.length ? 'ready' : 'empty')
+    } catch {
+      setState('error')
+    }
+  }, [])
+
+  useEffect(() => {
+    if (isLogin) {
+      setState('loading')
+      void load()
+    }
+  }, [isLogin, load])
+
+  usePullDownRefresh(() => {
+    void load()
+  })
+
+  const rows = useMemo(() => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list), [list, sort, period])
+
+  if (!isLogin) {
+    return <Empty title='登录后查看我的自选' description='登录后可添加自选基金，随时查看净值与涨跌。' actionText='去登录' onAction={() => void startLogin()} />
+  }
+  if (state === 'empty') {
+    return <Empty title='还没有自选基金' description='去搜索基金，点「+ 自选」加入这里。' actionText='去搜索' onAction={() => navigateTo('search')} />
+  }
+
+  const header = (key: SortKey, label: string) => {
+    const active = sort.key === key
+    return (
+      <View
+        className={`alfa-favourites__sort${active ? ` alfa-favourites__sort--${sort.direction}` : ''}`}
+        role='button'
+        aria-label={`按${label}排序`}
+        onClick={() => setSort((s) => nextSort(s, key))}
+      >
+        {label}
+        <Text className='alfa-favourites__arrow'>{active ? (sort.direction === 'reverse' ? '↓' : '↑') : '↕'}</Text>
+      </View>
+    )
+  }
+
+  return (
+    <View className='alfa-favourites'>
+      <AsyncContent state={state} onRetry={() => { setState('loading'); void load() }} skeleton={{ rows: 6 }}>
+        <View className='alfa-favourites__toolbar'>
+          <View className='alfa-favourites__periods'>
+            {PERIODS.map((p) => (
+              <Text
+                key={p.key}
+                className={`alfa-favourites__period${p.key === period ? ' alfa-favourites__period--active' : ''}`}
+                onClick={() => setPeriod(p.key)}
+              >
+                {p.label}
+              </Text>
+            ))}
+          </View>
+          <Text className='alfa-favourites__manage' onClick={() => navigateTo('favouritesManage')}>管理</Text>
+        </View>
+        <View className='alfa-favourites__head'>
+          <View className='alfa-favourites__name'>基金名称</View>
+          {header('nav', '净值')}
+          {header('daily', '日涨幅')}
+          {header('period', PERIODS.find((p) => p.key === period)?.label ?? '')}
+        </View>
+        {rows.map((f) => (
+          <View key={f.fund.fundCode} className='alfa-favourites__row' onClick={() => navigateTo('fund', { fundCode: f.fund.fundCode })}>
+            <View className='alfa-favourites__name'>
+              <Text className='alfa-favourites__fund'>{f.fund.fundName}</Text>
+              <Text className='alfa-favourites__code'>{f.fund.fundCode}</Text>
+            </View>
+            <View className='alfa-favourites__cell'>
+              <Text className='alfa-favourites__nav'>{formatNav(f.fund.nav)}</Text>
+              <Text className='alfa-favourites__date'>{f.fund.navDate ? formatDate(f.fund.navDate, MONTH_DAY) : '--'}</Text>
+            </View>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneOf(f.fund.dailyReturn)}`}>{formatPercent(f.fund.dailyReturn, 2, { sign: true })}</Text>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneOf(f.returns[period])}`}>{formatPercent(f.returns[period], 2, { sign: true })}</Text>
+          </View>
+        ))}
+      </AsyncContent>
+    </View>
+  )
+})
