@@ -5,169 +5,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string; }
-  String: { input: string; output: string; }
-  Boolean: { input: boolean; output: boolean; }
-  Int: { input: number; output: number; }
-  Float: { input: number; output: number; }
-  /** Exact decimal number as a string, e.g. "0.012345" (NUMERIC in the database). */
-  Decimal: { input: string; output: string; }
-  /** Calendar day yyyy-MM-dd in Asia/Shanghai. */
-  Date: { input: string; output: string; }
-  /** ISO 8601 moment with offset. */
-  DateTime: { input: string; output: string; }
-  /** Free-form JSON value. */
-  JSON: { input: unknown; output: unknown; }
-};
-
-export type FeeType =
-  | 'Aum'
-  | 'Deduct'
-  | 'Free'
-  | 'STEP_ASSET'
-  | 'STEP_HOLDING_DAY';
-
-export type ColourTone =
-  | 'Error'
-  | 'Negative'
-  | 'Positive'
-  | 'Primary'
-  | 'Warning';
-
-export type OrderResultStatus =
-  | 'PartSuccess'
-  | 'Processing'
-  | 'Success'
-  | 'Terminate'
-  | 'Unknown';
-
-export type ChartPeriod =
-  | 'Max'
-  | 'YTD'
-  | 'SETUP'
-  | 'TEN_YEAR';
-
-export type RiskLevel =
-  | 'High'
-  | 'MidHigh'
-  | 'Medium'
-  | 'MidLow'
-  | 'Low';
-
-export type MoneyType =
-  | 'Longterm'
-  | 'Spare'
-  | 'Steady';
-
-export type SortDirection =
-  | 'normal'
-  | 'reverse';
-
-export type MovementDirection =
-  | 'Convert'
-  | 'In'
-  | 'None'
-  | 'Out';
-
-export type TaskStatus =
-  | 'Failed'
-  | 'Pending'
-  | 'Success'
-  | 'Todo';
-
-export type ContentType =
-  | 'AdjustmentExplanation'
-  | 'AdvisorReport'
-  | 'ManagerTalk'
-  | 'MarketInterpretation'
-  | 'SmartAipSuggestion';
-
-export type CategoryType =
-  | 'AssetClassLevel1'
-  | 'FundCategory';
-
-export type BadgeType =
-  | 'RedBubble'
-  | 'RedNumber';
-
-export type Visibility =
-  | 'PRIVATE'
-  | 'PUBLIC';
-
-export type ViewerRelation =
-  | 'HasLogin'
-  | 'SameUser'
-  | 'Viewer';
-
-export type AccountKind =
-  | 'Account3'
-  | 'BrokerUser';
-
-export type FundOfferingStage =
-  | 'ISSUE_PREVIOUSLY'
-  | 'ISSUE_RUNNING'
-  | 'ISSUE_CLOSED_BEFORE_SETUP'
-  | 'SETUP'
-  | 'UNKNOWN';
-
-export type SeriesType =
-  | 'LONG_WIN'
-  | 'LONG_WIN_S';
-
-/** A page request: cursor from the previous pageInfo (absent for the first page) and a size (default 10, at most 100). */
-export type PageInput = {
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** A period of a return column or condition (the filter statistics cover the last three years). */
-export type FundPeriod =
-  | 'M1'
-  | 'M3'
-  | 'M6'
-  | 'Y1'
-  | 'Y3'
-  | 'YTD';
-
-/** What a filtered list is sorted by: the latest daily return, a period return or the one-year max drawdown. */
-export type FundSortKey =
-  | 'DAILY'
-  | 'M1'
-  | 'M3'
-  | 'M6'
-  | 'Y1'
-  | 'Y3'
-  | 'YTD'
-  | 'MAX_DRAWDOWN';
-
-/** Conditions of a fund filter (fundFilter takes them as JSON, the shape of a saved formValue); a missing or empty one does not filter. Rates are ratios ("0.1" is 10%). Saved as a filter's formValue. */
-export type FundFilterInput = {
-  categoryCodes?: InputMaybe<Array<Scalars['String']['input']>>;
-  riskLevels?: InputMaybe<Array<RiskLevel>>;
-  /** Period of minReturn (default Y1). */
-  returnPeriod?: InputMaybe<FundPeriod>;
-  /** The return over returnPeriod is at least this. */
-  minReturn?: InputMaybe<Scalars['Decimal']['input']>;
-  /** The largest fall within the last year is at most this (a positive ratio). */
-  maxDrawdown?: InputMaybe<Scalars['Decimal']['input']>;
-  /** The manager has managed funds for at least this many years. */
-  minManagerYears?: InputMaybe<Scalars['Int']['input']>;
-  /** The buy fee rate is at most this. */
-  maxBuyFeeRate?: InputMaybe<Scalars['Decimal']['input']>;
-  /** Terminated funds are left out unless this is true. */
-  includeTerminated?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-export type ManagerSort =
-  /** Years since the manager's career start. */
-  | 'TENURE'
-  /** The best tenure return among the manager's funds. */
-  | 'TENURE_RETURN';
-
 export type FilterFundsQueryVariables = Exact<{
   conditions?: unknown;
   sort?: string | null | undefined;
@@ -213,6 +50,44 @@ export type FilterDeleteMutationVariables = Exact<{
 
 
 export type FilterDeleteMutation = { deleteFilter: boolean };
+
+export type FundDetailQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+
+export type FundChartQueryVariables = Exact<{
+  fundCode: string;
+  range?: string | null | undefined;
+}>;
+
+
+export type FundChartQuery = { fund: { fundCode: string, navHistory: Array<{ date: string, value: string }>, comparisonBenchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
+
+export type FundAchievementsQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundAchievementsQuery = { fund: { fundCode: string, fundName: string, categoryName: string | null, isTerminated: boolean, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
+
+export type FundNavRowsQueryVariables = Exact<{
+  fundCode: string;
+  cursor?: string | null | undefined;
+  size?: number | null | undefined;
+}>;
+
+
+export type FundNavRowsQuery = { fund: { fundCode: string, fundName: string, navRows: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, nav: string, accNav: string | null, dailyReturn: string | null }> } } | null };
+
+export type FundValuationQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundValuationQuery = { fund: { fundCode: string, fundName: string, isTerminated: boolean, nav: string | null, navDate: string | null, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -321,6 +196,147 @@ export const FilterDeleteDocument = new TypedDocumentString(`
   deleteFilter(filterId: $filterId)
 }
     `) as unknown as TypedDocumentString<FilterDeleteMutation, FilterDeleteMutationVariables>;
+export const FundDetailDocument = new TypedDocumentString(`
+    query FundDetail($fundCode: String!) {
+  fund(fundCode: $fundCode) {
+    fundCode
+    fundName
+    categoryCode
+    categoryName
+    riskLevelName
+    offeringStageName
+    setupDate
+    isTerminated
+    terminatedDate
+    nav
+    navDate
+    dailyReturn
+    intro
+    manager {
+      managerId
+      managerName
+      avatarUrl
+      company
+    }
+    performance {
+      periodReturns {
+        period
+        label
+        value
+      }
+    }
+    tradeRules {
+      canBuy
+      canNotBuyReason
+      buyFeeRate
+      lowestBuyAmount
+      redeemRules
+    }
+    topHoldings {
+      reportDate
+      isDemo
+      list {
+        securityCode
+        securityName
+        percent
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
+export const FundChartDocument = new TypedDocumentString(`
+    query FundChart($fundCode: String!, $range: String) {
+  fund(fundCode: $fundCode) {
+    fundCode
+    navHistory(range: $range) {
+      date
+      value
+    }
+    comparisonBenchmark(range: $range) {
+      indexShortName
+      history {
+        date
+        value
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
+export const FundAchievementsDocument = new TypedDocumentString(`
+    query FundAchievements($fundCode: String!) {
+  fund(fundCode: $fundCode) {
+    fundCode
+    fundName
+    categoryName
+    isTerminated
+    performance {
+      periodReturns {
+        period
+        label
+        value
+      }
+      yearlyReturns {
+        label
+        value
+      }
+      quarterlyReturns {
+        label
+        value
+      }
+      maxDrawdown
+      maxDrawdownStart
+      maxDrawdownEnd
+      volatility
+      sharpeRatio
+      peerRank1Y {
+        rank
+        total
+        categoryName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
+export const FundNavRowsDocument = new TypedDocumentString(`
+    query FundNavRows($fundCode: String!, $cursor: String, $size: Int) {
+  fund(fundCode: $fundCode) {
+    fundCode
+    fundName
+    navRows(page: {cursor: $cursor, size: $size}) {
+      totalCount
+      pageInfo {
+        cursor
+        hasMore
+      }
+      list {
+        date
+        nav
+        accNav
+        dailyReturn
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
+export const FundValuationDocument = new TypedDocumentString(`
+    query FundValuation($fundCode: String!) {
+  fund(fundCode: $fundCode) {
+    fundCode
+    fundName
+    isTerminated
+    nav
+    navDate
+    valuation {
+      lastNav
+      lastNavDate
+      estimatedNav
+      estimatedReturn
+      estimatedAt
+      isDemo
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
 export const WatchlistPicksDocument = new TypedDocumentString(`
     query WatchlistPicks {
   myPicks {
