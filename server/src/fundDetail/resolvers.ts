@@ -37,9 +37,14 @@ export function redeemRules(categoryCode: string): string[] {
   return ['持有不足7天：赎回费率 1.50%', '持有7天至1年：0.50%', '持有1年至2年：0.25%', '持有2年及以上：0.00%', arrival]
 }
 
+const OFFERING_STAGE_NAMES: Record<string, string> = {
+  ISSUE_PREVIOUSLY: '待发行', ISSUE_RUNNING: '发行中', ISSUE_CLOSED_BEFORE_SETUP: '募集结束', SETUP: '已成立', UNKNOWN: '未知',
+}
+
 export const fundDetailResolvers = {
   Fund: {
     riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
+    offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知'),
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
       const series = await navSeries(ctx, f.fundCode)
       const dd = series.length ? maxDrawdown(series) : null

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundDetailScreen } from '@/features/fund/FundDetailScreen'
+import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundPage() {
+  const fundCode = useFundCode()
   return (
     <Page route='fund'>
-      <PageLoading />
+      <FundDetailScreen fundCode={fundCode} />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundDetailScreen } from '@/features/fund/FundDetailScreen'
+import { useFundCode } from '@/features/fund/hooks'
 
 export default function Fund0008Page() {
+  const fundCode = useFundCode()
   return (
     <Page route='fund0008'>
-      <PageLoading />
+      <FundDetailScreen fundCode={fundCode} archivesRoute='fundArchives0008' />
     </Page>
   )
 }

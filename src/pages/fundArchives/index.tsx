@@ -1,10 +1,13 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ACHIEVEMENT_TABS, FundAchievementsScreen } from '@/features/fund/FundAchievementsScreen'
+import { useFundCode, useTabIndex } from '@/features/fund/hooks'
 
 export default function FundArchivesPage() {
+  const fundCode = useFundCode()
+  const tabIndex = useTabIndex(ACHIEVEMENT_TABS.length)
   return (
     <Page route='fundArchives'>
-      <PageLoading />
+      <FundAchievementsScreen fundCode={fundCode} tabIndex={tabIndex} />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundValuationScreen } from '@/features/fund/FundValuationScreen'
+import { useFundCode } from '@/features/fund/hooks'
 
 export default function ValuationDetailPage() {
+  const fundCode = useFundCode()
   return (
     <Page route='valuationDetail'>
-      <PageLoading />
+      <FundValuationScreen fundCode={fundCode} />
     </Page>
   )
 }

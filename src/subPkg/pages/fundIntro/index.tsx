@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundIntroScreen } from '@/features/fund/FundIntroScreen'
+import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundIntroPage() {
+  const fundCode = useFundCode()
   return (
     <Page route='fundIntro'>
-      <PageLoading />
+      <FundIntroScreen fundCode={fundCode} />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundNavScreen } from '@/features/fund/FundNavScreen'
+import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundNavPage() {
+  const fundCode = useFundCode()
   return (
     <Page route='fundNav'>
-      <PageLoading />
+      <FundNavScreen fundCode={fundCode} />
     </Page>
   )
 }

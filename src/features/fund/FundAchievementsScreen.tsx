@@ -1,0 +1,76 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { execute } from '@/services/graphql'
+import { FundAchievementsDocument } from '@/services/generated/graphql'
+import { formatNumber, formatPercent } from '@/utils/format'
+import { Card, FundNotFound, InfoRows, ReturnsGrid, SignedRate } from './components'
+import { useFundQuery } from './hooks'
+
+/** Tabs of the achievements screen, in tabIndex order. */
+export const ACHIEVEMENT_TABS = ['年度业绩', '季度业绩'] as const
+
+const loadAchievements = async (fundCode: string) => (await execute(FundAchievementsDocument, { fundCode })).fund
+
+function CalendarList({ items, empty }: { items: ReadonlyArray<{ label: string; value: string }>; empty: string }) {
+  if (!items.length) return <Text className='alfa-fund-muted'>{empty}</Text>
+  // Newest first, as Chinese fund apps list them.
+  return (
+    <View className='alfa-fund-rows'>
+      {[...items].reverse().map((c) => (
+        <View key={c.label} className='alfa-fund-rows__row' data-label={c.label}>
+          <Text className='alfa-fund-rows__label alfa-fund-digits'>{c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}</Text>
+          <SignedRate value={c.value} />
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Fund achievements: yearly / quarterly returns by tab, peer rank and risk statistics. */
+export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: string; tabIndex: number }) {
+  const { state, data: fund, reload } = useFundQuery(fundCode, loadAchievements)
+  const [tab, setTab] = useState(tabIndex)
+  if (state === 'notFound') return <FundNotFound />
+  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  const p = fund.performance
+  const rank = p.peerRank1Y
+  return (
+    <View className='alfa-fund'>
+      <View className='alfa-fund-head'>
+        <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
+        <Text className='alfa-fund-digits alfa-fund-muted'>{fund.fundCode}</Text>
+      </View>
+      <Card title='阶段涨幅'>
+        <ReturnsGrid items={p.periodReturns} />
+      </Card>
+      <Card title='业绩统计'>
+        <InfoRows
+          rows={[
+            ['近1年同类排名', <Text key='r' className='alfa-fund-digits'>{rank ? `${rank.rank}/${rank.total}` : '--'}</Text>],
+            ['同类', <Text key='c'>{rank?.categoryName ?? fund.categoryName ?? '--'}</Text>],
+            ['最大回撤（成立以来）', <Text key='d' className='alfa-fund-digits'>{formatPercent(p.maxDrawdown)}</Text>],
+            ['回撤区间', <Text key='dr' className='alfa-fund-digits'>{p.maxDrawdownStart && p.maxDrawdownEnd ? `${p.maxDrawdownStart} 至 ${p.maxDrawdownEnd}` : '--'}</Text>],
+            ['年化波动率', <Text key='v' className='alfa-fund-digits'>{formatPercent(p.volatility)}</Text>],
+            ['夏普比率', <Text key='s' className='alfa-fund-digits'>{formatNumber(p.sharpeRatio, 2)}</Text>],
+          ]}
+        />
+        <Text className='alfa-fund-muted'>由历史净值计算（演示数据），无风险利率按 1.5%。</Text>
+      </Card>
+      <View className='alfa-fund-tabs' role='tablist'>
+        {ACHIEVEMENT_TABS.map((label, i) => (
+          <View key={label} role='tab' aria-selected={i === tab} className={`alfa-fund-tabs__tab${i === tab ? ' alfa-fund-tabs__tab--active' : ''}`} onClick={() => setTab(i)}>
+            {label}
+          </View>
+        ))}
+      </View>
+      <Card title={ACHIEVEMENT_TABS[tab]}>
+        {tab === 0 ? (
+          <CalendarList items={p.yearlyReturns} empty='暂无年度业绩：基金成立后满一个自然年再来看看。' />
+        ) : (
+          <CalendarList items={p.quarterlyReturns} empty='暂无季度业绩：基金成立后满一个季度再来看看。' />
+        )}
+      </Card>
+    </View>
+  )
+}

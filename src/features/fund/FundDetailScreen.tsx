@@ -1,0 +1,64 @@
+import { Text, View } from '@tarojs/components'
+import { AsyncContent } from '@/components/AsyncContent'
+import { execute } from '@/services/graphql'
+import { FundDetailDocument } from '@/services/generated/graphql'
+import { navigateTo } from '@/services/navigation'
+import { PickButton } from '@/features/watchlist'
+import { formatNav } from '@/utils/format'
+import { Card, FundNotFound, FundStoppedNotice, HoldingsCard, ManagerCard, ReturnsGrid, RiskTag, SignedRate, TradeRulesCard } from './components'
+import { FundNavChart } from './FundNavChart'
+import { useFundQuery, useFundStopped } from './hooks'
+
+const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
+
+/** Fund details: header with the latest NAV, chart, returns, manager, trade rules, holdings, pick. */
+export function FundDetailScreen({ fundCode, archivesRoute = 'fundArchives' }: { fundCode: string; archivesRoute?: 'fundArchives' | 'fundArchives0008' }) {
+  const { state, data: fund, reload } = useFundQuery(fundCode, loadDetail)
+  const stopped = useFundStopped(fundCode, state === 'ready')
+  if (state === 'notFound') return <FundNotFound />
+  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  const terminated = stopped ?? (fund.isTerminated ? '该基金已终止运作' : null)
+  return (
+    <View className='alfa-fund'>
+      {terminated && <FundStoppedNotice msg={terminated} terminatedDate={fund.terminatedDate} />}
+      <View className='alfa-fund-head'>
+        <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
+        <View className='alfa-fund-head__meta'>
+          <Text className='alfa-fund-digits'>{fund.fundCode}</Text>
+          {fund.categoryName && <Text className='alfa-fund-tag'>{fund.categoryName}</Text>}
+          <RiskTag name={fund.riskLevelName} />
+        </View>
+        <View className='alfa-fund-head__figures'>
+          <View className='alfa-fund-head__figure'>
+            <SignedRate value={fund.dailyReturn} className='alfa-fund-head__big' />
+            <Text className='alfa-fund-head__label'>日涨跌幅</Text>
+          </View>
+          <View className='alfa-fund-head__figure'>
+            <Text className='alfa-fund-head__big alfa-fund-digits'>{formatNav(fund.nav)}</Text>
+            <Text className='alfa-fund-head__label'>{fund.navDate ? `单位净值（${fund.navDate}）` : '单位净值（暂无）'}</Text>
+          </View>
+        </View>
+        {!terminated && fund.nav && (
+          <View className='alfa-fund-link' role='link' onClick={() => void navigateTo('valuationDetail', { fundCode })}>
+            查看估值详情 ›
+          </View>
+        )}
+      </View>
+      <FundNavChart fundCode={fundCode} onMore={() => navigateTo('fundNav', { fundCode })} />
+      <Card title='阶段涨幅' onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}>
+        <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== '5Y')} />
+      </Card>
+      <ManagerCard manager={fund.manager} />
+      <TradeRulesCard rules={fund.tradeRules} />
+      <HoldingsCard holdings={fund.topHoldings} />
+      <Card title='基金概况' onMore={() => navigateTo('fundIntro', { fundCode })}>
+        <Text className='alfa-fund-line'>{`成立日期 ${fund.setupDate}`}</Text>
+        {fund.intro && <Text className='alfa-fund-line alfa-fund-clamp'>{fund.intro}</Text>}
+      </Card>
+      <Text className='alfa-fund-foot'>净值与业绩为演示数据，不构成投资建议。</Text>
+      <View className='alfa-fund-bar'>
+        <PickButton fundCode={fund.fundCode} />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,38 @@
+import { Text, View } from '@tarojs/components'
+import { AsyncContent } from '@/components/AsyncContent'
+import { execute } from '@/services/graphql'
+import { FundDetailDocument } from '@/services/generated/graphql'
+import { formatAmount, formatPercent } from '@/utils/format'
+import { Card, FundNotFound, InfoRows, ManagerCard, RiskTag } from './components'
+import { useFundQuery } from './hooks'
+
+const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
+
+/** Fund intro: basic facts, the intro text and the manager. */
+export function FundIntroScreen({ fundCode }: { fundCode: string }) {
+  const { state, data: fund, reload } = useFundQuery(fundCode, loadIntro)
+  if (state === 'notFound') return <FundNotFound />
+  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  return (
+    <View className='alfa-fund'>
+      <Card title='基本信息'>
+        <InfoRows
+          rows={[
+            ['基金名称', <Text key='n'>{fund.fundName}</Text>],
+            ['基金代码', <Text key='c' className='alfa-fund-digits'>{fund.fundCode}</Text>],
+            ['基金类型', <Text key='t'>{fund.categoryName ?? '--'}</Text>],
+            ['风险等级', <RiskTag key='r' name={fund.riskLevelName} />],
+            ['成立日期', <Text key='s' className='alfa-fund-digits'>{fund.setupDate}</Text>],
+            ['运作状态', <Text key='o'>{fund.offeringStageName + (fund.terminatedDate ? `（${fund.terminatedDate}）` : '')}</Text>],
+            ['申购费率', <Text key='f' className='alfa-fund-digits'>{formatPercent(fund.tradeRules.buyFeeRate)}</Text>],
+            ['起购金额', <Text key='a' className='alfa-fund-digits'>{`${formatAmount(fund.tradeRules.lowestBuyAmount)}元`}</Text>],
+          ]}
+        />
+      </Card>
+      <Card title='基金简介'>
+        <Text className='alfa-fund-line'>{fund.intro || '暂无基金简介。'}</Text>
+      </Card>
+      <ManagerCard manager={fund.manager} />
+    </View>
+  )
+}

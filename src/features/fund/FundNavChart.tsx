@@ -1,0 +1,83 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { Skeleton } from '@/components/Skeleton'
+import { execute } from '@/services/graphql'
+import { FundChartDocument, type FundChartQuery } from '@/services/generated/graphql'
+import { Card, SignedRate } from './components'
+
+/** Server range names of the chart's period tabs. */
+export const PERIOD_RANGE: Record<ChartPeriod, string> = {
+  ONE_MONTH: '1M', THREE_MONTH: '3M', SIX_MONTH: '6M', ONE_YEAR: '1Y', THREE_YEAR: '3Y', FIVE_YEAR: '5Y', TEN_YEAR: 'TEN_YEAR', YTD: 'YTD', SETUP: 'SETUP', Max: 'Max',
+}
+
+type Point = { date: string; value: string }
+
+/** Cumulative return from the first point of the range (both lines start at 0%). */
+export function cumulative(points: readonly Point[]): Array<{ date: string; value: number | null }> {
+  const base = points.length ? Number(points[0].value) : 0
+  return points.map((p) => ({ date: p.date, value: base ? Number(p.value) / base - 1 : null }))
+}
+
+/** NAV chart with the category's comparison index and period tabs. */
+export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {
+  const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
+  const [data, setData] = useState<NonNullable<FundChartQuery['fund']> | null>(null)
+  const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading')
+  const [retry, setRetry] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    setState('loading')
+    execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then(
+      (r) => {
+        if (!live) return
+        setData(r.fund)
+        setState('ready')
+      },
+      () => live && setState('error'),
+    )
+    return () => {
+      live = false
+    }
+  }, [fundCode, period, retry])
+
+  const series = useMemo<ChartSeries[]>(() => {
+    if (!data) return []
+    const out: ChartSeries[] = [{ name: '本基金', data: cumulative(data.navHistory) }]
+    const b = data.comparisonBenchmark
+    if (b && b.history.length) out.push({ name: b.indexShortName, data: b.history.map((p) => ({ date: p.date, value: Number(p.value) - 1 })) })
+    return out
+  }, [data])
+  const own = series[0]?.data
+  const periodReturn = own && own.length > 1 ? own[own.length - 1].value : null
+
+  return (
+    <Card title='业绩走势' onMore={onMore}>
+      <View className='alfa-fund-chart__legend'>
+        {series.map((s, i) => (
+          <Text key={s.name} className={`alfa-fund-chart__key alfa-fund-chart__key--${i === 0 ? 'fund' : 'benchmark'}`}>
+            {s.name}
+          </Text>
+        ))}
+        {state === 'ready' && (
+          <Text className='alfa-fund-chart__range'>
+            区间收益 <SignedRate value={periodReturn} />
+          </Text>
+        )}
+      </View>
+      {state === 'loading' && <Skeleton rows={4} title={false} />}
+      {state === 'error' && (
+        <View className='alfa-fund-chart__error' role='alert'>
+          <Text>走势加载失败</Text>
+          <View className='alfa-fund-link' role='button' onClick={() => setRetry((n) => n + 1)}>
+            重试
+          </View>
+        </View>
+      )}
+      {state === 'ready' && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
+      {state === 'ready' && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
+      <PeriodTabs value={period} onChange={setPeriod} />
+    </Card>
+  )
+}

@@ -1,0 +1,181 @@
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { Empty } from '@/components/Empty'
+import { goBackOrHome, navigateTo } from '@/services/navigation'
+import { formatAmount, formatPercent, type Numeric } from '@/utils/format'
+import './index.scss'
+
+/** Tone of a signed figure: red up, green down, grey for zero or missing. */
+export function tone(value: Numeric): 'up' | 'down' | 'flat' {
+  const n = value === null || value === undefined || value === '' ? 0 : Number(value)
+  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
+}
+
+/** A signed rate (+1.23%) coloured by its direction. */
+export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
+  return <Text className={`alfa-fund-num alfa-fund-num--${tone(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+}
+
+const RISK_TONE: Record<string, string> = { 高风险: 'high', 中高风险: 'high', 中风险: 'medium', 中低风险: 'low', 低风险: 'low' }
+
+/** Risk level tag (低风险 … 高风险); the higher levels are warmer. */
+export function RiskTag({ name }: { name: string }) {
+  return <Text className={`alfa-fund-tag alfa-fund-tag--risk alfa-fund-tag--${RISK_TONE[name] ?? 'medium'}`}>{name}</Text>
+}
+
+/** Marks demo figures so nobody mistakes them for market data (UI.md). */
+export function DemoBadge() {
+  return <Text className='alfa-fund-tag alfa-fund-tag--demo'>演示数据</Text>
+}
+
+export function Card({ title, extra, children, onMore }: { title: string; extra?: ReactNode; children?: ReactNode; onMore?: () => void }) {
+  return (
+    <View className='alfa-fund-card'>
+      <View className='alfa-fund-card__head'>
+        <Text className='alfa-fund-card__title'>{title}</Text>
+        {extra}
+        {onMore && (
+          <View className='alfa-fund-card__more' role='link' onClick={onMore}>
+            更多 ›
+          </View>
+        )}
+      </View>
+      {children}
+    </View>
+  )
+}
+
+/** Unknown fund code: a not-found state with a way back. */
+export function FundNotFound() {
+  return <Empty title='基金不存在' description='请检查基金代码是否正确，或返回上一页重新选择。' actionText='返回' onAction={() => void goBackOrHome()} />
+}
+
+/** The terminated-fund notice (fund-info answered the terminated message). */
+export function FundStoppedNotice({ msg, terminatedDate }: { msg: string; terminatedDate?: string | null }) {
+  return (
+    <View className='alfa-fund-stopped' role='alert'>
+      <Text className='alfa-fund-stopped__title'>基金已终止</Text>
+      <Text className='alfa-fund-stopped__text'>
+        {msg}
+        {terminatedDate ? `（终止日期 ${terminatedDate}）` : ''}，不再开放申购；以下为终止前的历史数据。
+      </Text>
+    </View>
+  )
+}
+
+/** Returns over the standard periods, three to a row. */
+export function ReturnsGrid({ items }: { items: ReadonlyArray<{ period: string; label: string; value: string | null }> }) {
+  return (
+    <View className='alfa-fund-grid'>
+      {items.map((r) => (
+        <View key={r.period} className='alfa-fund-grid__cell' data-period={r.period}>
+          <SignedRate value={r.value} className='alfa-fund-grid__value' />
+          <Text className='alfa-fund-grid__label'>{r.label}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Label/value rows (trade rules, statistics). */
+export function InfoRows({ rows }: { rows: ReadonlyArray<[string, ReactNode]> }) {
+  return (
+    <View className='alfa-fund-rows'>
+      {rows.map(([label, value]) => (
+        <View key={label} className='alfa-fund-rows__row'>
+          <Text className='alfa-fund-rows__label'>{label}</Text>
+          <View className='alfa-fund-rows__value'>{value}</View>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+export interface ManagerInfo {
+  managerId: string
+  managerName: string
+  avatarUrl?: string | null
+  company?: string | null
+}
+
+/** The manager card: tap opens the manager profile. */
+export function ManagerCard({ manager }: { manager: ManagerInfo | null | undefined }) {
+  if (!manager) {
+    return (
+      <Card title='基金经理'>
+        <Text className='alfa-fund-muted'>暂无基金经理信息</Text>
+      </Card>
+    )
+  }
+  return (
+    <Card title='基金经理'>
+      <View className='alfa-fund-manager' role='link' onClick={() => navigateTo('manager', { fundManagerId: manager.managerId })}>
+        <View className='alfa-fund-manager__avatar'>{manager.managerName.slice(0, 1)}</View>
+        <View className='alfa-fund-manager__body'>
+          <Text className='alfa-fund-manager__name'>{manager.managerName}</Text>
+          {manager.company && <Text className='alfa-fund-manager__company'>{manager.company}</Text>}
+        </View>
+        <Text className='alfa-fund-manager__arrow'>›</Text>
+      </View>
+    </Card>
+  )
+}
+
+export interface TradeRules {
+  canBuy: boolean
+  canNotBuyReason: string | null
+  buyFeeRate: string
+  lowestBuyAmount: string
+  redeemRules: string[]
+}
+
+/** Fee and trade rules; orders are not placed in the app (spec). */
+export function TradeRulesCard({ rules }: { rules: TradeRules }) {
+  return (
+    <Card title='交易规则'>
+      <InfoRows
+        rows={[
+          ['申购状态', <Text key='s' className={rules.canBuy ? '' : 'alfa-fund-warn'}>{rules.canBuy ? '开放申购' : `暂停申购${rules.canNotBuyReason ? `（${rules.canNotBuyReason}）` : ''}`}</Text>],
+          ['申购费率', <Text key='f' className='alfa-fund-digits'>{formatPercent(rules.buyFeeRate)}</Text>],
+          ['起购金额', <Text key='a' className='alfa-fund-digits'>{`${formatAmount(rules.lowestBuyAmount)}元`}</Text>],
+        ]}
+      />
+      <Text className='alfa-fund-subtitle'>赎回规则</Text>
+      {rules.redeemRules.map((r) => (
+        <Text key={r} className='alfa-fund-line'>
+          {r}
+        </Text>
+      ))}
+      <Text className='alfa-fund-muted'>本应用仅展示交易规则，不提供下单。</Text>
+    </Card>
+  )
+}
+
+export interface Holdings {
+  reportDate: string | null
+  isDemo: boolean
+  list: Array<{ securityCode: string; securityName: string; percent: string }>
+}
+
+export function HoldingsCard({ holdings }: { holdings: Holdings }) {
+  return (
+    <Card title='重仓持仓' extra={holdings.isDemo ? <DemoBadge /> : undefined}>
+      {holdings.list.length === 0 ? (
+        <Text className='alfa-fund-muted'>该基金暂无披露的持仓明细（货币型基金不披露重仓证券）。</Text>
+      ) : (
+        <View className='alfa-fund-holdings'>
+          {holdings.reportDate && <Text className='alfa-fund-muted'>{`截至 ${holdings.reportDate}`}</Text>}
+          {holdings.list.map((h) => (
+            <View key={h.securityCode} className='alfa-fund-rows__row'>
+              <Text className='alfa-fund-rows__label'>
+                {h.securityName}
+                <Text className='alfa-fund-muted'>{` ${h.securityCode}`}</Text>
+              </Text>
+              <Text className='alfa-fund-digits'>{formatPercent(h.percent)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
+    </Card>
+  )
+}
