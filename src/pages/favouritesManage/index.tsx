@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FavouritesManage } from '@/features/watchlist/FavouritesManage'
 
 export default function FavouritesManagePage() {
   return (
     <Page route='favouritesManage'>
-      <PageLoading />
+      <FavouritesManage />
     </Page>
   )
 }

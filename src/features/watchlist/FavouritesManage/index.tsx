@@ -1,0 +1,164 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react'
+import { useCallback, useEffect, useState } from 'react'
+import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { batchPicks, managePickSeq } from '@/services/api'
+import { execute } from '@/services/graphql'
+import { WatchlistPicksDocument } from '@/services/generated/graphql'
+import { startLogin } from '@/services/login'
+import { toast } from '@/services/toast'
+import { user } from '@/services/user'
+import { pickStore } from '../pickStore'
+import './index.scss'
+
+export interface ManagedFund {
+  fundCode: string
+  fundName: string
+}
+
+/** The list with the item at `index` moved to `to` (clamped); the same array when nothing moves. */
+export function moveItem<T>(list: readonly T[], index: number, to: number): T[] {
+  const target = Math.max(0, Math.min(list.length - 1, to))
+  if (index < 0 || index >= list.length || index === target) return list as T[]
+  const next = [...list]
+  const [item] = next.splice(index, 1)
+  next.splice(target, 0, item)
+  return next
+}
+
+export const SEQ_FAILED_TEXT = '排序保存失败，请重试'
+export const REMOVE_FAILED_TEXT = '删除失败，请重试'
+export const REMOVED_TEXT = '已删除'
+
+/**
+ * 管理自选: the picked funds in their order. 置顶 / 上移 / 下移 save the new order at once
+ * (manage-seq; a failure puts the old order back with a toast); several funds can be ticked and
+ * removed together after a confirmation.
+ */
+export const FavouritesManage = observer(function FavouritesManage() {
+  const [state, setState] = useState<AsyncState>('loading')
+  const [list, setList] = useState<ManagedFund[]>([])
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [busy, setBusy] = useState(false)
+  const isLogin = user.isLogin
+
+  const load = useCallback(async () => {
+    try {
+      const data = await execute(WatchlistPicksDocument)
+      const funds = data.myPicks.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName }))
+      setList(funds)
+      setSelected((s) => new Set([...s].filter((c) => funds.some((f) => f.fundCode === c))))
+      pickStore.replaceAll(funds.map((f) => f.fundCode))
+      setState(funds.length ? 'ready' : 'empty')
+    } catch {
+      setState('error')
+    }
+  }, [])
+
+  useEffect(() => {
+    if (isLogin) {
+      setState('loading')
+      void load()
+    }
+  }, [isLogin, load])
+
+  const move = async (index: number, to: number) => {
+    if (busy) return
+    const before = list
+    const next = moveItem(list, index, to)
+    if (next === before) return
+    setList(next)
+    setBusy(true)
+    try {
+      await managePickSeq(next.map((f) => f.fundCode))
+    } catch {
+      setList(before)
+      void toast.open(SEQ_FAILED_TEXT)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const toggle = (fundCode: string) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (next.has(fundCode)) next.delete(fundCode)
+      else next.add(fundCode)
+      return next
+    })
+
+  const allSelected = list.length > 0 && list.every((f) => selected.has(f.fundCode))
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(list.map((f) => f.fundCode)))
+
+  const remove = async () => {
+    const codes = list.filter((f) => selected.has(f.fundCode)).map((f) => f.fundCode)
+    if (busy || codes.length === 0) return
+    const answer = await Taro.showModal({ title: '删除自选', content: `确定删除选中的 ${codes.length} 只基金吗？`, confirmText: '删除' })
+    if (!answer.confirm) return
+    setBusy(true)
+    try {
+      await batchPicks(codes, 'remove')
+      const rest = list.filter((f) => !selected.has(f.fundCode))
+      setList(rest)
+      setSelected(new Set())
+      setState(rest.length ? 'ready' : 'empty')
+      pickStore.setPicked(codes, false)
+      void toast.open(REMOVED_TEXT)
+      void pickStore.load(true)
+    } catch {
+      void toast.open(REMOVE_FAILED_TEXT)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!isLogin) {
+    return <Empty title='登录后管理自选' description='登录后可调整自选基金的顺序或删除。' actionText='去登录' onAction={() => void startLogin()} />
+  }
+  if (state === 'empty') return <Empty title='还没有自选基金' description='去搜索基金，点「+ 自选」加入这里。' />
+
+  return (
+    <View className='alfa-manage'>
+      <AsyncContent state={state} onRetry={() => { setState('loading'); void load() }} skeleton={{ rows: 6 }}>
+        <View className='alfa-manage__head'>
+          <Text className='alfa-manage__name'>基金名称</Text>
+          <Text className='alfa-manage__actions-head'>排序</Text>
+        </View>
+        {list.map((f, i) => {
+          const checked = selected.has(f.fundCode)
+          return (
+            <View key={f.fundCode} className={`alfa-manage__row${checked ? ' alfa-manage__row--checked' : ''}`}>
+              <View
+                className='alfa-manage__pick'
+                role='checkbox'
+                aria-checked={checked}
+                aria-label={`选择${f.fundName}`}
+                onClick={() => toggle(f.fundCode)}
+              >
+                <View className={`alfa-manage__check${checked ? ' alfa-manage__check--on' : ''}`}>{checked ? '✓' : ''}</View>
+                <View className='alfa-manage__name'>
+                  <Text className='alfa-manage__fund'>{f.fundName}</Text>
+                  <Text className='alfa-manage__code'>{f.fundCode}</Text>
+                </View>
+              </View>
+              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}置顶`} onClick={() => void move(i, 0)}>置顶</View>
+              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}上移`} onClick={() => void move(i, i - 1)}>↑</View>
+              <View className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}下移`} onClick={() => void move(i, i + 1)}>↓</View>
+            </View>
+          )
+        })}
+        <View className='alfa-manage__bar'>
+          <View className='alfa-manage__all' role='checkbox' aria-checked={allSelected} onClick={toggleAll}>
+            <View className={`alfa-manage__check${allSelected ? ' alfa-manage__check--on' : ''}`}>{allSelected ? '✓' : ''}</View>
+            <Text>全选</Text>
+          </View>
+          <View className={`alfa-manage__remove${selected.size ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={() => void remove()}>
+            {selected.size ? `删除(${selected.size})` : '删除'}
+          </View>
+        </View>
+      </AsyncContent>
+    </View>
+  )
+})
