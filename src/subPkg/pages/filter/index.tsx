@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FilterScreen } from '@/features/filter/FilterScreen'
 
 export default function FilterPage() {
   return (
     <Page route='filter'>
-      <PageLoading />
+      <FilterScreen />
     </Page>
   )
 }

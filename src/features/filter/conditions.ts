@@ -1,0 +1,110 @@
+import type { FilterFormValue } from './store'
+
+/**
+ * The conditions a fund filter can hold: exactly the server's FundFilterInput (fund size is not
+ * one of them). The same object is the filter store's formValue, a saved filter's formValue and
+ * the `conditions` variable of FilterFunds / FilterCount. Rates are ratio strings ("0.1" = 10%).
+ */
+export type ReturnPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
+export type RiskLevel = 'High' | 'MidHigh' | 'Medium' | 'MidLow' | 'Low'
+
+export interface FilterConditions {
+  categoryCodes?: string[]
+  riskLevels?: RiskLevel[]
+  returnPeriod?: ReturnPeriod
+  minReturn?: string
+  maxDrawdown?: string
+  minManagerYears?: number
+  maxBuyFeeRate?: string
+}
+
+export interface Option<T> {
+  value: T
+  label: string
+}
+
+export const CATEGORY_OPTIONS: Option<string>[] = [
+  { value: 'STOCK', label: '股票型' },
+  { value: 'MIXED', label: '混合型' },
+  { value: 'INDEX', label: '指数型' },
+  { value: 'BOND', label: '债券型' },
+  { value: 'MONEY', label: '货币型' },
+  { value: 'QDII', label: 'QDII' },
+  { value: 'GOLD', label: '商品型' },
+]
+
+export const RISK_OPTIONS: Option<RiskLevel>[] = [
+  { value: 'Low', label: '低风险' },
+  { value: 'MidLow', label: '中低风险' },
+  { value: 'Medium', label: '中风险' },
+  { value: 'MidHigh', label: '中高风险' },
+  { value: 'High', label: '高风险' },
+]
+
+export const PERIOD_OPTIONS: Option<ReturnPeriod>[] = [
+  { value: 'M1', label: '近1月' },
+  { value: 'M3', label: '近3月' },
+  { value: 'M6', label: '近6月' },
+  { value: 'Y1', label: '近1年' },
+  { value: 'Y3', label: '近3年' },
+  { value: 'YTD', label: '今年以来' },
+]
+
+/** The period minReturn applies to when none is chosen (the server's default). */
+export const DEFAULT_PERIOD: ReturnPeriod = 'Y1'
+
+/** "0.1" → "10%", "0.005" → "0.5%". */
+export function ratioLabel(value: string | number): string {
+  return `${Number((Number(value) * 100).toFixed(2))}%`
+}
+
+export const MIN_RETURN_OPTIONS: Option<string>[] = ['0', '0.1', '0.2', '0.5'].map((v) => ({ value: v, label: `≥${ratioLabel(v)}` }))
+export const MAX_DRAWDOWN_OPTIONS: Option<string>[] = ['0.05', '0.1', '0.2', '0.3'].map((v) => ({ value: v, label: `≤${ratioLabel(v)}` }))
+export const MANAGER_YEARS_OPTIONS: Option<number>[] = [1, 3, 5, 10].map((v) => ({ value: v, label: `≥${v}年` }))
+export const BUY_FEE_OPTIONS: Option<string>[] = [
+  { value: '0', label: '免申购费' },
+  ...['0.005', '0.01', '0.015'].map((v) => ({ value: v, label: `≤${ratioLabel(v)}` })),
+]
+
+export const periodLabel = (p: ReturnPeriod | undefined) => PERIOD_OPTIONS.find((o) => o.value === (p ?? DEFAULT_PERIOD))?.label ?? '近1年'
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+
+/** The conditions of a form value with the empty ones left out (and returnPeriod only with minReturn). */
+export function toConditions(formValue: FilterFormValue | null | undefined): FilterConditions {
+  const v = (formValue ?? {}) as FilterConditions
+  const out: FilterConditions = {}
+  if (!isBlank(v.categoryCodes)) out.categoryCodes = [...(v.categoryCodes as string[])]
+  if (!isBlank(v.riskLevels)) out.riskLevels = [...(v.riskLevels as RiskLevel[])]
+  if (!isBlank(v.minReturn)) {
+    out.minReturn = String(v.minReturn)
+    out.returnPeriod = v.returnPeriod ?? DEFAULT_PERIOD
+  }
+  if (!isBlank(v.maxDrawdown)) out.maxDrawdown = String(v.maxDrawdown)
+  if (!isBlank(v.minManagerYears)) out.minManagerYears = Number(v.minManagerYears)
+  if (!isBlank(v.maxBuyFeeRate)) out.maxBuyFeeRate = String(v.maxBuyFeeRate)
+  return out
+}
+
+export const hasConditions = (formValue: FilterFormValue | null | undefined) => Object.keys(toConditions(formValue)).length > 0
+
+const labelsOf = <T,>(options: Option<T>[], values: readonly T[]) => values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join('、')
+
+/** The conditions in words, one line each: what 筛选条件 and 我的筛选 show. */
+export function describeConditions(formValue: FilterFormValue | null | undefined): { name: string; value: string }[] {
+  const c = toConditions(formValue)
+  const lines: { name: string; value: string }[] = []
+  if (c.categoryCodes) lines.push({ name: '基金类型', value: labelsOf(CATEGORY_OPTIONS, c.categoryCodes) })
+  if (c.riskLevels) lines.push({ name: '风险等级', value: labelsOf(RISK_OPTIONS, c.riskLevels) })
+  if (c.minReturn !== undefined) lines.push({ name: `${periodLabel(c.returnPeriod)}收益`, value: `≥${ratioLabel(c.minReturn)}` })
+  if (c.maxDrawdown !== undefined) lines.push({ name: '近1年最大回撤', value: `≤${ratioLabel(c.maxDrawdown)}` })
+  if (c.minManagerYears !== undefined) lines.push({ name: '基金经理从业', value: `≥${c.minManagerYears}年` })
+  if (c.maxBuyFeeRate !== undefined) lines.push({ name: '申购费率', value: Number(c.maxBuyFeeRate) === 0 ? '免申购费' : `≤${ratioLabel(c.maxBuyFeeRate)}` })
+  return lines
+}
+
+/** One line summary, e.g. "股票型 · 近1年收益≥10%"; 全部基金 with no condition. */
+export function summarizeConditions(formValue: FilterFormValue | null | undefined): string {
+  const lines = describeConditions(formValue)
+  return lines.length ? lines.map((l) => (l.name === '基金类型' || l.name === '风险等级' ? l.value : `${l.name}${l.value}`)).join(' · ') : '全部基金'
+}
