@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ManagerProfileScreen } from '@/features/manager/ManagerProfileScreen'
 
 export default function Manager0008Page() {
+  const { params } = useRouter()
   return (
     <Page route='manager0008'>
-      <PageLoading />
+      <ManagerProfileScreen managerId={decodeURIComponent(String(params.fundManagerId ?? '')).trim()} />
     </Page>
   )
 }

@@ -5,6 +5,29 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type SortDirection =
+  | 'normal'
+  | 'reverse';
+
+/** A page request: cursor from the previous pageInfo (absent for the first page) and a size (default 10, at most 100). */
+export type PageInput = {
+  cursor?: string | null | undefined;
+  size?: number | null | undefined;
+};
+
+export type ManagerSort =
+  /** Years since the manager's career start. */
+  | 'TENURE'
+  /** The best tenure return among the manager's funds. */
+  | 'TENURE_RETURN';
+
+export type DiagnosisReportQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type DiagnosisReportQuery = { fundDiagnosis: { totalScore: number, level: string, summary: string, fromDate: string | null, toDate: string | null, isDemo: boolean, fund: { fundCode: string, fundName: string, categoryName: string | null }, dimensions: Array<{ key: string, name: string, score: number, level: string, basis: string, explanation: string }> } | null };
+
 export type FilterFundsQueryVariables = Exact<{
   conditions?: unknown;
   sort?: string | null | undefined;
@@ -89,6 +112,65 @@ export type FundValuationQueryVariables = Exact<{
 
 export type FundValuationQuery = { fund: { fundCode: string, fundName: string, isTerminated: boolean, nav: string | null, navDate: string | null, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
 
+export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
+
+export type ManagerProfileQueryVariables = Exact<{
+  managerId: string;
+}>;
+
+
+export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
+
+export type ManagerListQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+  sort?: ManagerSort | null | undefined;
+  direction?: SortDirection | null | undefined;
+}>;
+
+
+export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+
+export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, indexName: string, date: string, latest: string, change: string, changePercent: string, isDemo: boolean }> };
+
+export type MarketIndexChartQueryVariables = Exact<{
+  indexCode: string;
+  days?: number | null | undefined;
+}>;
+
+
+export type MarketIndexChartQuery = { marketIndex: { indexCode: string, indexName: string, previousClose: string, daily: Array<{ time: string, value: string }>, intraday: Array<{ time: string, value: string }> } | null };
+
+export type MarketFundRankingQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+  categoryCode?: string | null | undefined;
+  period?: string | null | undefined;
+  direction?: SortDirection | null | undefined;
+}>;
+
+
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
+
+export type MarketIndustryThemesQueryVariables = Exact<{
+  period?: string | null | undefined;
+}>;
+
+
+export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string } }> }> };
+
+export type SearchAllQueryVariables = Exact<{
+  keyword: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
+
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -118,6 +200,31 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const DiagnosisReportDocument = new TypedDocumentString(`
+    query DiagnosisReport($fundCode: String!) {
+  fundDiagnosis(fundCode: $fundCode) {
+    totalScore
+    level
+    summary
+    fromDate
+    toDate
+    isDemo
+    fund {
+      fundCode
+      fundName
+      categoryName
+    }
+    dimensions {
+      key
+      name
+      score
+      level
+      basis
+      explanation
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
 export const FilterFundsDocument = new TypedDocumentString(`
     query FilterFunds($conditions: JSON, $sort: String, $direction: String, $cursor: String, $size: Int) {
   fundFilter(
@@ -337,6 +444,163 @@ export const FundValuationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
+export const GlossaryTermsDocument = new TypedDocumentString(`
+    query GlossaryTerms {
+  glossaryTerms {
+    termId
+    term
+    initials
+    definition
+  }
+}
+    `) as unknown as TypedDocumentString<GlossaryTermsQuery, GlossaryTermsQueryVariables>;
+export const ManagerProfileDocument = new TypedDocumentString(`
+    query ManagerProfile($managerId: String!) {
+  fundManager(managerId: $managerId) {
+    managerId
+    managerName
+    company
+    intro
+    isVerified
+    avatarUrl
+    careerStart
+    tenureYears
+    fundCount
+    bestTenureReturn
+    managedFunds {
+      tenureStart
+      tenureDays
+      tenureReturn
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        categoryName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
+export const ManagerListDocument = new TypedDocumentString(`
+    query ManagerList($page: PageInput, $sort: ManagerSort, $direction: SortDirection) {
+  managerList(page: $page, sort: $sort, direction: $direction) {
+    totalCount
+    pageInfo {
+      cursor
+      hasMore
+    }
+    list {
+      managerId
+      managerName
+      company
+      isVerified
+      tenureYears
+      fundCount
+      bestTenureReturn
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
+export const MarketIndicesDocument = new TypedDocumentString(`
+    query MarketIndices {
+  marketIndices {
+    indexCode
+    indexName
+    date
+    latest
+    change
+    changePercent
+    isDemo
+  }
+}
+    `) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
+export const MarketIndexChartDocument = new TypedDocumentString(`
+    query MarketIndexChart($indexCode: String!, $days: Int) {
+  marketIndex(indexCode: $indexCode) {
+    indexCode
+    indexName
+    previousClose
+    daily(days: $days) {
+      time
+      value
+    }
+    intraday {
+      time
+      value
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MarketIndexChartQuery, MarketIndexChartQueryVariables>;
+export const MarketFundRankingDocument = new TypedDocumentString(`
+    query MarketFundRanking($page: PageInput, $categoryCode: String, $period: String, $direction: SortDirection) {
+  fundRanking(
+    page: $page
+    categoryCode: $categoryCode
+    period: $period
+    direction: $direction
+  ) {
+    totalCount
+    pageInfo {
+      cursor
+      hasMore
+    }
+    list {
+      periodReturn
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        categoryName
+      }
+    }
+  }
+  categoryDict(categoryType: FundCategory) {
+    code
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
+export const MarketIndustryThemesDocument = new TypedDocumentString(`
+    query MarketIndustryThemes($period: String) {
+  industryThemes(period: $period) {
+    themeCode
+    name
+    description
+    averageReturn
+    fundCount
+    funds(limit: 5) {
+      periodReturn
+      fund {
+        fundCode
+        fundName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
+export const SearchAllDocument = new TypedDocumentString(`
+    query SearchAll($keyword: String!, $limit: Int) {
+  search(keyword: $keyword, limit: $limit) {
+    keyword
+    funds {
+      fundCode
+      fundName
+      categoryName
+    }
+    managers {
+      managerId
+      managerName
+      company
+    }
+    portfolios {
+      poCode
+      poName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchAllQuery, SearchAllQueryVariables>;
 export const WatchlistPicksDocument = new TypedDocumentString(`
     query WatchlistPicks {
   myPicks {

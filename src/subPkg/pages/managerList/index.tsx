@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ManagerListScreen } from '@/features/manager/ManagerListScreen'
 
 export default function ManagerListPage() {
   return (
     <Page route='managerList'>
-      <PageLoading />
+      <ManagerListScreen />
     </Page>
   )
 }

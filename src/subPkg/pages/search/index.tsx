@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { SearchScreen } from '@/features/search/SearchScreen'
 
 export default function SearchPage() {
   return (
     <Page route='search'>
-      <PageLoading />
+      <SearchScreen />
     </Page>
   )
 }

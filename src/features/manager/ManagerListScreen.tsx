@@ -1,0 +1,61 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { LoadMore } from '@/components/LoadMore'
+import { execute } from '@/services/graphql'
+import { navigateTo } from '@/services/navigation'
+import { ManagerListDocument, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
+import { formatPercent, NULL_TEXT } from '@/utils/format'
+import { toneOf, usePaged } from '@/features/market/hooks'
+import '../market/list.scss'
+
+const SORTS: { sort: ManagerSort; label: string }[] = [
+  { sort: 'TENURE', label: '从业年限' },
+  { sort: 'TENURE_RETURN', label: '最佳任职回报' },
+]
+
+/** 更多经理: paged, sorted by tenure or by the best tenure return; tapping the active sort reverses it. */
+export function ManagerListScreen() {
+  const [sort, setSort] = useState<ManagerSort>('TENURE')
+  const [direction, setDirection] = useState<SortDirection>('reverse')
+  const { items, state, more, reload, loadMore } = usePaged(`${sort}:${direction}`, async (cursor) =>
+    (await execute(ManagerListDocument, { page: { cursor, size: 20 }, sort, direction })).managerList,
+  )
+  const choose = (s: ManagerSort) => {
+    if (s === sort) setDirection(direction === 'reverse' ? 'normal' : 'reverse')
+    else {
+      setSort(s)
+      setDirection('reverse')
+    }
+  }
+  return (
+    <View className='alfa-list'>
+      <View className='alfa-tabs'>
+        {SORTS.map((s) => (
+          <View key={s.sort} role='button' className={`alfa-tabs__tab${s.sort === sort ? ' alfa-tabs__tab--active' : ''}`} onClick={() => choose(s.sort)}>
+            {s.label}
+            {s.sort === sort ? (direction === 'reverse' ? ' ↓' : ' ↑') : ''}
+          </View>
+        ))}
+      </View>
+      <AsyncContent state={state === 'ready' && items.length === 0 ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
+        {items.map((m) => (
+          <View key={m.managerId} className='alfa-list__row' role='button' onClick={() => navigateTo('manager', { fundManagerId: m.managerId })}>
+            <View className='alfa-list__main'>
+              <View className='alfa-list__title'>
+                {m.managerName}
+                {m.isVerified && <Text className='alfa-list__sub'> · 已认证</Text>}
+              </View>
+              <View className='alfa-list__sub'>
+                {m.company ?? NULL_TEXT} · 从业{m.tenureYears ?? NULL_TEXT}年 · 在管{m.fundCount}只
+              </View>
+            </View>
+            <View className={`alfa-list__figure alfa-tone--${toneOf(m.bestTenureReturn)}`}>{formatPercent(m.bestTenureReturn, 2, { sign: true })}</View>
+          </View>
+        ))}
+        <LoadMore status={more} onLoad={() => void loadMore()} />
+        <View className='alfa-list__demo'>演示数据</View>
+      </AsyncContent>
+    </View>
+  )
+}

@@ -1,0 +1,93 @@
+import * as graphql from '@/services/graphql'
+import * as navigation from '@/services/navigation'
+import ManagerPage from '@/pages/manager/index'
+import Manager0008Page from '@/pages/manager0008/index'
+import ManagerListPage from '@/subPkg/pages/managerList/index'
+import { renderPage } from '../support/render'
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+type Answers = Record<string, (vars: Record<string, unknown>) => unknown>
+function serve(answers: Answers) {
+  return jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
+    const answer = answers[graphql.operationNameOf(String(doc)) ?? '']
+    if (!answer) throw new Error('unexpected operation')
+    return answer(vars)
+  }) as never)
+}
+afterEach(() => {
+  document.body.innerHTML = ''
+  jest.restoreAllMocks()
+})
+
+const PROFILE = {
+  managerId: 'M1001', managerName: '张伟', company: '易方达', intro: '张伟，12年证券从业经验。', isVerified: true, avatarUrl: null,
+  careerStart: '2014-03-01', tenureYears: '12.7', fundCount: 2, bestTenureReturn: '0.5321',
+  managedFunds: [
+    { tenureStart: '2018-01-02', tenureDays: 3193, tenureReturn: '0.5321', fund: { fundCode: '000001', fundName: '易方达消费股票', nav: '1.8765', navDate: '2026-09-30', categoryName: '股票型' } },
+    { tenureStart: '2020-05-06', tenureDays: 2338, tenureReturn: '-0.1200', fund: { fundCode: '001932', fundName: '易方达纯债债券', nav: '1.0123', navDate: '2026-09-30', categoryName: '债券型' } },
+  ],
+}
+
+describe('fund manager profile', () => {
+  it('shows tenure, company, verified identity and each fund with tenure start, tenure return (red up, green down) and NAV', async () => {
+    const execute = serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
+    const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    expect(execute.mock.calls[0][1]).toEqual({ managerId: 'M1001' })
+    const text = page.text()
+    for (const s of ['张伟', '已认证', '易方达', '12.7年', '2只', '易方达消费股票', '2018-01-02起', '+53.21%', '-12.00%', '1.8765', '演示数据']) expect(text).toContain(s)
+    const tones = [...page.container.querySelectorAll('.alfa-list__figure > [class^=alfa-tone]')].map((e) => e.className)
+    expect(tones).toEqual(['alfa-tone--rise', 'alfa-tone--fall'])
+  })
+  it('tapping a fund opens its fund screen', async () => {
+    serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const page = await renderPage(Manager0008Page, 'pages/manager0008/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-list__row') as HTMLElement))
+    expect(nav).toHaveBeenCalledWith('fundEntry', { fundCode: '000001' })
+  })
+  it('an unknown id shows the not-found state', async () => {
+    serve({ ManagerProfile: () => ({ fundManager: null }) })
+    const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'NOPE' })
+    await page.utils.act(flush)
+    expect(page.text()).toContain('未找到该基金经理')
+  })
+  it('a failed load shows the error with a retry that loads again', async () => {
+    let calls = 0
+    serve({ ManagerProfile: () => (++calls === 1 ? Promise.reject(new Error('network')) : { fundManager: PROFILE }) })
+    const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    expect(page.text()).toContain('加载失败')
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-empty__action') as HTMLElement))
+    await page.utils.act(flush)
+    expect(page.text()).toContain('易方达消费股票')
+  })
+})
+
+describe('more managers', () => {
+  const row = (id: string, r: string | null) => ({ managerId: id, managerName: `经理${id}`, company: '华夏', isVerified: false, tenureYears: '8.1', fundCount: 3, bestTenureReturn: r })
+  it('pages by pageInfo and toggles the sort direction', async () => {
+    const execute = serve({
+      ManagerList: (v) => {
+        const page = v.page as { cursor: string | null }
+        return { managerList: page.cursor ? { totalCount: 2, pageInfo: { cursor: null, hasMore: false }, list: [row('M2', null)] } : { totalCount: 2, pageInfo: { cursor: 'c1', hasMore: true }, list: [row('M1', '0.2')] } }
+      },
+    })
+    const page = await renderPage(ManagerListPage, 'subPkg/pages/managerList/index')
+    await page.utils.act(flush)
+    expect(page.text()).toContain('经理M1')
+    expect(page.text()).toContain('+20.00%')
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-load-more') as HTMLElement))
+    await page.utils.act(flush)
+    expect(page.text()).toContain('经理M2')
+    expect(page.text()).toContain('没有更多了')
+    const tabs = page.container.querySelectorAll('.alfa-tabs__tab')
+    await page.utils.act(async () => page.utils.fireEvent.click(tabs[1] as HTMLElement))
+    await page.utils.act(flush)
+    expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'reverse' })
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs__tab')[1] as HTMLElement))
+    await page.utils.act(flush)
+    expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'normal' })
+  })
+})
