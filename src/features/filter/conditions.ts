@@ -8,7 +8,7 @@ import type { FilterFormValue } from './store'
 export type ReturnPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 export type RiskLevel = 'High' | 'MidHigh' | 'Medium' | 'MidLow' | 'Low'
 
-export interface FilterConditions {
+export type FilterConditions = {
   categoryCodes?: string[]
   riskLevels?: RiskLevel[]
   returnPeriod?: ReturnPeriod

@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FilterResultScreen } from '@/features/filter/FilterResultScreen'
 
 export default function FilterResultPage() {
+  const { filterId } = useRouter().params
   return (
     <Page route='filterResult'>
-      <PageLoading />
+      <FilterResultScreen filterId={filterId || undefined} />
     </Page>
   )
 }

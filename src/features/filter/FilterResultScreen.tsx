@@ -1,0 +1,95 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { useMemo, useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { execute } from '@/services/graphql'
+import { FilterSaveDocument } from '@/services/generated/graphql'
+import { startLogin } from '@/services/login'
+import { navigateTo } from '@/services/navigation'
+import { toast } from '@/services/toast'
+import { user } from '@/services/user'
+import type { SortState } from '@/features/watchlist/sort'
+import { formatDate, MONTH_DAY } from '@/utils/format'
+import { DEFAULT_PERIOD, summarizeConditions, toConditions } from './conditions'
+import { FundTable, type FilterSortKey } from './FundTable'
+import { NamePrompt } from './NamePrompt'
+import { useResolvedFilter } from './savedFilter'
+import { filterStore } from './store'
+import { useFilterFunds } from './useFilterFunds'
+import './FilterResultScreen.scss'
+
+export const SAVED_TEXT = '已保存'
+export const SAVE_FAILED_TEXT = '保存失败，请重试'
+
+/**
+ * 筛选结果: the funds meeting the current (or a saved, filterId) filter, paged, sorted on the
+ * server by the column headers; 条件 opens the conditions in words; 保存筛选 asks a name and
+ * saves (anonymous users are sent to login first).
+ */
+export const FilterResultScreen = observer(function FilterResultScreen({ filterId }: { filterId?: string }) {
+  const { filter, state: filterState, retry: retryFilter } = useResolvedFilter(filterId)
+  const conditions = useMemo(() => (filter ? toConditions(filter.formValue) : null), [filter && JSON.stringify(filter.formValue)])
+  const period = conditions?.returnPeriod ?? DEFAULT_PERIOD
+  const [sort, setSort] = useState<SortState<FilterSortKey>>({ key: period, direction: 'reverse' })
+  const list = useFilterFunds(filterState === 'ready' ? conditions : null, sort.key ?? period, sort.direction)
+  const [prompt, setPrompt] = useState(false)
+  const [saved, setSaved] = useState<string | null>(null)
+
+  if (filterState !== 'ready') {
+    if (filterState === 'empty') return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
+    if (filterState === 'error' && !user.isLogin) return <Empty title='登录后查看我的筛选' actionText='去登录' onAction={() => void startLogin()} />
+    return <AsyncContent state={filterState} onRetry={retryFilter} skeleton={{ rows: 6 }} />
+  }
+
+  const canSave = !filterId && !saved
+  const askName = () => {
+    if (!user.isLogin) {
+      void startLogin()
+      return
+    }
+    setPrompt(true)
+  }
+  const save = async (name: string) => {
+    setPrompt(false)
+    try {
+      const d = await execute(FilterSaveDocument, { name, formValue: conditions ?? {} })
+      setSaved(d.saveFilter.filterId)
+      filterStore.setFilterDetail({ id: d.saveFilter.filterId, name: d.saveFilter.name, conditions: conditions ?? {} })
+      void toast.open(SAVED_TEXT)
+    } catch {
+      void toast.open(SAVE_FAILED_TEXT)
+    }
+  }
+
+  return (
+    <View className='alfa-filter-result'>
+      <View className='alfa-filter-result__summary'>
+        <View className='alfa-filter-result__info'>
+          {filter?.name && <Text className='alfa-filter-result__name'>{filter.name}</Text>}
+          <Text className='alfa-filter-result__conditions'>{summarizeConditions(conditions)}</Text>
+          <Text className='alfa-filter-result__count'>
+            {list.state === 'ready' || list.state === 'empty' ? `共 ${list.totalCount} 只基金` : ' '}
+            {list.navDate ? ` · 数据截至 ${formatDate(list.navDate, MONTH_DAY)}` : ''}
+          </Text>
+        </View>
+        <View className='alfa-filter-result__link' role='button' onClick={() => navigateTo('filterDetail', filterId ? { filterId } : {})}>条件</View>
+      </View>
+      <AsyncContent state={list.state} onRetry={list.retry} skeleton={{ rows: 8 }} emptyTitle='没有符合条件的基金' emptyDescription='放宽一些条件再试试。'>
+        <FundTable rows={list.rows} period={period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} />
+      </AsyncContent>
+      {!filterId && (
+        <View className='alfa-filter-result__bar'>
+          <View
+            className={`alfa-filter-result__save${canSave ? '' : ' alfa-filter-result__save--done'}`}
+            role='button'
+            onClick={canSave ? askName : undefined}
+          >
+            {saved ? '已保存到我的筛选' : '保存筛选'}
+          </View>
+        </View>
+      )}
+      {prompt && <NamePrompt title='保存筛选' confirmText='保存' onConfirm={(n) => void save(n)} onCancel={() => setPrompt(false)} />}
+    </View>
+  )
+})

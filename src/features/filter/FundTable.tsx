@@ -1,0 +1,75 @@
+import { Text, View } from '@tarojs/components'
+import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
+import { navigateTo } from '@/services/navigation'
+import { nextSort, type SortState } from '@/features/watchlist/sort'
+import { formatPercent } from '@/utils/format'
+import { periodLabel, type ReturnPeriod } from './conditions'
+import type { FilteredFundRow } from './useFilterFunds'
+import './FundTable.scss'
+
+/** Server sort keys (FundSortKey) the table's columns sort by. */
+export type FilterSortKey = 'DAILY' | ReturnPeriod | 'MAX_DRAWDOWN'
+
+const tone = (v: string | null | undefined) => {
+  const n = v == null || v === '' ? 0 : Number(v)
+  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
+}
+
+const returnOf = (row: FilteredFundRow, period: ReturnPeriod) => row.returns[period.toLowerCase() as keyof FilteredFundRow['returns']]
+
+export interface FundTableProps {
+  rows: FilteredFundRow[]
+  /** The period of the return column. */
+  period: ReturnPeriod
+  sort: SortState<FilterSortKey>
+  onSort: (next: SortState<FilterSortKey>) => void
+  more: LoadMoreStatus
+  onMore: () => void
+}
+
+/**
+ * Filter results: name and code, daily return, a period return and the one-year max drawdown;
+ * the headers sort on the server (a new column reverse first, the same one toggles); a row opens
+ * the fund; LoadMore at the end.
+ */
+export function FundTable({ rows, period, sort, onSort, more, onMore }: FundTableProps) {
+  const header = (key: FilterSortKey, label: string) => {
+    const active = sort.key === key
+    return (
+      <View
+        className={`alfa-fund-table__sort${active ? ` alfa-fund-table__sort--${sort.direction}` : ''}`}
+        role='button'
+        aria-label={`按${label}排序`}
+        onClick={() => onSort(nextSort(sort, key))}
+      >
+        {label}
+        <Text className='alfa-fund-table__arrow'>{active ? (sort.direction === 'reverse' ? '↓' : '↑') : '↕'}</Text>
+      </View>
+    )
+  }
+  return (
+    <View className='alfa-fund-table'>
+      <View className='alfa-fund-table__head'>
+        <View className='alfa-fund-table__name'>基金名称</View>
+        {header('DAILY', '日涨幅')}
+        {header(period, periodLabel(period))}
+        {header('MAX_DRAWDOWN', '最大回撤')}
+      </View>
+      {rows.map((r) => {
+        const ret = returnOf(r, period)
+        return (
+          <View key={r.fund.fundCode} className='alfa-fund-table__row' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
+            <View className='alfa-fund-table__name'>
+              <Text className='alfa-fund-table__fund'>{r.fund.fundName}</Text>
+              <Text className='alfa-fund-table__code'>{r.fund.fundCode}</Text>
+            </View>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${tone(r.fund.dailyReturn)}`}>{formatPercent(r.fund.dailyReturn, 2, { sign: true })}</Text>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${tone(ret)}`}>{formatPercent(ret, 2, { sign: true })}</Text>
+            <Text className='alfa-fund-table__cell alfa-fund-table__figure--flat'>{formatPercent(r.maxDrawdown1Y, 2)}</Text>
+          </View>
+        )
+      })}
+      <LoadMore status={more} onLoad={onMore} />
+    </View>
+  )
+}
