@@ -19,15 +19,19 @@ function templateKey(): string {
   return h.digest('hex').slice(0, 12)
 }
 
+const TEMPLATE_NAME = /^alfa-server-test-[0-9a-f]{12}$/
+
 /**
- * A seeded PGlite data folder shared by the test files of a run (they run one at a time).
- * Seeding happens once per schema version: into a temporary folder, renamed when complete.
+ * The seeded PGlite template of this schema version, built once per machine: seeded into a
+ * temporary folder and renamed when complete, then only ever copied, never opened, so test
+ * processes of parallel runs cannot disturb each other. Templates of other versions are removed
+ * once they are an hour old (a run of older code may still be copying one).
  */
-export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {
+async function seededTemplate(): Promise<string> {
   const dataDir = path.join(os.tmpdir(), `alfa-server-test-${templateKey()}`)
   for (const old of fs.readdirSync(os.tmpdir())) {
-    // Templates of older schema versions (about 300 MB each) are removed.
-    if (old.startsWith('alfa-server-test-') && !old.startsWith(path.basename(dataDir))) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true })
+    const full = path.join(os.tmpdir(), old)
+    if (TEMPLATE_NAME.test(old) && full !== dataDir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000) fs.rmSync(full, { recursive: true, force: true })
   }
   if (!fs.existsSync(dataDir)) {
     const building = `${dataDir}.building-${process.pid}`
@@ -36,8 +40,21 @@ export async function pgliteTestDatabase(): Promise<{ database: Database; dataDi
     await migrate(db)
     await seedDemoData(db)
     await db.close()
-    fs.renameSync(building, dataDir)
+    try {
+      fs.renameSync(building, dataDir)
+    } catch {
+      fs.rmSync(building, { recursive: true, force: true }) // another process finished first
+    }
   }
+  return dataDir
+}
+
+/** A private, seeded PGlite data folder for one test file (a copy of the template, removed at exit). */
+export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {
+  const template = await seededTemplate()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pglite-test-'))
+  fs.cpSync(template, dataDir, { recursive: true })
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
   const database = await openDatabase({ dataDir })
   await migrate(database)
   return { database, dataDir }

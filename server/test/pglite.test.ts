@@ -6,6 +6,7 @@ import { openDatabase } from '../src/db'
 
 apiSuite('PGlite (embedded)', async () => (await pgliteTestDatabase()).database)
 
+
 describe('PGlite data folder', () => {
   it('picks persist across a restart', async () => {
     const { database, dataDir } = await pgliteTestDatabase()
