@@ -58,6 +58,7 @@ export function FundDetailScreen({ fundCode, archivesRoute = 'fundArchives' }: {
       <Text className='alfa-fund-foot'>净值与业绩为演示数据，不构成投资建议。</Text>
       <View className='alfa-fund-bar'>
         <PickButton fundCode={fund.fundCode} />
+        <View className='alfa-fund-bar__safe' />
       </View>
     </View>
   )

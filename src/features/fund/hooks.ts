@@ -27,6 +27,7 @@ export function useFundQuery<T>(fundCode: string, load: (fundCode: string) => Pr
   const [state, setState] = useState<FundLoadState>('loading')
   const [data, setData] = useState<T | null>(null)
   const seq = useRef(0)
+  const hasData = useRef(false)
   const loadRef = useRef(load)
   loadRef.current = load
 
@@ -41,11 +42,13 @@ export function useFundQuery<T>(fundCode: string, load: (fundCode: string) => Pr
       const result = await loadRef.current(fundCode)
       if (id !== seq.current) return
       setData(result)
+      hasData.current = result !== null
       setState(result ? 'ready' : 'notFound')
     } catch {
-      if (id === seq.current) setState(quiet && data ? 'ready' : 'error')
+      // A failed pull-down refresh keeps what is on screen.
+      if (id === seq.current) setState(quiet && hasData.current ? 'ready' : 'error')
     }
-  }, [fundCode]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fundCode])
 
   useEffect(() => {
     void reload()
