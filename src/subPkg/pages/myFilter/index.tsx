@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { MyFilterScreen } from '@/features/filter/MyFilterScreen'
 
 export default function MyFilterPage() {
   return (
     <Page route='myFilter'>
-      <PageLoading />
+      <MyFilterScreen />
     </Page>
   )
 }

@@ -1,0 +1,105 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { observer } from 'mobx-react'
+import { useCallback, useEffect, useState } from 'react'
+import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { execute } from '@/services/graphql'
+import { FilterMySavedDocument, type FilterMySavedQuery } from '@/services/generated/graphql'
+import { startLogin } from '@/services/login'
+import { navigateTo } from '@/services/navigation'
+import { user } from '@/services/user'
+import { formatDate } from '@/utils/format'
+import { summarizeConditions } from './conditions'
+import { filterStore, type FilterFormValue } from './store'
+import './MyFilterScreen.scss'
+
+export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
+
+/** The saved filters of the signed-in user (My Filter and Filter Manage). */
+export function useSavedFilters() {
+  const [state, setState] = useState<AsyncState>('loading')
+  const [list, setList] = useState<SavedFilter[]>([])
+  const isLogin = user.isLogin
+  const load = useCallback(async () => {
+    if (!user.isLogin) return
+    try {
+      const d = await execute(FilterMySavedDocument)
+      setList(d.me.savedFilters)
+      setState(d.me.savedFilters.length ? 'ready' : 'empty')
+    } catch {
+      setState('error')
+    }
+  }, [])
+  useEffect(() => {
+    if (isLogin) {
+      setState('loading')
+      void load()
+    }
+  }, [isLogin, load])
+  usePullDownRefresh(() => {
+    void load().finally(() => Taro.stopPullDownRefresh())
+  })
+  const retry = () => {
+    setState('loading')
+    void load()
+  }
+  return { state, list, setList, setState, load, retry, isLogin }
+}
+
+/** Puts a saved filter in the store so results and detail need not read it again. */
+export function rememberSavedFilter(f: SavedFilter) {
+  filterStore.setFilterDetail({ id: f.filterId, name: f.name, conditions: (f.formValue ?? {}) as FilterFormValue })
+}
+
+/**
+ * 我的筛选: the user's saved filters with their conditions in one line; a tap opens the results;
+ * 管理 renames or deletes (a deletion there sets justDelete, and this list reads again on show);
+ * empty → 去筛选; anonymous → login.
+ */
+export const MyFilterScreen = observer(function MyFilterScreen() {
+  const { state, list, load, retry, isLogin } = useSavedFilters()
+
+  useDidShow(() => {
+    if (filterStore.justDelete) {
+      filterStore.setJustDelete(false)
+      void load()
+    }
+  })
+
+  const startNew = () => {
+    filterStore.reset()
+    navigateTo('filter')
+  }
+
+  if (!isLogin) return <Empty title='登录后查看我的筛选' description='登录后可保存常用的筛选条件。' actionText='去登录' onAction={() => void startLogin()} />
+  if (state === 'empty') return <Empty title='还没有保存的筛选' description='按条件筛选基金后，点「保存筛选」即可在这里找到。' actionText='去筛选' onAction={startNew} />
+
+  return (
+    <View className='alfa-my-filter'>
+      <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 4 }}>
+        <View className='alfa-my-filter__toolbar'>
+          <Text className='alfa-my-filter__total'>共 {list.length} 个筛选</Text>
+          <View className='alfa-my-filter__manage' role='button' onClick={() => navigateTo('filterManage')}>管理</View>
+        </View>
+        {list.map((f) => (
+          <View
+            key={f.filterId}
+            className='alfa-my-filter__item'
+            onClick={() => {
+              rememberSavedFilter(f)
+              navigateTo('filterResult', { filterId: f.filterId })
+            }}
+          >
+            <View className='alfa-my-filter__head'>
+              <Text className='alfa-my-filter__name'>{f.name}</Text>
+              <Text className='alfa-my-filter__date'>{formatDate(f.createdAt, 'yyyy-MM-dd')}</Text>
+            </View>
+            <Text className='alfa-my-filter__conditions'>{summarizeConditions(f.formValue as FilterFormValue)}</Text>
+          </View>
+        ))}
+        <View className='alfa-my-filter__new' role='button' onClick={startNew}>+ 新建筛选</View>
+      </AsyncContent>
+    </View>
+  )
+})
