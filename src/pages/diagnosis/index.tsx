@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { DiagnosisEntry } from '@/features/diagnosis/DiagnosisEntry'
 
 export default function DiagnosisPage() {
   return (
     <Page route='diagnosis'>
-      <PageLoading />
+      <DiagnosisEntry />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { MarketScreen } from '@/features/market/MarketScreen'
 
 export default function StockMarketPage() {
   return (
     <Page route='stockMarket'>
-      <PageLoading />
+      <MarketScreen />
     </Page>
   )
 }

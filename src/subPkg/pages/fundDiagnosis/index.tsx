@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { DiagnosisReport } from '@/features/diagnosis/DiagnosisReport'
 
 export default function FundDiagnosisPage() {
+  const { params } = useRouter()
   return (
     <Page route='fundDiagnosis'>
-      <PageLoading />
+      <DiagnosisReport fundCode={decodeURIComponent(String(params.fundCode ?? '')).replace(/\s+/g, '')} />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { GlossaryScreen } from '@/features/glossary/GlossaryScreen'
 
 export default function FundGlossaryPage() {
   return (
     <Page route='fundGlossary'>
-      <PageLoading />
+      <GlossaryScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FundListScreen } from '@/features/market/FundListScreen'
 
 export default function FundListPage() {
   return (
     <Page route='fundList'>
-      <PageLoading />
+      <FundListScreen />
     </Page>
   )
 }

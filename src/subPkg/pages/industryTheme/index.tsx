@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { IndustryThemeScreen } from '@/features/market/IndustryThemeScreen'
 
 export default function IndustryThemePage() {
   return (
     <Page route='industryTheme'>
-      <PageLoading />
+      <IndustryThemeScreen />
     </Page>
   )
 }

@@ -1,0 +1,71 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { LoadMore } from '@/components/LoadMore'
+import { execute } from '@/services/graphql'
+import { navigateTo } from '@/services/navigation'
+import { MarketFundRankingDocument, type SortDirection } from '@/services/generated/graphql'
+import { formatNav, formatPercent } from '@/utils/format'
+import { toneOf, usePaged } from './hooks'
+import './list.scss'
+
+export const RANK_PERIODS = [
+  { period: '1M', label: '近1月' },
+  { period: '3M', label: '近3月' },
+  { period: '6M', label: '近6月' },
+  { period: '1Y', label: '近1年' },
+  { period: '3Y', label: '近3年' },
+] as const
+
+/** 更多基金: paged, category tabs, sorted by the return over a period (tap the header to reverse). */
+export function FundListScreen() {
+  const [category, setCategory] = useState<string | null>(null)
+  const [period, setPeriod] = useState<string>('1Y')
+  const [direction, setDirection] = useState<SortDirection>('reverse')
+  const [categories, setCategories] = useState<Array<{ code: string; name: string }>>([])
+  const { items, state, more, reload, loadMore } = usePaged(`${category}:${period}:${direction}`, async (cursor) => {
+    const data = await execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction })
+    setCategories(data.categoryDict)
+    return data.fundRanking
+  })
+  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  return (
+    <View className='alfa-list'>
+      <View className='alfa-tabs'>
+        {[{ code: null as string | null, name: '全部' }, ...categories].map((c) => (
+          <View key={c.code ?? 'all'} role='button' className={`alfa-tabs__tab${c.code === category ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setCategory(c.code)}>
+            {c.name}
+          </View>
+        ))}
+      </View>
+      <View className='alfa-tabs'>
+        {RANK_PERIODS.map((p) => (
+          <View key={p.period} role='button' className={`alfa-tabs__tab${p.period === period ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setPeriod(p.period)}>
+            {p.label}
+          </View>
+        ))}
+      </View>
+      <View className='alfa-list__header'>
+        <View>基金名称</View>
+        <View className='alfa-list__sort' role='button' onClick={() => setDirection(direction === 'reverse' ? 'normal' : 'reverse')}>
+          {label}收益 {direction === 'reverse' ? '↓' : '↑'}
+        </View>
+      </View>
+      <AsyncContent state={state === 'ready' && items.length === 0 ? 'empty' : state} onRetry={() => void reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
+        {items.map((r) => (
+          <View key={r.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
+            <View className='alfa-list__main'>
+              <View className='alfa-list__title'>{r.fund.fundName}</View>
+              <View className='alfa-list__sub'>
+                {r.fund.fundCode} · {r.fund.categoryName ?? ''} · 净值 {formatNav(r.fund.nav)}
+              </View>
+            </View>
+            <View className={`alfa-list__figure alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>
+          </View>
+        ))}
+        <LoadMore status={more} onLoad={() => void loadMore()} />
+        <View className='alfa-list__demo'>演示数据</View>
+      </AsyncContent>
+    </View>
+  )
+}

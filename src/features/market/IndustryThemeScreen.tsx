@@ -1,0 +1,54 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { execute } from '@/services/graphql'
+import { navigateTo } from '@/services/navigation'
+import { MarketIndustryThemesDocument } from '@/services/generated/graphql'
+import { formatPercent } from '@/utils/format'
+import { RANK_PERIODS } from './FundListScreen'
+import { toneOf, useRemote } from './hooks'
+import './list.scss'
+
+/** 行业主题: each theme with its average return and its best funds over the chosen period. */
+export function IndustryThemeScreen() {
+  const [period, setPeriod] = useState('1Y')
+  const { state, data, reload } = useRemote(period, async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes)
+  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  return (
+    <View>
+      <View className='alfa-tabs'>
+        {RANK_PERIODS.map((p) => (
+          <View key={p.period} role='button' className={`alfa-tabs__tab${p.period === period ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setPeriod(p.period)}>
+            {p.label}
+          </View>
+        ))}
+      </View>
+      <AsyncContent state={state === 'notFound' || (state === 'ready' && !data?.length) ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无主题' skeleton={{ rows: 8 }}>
+        {(data ?? []).map((t) => (
+          <View key={t.themeCode} className='alfa-card alfa-list'>
+            <View className='alfa-list__row'>
+              <View className='alfa-list__main'>
+                <View className='alfa-list__title'>{t.name}</View>
+                <View className='alfa-list__sub'>{t.description}</View>
+              </View>
+              <View className='alfa-list__figure'>
+                <View className={`alfa-tone--${toneOf(t.averageReturn)}`}>{formatPercent(t.averageReturn, 2, { sign: true })}</View>
+                <View className='alfa-list__sub'>{label}平均 · {t.fundCount}只</View>
+              </View>
+            </View>
+            {t.funds.map((f) => (
+              <View key={f.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: f.fund.fundCode })}>
+                <View className='alfa-list__main'>
+                  <View className='alfa-list__title'>{f.fund.fundName}</View>
+                  <View className='alfa-list__sub'>{f.fund.fundCode}</View>
+                </View>
+                <View className={`alfa-list__figure alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>
+              </View>
+            ))}
+          </View>
+        ))}
+        <View className='alfa-list__demo'>演示数据 · 主题按基金名称归类</View>
+      </AsyncContent>
+    </View>
+  )
+}

@@ -1,0 +1,82 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { Chart } from '@/components/Chart'
+import { execute } from '@/services/graphql'
+import { MarketIndexChartDocument, MarketIndicesDocument, type MarketIndicesQuery } from '@/services/generated/graphql'
+import { formatDate, formatNumber, formatPercent, DATE } from '@/utils/format'
+import { toneOf, useRemote } from './hooks'
+import './list.scss'
+import './index.scss'
+
+type Quote = MarketIndicesQuery['marketIndices'][number]
+export type ChartRange = 'intraday' | 'daily'
+
+const points = (v: number) => v.toFixed(2)
+
+/** 市场行情: index quotes (red up, green down, grey flat); tapping one shows its intraday or daily chart. */
+export function MarketScreen() {
+  const { state, data, reload } = useRemote('indices', async () => (await execute(MarketIndicesDocument, {})).marketIndices)
+  const [selected, setSelected] = useState<string | null>(null)
+  const quotes = data ?? []
+  const current = selected ?? quotes[0]?.indexCode ?? null
+  return (
+    <View className='alfa-market'>
+      <AsyncContent
+        state={state === 'notFound' ? 'empty' : state === 'ready' && quotes.length === 0 ? 'empty' : state}
+        onRetry={() => void reload()}
+        emptyTitle='暂无行情'
+        emptyDescription='下拉刷新再试一次。'
+        skeleton={{ rows: 6 }}
+      >
+        <View className='alfa-market__grid'>
+          {quotes.map((q) => (
+            <QuoteCard key={q.indexCode} quote={q} active={q.indexCode === current} onTap={() => setSelected(q.indexCode)} />
+          ))}
+        </View>
+        {quotes[0] && <View className='alfa-list__demo'>演示数据 · {formatDate(quotes[0].date, DATE)}</View>}
+        {current && <IndexChart key={current} indexCode={current} />}
+      </AsyncContent>
+    </View>
+  )
+}
+
+function QuoteCard({ quote, active, onTap }: { quote: Quote; active: boolean; onTap: () => void }) {
+  const tone = toneOf(quote.change)
+  return (
+    <View className={`alfa-market__quote${active ? ' alfa-market__quote--active' : ''}`} role='button' aria-pressed={active} onClick={onTap}>
+      <View className='alfa-market__name'>{quote.indexName}</View>
+      <View className={`alfa-market__latest alfa-tone--${tone}`}>{formatNumber(quote.latest, 2)}</View>
+      <View className={`alfa-market__change alfa-tone--${tone}`}>
+        {formatNumber(quote.change, 2, { sign: true })} {formatPercent(quote.changePercent, 2, { sign: true })}
+      </View>
+    </View>
+  )
+}
+
+function IndexChart({ indexCode }: { indexCode: string }) {
+  const [range, setRange] = useState<ChartRange>('intraday')
+  const { state, data, reload } = useRemote(indexCode, async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null)
+  const points$ = data ? (range === 'intraday' ? data.intraday : data.daily) : []
+  return (
+    <View className='alfa-card alfa-market__chart'>
+      <View className='alfa-tabs'>
+        {(['intraday', 'daily'] as const).map((r) => (
+          <View key={r} role='button' className={`alfa-tabs__tab${r === range ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setRange(r)}>
+            {r === 'intraday' ? '分时' : '日K(近120日)'}
+          </View>
+        ))}
+      </View>
+      <AsyncContent state={state === 'notFound' ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
+        {data && (
+          <Chart
+            series={[{ name: data.indexName, data: points$.map((p) => ({ date: p.time, value: Number(p.value) })) }]}
+            format={points}
+            height={220}
+            allowFullscreen={false}
+          />
+        )}
+      </AsyncContent>
+    </View>
+  )
+}
