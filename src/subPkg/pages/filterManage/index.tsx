@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FilterManageScreen } from '@/features/filter/FilterManageScreen'
 
 export default function FilterManagePage() {
   return (
     <Page route='filterManage'>
-      <PageLoading />
+      <FilterManageScreen />
     </Page>
   )
 }

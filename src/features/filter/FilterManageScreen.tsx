@@ -1,0 +1,86 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { execute } from '@/services/graphql'
+import { FilterDeleteDocument, FilterRenameDocument } from '@/services/generated/graphql'
+import { startLogin } from '@/services/login'
+import { toast } from '@/services/toast'
+import { summarizeConditions } from './conditions'
+import { useSavedFilters, type SavedFilter } from './MyFilterScreen'
+import { NamePrompt } from './NamePrompt'
+import { filterStore, type FilterFormValue } from './store'
+import './FilterManageScreen.scss'
+
+export const RENAMED_TEXT = '已重命名'
+export const DELETED_TEXT = '已删除'
+export const FAILED_TEXT = '操作失败，请重试'
+
+/**
+ * 管理筛选: rename (name dialog → FilterRename) or delete (confirmation → FilterDelete, then
+ * filterStore.justDelete so 我的筛选 reads its list again) each saved filter.
+ */
+export const FilterManageScreen = observer(function FilterManageScreen() {
+  const { state, list, setList, setState, retry, isLogin } = useSavedFilters()
+  const [renaming, setRenaming] = useState<SavedFilter | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  if (!isLogin) return <Empty title='登录后管理我的筛选' actionText='去登录' onAction={() => void startLogin()} />
+  if (state === 'empty') return <Empty title='还没有保存的筛选' description='保存的筛选会出现在这里。' />
+
+  const rename = async (f: SavedFilter, name: string) => {
+    setRenaming(null)
+    if (name === f.name) return
+    try {
+      const d = await execute(FilterRenameDocument, { filterId: f.filterId, name })
+      setList((l) => l.map((x) => (x.filterId === f.filterId ? { ...x, name: d.renameFilter.name } : x)))
+      const detail = filterStore.filterDetail
+      if (detail?.id === f.filterId) filterStore.setFilterDetail({ ...detail, name: d.renameFilter.name })
+      void toast.open(RENAMED_TEXT)
+    } catch {
+      void toast.open(FAILED_TEXT)
+    }
+  }
+
+  const remove = async (f: SavedFilter) => {
+    if (busy) return
+    const answer = await Taro.showModal({ title: '删除筛选', content: `确定删除「${f.name}」吗？`, confirmText: '删除' })
+    if (!answer.confirm) return
+    setBusy(true)
+    try {
+      await execute(FilterDeleteDocument, { filterId: f.filterId })
+      const rest = list.filter((x) => x.filterId !== f.filterId)
+      setList(rest)
+      if (!rest.length) setState('empty')
+      filterStore.setJustDelete(true)
+      if (filterStore.filterDetail?.id === f.filterId) filterStore.setFilterDetail(null)
+      void toast.open(DELETED_TEXT)
+    } catch {
+      void toast.open(FAILED_TEXT)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <View className='alfa-filter-manage'>
+      <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 4 }}>
+        {list.map((f) => (
+          <View key={f.filterId} className='alfa-filter-manage__row'>
+            <View className='alfa-filter-manage__info'>
+              <Text className='alfa-filter-manage__name'>{f.name}</Text>
+              <Text className='alfa-filter-manage__conditions'>{summarizeConditions(f.formValue as FilterFormValue)}</Text>
+            </View>
+            <View className='alfa-filter-manage__rename' role='button' aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)}>重命名</View>
+            <View className='alfa-filter-manage__delete' role='button' aria-label={`删除${f.name}`} onClick={() => void remove(f)}>删除</View>
+          </View>
+        ))}
+      </AsyncContent>
+      {renaming && (
+        <NamePrompt title='重命名筛选' initial={renaming.name} onConfirm={(n) => void rename(renaming, n)} onCancel={() => setRenaming(null)} />
+      )}
+    </View>
+  )
+})
