@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FilterDetailScreen } from '@/features/filter/FilterDetailScreen'
 
 export default function FilterDetailPage() {
+  const { filterId } = useRouter().params
   return (
     <Page route='filterDetail'>
-      <PageLoading />
+      <FilterDetailScreen filterId={filterId || undefined} />
     </Page>
   )
 }
