@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { StockFilterScreen } from '@/features/filter/StockFilterScreen'
 
 export default function StockFilterPage() {
+  const { tab } = useRouter().params
   return (
     <Page route='stockFilter'>
-      <PageLoading />
+      <StockFilterScreen tab={tab} />
     </Page>
   )
 }
