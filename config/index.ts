@@ -13,7 +13,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: DESIGN_WIDTH,
     deviceRatio: DEVICE_RATIO,
     sourceRoot: 'src',
-    outputRoot: `dist/${env}`,
+    // ALFA_OUTPUT_ROOT builds elsewhere (experiments, size analysis) without touching dist/.
+    outputRoot: process.env.ALFA_OUTPUT_ROOT ?? `dist/${env}`,
     plugins: [path.resolve(__dirname, 'plugins', 'project-files.js')],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
@@ -41,6 +42,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       publicPath: '/',
+      // React components (@tarojs/components-react) instead of Stencil web components: less JS
+      // before the first screen (ARCHITECTURE.md section 7 budget).
+      useHtmlComponents: process.env.ALFA_STENCIL !== '1',
+      // ALFA_SOURCEMAP=1: source maps for bundle-size analysis (never in the shipped build).
+      enableSourceMap: process.env.ALFA_SOURCEMAP === '1',
+      sourceMapType: 'source-map',
       staticDirectory: 'static',
       output: {
         filename: 'js/[name].[contenthash:8].js',

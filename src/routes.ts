@@ -14,6 +14,8 @@ export interface PageOptions {
   customNav?: boolean
   /** Page scroll is disabled (default false). */
   disableScroll?: boolean
+  /** Pull-down refresh reloads the screen's data (default false). */
+  refresh?: boolean
 }
 
 export interface RouteEntry extends PageOptions {
@@ -44,8 +46,9 @@ export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
   home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
   product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
-  favourites: { page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
+  favourites: { refresh: true, page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
   fund: {
+    refresh: true,
     ownPackage: true,
     page: main('fund'),
     h5: ['/alfa/fund/:fundCode/detail', '/pages/fund/index'],
@@ -54,6 +57,7 @@ export const routes = {
     share: true,
   },
   manager: {
+    refresh: true,
     ownPackage: true,
     page: main('manager'),
     h5: ['/alfa/fund/manager/:fundManagerId', '/pages/manager/index'],
@@ -61,8 +65,9 @@ export const routes = {
     screen: 'fund manager profile',
     share: true,
   },
-  stockMarket: { ownPackage: true, page: main('stock_market'), h5: own(main('stock_market')), title: '市场行情', screen: 'stock market (market quotes)', share: true },
+  stockMarket: { refresh: true, ownPackage: true, page: main('stock_market'), h5: own(main('stock_market')), title: '市场行情', screen: 'stock market (market quotes)', share: true },
   fundArchives: {
+    refresh: true,
     ownPackage: true,
     page: main('fundArchives'),
     h5: ['/alfa/fund/achieves/:fundCode', '/pages/fundArchives/index'],
@@ -71,22 +76,22 @@ export const routes = {
     share: true,
   },
   filterDetail: { page: main('filterDetail'), h5: own(main('filterDetail')), title: '筛选条件', screen: 'filter detail' },
-  filterResult: { page: main('filterResult'), h5: own(main('filterResult')), title: '筛选结果', screen: 'filter result (My Filter)' },
+  filterResult: { refresh: true, page: main('filterResult'), h5: own(main('filterResult')), title: '筛选结果', screen: 'filter result (My Filter)' },
   favouritesManage: { page: main('favouritesManage'), h5: own(main('favouritesManage')), title: '管理自选', screen: 'favourites manage' },
-  stockFilter: { page: main('stockFilter'), h5: own(main('stockFilter')), title: '选基结果', screen: 'stock filter (filter results)' },
+  stockFilter: { refresh: true, page: main('stockFilter'), h5: own(main('stockFilter')), title: '选基结果', screen: 'stock filter (filter results)' },
   tradeModal: { page: main('tradeModal'), h5: own(main('tradeModal')), title: '交易须知', screen: 'trade modal (Notice)' },
   appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
   appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
   appDownloadGuide: { page: main('appDownloadGuide'), h5: own(main('appDownloadGuide')), title: '下载指引', screen: 'app download (guide)' },
   wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
   diagnosis: { page: main('diagnosis'), h5: own(main('diagnosis')), title: '基金诊断', screen: 'diagnosis (fund diagnosis)', share: true },
-  valuationDetail: { ownPackage: true, page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
+  valuationDetail: { refresh: true, ownPackage: true, page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
   site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
   downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
   back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
-  fund0008: { ownPackage: true, page: main('fund0008'), h5: own(main('fund0008')), title: '基金详情', screen: 'fund (0008 variant)', share: true },
-  fundArchives0008: { ownPackage: true, page: main('fundArchives0008'), h5: own(main('fundArchives0008')), title: '基金业绩', screen: 'achievements (0008 variant)', share: true },
-  manager0008: { ownPackage: true, page: main('manager0008'), h5: own(main('manager0008')), title: '基金经理', screen: 'manager (0008 variant)', share: true },
+  fund0008: { refresh: true, ownPackage: true, page: main('fund0008'), h5: own(main('fund0008')), title: '基金详情', screen: 'fund (0008 variant)', share: true },
+  fundArchives0008: { refresh: true, ownPackage: true, page: main('fundArchives0008'), h5: own(main('fundArchives0008')), title: '基金业绩', screen: 'achievements (0008 variant)', share: true },
+  manager0008: { refresh: true, ownPackage: true, page: main('manager0008'), h5: own(main('manager0008')), title: '基金经理', screen: 'manager (0008 variant)', share: true },
   webview: { page: main('webview'), h5: own(main('webview')), title: '网页', screen: 'web-view fallback' },
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
@@ -118,10 +123,10 @@ export const routes = {
   portfolioThermometer: { page: po('thermometer'), h5: ['/alfa/portfolio/:poCode/thermometer'], title: '温度计', screen: 'thermometer', share: true },
 
   // ---- Fund routes in the subpackage ----
-  fundIntro: { page: sub('fundIntro'), h5: ['/alfa/fund/intro/:fundCode'], title: '基金概况', screen: 'fund intro', share: true },
-  fundNav: { page: sub('fundNav'), h5: ['/alfa/fund/nav/:fundCode'], title: '历史业绩', screen: 'Historical performance (fund NAV)', share: true },
+  fundIntro: { refresh: true, page: sub('fundIntro'), h5: ['/alfa/fund/intro/:fundCode'], title: '基金概况', screen: 'fund intro', share: true },
+  fundNav: { refresh: true, page: sub('fundNav'), h5: ['/alfa/fund/nav/:fundCode'], title: '历史业绩', screen: 'Historical performance (fund NAV)', share: true },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
-  fundEntry: { page: sub('fundEntry'), h5: ['/alfa/fund/:fundCode'], title: '基金详情', screen: 'fund entry (Fund details)', share: true, customNav: true },
+  fundEntry: { refresh: true, page: sub('fundEntry'), h5: ['/alfa/fund/:fundCode'], title: '基金详情', screen: 'fund entry (Fund details)', share: true, customNav: true },
 
   // ---- Other subpackage pages ----
   search: { page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
@@ -131,15 +136,15 @@ export const routes = {
   tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
   filterManage: { page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
   filter: { page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
-  myFilter: { page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
+  myFilter: { refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
   externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
   webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
   video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
   login: { page: sub('login'), h5: ['/user/signup', `/${sub('login')}`], title: '登录', screen: 'login' },
   productList: { page: sub('productList'), h5: own(sub('productList')), title: '更多策略', screen: 'product list (More strategies)', share: true },
-  fundList: { page: sub('fundList'), h5: own(sub('fundList')), title: '更多基金', screen: 'fund list (More funds)', share: true },
-  managerList: { page: sub('managerList'), h5: own(sub('managerList')), title: '更多经理', screen: 'manager list (More managers)', share: true },
-  industryTheme: { page: sub('industryTheme'), h5: own(sub('industryTheme')), title: '行业主题', screen: 'industry theme', share: true },
+  fundList: { refresh: true, page: sub('fundList'), h5: own(sub('fundList')), title: '更多基金', screen: 'fund list (More funds)', share: true },
+  managerList: { refresh: true, page: sub('managerList'), h5: own(sub('managerList')), title: '更多经理', screen: 'manager list (More managers)', share: true },
+  industryTheme: { refresh: true, page: sub('industryTheme'), h5: own(sub('industryTheme')), title: '行业主题', screen: 'industry theme', share: true },
   fundDiagnosis: { page: sub('fundDiagnosis'), h5: own(sub('fundDiagnosis')), title: '诊断报告', screen: 'fund diagnosis', share: true },
   fundGlossary: { page: sub('fundGlossary'), h5: own(sub('fundGlossary')), title: '基金术语', screen: 'fund glossary (Fund terms)', share: true },
   live: { page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
@@ -189,11 +194,15 @@ export function subpackages(): Array<{ root: string; pages: string[] }> {
   return [...byRoot].map(([root, pages]) => ({ root, pages })).sort((a, b) => Number(b.root === SUBPACKAGE_ROOT) - Number(a.root === SUBPACKAGE_ROOT))
 }
 
-/** H5 aliases in the shape of Taro's `router.customRoutes`: page path to browser paths. */
+/**
+ * H5 aliases in the shape of Taro's `router.customRoutes`: page path to browser paths, for the
+ * screens whose browser path is not their page path (the router routes the others by it).
+ */
 export function h5CustomRoutes(): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const n of routeNames) {
     const own = `/${routes[n].page}`
+    if (routes[n].h5.length === 1 && routes[n].h5[0] === own) continue
     // The page's own path stays routable too, so a mini-program style url also opens it.
     out[own] = [...new Set<string>([...routes[n].h5, own])]
   }
@@ -213,5 +222,6 @@ export function pageConfig(name: RouteName) {
     ...(entry.share ? { enableShareAppMessage: true } : {}),
     ...(entry.customNav ? { navigationStyle: 'custom' as const } : {}),
     ...(entry.disableScroll ? { disableScroll: true } : {}),
+    ...(entry.refresh ? { enablePullDownRefresh: true } : {}),
   }
 }

@@ -24,12 +24,15 @@ function matches(pattern: string, url: string): boolean {
  * Taro 4.2's H5 router compares aliases as whole strings, so `/alfa/portfolio/:poCode/detail`
  * would find no page config (title, navigation style) for `/alfa/portfolio/ZH015676/detail`.
  * This teaches its alias table the `:param` patterns that its own matcher (universal-router,
- * also path-to-regexp) already resolves. Rows are tried in table order, exact rows first.
+ * also path-to-regexp) already resolves. Rows are tried in table order, exact rows first;
+ * `pagePaths` are the app's page paths (`/pages/home/index`), which stand for themselves.
  */
-export function installPatternAliases(alias: RoutesAliasLike) {
+export function installPatternAliases(alias: RoutesAliasLike, pagePaths: readonly string[]) {
+  // Pages without aliases are routed by their own path, which only the catch-all would match.
+  const pages = new Set(pagePaths)
   alias.getConfig = (url = '') =>
     alias.conf.find((row) => row.includes(url)) ??
-    alias.conf.find((row) => isPattern(row[1]) && matches(row[1], url))
+    (pages.has(url) ? undefined : alias.conf.find((row) => isPattern(row[1]) && matches(row[1], url)))
   alias.getOrigin = (url = '') => alias.getConfig(url)?.[0] ?? url
   // Page path to browser path: the first alias without parameters; a browser path stays itself.
   alias.getAlias = (url = '') => {

@@ -66,8 +66,9 @@ const fill = (pattern: string) => pattern.replace(/\{(\w+)\}|:(\w+)/g, (_, a, b)
 
 /** Resolves a browser path exactly as Taro's H5 router does: universal-router over the pages. */
 function resolveH5(pathname: string): Promise<string> {
+  // As Taro's createRouter: a page's aliases, or its own path when it has none.
   const h5Routes = routeNames.map((n) => ({
-    path: h5CustomRoutes()[`/${routes[n].page}`],
+    path: h5CustomRoutes()[`/${routes[n].page}`] ?? `/${routes[n].page}`,
     action: () => n,
   }))
   return new UniversalRouter(h5Routes).resolve(pathname) as Promise<string>
@@ -140,7 +141,10 @@ describe("the H5 router's alias table understands :param paths", () => {
   beforeAll(() => {
     alias.conf = []
     ;(routesAlias as unknown as { set: (r: object) => void }).set(h5CustomRoutes())
-    installPatternAliases(alias)
+    installPatternAliases(
+      alias,
+      routeNames.map((n) => `/${routes[n].page}`),
+    )
   })
 
   it('finds the page of a filled-in path (for its title and options)', () => {
@@ -152,6 +156,8 @@ describe("the H5 router's alias table understands :param paths", () => {
   it('keeps exact paths exact', () => {
     expect(alias.getOrigin('/pages/home/index')).toBe('/pages/home/index')
     expect(alias.getOrigin('/pages/fund/index')).toBe('/pages/fund/index')
+    // A page with no alias is not taken by the catch-all 404.
+    expect(alias.getOrigin('/subPkg/pages/search/index')).toBe('/subPkg/pages/search/index')
   })
 
   it('sends unknown paths to the 404 page', () => {
@@ -228,6 +234,7 @@ describe('every route has its page shell and page config', () => {
       navigationStyle: 'custom',
     })
     expect(pageConfig('favouritesManage')).toEqual({ navigationBarTitleText: '管理自选' })
+    expect(pageConfig('favourites')).toEqual({ navigationBarTitleText: '我的自选', enablePullDownRefresh: true })
   })
 
   it('routeByPage finds a screen by its page path', () => {

@@ -1,0 +1,6 @@
+import { startServices } from '@/services/startup'
+
+/** Start-up services, at once (mini-programs: one bundle, nothing to defer). */
+export function launchServices(): void {
+  void startServices()
+}

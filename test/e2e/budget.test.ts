@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import zlib from 'node:zlib'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newMobileContext } from './lib/browser'
+import { ensureH5Build } from './lib/h5Build'
+import { HOME_PATH } from './lib/routeUrls'
+
+/** ARCHITECTURE.md section 7: at most 150 KB of gzipped JS before the first screen shows. */
+export const H5_FIRST_SCREEN_GZIP_BUDGET = 150 * 1024
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' }
+
+/**
+ * A static server for the build alone (with the H5 fallback to index.html): the first screen
+ * of the home page makes no API call, and the figure is about bytes, not about the data.
+ */
+function serveStatic(dir: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    const file = path.join(dir, pathname)
+    const target = file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dir, 'index.html')
+    res.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream' })
+    fs.createReadStream(target).pipe(res)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** Start-up services load in their own chunk beside the first screen (src/platform/launch.h5.ts). */
+const DEFERRED = /\/js\/startup\.[0-9a-f]+\.js$/
+
+describe('H5 first screen: gzipped JS before the home page shows', () => {
+  let dir: string
+  let server: http.Server
+  let browser: Browser
+  before(async () => {
+    dir = ensureH5Build()
+    server = await serveStatic(dir)
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    server?.close()
+  })
+
+  it(`is at most ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB`, async () => {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const context = await newMobileContext(browser, origin, { scheme: 'light' })
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname)
+    })
+    // The deferred start-up chunk is refused: the home page must paint without it.
+    let deferred = 0
+    await page.route(DEFERRED, (route) => {
+      deferred += 1
+      return route.abort('blockedbyclient')
+    })
+    await page.goto(origin + HOME_PATH)
+    await page.locator('.alfa-home__entry').first().waitFor()
+    let total = 0
+    const rows: string[] = []
+    assert.equal(deferred, 1, 'the start-up chunk was requested once (and refused)')
+    for (const script of [...scripts].filter((s) => !DEFERRED.test(s)).sort()) {
+      const gz = zlib.gzipSync(fs.readFileSync(path.join(dir, script)), { level: 9 }).length
+      total += gz
+      rows.push(`  ${script}: ${(gz / 1024).toFixed(1)} KB`)
+    }
+    await context.close()
+    console.log(`H5 first screen: ${rows.length} scripts (start-up chunk deferred), ${(total / 1024).toFixed(1)} KB gzipped (budget ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB)\n${rows.join('\n')}`)
+    assert.ok(scripts.size > 0, 'no script was loaded')
+    assert.ok(total <= H5_FIRST_SCREEN_GZIP_BUDGET, `${(total / 1024).toFixed(1)} KB of gzipped JS before the first screen`)
+  })
+})
