@@ -50,16 +50,16 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
     }
     setPrompt(true)
   }
-  const save = async (name: string) => {
+  const save = (name: string) => {
     setPrompt(false)
-    try {
-      const d = await execute(FilterSaveDocument, { name, formValue: conditions ?? {} })
-      setSaved(d.saveFilter.filterId)
-      filterStore.setFilterDetail({ id: d.saveFilter.filterId, name: d.saveFilter.name, conditions: conditions ?? {} })
-      void toast.open(SAVED_TEXT)
-    } catch {
-      void toast.open(SAVE_FAILED_TEXT)
-    }
+    execute(FilterSaveDocument, { name, formValue: conditions ?? {} }).then(
+      (d) => {
+        setSaved(d.saveFilter.filterId)
+        filterStore.setFilterDetail({ id: d.saveFilter.filterId, name: d.saveFilter.name, conditions: conditions ?? {} })
+        void toast.open(SAVED_TEXT)
+      },
+      () => void toast.open(SAVE_FAILED_TEXT),
+    )
   }
 
   return (
@@ -89,7 +89,7 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
           </View>
         </View>
       )}
-      {prompt && <NamePrompt title='保存筛选' confirmText='保存' onConfirm={(n) => void save(n)} onCancel={() => setPrompt(false)} />}
+      {prompt && <NamePrompt title='保存筛选' confirmText='保存' onConfirm={save} onCancel={() => setPrompt(false)} />}
     </View>
   )
 })

@@ -31,38 +31,43 @@ export function useFilterFunds(conditions: FilterConditions | null, sort: string
     setMore(s)
   }
 
-  const first = useCallback(async () => {
-    if (key === null) return
+  // Promise chains rather than async functions: smaller in the ES5 main-package bundle.
+  const first = useCallback(() => {
+    if (key === null) return Promise.resolve()
     const id = ++question.current
-    try {
-      const d = await execute(FilterFundsDocument, { conditions: JSON.parse(key) as FilterConditions, sort, direction, size: PAGE_SIZE })
-      if (id !== question.current) return
-      const page = d.fundFilter
-      setRows(page.list)
-      setTotalCount(page.totalCount)
-      setNavDate(page.navDate)
-      cursor.current = page.pageInfo.cursor
-      setMoreState(page.pageInfo.hasMore ? 'more' : 'noMore')
-      setState(page.list.length ? 'ready' : 'empty')
-    } catch {
-      if (id === question.current) setState('error')
-    }
+    return execute(FilterFundsDocument, { conditions: JSON.parse(key) as FilterConditions, sort, direction, size: PAGE_SIZE }).then(
+      (d) => {
+        if (id !== question.current) return
+        const page = d.fundFilter
+        setRows(page.list)
+        setTotalCount(page.totalCount)
+        setNavDate(page.navDate)
+        cursor.current = page.pageInfo.cursor
+        setMoreState(page.pageInfo.hasMore ? 'more' : 'noMore')
+        setState(page.list.length ? 'ready' : 'empty')
+      },
+      () => {
+        if (id === question.current) setState('error')
+      },
+    )
   }, [key, sort, direction])
 
-  const next = useCallback(async () => {
-    if (key === null || (moreState.current !== 'more' && moreState.current !== 'error')) return
+  const next = useCallback(() => {
+    if (key === null || (moreState.current !== 'more' && moreState.current !== 'error')) return Promise.resolve()
     const id = question.current
     setMoreState('loading')
-    try {
-      const d = await execute(FilterFundsDocument, { conditions: JSON.parse(key) as FilterConditions, sort, direction, size: PAGE_SIZE, cursor: cursor.current })
-      if (id !== question.current) return
-      const page = d.fundFilter
-      setRows((r) => [...r, ...page.list])
-      cursor.current = page.pageInfo.cursor
-      setMoreState(page.pageInfo.hasMore ? 'more' : 'noMore')
-    } catch {
-      if (id === question.current) setMoreState('error')
-    }
+    return execute(FilterFundsDocument, { conditions: JSON.parse(key) as FilterConditions, sort, direction, size: PAGE_SIZE, cursor: cursor.current }).then(
+      (d) => {
+        if (id !== question.current) return
+        const page = d.fundFilter
+        setRows((r) => [...r, ...page.list])
+        cursor.current = page.pageInfo.cursor
+        setMoreState(page.pageInfo.hasMore ? 'more' : 'noMore')
+      },
+      () => {
+        if (id === question.current) setMoreState('error')
+      },
+    )
   }, [key, sort, direction])
 
   useEffect(() => {

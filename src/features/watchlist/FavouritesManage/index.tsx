@@ -44,18 +44,21 @@ export const FavouritesManage = observer(function FavouritesManage() {
   const [busy, setBusy] = useState(false)
   const isLogin = user.isLogin
 
-  const load = useCallback(async () => {
-    try {
-      const data = await execute(WatchlistPicksDocument)
-      const funds = data.myPicks.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName }))
-      setList(funds)
-      setSelected((s) => new Set([...s].filter((c) => funds.some((f) => f.fundCode === c))))
-      pickStore.replaceAll(funds.map((f) => f.fundCode))
-      setState(funds.length ? 'ready' : 'empty')
-    } catch {
-      setState('error')
-    }
-  }, [])
+  // Promise chains rather than async functions: smaller in the ES5 main-package bundle.
+  const load = useCallback(
+    () =>
+      execute(WatchlistPicksDocument).then(
+        (data) => {
+          const funds = data.myPicks.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName }))
+          setList(funds)
+          setSelected((s) => new Set([...s].filter((c) => funds.some((f) => f.fundCode === c))))
+          pickStore.replaceAll(funds.map((f) => f.fundCode))
+          setState(funds.length ? 'ready' : 'empty')
+        },
+        () => setState('error'),
+      ),
+    [],
+  )
 
   useEffect(() => {
     if (isLogin) {
@@ -64,21 +67,18 @@ export const FavouritesManage = observer(function FavouritesManage() {
     }
   }, [isLogin, load])
 
-  const move = async (index: number, to: number) => {
-    if (busy) return
+  const move = (index: number, to: number) => {
     const before = list
     const next = moveItem(list, index, to)
-    if (next === before) return
+    if (busy || next === before) return
     setList(next)
     setBusy(true)
-    try {
-      await managePickSeq(next.map((f) => f.fundCode))
-    } catch {
-      setList(before)
-      void toast.open(SEQ_FAILED_TEXT)
-    } finally {
-      setBusy(false)
-    }
+    managePickSeq(next.map((f) => f.fundCode))
+      .catch(() => {
+        setList(before)
+        void toast.open(SEQ_FAILED_TEXT)
+      })
+      .finally(() => setBusy(false))
   }
 
   const toggle = (fundCode: string) =>
@@ -92,26 +92,25 @@ export const FavouritesManage = observer(function FavouritesManage() {
   const allSelected = list.length > 0 && list.every((f) => selected.has(f.fundCode))
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(list.map((f) => f.fundCode)))
 
-  const remove = async () => {
+  const remove = () => {
     const codes = list.filter((f) => selected.has(f.fundCode)).map((f) => f.fundCode)
     if (busy || codes.length === 0) return
-    const answer = await Taro.showModal({ title: '删除自选', content: `确定删除选中的 ${codes.length} 只基金吗？`, confirmText: '删除' })
-    if (!answer.confirm) return
-    setBusy(true)
-    try {
-      await batchPicks(codes, 'remove')
-      const rest = list.filter((f) => !selected.has(f.fundCode))
-      setList(rest)
-      setSelected(new Set())
-      setState(rest.length ? 'ready' : 'empty')
-      pickStore.setPicked(codes, false)
-      void toast.open(REMOVED_TEXT)
-      void pickStore.load(true)
-    } catch {
-      void toast.open(REMOVE_FAILED_TEXT)
-    } finally {
-      setBusy(false)
-    }
+    void Taro.showModal({ title: '删除自选', content: `确定删除选中的 ${codes.length} 只基金吗？`, confirmText: '删除' }).then((answer) => {
+      if (!answer.confirm) return
+      setBusy(true)
+      return batchPicks(codes, 'remove')
+        .then(() => {
+          const rest = list.filter((f) => !selected.has(f.fundCode))
+          setList(rest)
+          setSelected(new Set())
+          setState(rest.length ? 'ready' : 'empty')
+          pickStore.setPicked(codes, false)
+          void toast.open(REMOVED_TEXT)
+          void pickStore.load(true)
+        })
+        .catch(() => void toast.open(REMOVE_FAILED_TEXT))
+        .finally(() => setBusy(false))
+    })
   }
 
   if (!isLogin) {
@@ -143,9 +142,9 @@ export const FavouritesManage = observer(function FavouritesManage() {
                   <Text className='alfa-manage__code'>{f.fundCode}</Text>
                 </View>
               </View>
-              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}置顶`} onClick={() => void move(i, 0)}>置顶</View>
-              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}上移`} onClick={() => void move(i, i - 1)}>↑</View>
-              <View className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}下移`} onClick={() => void move(i, i + 1)}>↓</View>
+              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}置顶`} onClick={() => move(i, 0)}>置顶</View>
+              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}上移`} onClick={() => move(i, i - 1)}>↑</View>
+              <View className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}下移`} onClick={() => move(i, i + 1)}>↓</View>
             </View>
           )
         })}
@@ -154,7 +153,7 @@ export const FavouritesManage = observer(function FavouritesManage() {
             <View className={`alfa-manage__check${allSelected ? ' alfa-manage__check--on' : ''}`}>{allSelected ? '✓' : ''}</View>
             <Text>全选</Text>
           </View>
-          <View className={`alfa-manage__remove${selected.size ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={() => void remove()}>
+          <View className={`alfa-manage__remove${selected.size ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={remove}>
             {selected.size ? `删除(${selected.size})` : '删除'}
           </View>
         </View>
