@@ -54,7 +54,7 @@ describe('选基结果', () => {
     await utils.act(async () => { utils.fireEvent.click(tab(container, '明星经理')); await flush() })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { minManagerYears: 5 } }))
     await utils.act(async () => { utils.fireEvent.click(tab(container, '低费率')); await flush() })
-    expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { maxBuyFeeRate: '0.005' } }))
+    expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { maxBuyFeeRate: '0.001' } }))
     expect(tab(container, '低费率').className).toContain('--active')
   })
 

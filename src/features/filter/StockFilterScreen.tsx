@@ -23,7 +23,7 @@ export interface Preset {
 export const PRESETS: Preset[] = [
   { key: 'longTerm', label: '长期业绩优秀', description: '近3年收益从高到低', conditions: {}, period: 'Y3', sort: 'Y3' },
   { key: 'lowDrawdown', label: '回撤控制好', description: '近1年最大回撤不超过10%，按近1年收益排序', conditions: { maxDrawdown: '0.1' }, period: 'Y1', sort: 'Y1' },
-  { key: 'lowFee', label: '低费率', description: '申购费率不超过0.5%，按近1年收益排序', conditions: { maxBuyFeeRate: '0.005' }, period: 'Y1', sort: 'Y1' },
+  { key: 'lowFee', label: '低费率', description: '申购费率不超过0.1%，按近1年收益排序', conditions: { maxBuyFeeRate: '0.001' }, period: 'Y1', sort: 'Y1' },
   { key: 'starManager', label: '明星经理', description: '基金经理从业5年以上，按近1年收益排序', conditions: { minManagerYears: 5 }, period: 'Y1', sort: 'Y1' },
 ]
 

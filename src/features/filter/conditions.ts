@@ -63,7 +63,7 @@ export const MAX_DRAWDOWN_OPTIONS: Option<string>[] = ['0.05', '0.1', '0.2', '0.
 export const MANAGER_YEARS_OPTIONS: Option<number>[] = [1, 3, 5, 10].map((v) => ({ value: v, label: `≥${v}年` }))
 export const BUY_FEE_OPTIONS: Option<string>[] = [
   { value: '0', label: '免申购费' },
-  ...['0.005', '0.01', '0.015'].map((v) => ({ value: v, label: `≤${ratioLabel(v)}` })),
+  ...['0.001', '0.005', '0.01'].map((v) => ({ value: v, label: `≤${ratioLabel(v)}` })),
 ]
 
 export const periodLabel = (p: ReturnPeriod | undefined) => PERIOD_OPTIONS.find((o) => o.value === (p ?? DEFAULT_PERIOD))?.label ?? '近1年'
