@@ -22,6 +22,7 @@ before(async () => {
 })
 after(async () => {
   await t.app.close()
+  await database.close()
 })
 
 const DETAIL = `query ($code: String!) { fund(fundCode: $code) { fundCode riskLevelName
@@ -86,6 +87,8 @@ describe('trade rules, demo holdings and valuation', () => {
     assert.equal(f.tradeRules.canBuy, false)
     assert.equal(f.valuation, null)
     assert.equal(f.performance.peerRank1Y, null)
+    const last = f.navHistory[f.navHistory.length - 1].date
+    if (f.comparisonBenchmark) assert.ok(f.comparisonBenchmark.history.every((p: { date: string }) => p.date <= last))
   })
   it('demo figures are the same on every call', () => {
     assert.deepEqual(demoHoldings('000001', 'STOCK'), demoHoldings('000001', 'STOCK'))

@@ -87,7 +87,9 @@ export const fundDetailResolvers = {
       const series = await navSeries(ctx, f.fundCode)
       // Start where the fund's own navHistory(range) starts, so both lines share a base date.
       const from = rangeStart(range, f.navDate) ?? series[0]?.date ?? f.setupDate
-      return po.benchmark(ctx.database, indexCode, range, from < (series[0]?.date ?? from) ? series[0].date : from)
+      const b = await po.benchmark(ctx.database, indexCode, range, from < (series[0]?.date ?? from) ? series[0].date : from)
+      // A terminated fund's line stops at its last NAV; the index line stops there too.
+      return b && { ...b, history: b.history.filter((p) => p.date <= f.navDate!) }
     },
     navRows: async (f: Fund, args: { page?: PageArgs | null }, ctx: Ctx) => {
       const { offset, size } = readPage(args.page, 20)

@@ -55,11 +55,7 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
   return (
     <Card title='业绩走势' onMore={onMore}>
       <View className='alfa-fund-chart__legend'>
-        {series.map((s, i) => (
-          <Text key={s.name} className={`alfa-fund-chart__key alfa-fund-chart__key--${i === 0 ? 'fund' : 'benchmark'}`}>
-            {s.name}
-          </Text>
-        ))}
+        {/* The chart draws its own legend (本基金 / the comparison index). */}
         {state === 'ready' && (
           <Text className='alfa-fund-chart__range'>
             区间收益 <SignedRate value={periodReturn} />
