@@ -16,7 +16,8 @@ module.exports = defineJestConfig({
   transform: {
     '^.+\\.(js|jsx|mjs|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
   },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
+  // As the H5 build: a module's .h5 variant (src/platform/*.h5.ts) wins over the plain one.
+  moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
     '^lodash-es$': 'lodash',

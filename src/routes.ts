@@ -22,8 +22,9 @@ export interface RouteEntry extends PageOptions {
   /** Mini-program page path without the leading slash: `pages/...` or `subPkg/pages/...`. */
   page: string
   /**
-   * A `pages/...` screen that draws charts: it is its own subpackage rooted at its folder, so
-   * its path stays `/pages/.../index` while F2 stays out of the main package (512 KB budget).
+   * A `pages/...` screen that is its own subpackage rooted at its folder: its path stays
+   * `/pages/.../index` while its code (F2 charts, feature screens) stays out of the main
+   * package (512 KB budget). The main package keeps the home page and light pages.
    */
   ownPackage?: boolean
   /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
@@ -46,7 +47,7 @@ export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
   home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
   product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
-  favourites: { refresh: true, page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
+  favourites: { ownPackage: true, refresh: true, page: main('favourites'), h5: own(main('favourites')), title: '我的自选', screen: 'favourites (My Watchlist)' },
   fund: {
     refresh: true,
     ownPackage: true,
@@ -75,16 +76,16 @@ export const routes = {
     screen: 'fund achievements',
     share: true,
   },
-  filterDetail: { page: main('filterDetail'), h5: own(main('filterDetail')), title: '筛选条件', screen: 'filter detail' },
-  filterResult: { refresh: true, page: main('filterResult'), h5: own(main('filterResult')), title: '筛选结果', screen: 'filter result (My Filter)' },
-  favouritesManage: { page: main('favouritesManage'), h5: own(main('favouritesManage')), title: '管理自选', screen: 'favourites manage' },
-  stockFilter: { refresh: true, page: main('stockFilter'), h5: own(main('stockFilter')), title: '选基结果', screen: 'stock filter (filter results)' },
+  filterDetail: { ownPackage: true, page: main('filterDetail'), h5: own(main('filterDetail')), title: '筛选条件', screen: 'filter detail' },
+  filterResult: { ownPackage: true, refresh: true, page: main('filterResult'), h5: own(main('filterResult')), title: '筛选结果', screen: 'filter result (My Filter)' },
+  favouritesManage: { ownPackage: true, page: main('favouritesManage'), h5: own(main('favouritesManage')), title: '管理自选', screen: 'favourites manage' },
+  stockFilter: { ownPackage: true, refresh: true, page: main('stockFilter'), h5: own(main('stockFilter')), title: '选基结果', screen: 'stock filter (filter results)' },
   tradeModal: { page: main('tradeModal'), h5: own(main('tradeModal')), title: '交易须知', screen: 'trade modal (Notice)' },
   appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
   appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
   appDownloadGuide: { page: main('appDownloadGuide'), h5: own(main('appDownloadGuide')), title: '下载指引', screen: 'app download (guide)' },
   wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
-  diagnosis: { page: main('diagnosis'), h5: own(main('diagnosis')), title: '基金诊断', screen: 'diagnosis (fund diagnosis)', share: true },
+  diagnosis: { ownPackage: true, page: main('diagnosis'), h5: own(main('diagnosis')), title: '基金诊断', screen: 'diagnosis (fund diagnosis)', share: true },
   valuationDetail: { refresh: true, ownPackage: true, page: main('valuationDetail'), h5: own(main('valuationDetail')), title: '估值详情', screen: 'valuation detail' },
   site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
   downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
