@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in order — types, app units and pages, the API server, the three
-# builds, the WeChat/Baidu build checks and the H5 browser test. Runs every step, then prints a
+# `npm test`: every check, in order — system packages the tests need, types, app units and
+# pages, the API server (PGlite and PostgreSQL 15), the three builds, the WeChat/Baidu build
+# checks and the H5 browser tests. Runs every step, then prints a
 # summary and fails if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 steps=(
+  "system-deps:bash scripts/ensure-system-deps.sh"
   "typecheck:npm run typecheck"
   "unit:npm run test:unit"
   "server:npm run test:server"
   "build:npm run build:all"
   "platform:npm run test:platform"
-  "system-deps:bash scripts/ensure-system-deps.sh"
   "e2e:npm run test:e2e"
 )
 passed=0
