@@ -146,7 +146,7 @@ export const routes = {
   fundList: { refresh: true, page: sub('fundList'), h5: own(sub('fundList')), title: '更多基金', screen: 'fund list (More funds)', share: true },
   managerList: { refresh: true, page: sub('managerList'), h5: own(sub('managerList')), title: '更多经理', screen: 'manager list (More managers)', share: true },
   industryTheme: { refresh: true, page: sub('industryTheme'), h5: own(sub('industryTheme')), title: '行业主题', screen: 'industry theme', share: true },
-  fundDiagnosis: { page: sub('fundDiagnosis'), h5: own(sub('fundDiagnosis')), title: '诊断报告', screen: 'fund diagnosis', share: true },
+  fundDiagnosis: { refresh: true, page: sub('fundDiagnosis'), h5: own(sub('fundDiagnosis')), title: '诊断报告', screen: 'fund diagnosis', share: true },
   fundGlossary: { page: sub('fundGlossary'), h5: own(sub('fundGlossary')), title: '基金术语', screen: 'fund glossary (Fund terms)', share: true },
   live: { page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
   liveAuth: { page: sub('liveAuth'), h5: own(sub('liveAuth')), title: '消息授权', screen: 'live message authorization' },
