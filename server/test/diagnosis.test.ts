@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { gql, startApp, type TestApp } from './helpers'
-import { privateTestDatabase } from './domain-db'
+import { describe, it } from 'node:test'
+import { gql, useTestApp } from './helpers'
 import { diagnose, levelOf, totalScore } from '../src/diagnosis/score'
 
-let t: TestApp
-let close: () => Promise<void>
-before(async () => {
-  const db = await privateTestDatabase()
-  close = db.close
-  t = await startApp(db.database)
-})
-after(async () => {
-  await t.app.close()
-  await close()
-})
+const app = useTestApp()
 
 const Q = `query ($code: String!) { fundDiagnosis(fundCode: $code) { totalScore level summary fromDate toDate isDemo fund { fundCode }
   dimensions { key name score level basis explanation } } }`
 
 describe('fund diagnosis: five scores from NAV history, manager and fees', () => {
   it('a fund with history gets returns, risk, stability, manager and cost scores between 0 and 100', async () => {
-    const { body } = await gql(t, Q, { code: '000001' })
+    const { body } = await gql(app.t, Q, { code: '000001' })
     const d = body.data.fundDiagnosis
     assert.equal(d.isDemo, true)
     assert.deepEqual(d.dimensions.map((x: { key: string }) => x.key), ['returns', 'risk', 'stability', 'manager', 'cost'])
@@ -30,7 +19,7 @@ describe('fund diagnosis: five scores from NAV history, manager and fees', () =>
     assert.ok(d.fromDate < d.toDate)
   })
   it('an unknown fund is null', async () => {
-    assert.equal((await gql(t, Q, { code: '999999' })).body.data.fundDiagnosis, null)
+    assert.equal((await gql(app.t, Q, { code: '999999' })).body.data.fundDiagnosis, null)
   })
   it('a steady series scores better on risk and stability than a falling, jumpy one', () => {
     const days = Array.from({ length: 300 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10))

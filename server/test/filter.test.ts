@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Database } from '../src/db'
+import { describe, it } from 'node:test'
 import { matches, sortFunds } from '../src/filter/conditions'
 import { fundStats, STATS_CHECK_MS, type FundStats } from '../src/filter/stats'
-import { gql, login, pgliteTestDatabase, startApp, type TestApp } from './helpers'
+import { gql, login, useTestApp } from './helpers'
 
 const stat = (fundCode: string, over: Partial<FundStats> = {}): FundStats => ({
   fundCode, categoryCode: 'stock', riskLevel: 'High', isTerminated: false, buyFeeRate: 0.0015, managerYears: 5, navDate: '2024-06-28', dailyReturn: 0.01,
@@ -42,72 +41,63 @@ describe('sorting: normal ascending, reverse descending, missing figures last', 
 })
 
 describe('the fund filter on the demo data', () => {
-  let database: Database
-  let t: TestApp
-  before(async () => {
-    database = (await pgliteTestDatabase()).database
-    t = await startApp(database)
-  })
-  after(async () => {
-    await t.app.close()
-    await database.close()
-  })
+  const app = useTestApp()
 
   it('statistics are computed once per NAV date, not per request', async () => {
-    const first = await fundStats(database)
+    const first = await fundStats(app.database)
     assert.ok(first.fundCount >= 500)
-    assert.equal(await fundStats(database), first)
+    assert.equal(await fundStats(app.database), first)
     // Past the check interval the NAV date is read again; unchanged, the same snapshot is kept.
-    assert.equal(await fundStats(database, Date.now() + STATS_CHECK_MS + 1), first)
+    assert.equal(await fundStats(app.database, Date.now() + STATS_CHECK_MS + 1), first)
   })
 
   it('the live count equals the result total; conditions narrow it', async () => {
-    const all = await gql(t, 'query { fundFilterCount }')
-    const some = await gql(t, 'query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
+    const all = await gql(app.t, 'query { fundFilterCount }')
+    const some = await gql(app.t, 'query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
     assert.ok(all.body.data.fundFilterCount >= 400, JSON.stringify(all.body))
     assert.ok(some.body.data.fundFilterCount < all.body.data.fundFilterCount)
-    const list = await gql(t, 'query($c: JSON) { fundFilter(conditions: $c) { totalCount } }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
+    const list = await gql(app.t, 'query($c: JSON) { fundFilter(conditions: $c) { totalCount } }', { c: { returnPeriod: 'Y1', minReturn: '0', maxDrawdown: '0.2' } })
     assert.equal(list.body.data.fundFilter.totalCount, some.body.data.fundFilterCount)
   })
 
   it('results page by pageInfo and sort by the chosen column', async () => {
     const q = `query($p: PageInput, $d: String) { fundFilter(sort: "M3", direction: $d, page: $p) {
       totalCount navDate pageInfo { cursor hasMore } list { fund { fundCode nav navDate } returns { m3 } maxDrawdown1Y } } }`
-    const first = await gql(t, q, { p: { size: 20 }, d: 'reverse' })
+    const first = await gql(app.t, q, { p: { size: 20 }, d: 'reverse' })
     const r = first.body.data.fundFilter
     assert.equal(r.list.length, 20)
     assert.equal(r.pageInfo.hasMore, true)
     const values = r.list.map((f: { returns: { m3: string } }) => Number(f.returns.m3))
     assert.deepEqual(values, [...values].sort((a, b) => b - a))
     assert.match(r.list[0].fund.nav, /^\d+\.\d{4}$/)
-    const second = await gql(t, q, { p: { size: 20, cursor: r.pageInfo.cursor }, d: 'reverse' })
+    const second = await gql(app.t, q, { p: { size: 20, cursor: r.pageInfo.cursor }, d: 'reverse' })
     const next = second.body.data.fundFilter.list
     assert.ok(Number(next[0].returns.m3) <= values[19])
     assert.notEqual(next[0].fund.fundCode, r.list[0].fund.fundCode)
   })
 
   it('a bad condition is a BAD_USER_INPUT error', async () => {
-    const res = await gql(t, 'query { fundFilterCount(conditions: { minReturn: "abc" }) }')
+    const res = await gql(app.t, 'query { fundFilterCount(conditions: { minReturn: "abc" }) }')
     assert.ok(res.body.errors?.length)
   })
 
   it('saved filters: save, read one, rename, delete; only the owner sees them; anonymous is UNAUTHENTICATED', async () => {
-    const token = await login(t)
+    const token = await login(app.t)
     const auth = { authorization: `Bearer ${token}` }
-    const saved = await gql(t, 'mutation { saveFilter(name: "稳健", formValue: { maxDrawdown: "0.1" }) { filterId name } }', {}, auth)
+    const saved = await gql(app.t, 'mutation { saveFilter(name: "稳健", formValue: { maxDrawdown: "0.1" }) { filterId name } }', {}, auth)
     const filterId = saved.body.data.saveFilter.filterId
-    const renamed = await gql(t, 'mutation($id: String!) { renameFilter(filterId: $id, name: " 低回撤 ") { name formValue } }', { id: filterId }, auth)
+    const renamed = await gql(app.t, 'mutation($id: String!) { renameFilter(filterId: $id, name: " 低回撤 ") { name formValue } }', { id: filterId }, auth)
     assert.deepEqual(renamed.body.data.renameFilter, { name: '低回撤', formValue: { maxDrawdown: '0.1' } })
-    const one = await gql(t, 'query($id: String!) { savedFilter(filterId: $id) { name } }', { id: filterId }, auth)
+    const one = await gql(app.t, 'query($id: String!) { savedFilter(filterId: $id) { name } }', { id: filterId }, auth)
     assert.equal(one.body.data.savedFilter.name, '低回撤')
-    const other = await login(t)
-    const theirs = await gql(t, 'query($id: String!) { savedFilter(filterId: $id) { name } }', { id: filterId }, { authorization: `Bearer ${other}` })
+    const other = await login(app.t)
+    const theirs = await gql(app.t, 'query($id: String!) { savedFilter(filterId: $id) { name } }', { id: filterId }, { authorization: `Bearer ${other}` })
     assert.equal(theirs.body.data.savedFilter, null)
-    const stolen = await gql(t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "x") { name } }', { id: filterId }, { authorization: `Bearer ${other}` })
+    const stolen = await gql(app.t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "x") { name } }', { id: filterId }, { authorization: `Bearer ${other}` })
     assert.equal(stolen.body.errors?.[0].extensions?.code, 'NOT_FOUND')
-    const anonymous = await gql(t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "x") { name } }', { id: filterId })
+    const anonymous = await gql(app.t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "x") { name } }', { id: filterId })
     assert.equal(anonymous.body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
-    const empty = await gql(t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "  ") { name } }', { id: filterId }, auth)
+    const empty = await gql(app.t, 'mutation($id: String!) { renameFilter(filterId: $id, name: "  ") { name } }', { id: filterId }, auth)
     assert.equal(empty.body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   })
 })

@@ -1,3 +1,4 @@
+import { after, before } from 'node:test'
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -58,6 +59,23 @@ export async function pgliteTestDatabase(): Promise<{ database: Database; dataDi
   const database = await openDatabase({ dataDir })
   await migrate(database)
   return { database, dataDir }
+}
+
+/**
+ * The app on a private copy of the seeded PGlite database for one test file: registers the
+ * before/after hooks and hands out the running app (`app.t`) and its database.
+ */
+export function useTestApp(): { readonly t: TestApp; readonly database: Database } {
+  const state = {} as { t: TestApp; database: Database }
+  before(async () => {
+    state.database = (await pgliteTestDatabase()).database
+    state.t = await startApp(state.database)
+  })
+  after(async () => {
+    await state.t?.app.close()
+    await state.database?.close()
+  })
+  return state
 }
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin'

@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { gql, startApp, type TestApp } from './helpers'
-import { privateTestDatabase } from './domain-db'
+import { describe, it } from 'node:test'
+import { gql, useTestApp } from './helpers'
 import { compareManagers } from '../src/manager/resolvers'
 import { yearsSince } from '../src/manager/data'
 
-let t: TestApp
-let close: () => Promise<void>
-before(async () => {
-  const db = await privateTestDatabase()
-  close = db.close
-  t = await startApp(db.database)
-})
-after(async () => {
-  await t.app.close()
-  await close()
-})
+const app = useTestApp()
 
 const PROFILE = `query ($id: String!) { fundManager(managerId: $id) { managerId managerName company isVerified careerStart tenureYears fundCount bestTenureReturn
   managedFunds { tenureStart tenureDays tenureReturn fund { fundCode nav navDate } } } }`
 
 describe('fund manager profile: tenure, company and the funds managed with tenure returns', () => {
   it('a known manager has a tenure in years and each fund a tenure start no earlier than its set-up', async () => {
-    const { body } = await gql(t, PROFILE, { id: 'M1001' })
+    const { body } = await gql(app.t, PROFILE, { id: 'M1001' })
     const m = body.data.fundManager
     assert.equal(m.managerId, 'M1001')
     assert.match(m.tenureYears, /^\d+\.\d$/)
@@ -34,7 +23,7 @@ describe('fund manager profile: tenure, company and the funds managed with tenur
     }
   })
   it('an unknown manager is null, not an error', async () => {
-    const { body } = await gql(t, PROFILE, { id: 'NOPE' })
+    const { body } = await gql(app.t, PROFILE, { id: 'NOPE' })
     assert.equal(body.errors, undefined)
     assert.equal(body.data.fundManager, null)
   })
@@ -44,19 +33,19 @@ describe('more managers: paged, sorted by tenure or tenure return', () => {
   const LIST = `query ($sort: ManagerSort, $direction: SortDirection, $cursor: String) { managerList(sort: $sort, direction: $direction, page: { size: 10, cursor: $cursor }) {
     totalCount pageInfo { cursor hasMore } list { managerId careerStart bestTenureReturn } } }`
   it('tenure reverse puts the earliest career start first, and pages follow on', async () => {
-    const first = (await gql(t, LIST, { sort: 'TENURE', direction: 'reverse' })).body.data.managerList
+    const first = (await gql(app.t, LIST, { sort: 'TENURE', direction: 'reverse' })).body.data.managerList
     assert.equal(first.totalCount, 100)
     assert.equal(first.list.length, 10)
     const starts = first.list.map((m: { careerStart: string }) => m.careerStart)
     assert.deepEqual(starts, [...starts].sort())
-    const second = (await gql(t, LIST, { sort: 'TENURE', direction: 'reverse', cursor: first.pageInfo.cursor })).body.data.managerList
+    const second = (await gql(app.t, LIST, { sort: 'TENURE', direction: 'reverse', cursor: first.pageInfo.cursor })).body.data.managerList
     assert.ok(second.list[0].careerStart >= starts[9])
   })
   it('tenure return reverse is best first; normal is worst first', async () => {
-    const best = (await gql(t, LIST, { sort: 'TENURE_RETURN', direction: 'reverse' })).body.data.managerList.list
+    const best = (await gql(app.t, LIST, { sort: 'TENURE_RETURN', direction: 'reverse' })).body.data.managerList.list
     const values = best.map((m: { bestTenureReturn: string }) => Number(m.bestTenureReturn))
     assert.deepEqual(values, [...values].sort((a, b) => b - a))
-    const worst = (await gql(t, LIST, { sort: 'TENURE_RETURN', direction: 'normal' })).body.data.managerList.list
+    const worst = (await gql(app.t, LIST, { sort: 'TENURE_RETURN', direction: 'normal' })).body.data.managerList.list
     assert.ok(Number(worst[0].bestTenureReturn) <= values[9])
   })
   it('missing values sort last in both directions', () => {

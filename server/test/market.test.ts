@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { gql, startApp, type TestApp } from './helpers'
-import { privateTestDatabase } from './domain-db'
+import { describe, it } from 'node:test'
+import { gql, useTestApp } from './helpers'
 import { MARKET_INDICES, intraday, quote, sessionMinutes, summary } from '../src/market/data'
 import { sortByReturn, themeOf } from '../src/market/ranking'
 
-let t: TestApp
-let close: () => Promise<void>
-before(async () => {
-  const db = await privateTestDatabase()
-  close = db.close
-  t = await startApp(db.database)
-})
-after(async () => {
-  await t.app.close()
-  await close()
-})
+const app = useTestApp()
 
 describe('market indices: deterministic demo quotes', () => {
   it('lists 上证指数, 深证成指, 创业板指, 沪深300, 中证500 and 恒生指数 with change = latest − previous close', async () => {
-    const { body } = await gql(t, '{ marketIndices { indexCode indexName latest previousClose change changePercent isDemo date } }')
+    const { body } = await gql(app.t, '{ marketIndices { indexCode indexName latest previousClose change changePercent isDemo date } }')
     const names = body.data.marketIndices.map((q: { indexName: string }) => q.indexName)
     for (const n of ['上证指数', '深证成指', '创业板指', '沪深300', '中证500', '恒生指数']) assert.ok(names.includes(n), n)
     for (const q of body.data.marketIndices) {
@@ -32,7 +21,7 @@ describe('market indices: deterministic demo quotes', () => {
     assert.deepEqual(summary(quote(MARKET_INDICES[0])), summary(quote({ ...MARKET_INDICES[0] })))
   })
   it('intraday runs 09:30–15:00 and ends on the latest close; daily ends on the latest day', async () => {
-    const { body } = await gql(t, '{ marketIndex(indexCode: "399006") { latest date daily(days: 30) { time value } intraday { time value } } }')
+    const { body } = await gql(app.t, '{ marketIndex(indexCode: "399006") { latest date daily(days: 30) { time value } intraday { time value } } }')
     const q = body.data.marketIndex
     assert.equal(q.daily.length, 30)
     assert.equal(q.daily.at(-1).time, q.date)
@@ -43,8 +32,8 @@ describe('market indices: deterministic demo quotes', () => {
     assert.equal(intraday(quote(MARKET_INDICES[2]))[0].value, quote(MARKET_INDICES[2]).daily.at(-2)!.value)
   })
   it('an unknown index is null; days outside 1–500 are refused', async () => {
-    assert.equal((await gql(t, '{ marketIndex(indexCode: "X") { latest } }')).body.data.marketIndex, null)
-    const bad = await gql(t, '{ marketIndex(indexCode: "000001") { daily(days: 0) { time } } }')
+    assert.equal((await gql(app.t, '{ marketIndex(indexCode: "X") { latest } }')).body.data.marketIndex, null)
+    const bad = await gql(app.t, '{ marketIndex(indexCode: "000001") { daily(days: 0) { time } } }')
     assert.equal(bad.body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   })
 })
@@ -53,14 +42,14 @@ describe('more funds: by category, sorted by period return', () => {
   const Q = `query ($cat: String, $period: String, $dir: SortDirection) { fundRanking(categoryCode: $cat, period: $period, direction: $dir, page: { size: 20 }) {
     totalCount pageInfo { hasMore cursor } list { periodReturn fund { fundCode categoryCode } } } }`
   it('best first within a category', async () => {
-    const r = (await gql(t, Q, { cat: 'STOCK', period: '1Y', dir: 'reverse' })).body.data.fundRanking
+    const r = (await gql(app.t, Q, { cat: 'STOCK', period: '1Y', dir: 'reverse' })).body.data.fundRanking
     assert.ok(r.totalCount > 20 && r.pageInfo.hasMore)
     assert.ok(r.list.every((x: { fund: { categoryCode: string } }) => x.fund.categoryCode === 'STOCK'))
     const v = r.list.map((x: { periodReturn: string }) => Number(x.periodReturn))
     assert.deepEqual(v, [...v].sort((a, b) => b - a))
   })
   it('an unknown period is refused', async () => {
-    assert.equal((await gql(t, Q, { period: '2W' })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+    assert.equal((await gql(app.t, Q, { period: '2W' })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   })
   it('funds without a return sort last', () => {
     const s = sortByReturn([{ fundCode: 'a', periodReturn: null }, { fundCode: 'b', periodReturn: '-0.1' }], 'reverse')
@@ -70,7 +59,7 @@ describe('more funds: by category, sorted by period return', () => {
 
 describe('industry themes: a deterministic mapping of funds to themes', () => {
   it('consumer, healthcare, new energy, tech and finance each have funds with returns', async () => {
-    const { body } = await gql(t, '{ industryThemes { themeCode name fundCount averageReturn funds(limit: 3) { periodReturn fund { fundName } } } }')
+    const { body } = await gql(app.t, '{ industryThemes { themeCode name fundCount averageReturn funds(limit: 3) { periodReturn fund { fundName } } } }')
     const names = body.data.industryThemes.map((x: { name: string }) => x.name)
     assert.deepEqual(names.slice(0, 5), ['消费', '医药', '新能源', '科技', '金融'])
     for (const th of body.data.industryThemes) assert.ok(th.fundCount > 0 && th.funds.length > 0, th.name)

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { gql, startApp, type TestApp } from './helpers'
-import { privateTestDatabase } from './domain-db'
+import { describe, it } from 'node:test'
+import { gql, useTestApp } from './helpers'
 import { initialsOf, matchRank } from '../src/search/index'
 
-let t: TestApp
-let close: () => Promise<void>
-before(async () => {
-  const db = await privateTestDatabase()
-  close = db.close
-  t = await startApp(db.database)
-})
-after(async () => {
-  await t.app.close()
-  await close()
-})
+const app = useTestApp()
 
 const SEARCH = `query ($k: String!, $limit: Int) { search(keyword: $k, limit: $limit) { funds { fundCode fundName } managers { managerId managerName } portfolios { poCode poName } } }`
 
@@ -24,38 +13,38 @@ describe('search by code, name or pinyin initials', () => {
     assert.equal(initialsOf('沪深300'), 'hs300')
   })
   it('"yfd" finds 易方达 funds', async () => {
-    const { body } = await gql(t, SEARCH, { k: 'yfd', limit: 5 })
+    const { body } = await gql(app.t, SEARCH, { k: 'yfd', limit: 5 })
     assert.equal(body.data.search.funds.length, 5)
     assert.ok(body.data.search.funds.every((f: { fundName: string }) => f.fundName.startsWith('易方达')))
   })
   it('a full code finds that fund first', async () => {
     const code = '000001'
-    const { body } = await gql(t, SEARCH, { k: code })
+    const { body } = await gql(app.t, SEARCH, { k: code })
     assert.equal(body.data.search.funds[0].fundCode, code)
   })
   it('a Chinese name part finds managers and strategies', async () => {
-    const { body: m } = await gql(t, '{ fundManager(managerId: "M1001") { managerName } }')
+    const { body: m } = await gql(app.t, '{ fundManager(managerId: "M1001") { managerName } }')
     const name = m.data.fundManager.managerName
-    const { body } = await gql(t, SEARCH, { k: name })
+    const { body } = await gql(app.t, SEARCH, { k: name })
     assert.ok(body.data.search.managers.some((x: { managerName: string }) => x.managerName === name))
-    const { body: p } = await gql(t, '{ portfolios(page: { size: 1 }) { list { poCode poName } } }')
+    const { body: p } = await gql(app.t, '{ portfolios(page: { size: 1 }) { list { poCode poName } } }')
     const po = p.data.portfolios.list[0]
-    const { body: found } = await gql(t, SEARCH, { k: po.poName })
+    const { body: found } = await gql(app.t, SEARCH, { k: po.poName })
     assert.ok(found.data.search.portfolios.some((x: { poCode: string }) => x.poCode === po.poCode))
   })
   it('whitespace is ignored; nothing matches gives empty lists; limit is checked', async () => {
     assert.equal(matchRank({ kind: 'fund', id: '000001', name: 'x', initials: 'x' }, ' 000 001 '), 0)
-    const { body } = await gql(t, SEARCH, { k: 'zzzzqqq' })
+    const { body } = await gql(app.t, SEARCH, { k: 'zzzzqqq' })
     assert.deepEqual(body.data.search, { funds: [], managers: [], portfolios: [] })
-    assert.equal((await gql(t, SEARCH, { k: 'a', limit: 99 })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+    assert.equal((await gql(app.t, SEARCH, { k: 'a', limit: 99 })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   })
 })
 
 describe('glossary terms', () => {
   it('has at least 20 terms and finds 净值 by initials', async () => {
-    const all = (await gql(t, '{ glossaryTerms { term definition } }')).body.data.glossaryTerms
+    const all = (await gql(app.t, '{ glossaryTerms { term definition } }')).body.data.glossaryTerms
     assert.ok(all.length >= 20)
-    const hits = (await gql(t, '{ glossaryTerms(keyword: "zdhc") { term } }')).body.data.glossaryTerms
+    const hits = (await gql(app.t, '{ glossaryTerms(keyword: "zdhc") { term } }')).body.data.glossaryTerms
     assert.deepEqual(hits.map((x: { term: string }) => x.term), ['最大回撤'])
   })
 })
