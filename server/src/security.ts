@@ -35,7 +35,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret:
   })
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]
-    if (!isApiPath(path) || !req.routeOptions.url) return
+    // Only real API routes: an unknown API path (no route, or only the H5 build's `/*` file
+    // route) is a 404 'Route not found' whatever its headers.
+    if (!isApiPath(path) || !req.routeOptions.url || req.routeOptions.url === '/*') return
     const config = req.routeOptions.config ?? {}
     const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
     const broker = (req.headers['x-broker'] as string | undefined) ?? query['x-broker']

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import path from 'node:path'
+import os from 'node:os'
 import http from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import { SignJWT } from 'jose'
@@ -306,6 +308,22 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/no-such-thing', headers: apiHeaders() })
         assert.equal(res.statusCode, 404)
         assert.equal(res.json().msg, 'Route not found')
+        // Without the API headers too, and with an H5 build served (its `/*` file route must not
+        // make an unknown API path look like a route): unknown before the headers are wrong.
+        const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-h5-'))
+        fs.writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><div id="app"></div>')
+        const withH5 = await startApp(database, { H5_DIR: h5Dir })
+        try {
+          const bare = await withH5.app.inject({ method: 'GET', url: '/alfa/v1/no-such-thing' })
+          assert.equal(bare.statusCode, 404)
+          assert.equal(bare.json().msg, 'Route not found')
+          const page = await withH5.app.inject({ method: 'GET', url: '/alfa/portfolio/ZH015676/detail' })
+          assert.equal(page.statusCode, 200)
+          assert.match(page.body, /id="app"/)
+        } finally {
+          await withH5.app.close()
+          fs.rmSync(h5Dir, { recursive: true, force: true })
+        }
       })
     })
 
