@@ -3,6 +3,7 @@ import * as navigation from '@/services/navigation'
 import { setTransport, FUND_TERMINATED_MSG, type HttpRequest, type HttpResponse } from '@/services/request'
 import { toast } from '@/services/toast'
 import FundPage from '@/pages/fund/index'
+import Fund0008Page from '@/pages/fund0008/index'
 import FundEntryPage from '@/subPkg/pages/fundEntry/index'
 import FundArchivesPage from '@/pages/fundArchives/index'
 import FundNavPage from '@/subPkg/pages/fundNav/index'
@@ -90,6 +91,13 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     const { container, utils } = await open(FundEntryPage, 'subPkg/pages/fundEntry/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
     await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement) })
     expect(go).toHaveBeenCalledWith('manager', { fundManagerId: 'M1001' })
+  })
+
+  it('the 0008 fund page links to the 0008 manager and achievements pages', async () => {
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
+    const { container, utils } = await open(Fund0008Page, 'pages/fund0008/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
+    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement) })
+    expect(go).toHaveBeenCalledWith('manager0008', { fundManagerId: 'M1001' })
   })
 
   it('the pick toggle stays at the bottom', async () => {

@@ -12,7 +12,8 @@ import { useFundQuery, useFundStopped } from './hooks'
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
 
 /** Fund details: header with the latest NAV, chart, returns, manager, trade rules, holdings, pick. */
-export function FundDetailScreen({ fundCode, archivesRoute = 'fundArchives' }: { fundCode: string; archivesRoute?: 'fundArchives' | 'fundArchives0008' }) {
+export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** The broker-0008 pages link to each other. */ variant?: '0008' }) {
+  const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   const { state, data: fund, reload } = useFundQuery(fundCode, loadDetail)
   const stopped = useFundStopped(fundCode, state === 'ready')
   if (state === 'notFound') return <FundNotFound />
@@ -48,7 +49,7 @@ export function FundDetailScreen({ fundCode, archivesRoute = 'fundArchives' }: {
       <Card title='阶段涨幅' onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}>
         <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== '5Y')} />
       </Card>
-      <ManagerCard manager={fund.manager} />
+      <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
       <TradeRulesCard rules={fund.tradeRules} />
       <HoldingsCard holdings={fund.topHoldings} />
       <Card title='基金概况' onMore={() => navigateTo('fundIntro', { fundCode })}>

@@ -98,8 +98,8 @@ export interface ManagerInfo {
   company?: string | null
 }
 
-/** The manager card: tap opens the manager profile. */
-export function ManagerCard({ manager }: { manager: ManagerInfo | null | undefined }) {
+/** The manager card: tap opens the manager profile (the 0008 variant's from the 0008 fund page). */
+export function ManagerCard({ manager, route = 'manager' }: { manager: ManagerInfo | null | undefined; route?: 'manager' | 'manager0008' }) {
   if (!manager) {
     return (
       <Card title='基金经理'>
@@ -109,7 +109,7 @@ export function ManagerCard({ manager }: { manager: ManagerInfo | null | undefin
   }
   return (
     <Card title='基金经理'>
-      <View className='alfa-fund-manager' role='link' onClick={() => navigateTo('manager', { fundManagerId: manager.managerId })}>
+      <View className='alfa-fund-manager' role='link' onClick={() => navigateTo(route, { fundManagerId: manager.managerId })}>
         <View className='alfa-fund-manager__avatar'>{manager.managerName.slice(0, 1)}</View>
         <View className='alfa-fund-manager__body'>
           <Text className='alfa-fund-manager__name'>{manager.managerName}</Text>

@@ -6,7 +6,7 @@ export default function Fund0008Page() {
   const fundCode = useFundCode()
   return (
     <Page route='fund0008'>
-      <FundDetailScreen fundCode={fundCode} archivesRoute='fundArchives0008' />
+      <FundDetailScreen fundCode={fundCode} variant='0008' />
     </Page>
   )
 }
