@@ -39,6 +39,21 @@ describe('fund manager profile', () => {
     const tones = [...page.container.querySelectorAll('.alfa-list__figure > [class^=alfa-tone]')].map((e) => e.className)
     expect(tones).toEqual(['alfa-tone--rise', 'alfa-tone--fall'])
   })
+  it('an avatar is loaded only from an allowed host; otherwise the initial stands in', async () => {
+    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'https://static.elsewhere.example/a.png' } }) })
+    let page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    expect(page.container.querySelector('img')).toBeNull()
+    expect(page.container.querySelector('.alfa-manager__avatar--initial')?.textContent).toBe('张')
+    document.body.innerHTML = ''
+    jest.restoreAllMocks()
+    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'http://localhost/avatar/m1.png' } }) })
+    page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    expect(page.container.querySelector('.alfa-manager__avatar--initial')).toBeNull()
+    expect(page.container.querySelector('.alfa-manager__avatar')).not.toBeNull()
+  })
+
   it('tapping a fund opens its fund screen', async () => {
     serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)

@@ -1,6 +1,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
+import { canOpenExternal } from '@/services/external'
 import { navigateTo } from '@/services/navigation'
 import { execute } from '@/services/graphql'
 import { ManagerProfileDocument, type ManagerProfileQuery } from '@/services/generated/graphql'
@@ -35,7 +36,14 @@ function ManagerProfile({ profile }: { profile: Profile }) {
   return (
     <View className='alfa-manager'>
       <View className='alfa-card alfa-manager__head'>
-        {profile.avatarUrl && <Image className='alfa-manager__avatar' src={profile.avatarUrl} mode='aspectFill' />}
+        {/* Images load only from allowed hosts (security allow-list); otherwise the initial. */}
+        {profile.avatarUrl && canOpenExternal(profile.avatarUrl) ? (
+          <Image className='alfa-manager__avatar' src={profile.avatarUrl} mode='aspectFill' />
+        ) : (
+          <View className='alfa-manager__avatar alfa-manager__avatar--initial' aria-hidden='true'>
+            {profile.managerName.slice(0, 1)}
+          </View>
+        )}
         <View className='alfa-manager__who'>
           <View className='alfa-manager__name'>
             <Text>{profile.managerName}</Text>
