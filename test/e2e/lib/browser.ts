@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
 
 export type Scheme = 'light' | 'dark'
 
@@ -65,6 +65,15 @@ export async function newMobileContext(browser: Browser, origin: string, { schem
 const isFavicon = (url: string) => new URL(url, 'http://x').pathname === '/favicon.ico'
 
 /**
+ * An analytics beacon cancelled because the tab moved on (the pool reuses tabs, so the next
+ * job's navigation can cut a beacon of the previous page short). Tracking is fire-and-forget by
+ * design; its delivery is asserted by the tracking tests against the server, not here.
+ */
+const isAbortedBeacon = (req: Request) =>
+  req.failure()?.errorText === 'net::ERR_ABORTED' &&
+  (req.resourceType() === 'ping' || new URL(req.url()).pathname.endsWith('/track'))
+
+/**
  * What went wrong in a tab since the last reset(): console errors, uncaught exceptions,
  * failed or 4xx/5xx same-origin requests, requests to other origins.
  */
@@ -92,6 +101,7 @@ export class ProblemLog {
       }
       const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
       if (isFavicon(url)) this.favicon.push(line)
+      else if (isAbortedBeacon(req)) this.warnings.push(line)
       else this.problems.push(line)
     })
     page.on('response', (res) => {
