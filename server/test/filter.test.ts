@@ -5,7 +5,7 @@ import { fundStats, STATS_CHECK_MS, type FundStats } from '../src/filter/stats'
 import { gql, login, useTestApp } from './helpers'
 
 const stat = (fundCode: string, over: Partial<FundStats> = {}): FundStats => ({
-  fundCode, categoryCode: 'stock', riskLevel: 'High', isTerminated: false, buyFeeRate: 0.0015, managerYears: 5, navDate: '2024-06-28', dailyReturn: 0.01,
+  fundCode, categoryCode: 'stock', riskLevel: 'High', isTerminated: false, buyFeeRate: 0.0015, fundSize: 12.5, managerYears: 5, navDate: '2024-06-28', dailyReturn: 0.01,
   returns: { '1M': 0.01, '3M': 0.02, '6M': 0.03, '1Y': 0.1, '3Y': 0.2, YTD: 0.05 }, maxDrawdown1Y: 0.1, ...over,
 })
 
@@ -31,6 +31,15 @@ describe('a filter condition keeps only the funds that meet it', () => {
     assert.equal(matches(stat('1'), { maxDrawdown: 0.09 }), false)
     assert.equal(matches(stat('1'), { minManagerYears: 6 }), false)
     assert.equal(matches(stat('1'), { maxBuyFeeRate: 0.001 }), false)
+  })
+  it('fund size (亿元) is at least min and below max; a fund without a size fails a size condition', () => {
+    assert.equal(matches(stat('1'), { minFundSize: 10, maxFundSize: 50 }), true)
+    assert.equal(matches(stat('1'), { minFundSize: 12.5 }), true)
+    assert.equal(matches(stat('1'), { maxFundSize: 12.5 }), false)
+    assert.equal(matches(stat('1'), { maxFundSize: 2 }), false)
+    assert.equal(matches(stat('1', { fundSize: 1.2 }), { maxFundSize: 2 }), true)
+    assert.equal(matches(stat('1', { fundSize: null }), { minFundSize: 0 }), false)
+    assert.equal(matches(stat('1', { fundSize: null }), {}), true)
   })
 })
 
@@ -74,6 +83,48 @@ describe('the fund filter on the demo data', () => {
     const next = second.body.data.fundFilter.list
     assert.ok(Number(next[0].returns.m3) <= values[19])
     assert.notEqual(next[0].fund.fundCode, r.list[0].fund.fundCode)
+  })
+
+  it('every set-up fund has a size and a quarter-end date; money funds are large, some index funds are below 2亿', async () => {
+    const rows = await app.database.query<{ c: string; s: string | null; d: string | null; stage: string }>(
+      'select category_code as c, fund_size::text as s, fund_size_date as d, offering_stage as stage from funds')
+    for (const r of rows) {
+      if (r.stage !== 'SETUP') assert.equal(r.s, null)
+      else assert.ok(Number(r.s) > 0 && /^\d{4}-(03-31|06-30|09-30|12-31)$|^\d{4}-\d{2}-\d{2}$/.test(r.d ?? ''), JSON.stringify(r))
+    }
+    const sizes = (c: string) => rows.filter((r) => r.c === c && r.s !== null).map((r) => Number(r.s))
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]
+    assert.ok(median(sizes('MONEY')) > 100, `money median ${median(sizes('MONEY'))}`)
+    assert.ok(sizes('INDEX').filter((v) => v < 2).length >= 5)
+    assert.ok(median(sizes('MONEY')) > median(sizes('INDEX')) * 5)
+  })
+
+  it('the fund carries fundSize and fundSizeDate', async () => {
+    const res = await gql(app.t, 'query { fundFilter(page: { size: 3 }) { list { fund { fundCode fundSize fundSizeDate } } } }')
+    for (const { fund } of res.body.data.fundFilter.list) {
+      assert.match(fund.fundSize, /^\d+\.\d{2}$/, JSON.stringify(fund))
+      assert.match(fund.fundSizeDate, /^\d{4}-\d{2}-\d{2}$/)
+    }
+  })
+
+  it('filtering by fund size: the count equals the list total, every hit is in range, the ranges partition the funds with a size', async () => {
+    const ranges = [{ maxFundSize: '2' }, { minFundSize: '2', maxFundSize: '10' }, { minFundSize: '10', maxFundSize: '50' }, { minFundSize: '50', maxFundSize: '100' }, { minFundSize: '100' }]
+    let sum = 0
+    for (const c of ranges) {
+      const count = (await gql(app.t, 'query($c: JSON) { fundFilterCount(conditions: $c) }', { c })).body.data.fundFilterCount as number
+      const list = (await gql(app.t, 'query($c: JSON) { fundFilter(conditions: $c, page: { size: 100 }) { totalCount list { fund { fundSize } } } }', { c })).body.data.fundFilter
+      assert.equal(list.totalCount, count, JSON.stringify(c))
+      assert.ok(count > 0, JSON.stringify(c))
+      for (const { fund } of list.list) {
+        const v = Number(fund.fundSize)
+        assert.ok(v >= Number(c.minFundSize ?? 0) && v < Number(c.maxFundSize ?? Infinity), `${v} ${JSON.stringify(c)}`)
+      }
+      sum += count
+    }
+    const [sized] = await app.database.query<{ n: number }>('select count(*)::int as n from funds where fund_size is not null and terminated_date is null')
+    assert.equal(sum, sized.n) // the five ranges neither overlap nor leave a gap
+    const both = await gql(app.t, 'query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { categoryCodes: ['MONEY'], maxFundSize: '2' } })
+    assert.equal(both.body.data.fundFilterCount, 0)
   })
 
   it('a bad condition is a BAD_USER_INPUT error', async () => {

@@ -16,7 +16,8 @@ const SRC = path.join(__dirname, '..', 'src')
 /** Key of the seeded template: changes whenever the schema or the demo data generator changes. */
 function templateKey(): string {
   const h = createHash('sha256')
-  for (const f of ['db/migrations/0001_init.ts', 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
+  const migrations = fs.readdirSync(path.join(SRC, 'db/migrations')).sort().map((f) => `db/migrations/${f}`)
+  for (const f of [...migrations, 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
 

@@ -2,10 +2,11 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import * as init from './migrations/0001_init'
+import * as fundSize from './migrations/0002_fund_size'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
-const MIGRATIONS: Record<string, Migration> = { '0001_init': init }
+const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_fund_size': fundSize }
 
 /** What both engines offer: a pg.Pool-shaped pool. */
 interface PoolLike {

@@ -109,6 +109,33 @@ const THERMOMETER = [
 
 const round = (v: number, d: number) => v.toFixed(d)
 
+/** Fund size range per category in 亿元 (log-uniform within it): money funds large, many index funds tiny. */
+const FUND_SIZE_RANGE: Record<FundCategory, [number, number]> = {
+  MONEY: [40, 1800], BOND: [2, 220], STOCK: [0.8, 160], MIXED: [0.8, 240], INDEX: [0.3, 90], QDII: [0.5, 70], GOLD: [1, 90],
+}
+
+/** The last quarter end on or before a date. */
+function quarterEnd(date: string): string {
+  const [y, m] = date.split('-').map(Number)
+  const q = Math.floor(m / 3) * 3 // 0, 3, 6, 9, 12
+  const end = (yy: number, mm: number) => `${yy}-${String(mm).padStart(2, '0')}-${mm === 3 || mm === 12 ? 31 : 30}`
+  const candidate = q === 0 ? end(y - 1, 12) : end(y, q)
+  return candidate <= date ? candidate : q - 3 <= 0 ? end(y - 1, 12) : end(y, q - 3)
+}
+
+/**
+ * A fund's size (基金规模, 亿元) and its report date: the latest published quarterly report (the
+ * quarter before DEMO_END), the raise for a fund set up since, the last report before a fund
+ * ended; none before set-up. `u` is one uniform draw.
+ */
+function fundSize(category: FundCategory, stage: string, terminated: boolean, setupDate: string, endDate: string | null, u: number): { value: string; date: string } | null {
+  if (stage !== 'SETUP') return null
+  const [lo, hi] = terminated ? [0.05, 1.5] : FUND_SIZE_RANGE[category]
+  const value = round(lo * Math.pow(hi / lo, u), 2)
+  const reported = endDate ? quarterEnd(endDate) : quarterEnd(addDays(quarterEnd(DEMO_END), -1))
+  return { value, date: setupDate > reported ? setupDate : reported }
+}
+
 /** True when the database has no demo (or imported) data yet. */
 export async function isEmpty(database: Database): Promise<boolean> {
   const [row] = await database.query<{ n: number }>('select count(*)::int as n from funds')
@@ -163,6 +190,8 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
   const catWeights: Record<FundCategory, number> = { STOCK: 0.24, MIXED: 0.26, INDEX: 0.16, BOND: 0.18, MONEY: 0.06, QDII: 0.07, GOLD: 0.03 }
   const funds: FundSeed[] = []
   const fundRows: unknown[][] = []
+  // Fund size draws from a generator of its own, so adding it changed no other demo figure.
+  const sizeRnd = new Random(DEMO_SEED + 2)
   for (let i = 0; i < 520; i++) {
     let x = rnd.next()
     let category: FundCategory = 'MIXED'
@@ -199,14 +228,16 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
     }
     funds.push({ code, category, setupIndex, endIndex, returns, navs, dividend })
     const setupDate = setupIndex < days.length ? days[setupIndex] : addDays(DEMO_END, 20)
+    const size = fundSize(category, stage, terminated, setupDate, terminated ? days[endIndex] : null, sizeRnd.next())
     fundRows.push([
       code, name, category, `M${1001 + rnd.int(0, 99)}`, setupDate, c.risk, stage, terminated ? days[endIndex] : null,
       category === 'MONEY' ? '0' : category === 'BOND' ? '0.0008' : '0.0015', category === 'MONEY' ? '0.01' : '10.00',
       !terminated && stage !== 'ISSUE_CLOSED_BEFORE_SETUP', terminated ? '基金已终止运作' : stage === 'ISSUE_CLOSED_BEFORE_SETUP' ? '募集已结束' : null,
       `${name}是一只${c.name}基金，由${company}基金管理。`,
+      size?.value ?? null, size?.date ?? null,
     ])
   }
-  await insert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'], ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text']], fundRows)
+  await insert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'], ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text'], ['fund_size', 'numeric'], ['fund_size_date', 'date']], fundRows)
   // NAV rows leave in chunks so first start stays within a modest amount of memory.
   const navColumns: Array<[string, string]> = [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric'], ['daily_return', 'numeric']]
   let navRows: unknown[][] = []

@@ -17,6 +17,9 @@ export const conditionsSchema = z.object({
   maxDrawdown: ratio.nullish(),
   minManagerYears: z.number().min(0).max(50).nullish(),
   maxBuyFeeRate: ratio.nullish(),
+  /** Fund size in 亿元: at least minFundSize, below maxFundSize. */
+  minFundSize: ratio.nullish(),
+  maxFundSize: ratio.nullish(),
   includeTerminated: z.boolean().nullish(),
 }).strip()
 
@@ -40,6 +43,8 @@ export function matches(f: FundStats, c: FundFilterConditions): boolean {
   if (c.maxDrawdown != null && (f.maxDrawdown1Y === null || f.maxDrawdown1Y > c.maxDrawdown)) return false
   if (c.minManagerYears != null && (f.managerYears === null || f.managerYears < c.minManagerYears)) return false
   if (c.maxBuyFeeRate != null && f.buyFeeRate > c.maxBuyFeeRate) return false
+  if (c.minFundSize != null && (f.fundSize === null || f.fundSize < c.minFundSize)) return false
+  if (c.maxFundSize != null && (f.fundSize === null || f.fundSize >= c.maxFundSize)) return false
   return true
 }
 

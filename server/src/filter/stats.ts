@@ -12,6 +12,8 @@ export interface FundStats {
   riskLevel: string
   isTerminated: boolean
   buyFeeRate: number
+  /** 基金规模 in 亿元; null when unknown. */
+  fundSize: number | null
   /** Years since the manager's career start, up to the fund's last NAV date. */
   managerYears: number | null
   navDate: string | null
@@ -71,9 +73,9 @@ export function invalidateFundStats(database: Database): void {
 const DAY_MS = 86_400_000
 
 async function buildStats(database: Database): Promise<StatsSnapshot> {
-  const funds = await database.query<{ fundCode: string; categoryCode: string; riskLevel: string; isTerminated: boolean; buyFeeRate: string; careerStart: string | null }>(
+  const funds = await database.query<{ fundCode: string; categoryCode: string; riskLevel: string; isTerminated: boolean; buyFeeRate: string; fundSize: string | null; careerStart: string | null }>(
     `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
-      f.buy_fee_rate::text as "buyFeeRate", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
+      f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
      from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
   // Three years and a little more: enough for every filter period's base NAV.
   const rows = await database.query<{ c: string; d: string; v: string; r: string | null }>(
@@ -101,6 +103,7 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
       riskLevel: f.riskLevel,
       isTerminated: f.isTerminated,
       buyFeeRate: Number(f.buyFeeRate),
+      fundSize: f.fundSize === null ? null : Number(f.fundSize),
       managerYears: f.careerStart && last ? Math.max(0, (Date.parse(last.date) - Date.parse(f.careerStart)) / (365.25 * DAY_MS)) : null,
       navDate: last?.date ?? null,
       dailyReturn: s?.lastDaily != null ? Number(s.lastDaily) : null,

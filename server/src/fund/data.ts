@@ -19,13 +19,16 @@ export interface Fund {
   managerId: string | null
   canBuy: boolean
   canNotBuyReason: string | null
+  /** 基金规模 in 亿元 and the report date it is as of; null when unknown. */
+  fundSize: string | null
+  fundSizeDate: string | null
 }
 
 const FUND_SELECT = `select f.fund_code as "fundCode", f.fund_name as "fundName", n.nav, n.nav_date as "navDate", n.daily_return as "dailyReturn",
   f.category_code as "categoryCode", c.name as "categoryName", f.risk_level as "riskLevel", f.offering_stage as "offeringStage",
   f.setup_date as "setupDate", f.terminated_date is not null as "isTerminated", f.terminated_date as "terminatedDate",
   f.buy_fee_rate as "buyFeeRate", f.lowest_buy_amount as "lowestBuyAmount", f.intro, f.manager_id as "managerId",
-  f.can_buy as "canBuy", f.can_not_buy_reason as "canNotBuyReason"
+  f.can_buy as "canBuy", f.can_not_buy_reason as "canNotBuyReason", f.fund_size as "fundSize", f.fund_size_date as "fundSizeDate"
   from funds f
   left join categories c on c.category_type = 'FundCategory' and c.category_code = f.category_code
   left join lateral (select nav, nav_date, daily_return from fund_navs where fund_code = f.fund_code order by nav_date desc limit 1) n on true`
