@@ -13,7 +13,10 @@ import {
   MIN_RETURN_OPTIONS,
   PERIOD_OPTIONS,
   RISK_OPTIONS,
+  SIZE_OPTIONS,
+  sizeKeyOf,
   toConditions,
+  withSizeRange,
   type FilterConditions,
   type Option,
 } from './conditions'
@@ -101,6 +104,7 @@ export const FilterScreen = observer(function FilterScreen() {
     onTap: (v: T) => set(k, (filterStore.formValue as FilterConditions)[k] === v ? undefined : v),
   })
   const period = value.returnPeriod ?? DEFAULT_PERIOD
+  const sizeKey = sizeKeyOf(filterStore.formValue)
 
   return (
     <View className='alfa-filter'>
@@ -123,7 +127,10 @@ export const FilterScreen = observer(function FilterScreen() {
       <Group title='申购费率'>
         <Chips options={BUY_FEE_OPTIONS} {...single<string>('maxBuyFeeRate')} />
       </Group>
-      <View className='alfa-filter__note'>基金规模暂不支持筛选。收益、回撤按最新净值日计算，已终止基金不计入。</View>
+      <Group title='基金规模' hint='按最新季报'>
+        <Chips options={SIZE_OPTIONS} isOn={(v) => sizeKey === v} onTap={(v) => filterStore.setFormValue(withSizeRange(filterStore.formValue, sizeKey === v ? undefined : v))} />
+      </Group>
+      <View className='alfa-filter__note'>收益、回撤按最新净值日计算，基金规模按最新季报，已终止基金不计入。</View>
       <View className='alfa-filter__bar'>
         <View className='alfa-filter__count' role='status'>
           {countFailed ? '暂时无法统计符合条件的基金' : count === null ? '正在统计…' : `共 ${count} 只基金符合条件`}
