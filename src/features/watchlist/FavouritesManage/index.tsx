@@ -10,6 +10,8 @@ import { WatchlistPicksDocument } from '@/services/generated/graphql'
 import { startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { moveItem } from '@/utils/dragOrder'
+import { useDragOrder } from '@/utils/useDragOrder'
 import { pickStore } from '../pickStore'
 import './index.scss'
 
@@ -18,22 +20,15 @@ export interface ManagedFund {
   fundName: string
 }
 
-/** The list with the item at `index` moved to `to` (clamped); the same array when nothing moves. */
-export function moveItem<T>(list: readonly T[], index: number, to: number): T[] {
-  const target = Math.max(0, Math.min(list.length - 1, to))
-  if (index < 0 || index >= list.length || index === target) return list as T[]
-  const next = [...list]
-  const [item] = next.splice(index, 1)
-  next.splice(target, 0, item)
-  return next
-}
+export { moveItem }
 
 export const SEQ_FAILED_TEXT = '排序保存失败，请重试'
 export const REMOVE_FAILED_TEXT = '删除失败，请重试'
 export const REMOVED_TEXT = '已删除'
 
 /**
- * 管理自选: the picked funds in their order. 置顶 / 上移 / 下移 save the new order at once
+ * 管理自选: the picked funds in their order. Dragging a row by its handle (≡), or 置顶 / 上移 / 下移
+ * (the accessible alternative), saves the new order at once
  * (manage-seq; a failure puts the old order back with a toast); several funds can be ticked and
  * removed together after a confirmation.
  */
@@ -80,6 +75,8 @@ export const FavouritesManage = observer(function FavouritesManage() {
       })
       .finally(() => setBusy(false))
   }
+
+  const drag = useDragOrder({ count: list.length, rowSelector: '.alfa-manage__row', onDrop: move })
 
   const toggle = (fundCode: string) =>
     setSelected((s) => {
@@ -128,7 +125,11 @@ export const FavouritesManage = observer(function FavouritesManage() {
         {list.map((f, i) => {
           const checked = selected.has(f.fundCode)
           return (
-            <View key={f.fundCode} className={`alfa-manage__row${checked ? ' alfa-manage__row--checked' : ''}`}>
+            <View
+              key={f.fundCode}
+              className={`alfa-manage__row${checked ? ' alfa-manage__row--checked' : ''}${drag.dragging === i ? ' alfa-manage__row--dragging' : ''}`}
+              style={drag.rowStyle(i)}
+            >
               <View
                 className='alfa-manage__pick'
                 role='checkbox'
@@ -145,6 +146,7 @@ export const FavouritesManage = observer(function FavouritesManage() {
               <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}置顶`} onClick={() => move(i, 0)}>置顶</View>
               <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}上移`} onClick={() => move(i, i - 1)}>↑</View>
               <View className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}下移`} onClick={() => move(i, i + 1)}>↓</View>
+              <View className='alfa-manage__handle' aria-label={`拖动${f.fundName}排序`} catchMove {...drag.handleProps(i)}>≡</View>
             </View>
           )
         })}
