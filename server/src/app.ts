@@ -6,6 +6,7 @@ import type { Database } from './db'
 import { prepareDatabase } from './db/startup'
 import { LiveHub } from './live/hub'
 import { securityPlugin } from './security'
+import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED })
   await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL })
   await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })
+  await app.register(staticPlugin)
   await app.register(h5Plugin, { dir: config.H5_DIR })
   return app
 }

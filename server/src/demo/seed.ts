@@ -159,7 +159,7 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
   const managers = Array.from({ length: 100 }, (_, i) => {
     const name = rnd.pick(SURNAMES) + rnd.pick(GIVEN)
     return [
-      `M${String(1001 + i)}`, name, rnd.chance(0.6), `https://static.alfa.example/avatar/manager-${(i % 20) + 1}.png`, rnd.chance(0.2),
+      `M${String(1001 + i)}`, name, rnd.chance(0.6), `/alfa/static/demo/v1/avatar/manager-${SURNAMES.indexOf(name[0]) + 1}.png`, rnd.chance(0.2),
       COMPANIES[i % COMPANIES.length], `${name}，${rnd.int(5, 20)}年证券从业经验，擅长${rnd.pick(['价值投资', '成长股挖掘', '固收+', '量化选股', '资产配置'])}。`,
       addDays('2005-01-01', rnd.int(0, 4000)),
     ]
@@ -326,7 +326,7 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
       displayShowcase: true,
       displayDescriptionOnDetailPage: pi % 2 === 1,
       hasIntroPage: pi < 10,
-      introImageUrls: pi < 10 ? [1, 2, 3].map((k) => `https://static.alfa.example/po/${p.poCode}/intro-${k}.png`) : [],
+      introImageUrls: pi < 10 ? [1, 2, 3].map((k) => `/alfa/static/demo/v1/po/intro-${k}.png`) : [],
       topNotice: pi % 4 === 0 ? { link: `https://www.alfa.example/notice/${p.poCode}`, text: '组合将于近期进行调仓，请留意调仓记录' } : null,
       defaultComparableBenchmark: defaultIndex,
       listSeriesSettings: [
@@ -416,11 +416,11 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
       const pinned = k < 2
       const type = types[k % types.length]
       postRows.push([`P-${p.poCode}-${k}`, p.poCode, pinned ? 'pinned' : 'timeline', type, `${p.poName}·${pinned ? '置顶' : ''}${{ AdjustmentExplanation: '调仓解读', AdvisorReport: '投顾月报', ManagerTalk: '主理人说', MarketInterpretation: '市场解读', SmartAipSuggestion: '定投建议' }[type]}${k}`,
-        `https://community.alfa.example/post/${p.poCode}-${k}`, '聊聊最近的市场与组合表现。', `${addDays(DEMO_END, -k * 9)}T10:00:00+08:00`, '主理人', `https://static.alfa.example/post/cover-${k % 6}.png`, 'https://static.alfa.example/avatar/manager-1.png', rnd.int(1, 9),
-        [{ type: 'text', detail: '市场短期波动不改长期逻辑，我们继续坚持纪律投资。' }, { type: 'image', detail: `https://static.alfa.example/post/img-${k % 4}.png` }]])
+        `https://community.alfa.example/post/${p.poCode}-${k}`, '聊聊最近的市场与组合表现。', `${addDays(DEMO_END, -k * 9)}T10:00:00+08:00`, '主理人', `/alfa/static/demo/v1/post/cover-${k % 6}.png`, '/alfa/static/demo/v1/avatar/manager-1.png', rnd.int(1, 9),
+        [{ type: 'text', detail: '市场短期波动不改长期逻辑，我们继续坚持纪律投资。' }, { type: 'image', detail: `/alfa/static/demo/v1/post/img-${k % 4}.png` }]])
     }
-    if (pi < 12) videoRows.push([`V-${p.poCode}`, p.poCode, `https://video.alfa.example/${p.poCode}.mp4`, `https://static.alfa.example/video/${p.poCode}.png`, `https://www.alfa.example/video/${p.poCode}`, rnd.int(0, 500), rnd.int(100, 100000)])
-    for (let k = 0; k < 8; k++) msgRows.push([`MSG-${p.poCode}-${k}`, p.poCode, `https://static.alfa.example/avatar/user-${k}.png`, rnd.pick(['坚持定投第三年，收益转正了！', '跟着调仓，心里踏实。', '回撤的时候也没慌，长期持有。', '感谢主理人的解读。', '这个组合很适合我这种上班族。']), rnd.int(0, 999), `投资者${rnd.int(1000, 9999)}`, rnd.int(30, 2000)])
+    if (pi < 12) videoRows.push([`V-${p.poCode}`, p.poCode, `https://video.alfa.example/${p.poCode}.mp4`, `/alfa/static/demo/v1/video/cover-${pi % 4}.png`, `https://www.alfa.example/video/${p.poCode}`, rnd.int(0, 500), rnd.int(100, 100000)])
+    for (let k = 0; k < 8; k++) msgRows.push([`MSG-${p.poCode}-${k}`, p.poCode, `/alfa/static/demo/v1/avatar/user-${k}.png`, rnd.pick(['坚持定投第三年，收益转正了！', '跟着调仓，心里踏实。', '回撤的时候也没慌，长期持有。', '感谢主理人的解读。', '这个组合很适合我这种上班族。']), rnd.int(0, 999), `投资者${rnd.int(1000, 9999)}`, rnd.int(30, 2000)])
   })
   await insert('portfolios', [
     ['po_code', 'text'], ['po_name', 'text'], ['description', 'text'], ['sub_title', 'text'], ['philosophy', 'text'], ['invest_strategy', 'text'], ['invest_range', 'text'],
@@ -447,31 +447,31 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
   // Content: columns, articles, courses, ads, key-value configs.
   const columnTitles = ['投资入门', '基金经理说', '市场温度计', '资产配置课堂', '长赢计划周报', '养老投资']
   await insert('columns', [['column_id', 'text'], ['title', 'text'], ['cover_url', 'text'], ['description', 'text'], ['list_page_side_url', 'text'], ['sort', 'int']],
-    columnTitles.map((t, i) => [`C${100 + i}`, t, `https://static.alfa.example/column/${i}.png`, `${t}：每周更新的投资内容。`, `https://static.alfa.example/column/${i}-side.png`, i]))
+    columnTitles.map((t, i) => [`C${100 + i}`, t, `/alfa/static/demo/v1/column/${i}.png`, `${t}：每周更新的投资内容。`, `/alfa/static/demo/v1/column/${i}-side.png`, i]))
   const articleRows: unknown[][] = []
   for (let i = 0; i < 72; i++) {
     const columnId = i < 66 ? `C${100 + (i % 6)}` : null
     articleRows.push([`A${10000 + i}`, columnId, `${columnId ? columnTitles[i % 6] : '专题'}｜第${Math.floor(i / 6) + 1}期：${rnd.pick(['如何看待市场波动', '定投的正确姿势', '债券基金怎么选', '什么是最大回撤', '再平衡的意义', '全球配置入门'])}`,
-      `https://static.alfa.example/article/${i % 10}-thumb.png`, rnd.pick(['投研团队', '主理人', '编辑部']), `<p>演示数据：这是一篇关于投资的文章（${i}）。</p>`, `${addDays(DEMO_END, -i * 5)}T09:30:00+08:00`])
+      `/alfa/static/demo/v1/article/${i % 10}-thumb.png`, rnd.pick(['投研团队', '主理人', '编辑部']), `<p>演示数据：这是一篇关于投资的文章（${i}）。</p>`, `${addDays(DEMO_END, -i * 5)}T09:30:00+08:00`])
   }
   await insert('articles', [['article_id', 'text'], ['column_id', 'text'], ['title', 'text'], ['cover_thumbnail_url', 'text'], ['author', 'text'], ['content', 'text'], ['published_at', 'timestamptz']], articleRows)
   const courseRows: unknown[][] = []
   const lessonRows: unknown[][] = []
   ;['基金投资三步走', '读懂基金定投', '资产配置必修课', '债券基金入门', '指数基金精讲'].forEach((title, i) => {
-    courseRows.push([`CO${200 + i}`, title, ['入门', i % 2 ? '进阶' : '免费'], `https://www.alfa.example/course/CO${200 + i}`, `${title}：${rnd.int(5, 10)}节视频课。`, `https://static.alfa.example/course/${i}.png`])
+    courseRows.push([`CO${200 + i}`, title, ['入门', i % 2 ? '进阶' : '免费'], `https://www.alfa.example/course/CO${200 + i}`, `${title}：${rnd.int(5, 10)}节视频课。`, `/alfa/static/demo/v1/course/${i}.png`])
     for (let k = 0; k < 6; k++) lessonRows.push([`L${200 + i}-${k + 1}`, `CO${200 + i}`, k + 1, `第${k + 1}课 ${title}`, rnd.int(180, 1200), `https://video.alfa.example/course/${200 + i}/${k + 1}.mp4`])
   })
   await insert('courses', [['course_id', 'text'], ['title', 'text'], ['tags', 'jsonb'], ['url', 'text'], ['description', 'text'], ['cover_url', 'text']], courseRows)
   await insert('lessons', [['lesson_id', 'text'], ['course_id', 'text'], ['seq', 'int'], ['title', 'text'], ['duration_second', 'int'], ['video_url', 'text']], lessonRows)
   const recCodes = ['HOME_BANNER', 'PORTFOLIO_DETAIL', 'FUND_DETAIL', 'MINE_BANNER']
   await insert('ads', [['ad_id', 'text'], ['rec_code', 'text'], ['display_name', 'text'], ['img_url', 'text'], ['url', 'text'], ['track_properties', 'jsonb'], ['sort', 'int']],
-    Array.from({ length: 12 }, (_, i) => [`AD${300 + i}`, recCodes[i % 4], `广告位${i + 1}`, `https://static.alfa.example/ad/${i}.png`, `https://www.alfa.example/activity/${i}`, { ad_id: `AD${300 + i}`, position: i % 3 }, i]))
+    Array.from({ length: 12 }, (_, i) => [`AD${300 + i}`, recCodes[i % 4], `广告位${i + 1}`, `/alfa/static/demo/v1/ad/${i}.png`, `https://www.alfa.example/activity/${i}`, { ad_id: `AD${300 + i}`, position: i % 3 }, i]))
   const kv: unknown[][] = [
-    ['widget', 'home_entries', { elements: [{ picture: 'https://static.alfa.example/icon/fund.png', link: '/alfa/fund/000001', main: '基金', trackProperties: { entry: 'fund' } }, { picture: 'https://static.alfa.example/icon/po.png', link: '/alfa/portfolio/ZH015676', main: '组合', trackProperties: { entry: 'portfolio' } }, { picture: 'https://static.alfa.example/icon/live.png', link: '/subPkg/pages/live/index', main: '直播', trackProperties: { entry: 'live' } }] }],
-    ['fragment', 'home_notice', { elements: [{ image: 'https://static.alfa.example/notice.png', link: 'https://www.alfa.example/notice', content: '演示数据：所有数据均为模拟生成。' }] }],
+    ['widget', 'home_entries', { elements: [{ picture: '/alfa/static/demo/v1/icon/fund.png', link: '/alfa/fund/000001', main: '基金', trackProperties: { entry: 'fund' } }, { picture: '/alfa/static/demo/v1/icon/po.png', link: '/alfa/portfolio/ZH015676', main: '组合', trackProperties: { entry: 'portfolio' } }, { picture: '/alfa/static/demo/v1/icon/live.png', link: '/subPkg/pages/live/index', main: '直播', trackProperties: { entry: 'live' } }] }],
+    ['fragment', 'home_notice', { elements: [{ image: '/alfa/static/demo/v1/notice.png', link: 'https://www.alfa.example/notice', content: '演示数据：所有数据均为模拟生成。' }] }],
     ['config', 'feature_switches', { elements: [{ key: 'enableLive', value: 'true' }, { key: 'enableDiagnosis', value: 'true' }] }],
     ['config', 'customer_service', { elements: [{ key: 'phone', value: '400-000-0000' }, { key: 'hours', value: '9:00-18:00' }] }],
-    ['fundIntro', 'fund_intro', { elements: [{ image: 'https://static.alfa.example/fund-intro/1.png', link: 'https://www.alfa.example/fund-terms', content: '认识基金：一份说明。' }] }],
+    ['fundIntro', 'fund_intro', { elements: [{ image: '/alfa/static/demo/v1/fund-intro/1.png', link: 'https://www.alfa.example/fund-terms', content: '认识基金：一份说明。' }] }],
   ]
   await insert('kv_configs', [['variant', 'text'], ['key', 'text'], ['value', 'jsonb']], kv)
   const handPicked = funds.filter((f) => f.endIndex === days.length - 1 && f.setupIndex === 0).filter((_, i) => i % 20 === 0).slice(0, 10)
@@ -479,9 +479,9 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
 
   // Live streams and a few comments.
   await insert('live_streams', [['live_id', 'text'], ['title', 'text'], ['cover_url', 'text'], ['presenter', 'text'], ['description', 'text'], ['status', 'text'], ['starts_at', 'timestamptz']], [
-    ['LIVE001', '四季度市场展望', 'https://static.alfa.example/live/1.png', '主理人', '聊聊接下来的市场', 'LIVE', `${DEMO_END}T19:30:00+08:00`],
-    ['LIVE002', '定投答疑专场', 'https://static.alfa.example/live/2.png', '投研团队', '关于定投的问答', 'REPLAY', `${addDays(DEMO_END, -7)}T19:30:00+08:00`],
-    ['LIVE003', '养老投资怎么做', 'https://static.alfa.example/live/3.png', '投顾', '养老目标基金', 'UPCOMING', `${addDays(DEMO_END, 7)}T19:30:00+08:00`],
+    ['LIVE001', '四季度市场展望', '/alfa/static/demo/v1/live/1.png', '主理人', '聊聊接下来的市场', 'LIVE', `${DEMO_END}T19:30:00+08:00`],
+    ['LIVE002', '定投答疑专场', '/alfa/static/demo/v1/live/2.png', '投研团队', '关于定投的问答', 'REPLAY', `${addDays(DEMO_END, -7)}T19:30:00+08:00`],
+    ['LIVE003', '养老投资怎么做', '/alfa/static/demo/v1/live/3.png', '投顾', '养老目标基金', 'UPCOMING', `${addDays(DEMO_END, 7)}T19:30:00+08:00`],
   ])
   await insert('users', [['user_id', 'text'], ['phone', 'text'], ['nickname', 'text']], [[DEMO_USER.userId, DEMO_USER.phone, DEMO_USER.nickname]])
   await insert('user_holdings', [['user_id', 'text'], ['po_code', 'text'], ['ca_id', 'text'], ['units', 'numeric'], ['signed', 'boolean']], [[DEMO_USER.userId, 'ZH015676', 'CA0001', '12000.5000', true], [DEMO_USER.userId, 'LW000001', 'CA0002', '35.0000', true]])
