@@ -11,6 +11,7 @@ const CHECKS = [
   'weapp-json-schema.js',
   'package-sizes.js',
   'weapp-simulate-home.js',
+  'weapp-simulate-screens.js',
   'swan-pages.js',
 ]
 const BESIDE = ['weapp-ci.js']

@@ -2,7 +2,7 @@
 // Proves that each platform check fails when its property breaks: copies dist/weapp and
 // dist/swan to a temporary folder, breaks one thing at a time there (never in dist/), runs the
 // check against the copy (ALFA_DIST_WEAPP / ALFA_DIST_SWAN) and expects FAIL with a telling
-// message; then the intact copies must pass. About 40 s: `node test/platform/selftest.js`
+// message; then the intact copies must pass. About 2 minutes: `node test/platform/selftest.js`
 // after `npm run build:weapp && npm run build:swan`.
 const fs = require('node:fs')
 const os = require('node:os')
@@ -17,13 +17,16 @@ fs.cpSync(requireDist('weapp'), weapp, { recursive: true })
 fs.cpSync(requireDist('swan'), swan, { recursive: true })
 const env = { ...process.env, ALFA_DIST_WEAPP: weapp, ALFA_DIST_SWAN: swan }
 
-function run(script) {
-  const res = spawnSync(process.execPath, [path.join(__dirname, script)], { env, encoding: 'utf8', timeout: 240000 })
+function run(script, extraEnv = {}) {
+  const res = spawnSync(process.execPath, [path.join(__dirname, script)], { env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 240000 })
   return { code: res.status, out: `${res.stdout}${res.stderr}` }
 }
 
-/** Applies `edits` ([file, fn(text) => text] or [file, null] to delete), runs, restores. */
-function broken(name, script, expected, edits) {
+/**
+ * Applies `edits` ([file, fn(text) => text] or [file, null] to delete), runs, restores.
+ * `extraEnv` breaks through the environment instead (then `edits` may be empty).
+ */
+function broken(name, script, expected, edits, extraEnv = {}) {
   const saved = edits.map(([file]) => [file, fs.existsSync(file) ? fs.readFileSync(file) : null])
   try {
     for (const [file, edit] of edits) {
@@ -35,7 +38,7 @@ function broken(name, script, expected, edits) {
         fs.writeFileSync(file, after)
       }
     }
-    const { code, out } = run(script)
+    const { code, out } = run(script, extraEnv)
     const ok = code !== 0 && /^FAIL /m.test(out) && expected.test(out)
     const fail = out.split('\n').find((l) => l.startsWith('FAIL ')) || `(exit ${code}) ${out.slice(-300)}`
     console.log(`${ok ? 'ok  ' : 'BAD '} ${name}: ${ok ? fail.slice(0, 160) : `expected FAIL matching ${expected}, got:\n${out.slice(-1500)}`}`)
@@ -58,6 +61,14 @@ const f2Slice = (() => {
 })()
 const filler = (bytes) => () => `/* ${'x'.repeat(bytes)} */`
 
+/** The script of the fund page's chunk that renders the fund name (its file name is a hash). */
+const fundNameChunk = () => {
+  const sub = w('pages/fund/sub-common')
+  const file = fs.readdirSync(sub).find((f) => f.endsWith('.js') && fs.readFileSync(path.join(sub, f), 'utf8').includes('"alfa-fund-head__name",children:'))
+  if (!file) throw new Error('no chunk of pages/fund renders alfa-fund-head__name')
+  return path.join(sub, file)
+}
+
 const cases = [
   ['wcc: unclosed tag in a page template', 'weapp-compilers.js', /wcc exited/, [[w('pages/home/index.wxml'), append('\n<view><text></view>')]]],
   ['wcsc: unclosed rule in a subpackage style', 'weapp-compilers.js', /wcsc exited/, [[w('subPkg/pages/search/index.wxss'), append('\n.broken { color: red;')]]],
@@ -72,6 +83,8 @@ const cases = [
   ['size: F2 code in the swan main package', 'package-sizes.js', /swan package sizes: @antv\/f2 code in the main package/, [[s('common.js'), append(f2Slice)]]],
   ['simulate: home tiles do not render', 'weapp-simulate-home.js', /waiting for \.alfa-home__entry tiles/, [[w('pages/home/index.js'), (t) => t.split('alfa-home__entry"').join('alfa-home__tile"')]]],
   ['simulate: a tap reaches no handler', 'weapp-simulate-home.js', /waiting for the navigation of tile 1/, [[w('base.wxml'), (t) => t.split('bindtap="eh"').join('bindtap="none"')]]],
+  ['simulate screens: the fund page shows no fund name', 'weapp-simulate-screens.js', /fund detail \(pages\/fund\/index\?fundCode=000001\): missing \["[^"]+"/, [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]]],
+  ['simulate screens: every GraphQL call answers an error', 'weapp-simulate-screens.js', /GraphQL POST \/alfa\/v1\/graphql answered errors/, [], { ALFA_SCREENS_BREAK: 'graphql' }],
   ['swan: a page script is missing', 'swan-pages.js', /subPkg\/pages\/search\/index\.js: missing/, [[s('subPkg/pages/search/index.js'), null]]],
   ['swan: a page style the WeChat build has is missing', 'swan-pages.js', /pages\/home\/index\.css: missing/, [[s('pages/home/index.css'), null]]],
   ['swan: unbalanced tags', 'swan-pages.js', /Expected closing tag 'text'/, [[s('pages/product/index.swan'), append('\n<view><text></view>')]]],
@@ -82,14 +95,15 @@ const cases = [
 ]
 
 let bad = 0
-for (const [name, script, expected, edits] of cases) if (!broken(name, script, expected, edits)) bad++
+for (const [name, script, expected, edits, extraEnv] of cases) if (!broken(name, script, expected, edits, extraEnv)) bad++
 // The intact copies pass (so the failures above came from the breakages).
-for (const script of ['weapp-compilers.js', 'weapp-json-schema.js', 'package-sizes.js', 'weapp-simulate-home.js', 'swan-pages.js']) {
+const INTACT = ['weapp-compilers.js', 'weapp-json-schema.js', 'package-sizes.js', 'weapp-simulate-home.js', 'weapp-simulate-screens.js', 'swan-pages.js']
+for (const script of INTACT) {
   const { code, out } = run(script)
   const ok = code === 0 && !/^FAIL /m.test(out)
   if (!ok) bad++
   console.log(`${ok ? 'ok  ' : 'BAD '} intact copy passes ${script}${ok ? '' : `:\n${out.slice(-1500)}`}`)
 }
 fs.rmSync(tmp, { recursive: true, force: true })
-console.log(`selftest: ${cases.length + 5 - bad} passed, ${bad} failed`)
+console.log(`selftest: ${cases.length + INTACT.length - bad} passed, ${bad} failed`)
 process.exitCode = bad ? 1 : 0

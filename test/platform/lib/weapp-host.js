@@ -1,0 +1,147 @@
+'use strict'
+// A host for Taro pages of dist/weapp in miniprogram-simulate, for several pages one after the
+// other in one process (weapp-simulate-screens.js). The same approach as
+// weapp-simulate-home.js: a DOM (global-jsdom) and the event classes j-component constructs by
+// their global names; wx's navigation APIs recorded; App()/getApp()/getCurrentPages() shims and
+// dist/weapp/app.js run once; Page() turned into a Component() whose attached/ready/detached
+// lifetimes run onLoad(query)/onShow, onReady and onUnload. Added here: wx.request is the
+// caller's, storage is a working in-memory one (seeded by the caller, e.g. the stored token),
+// wx.setNavigationBarTitle is recorded, and each open() sets the route and query the next
+// Page() call belongs to. A subpackage page needs nothing more: its .js requires its
+// subpackage's sub-common chunks itself, which register with the webpack runtime of app.js.
+const path = require('node:path')
+const { failure } = require('./common')
+
+function callback(opts, res, ok = true) {
+  if (ok && typeof opts.success === 'function') opts.success(res)
+  if (!ok && typeof opts.fail === 'function') opts.fail(res)
+  if (typeof opts.complete === 'function') opts.complete(res)
+}
+
+/**
+ * @param {string} dir dist/weapp (or a copy)
+ * @param {{problems: string[], request: Function, storage?: Record<string, unknown>}} opts
+ */
+function createHost(dir, { problems, request, storage = {} }) {
+  require('global-jsdom')(undefined, { url: 'https://servicewechat.com/' })
+  global.Event = window.Event
+  global.CustomEvent = window.CustomEvent
+  if (window.TouchEvent) global.TouchEvent = window.TouchEvent
+
+  const navigations = []
+  const titles = []
+  const store = new Map(Object.entries(storage))
+  const nav = (name) => (opts = {}) => {
+    navigations.push({ api: name, url: opts.url })
+    callback(opts, { errMsg: `${name}:ok` })
+  }
+  global.wx = {
+    navigateTo: nav('navigateTo'),
+    redirectTo: nav('redirectTo'),
+    reLaunch: nav('reLaunch'),
+    switchTab: nav('switchTab'),
+    navigateBack: nav('navigateBack'),
+    request,
+    setNavigationBarTitle: (opts = {}) => {
+      titles.push(String(opts.title))
+      callback(opts, { errMsg: 'setNavigationBarTitle:ok' })
+    },
+    setStorageSync: (key, value) => void store.set(key, value),
+    getStorageSync: (key) => (store.has(key) ? store.get(key) : ''),
+    removeStorageSync: (key) => void store.delete(key),
+    clearStorageSync: () => store.clear(),
+    getStorageInfoSync: () => ({ keys: [...store.keys()], currentSize: 0, limitSize: 10240 }),
+    setStorage: (opts = {}) => {
+      store.set(opts.key, opts.data)
+      callback(opts, { errMsg: 'setStorage:ok' })
+    },
+    getStorage: (opts = {}) => (store.has(opts.key) ? callback(opts, { data: store.get(opts.key), errMsg: 'getStorage:ok' }) : callback(opts, { errMsg: 'getStorage:fail data not found' }, false)),
+    removeStorage: (opts = {}) => {
+      store.delete(opts.key)
+      callback(opts, { errMsg: 'removeStorage:ok' })
+    },
+  }
+  const simulate = require('miniprogram-simulate') // merges its wx mock under ours
+
+  let app = null
+  const pages = []
+  let next = null
+  global.App = (config) => {
+    app = config
+  }
+  global.getApp = () => app
+  global.getCurrentPages = () => pages.slice()
+  global.Page = (config) => {
+    const { route, query } = next || { route: '', query: {} }
+    const methods = {}
+    for (const [key, value] of Object.entries(config)) if (typeof value === 'function') methods[key] = value
+    global.Component({
+      data: config.data || {},
+      methods,
+      lifetimes: {
+        attached() {
+          this.route = route
+          this.__route__ = route
+          this.options = query
+          pages.push(this)
+          if (config.onLoad) config.onLoad.call(this, { ...query })
+          if (config.onShow) config.onShow.call(this)
+        },
+        ready() {
+          if (config.onReady) config.onReady.call(this)
+        },
+        detached() {
+          if (config.onHide) config.onHide.call(this)
+          if (config.onUnload) config.onUnload.call(this)
+          pages.splice(pages.indexOf(this), 1)
+        },
+      },
+    })
+  }
+
+  require(path.join(dir, 'app.js'))
+  if (!app) throw failure('dist/weapp/app.js did not call App()')
+  let launched = false
+
+  /** Loads, renders and attaches one page; returns helpers bound to it. */
+  function open(route, query, timeoutMs) {
+    const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))
+    if (!launched) {
+      launched = true
+      const launch = { path: route, query: q, scene: 1001 }
+      if (app.onLaunch) app.onLaunch.call(app, launch)
+      if (app.onShow) app.onShow.call(app, launch)
+    }
+    next = { route, query: q }
+    const id = simulate.load(path.join(dir, route), { rootPath: dir })
+    next = null
+    const page = simulate.render(id)
+    const parent = document.createElement('parent-wrapper')
+    page.attach(parent)
+    const h = {
+      page,
+      navigations,
+      bodyText: () => page.dom.textContent.replace(/\s+/g, ' ').trim(),
+      async waitFor(what, test) {
+        const started = Date.now()
+        for (;;) {
+          const value = test()
+          if (value) return value
+          if (Date.now() - started > timeoutMs) {
+            const seen = problems.length ? `; before that:\n${problems.join('\n')}` : ''
+            throw failure(`timed out after ${timeoutMs} ms waiting for ${what}${seen}`)
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      },
+      close() {
+        page.detach()
+      },
+    }
+    return h
+  }
+
+  return { open, titles, navigations, sleep: (ms) => simulate.sleep(ms) }
+}
+
+module.exports = { createHost }

@@ -1,0 +1,379 @@
+'use strict'
+// The issue-5 screens of the WeChat build (dist/weapp) render in miniprogram-simulate with the
+// data of the REAL API server: fund detail, achievements, manager profile, market quotes, the
+// watchlist, the filter and filter result pages, search and the fund NAV history.
+//
+// The host is the one weapp-simulate-home.js explains (lib/weapp-host.js): a DOM, App()/Page()
+// shims and dist/weapp/app.js. wx.request forwards every call (method, headers, body) with
+// node's fetch to the project's own server (lib/api-server.js: server/src on a private copy of
+// the seeded PGlite demo database, the demo user logged in with three picked funds) and hands
+// back {statusCode, data, header}. The watchlist reads its token from storage, as in WeChat.
+//
+// Each screen is loaded from its page path in app.json (subpackage pages require their own
+// sub-common chunks), rendered, checked for the figures the server holds (fund name, NAV, index
+// quotes and their red/green tone, the NAV rows...), its native title (page .json) and one tap
+// (period tab, achievements tab, manager's fund, quote card, sort header, filter chip, typed
+// keyword, load more); then detached before the next. Any console.error, uncaught exception,
+// GraphQL error, HTTP status >= 400 or request still pending at the end of a screen fails.
+//
+// ALFA_SCREENS_BREAK=graphql makes the forwarder answer every GraphQL call with an error
+// (selftest.js proves the check then fails).
+const fs = require('node:fs')
+const path = require('node:path')
+const { spawn } = require('node:child_process')
+const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
+const { createHost } = require('./lib/weapp-host')
+
+const FUND = process.env.ALFA_SCREENS_FUND || '000001'
+const TIMEOUT_MS = 8000
+const BREAK = process.env.ALFA_SCREENS_BREAK || ''
+
+/** Starts lib/api-server.js; resolves with its {origin, token, expected} and a stop(). */
+function startServer() {
+  const spawnedAt = Date.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib', 'api-server.js')], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'test' },
+    })
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(failure(`the API server did not start within 120 s:\n${err}`))
+    }, 120000)
+    child.stderr.on('data', (d) => (err += d))
+    child.stdout.on('data', (d) => {
+      out += d
+      const nl = out.indexOf('\n')
+      if (nl < 0) return
+      clearTimeout(timer)
+      try {
+        const info = JSON.parse(out.slice(0, nl))
+        resolve({ ...info, startMs: Date.now() - spawnedAt, stop: () => child.stdin.end(), output: () => err })
+      } catch (e) {
+        reject(failure(`the API server printed ${out.slice(0, 300)}: ${e.message}`))
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(failure(`the API server exited (${code}) during start-up:\n${err.slice(-2000)}`))
+    })
+  })
+}
+
+/** wx.request answered by the server at `origin`; counts what is pending and what failed. */
+function forwarder(origin, net) {
+  return (opts = {}) => {
+    const method = String(opts.method || 'GET').toUpperCase()
+    const url = new URL(String(opts.url), origin)
+    const target = `${origin}${url.pathname}${url.search}`
+    const header = { ...(opts.header || {}) }
+    let body
+    if (method === 'GET' || method === 'HEAD') {
+      const data = opts.data
+      if (data && typeof data === 'object') {
+        const u = new URL(target)
+        for (const [k, v] of Object.entries(data)) if (v !== undefined && v !== null) u.searchParams.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v))
+        body = undefined
+        opts = { ...opts, __url: u.toString() }
+      }
+    } else if (opts.data !== undefined) {
+      body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data)
+    }
+    const entry = { method, path: url.pathname, done: false, at: Date.now() }
+    net.requests.push(entry)
+    let aborted = false
+    const isGraphql = url.pathname.endsWith('/graphql')
+    const answer = async () => {
+      let statusCode
+      let text
+      let headers = {}
+      if (BREAK === 'graphql' && isGraphql) {
+        statusCode = 200
+        text = JSON.stringify({ errors: [{ message: 'broken on purpose (ALFA_SCREENS_BREAK=graphql)', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+        headers = { 'content-type': 'application/json' }
+      } else {
+        const res = await fetch(opts.__url || target, { method, headers: header, body })
+        statusCode = res.status
+        text = await res.text()
+        res.headers.forEach((v, k) => (headers[k] = v))
+      }
+      entry.status = statusCode
+      if (statusCode >= 400) net.problems.push(`${method} ${url.pathname} answered ${statusCode}: ${text.slice(0, 200)}`)
+      if (isGraphql && /"errors"\s*:/.test(text)) net.problems.push(`GraphQL ${method} ${url.pathname} answered errors: ${text.slice(0, 300)}`)
+      let data = text
+      if ((opts.dataType || 'json') === 'json') {
+        try {
+          data = JSON.parse(text)
+        } catch {
+          /* not JSON: wx hands back the text */
+        }
+      }
+      return { statusCode, data, header: headers, errMsg: 'request:ok' }
+    }
+    answer().then(
+      (res) => {
+        entry.done = true
+        if (process.env.ALFA_DEBUG) console.log('request', method, url.pathname, String(body || '').slice(0, 60), Date.now() - entry.at, 'ms')
+        if (aborted) return
+        if (typeof opts.success === 'function') opts.success(res)
+        if (typeof opts.complete === 'function') opts.complete(res)
+      },
+      (err) => {
+        entry.done = true
+        net.problems.push(`${method} ${url.pathname} failed: ${err.message}`)
+        const res = { errMsg: `request:fail ${err.message}` }
+        if (typeof opts.fail === 'function') opts.fail(res)
+        if (typeof opts.complete === 'function') opts.complete(res)
+      },
+    )
+    return { abort() { aborted = true }, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
+  }
+}
+
+const text = (node) => (node ? (node.dom || node).textContent.replace(/\s+/g, ' ').trim() : '')
+const classOf = (node) => String((node.dom || node).getAttribute('class') || '')
+const nav = (v, digits = 4) => Number(v).toFixed(digits)
+
+/** The screens: page path, query, what must appear, and one interaction. */
+function screens(expected) {
+  const { fund, manager, marketIndices, picks, pickNames } = expected
+  return [
+    {
+      name: 'fund detail',
+      page: 'pages/fund/index',
+      query: { fundCode: FUND },
+      ready: '.alfa-fund-head__name',
+      texts: [fund.fundName, fund.fundCode, nav(fund.nav), `单位净值（${fund.navDate}）`, '日涨跌幅', '业绩走势', '区间收益', '阶段涨幅', '基金经理', fund.manager.managerName, '交易规则', '重仓持仓', '基金概况', '已自选'],
+      async interact(h) {
+        const before = h.net.requests.length
+        const tabs = h.page.querySelectorAll('.alfa-period-tabs__tab')
+        const target = tabs.find((t) => !classOf(t).includes('--active'))
+        if (!target) throw failure('fund detail: no period tab to tap')
+        const label = text(target)
+        target.dispatchEvent('tap')
+        await h.waitFor(`period tab ${label} selected`, () => h.page.querySelectorAll('.alfa-period-tabs__tab--active').some((t) => text(t) === label))
+        await h.waitFor(`the chart request of ${label}`, () => h.net.requests.slice(before).some((r) => r.path.endsWith('/graphql') && r.done))
+        return `tab ${label} selected`
+      },
+    },
+    {
+      name: 'achievements',
+      page: 'pages/fundArchives/index',
+      query: { fundCode: FUND, tabIndex: 1 },
+      ready: '.alfa-fund-tabs__tab--active',
+      texts: [fund.fundName, '阶段涨幅', '业绩统计', '近1年同类排名', '最大回撤（成立以来）', '夏普比率'],
+      async interact(h) {
+        const active = text(h.page.querySelector('.alfa-fund-tabs__tab--active'))
+        if (active !== '季度业绩') throw failure(`achievements: tabIndex=1 selected "${active}", not 季度业绩`)
+        if (!h.bodyText().includes('季度')) throw failure('achievements: no quarterly rows')
+        const first = h.page.querySelectorAll('.alfa-fund-tabs__tab').find((t) => text(t) === '年度业绩')
+        first.dispatchEvent('tap')
+        await h.waitFor('the 年度业绩 tab selected', () => text(h.page.querySelector('.alfa-fund-tabs__tab--active')) === '年度业绩')
+        const rows = h.page.querySelectorAll('.alfa-fund-rows__row').filter((r) => /^\d{4}年/.test(text(r)))
+        if (!rows.length) throw failure('achievements: the 年度业绩 tab lists no years')
+        return `tabIndex=1 -> 季度业绩; tap -> 年度业绩 with ${rows.length} years`
+      },
+    },
+    {
+      name: 'manager',
+      page: 'pages/manager/index',
+      query: { fundManagerId: fund.manager.managerId },
+      ready: '.alfa-manager__name',
+      texts: [manager.managerName, manager.company, '从业年限', '在管基金', `${manager.fundCount}只`, '最佳任职回报', '管理的基金', fund.fundName],
+      async interact(h) {
+        const rows = h.page.querySelectorAll('.alfa-list__row')
+        if (rows.length !== manager.fundCount) throw failure(`manager: ${rows.length} fund rows, the server has ${manager.fundCount}`)
+        const before = h.navigations.length
+        rows[0].dispatchEvent('tap')
+        await h.waitFor('navigation from a managed fund', () => h.navigations.length > before)
+        const url = h.navigations[before].url
+        if (!/^\/subPkg\/pages\/fundEntry\/index\?fundCode=\d{6}/.test(url)) throw failure(`manager: a fund row opened ${url}`)
+        return `${rows.length} funds; tap -> ${url.split('&')[0]}`
+      },
+    },
+    {
+      name: 'market',
+      page: 'pages/stock_market/index',
+      query: {},
+      ready: '.alfa-market__quote',
+      texts: [...marketIndices.map((q) => q.indexName), '演示数据', '分时', '日K(近120日)'],
+      async interact(h) {
+        const cards = h.page.querySelectorAll('.alfa-market__quote')
+        if (cards.length !== marketIndices.length) throw failure(`market: ${cards.length} quote cards, the server has ${marketIndices.length}`)
+        const tones = { rise: 0, fall: 0, flat: 0 }
+        for (const [i, q] of marketIndices.entries()) {
+          const latest = cards[i].dom.querySelector('[class*="alfa-market__latest"]')
+          // market/hooks.ts toneOf: rise (red), fall (green), flat (grey).
+          const want = Number(q.change) > 0 ? 'rise' : Number(q.change) < 0 ? 'fall' : 'flat'
+          if (!classOf(latest).includes(`alfa-tone--${want}`)) throw failure(`market: ${q.indexName} change ${q.change} is not tone ${want} (${classOf(latest)})`)
+          if (!text(cards[i]).includes(text(latest)) || Number(text(latest).replace(/,/g, '')) !== Number(q.latest)) throw failure(`market: ${q.indexName} shows ${text(latest)}, the server ${q.latest}`)
+          tones[want] += 1
+        }
+        const before = h.net.requests.length
+        cards[1].dispatchEvent('tap')
+        await h.waitFor('the second quote card active', () => classOf(h.page.querySelectorAll('.alfa-market__quote')[1]).includes('alfa-market__quote--active'))
+        await h.waitFor('its chart request', () => h.net.requests.slice(before).some((r) => r.done))
+        return `${cards.length} quotes (${tones.rise} rise/red, ${tones.fall} fall/green, ${tones.flat} flat); tap -> ${marketIndices[1].indexName} active`
+      },
+    },
+    {
+      name: 'watchlist',
+      page: 'pages/favourites/index',
+      query: {},
+      ready: '.alfa-favourites__row',
+      texts: [fund.fundName, ...pickNames, ...picks, '基金名称', '净值', '日涨幅', '近1年', nav(fund.nav)],
+      async interact(h) {
+        const rows = () => h.page.querySelectorAll('.alfa-favourites__row')
+        if (rows().length !== picks.length) throw failure(`watchlist: ${rows().length} rows, ${picks.length} picked`)
+        const header = h.page.querySelectorAll('.alfa-favourites__sort').find((s) => text(s).startsWith('净值'))
+        header.dispatchEvent('tap')
+        await h.waitFor('the 净值 header sorted', () => h.page.querySelectorAll('.alfa-favourites__sort').some((s) => text(s).startsWith('净值') && /--(reverse|order|asc|desc)/.test(classOf(s))))
+        const navs = rows().map((r) => Number(text(r.dom.querySelector('[class*="alfa-favourites__nav"]'))))
+        const sorted = [...navs].sort((a, b) => b - a)
+        const asc = [...navs].sort((a, b) => a - b)
+        if (navs.join() !== sorted.join() && navs.join() !== asc.join()) throw failure(`watchlist: after the sort tap the NAVs are ${navs.join(', ')}`)
+        return `${rows().length} picks; 净值 sort -> ${navs.join(' ')}`
+      },
+    },
+    {
+      name: 'filter',
+      page: 'subPkg/pages/filter/index',
+      query: {},
+      ready: '.alfa-filter__chip',
+      texts: ['基金类型', '风险等级', '区间收益', '近1年最大回撤', '基金经理从业年限', '申购费率', '重置', '查看结果'],
+      async interact(h) {
+        const count = () => /共 (\d+) 只基金符合条件/.exec(text(h.page.querySelector('.alfa-filter__count')))
+        const all = await h.waitFor('共 N 只基金符合条件', count)
+        const chip = h.page.querySelectorAll('.alfa-filter__chip')[0]
+        const label = text(chip)
+        chip.dispatchEvent('tap')
+        await h.waitFor(`chip ${label} on`, () => classOf(h.page.querySelectorAll('.alfa-filter__chip')[0]).includes('--on'))
+        const some = await h.waitFor('a new count', () => {
+          const m = count()
+          return m && m[1] !== all[1] ? m : null
+        })
+        if (!(Number(some[1]) < Number(all[1]))) throw failure(`filter: ${label} counts ${some[1]} of ${all[1]}`)
+        return `共 ${all[1]} 只 -> ${label} 共 ${some[1]} 只`
+      },
+    },
+    {
+      name: 'filter result',
+      page: 'pages/filterResult/index',
+      query: {},
+      ready: '.alfa-fund-table__row',
+      texts: ['基金名称', '保存筛选', '条件'],
+      async interact(h) {
+        const count = /共 (\d+) 只基金/.exec(text(h.page.querySelector('.alfa-filter-result__count')))
+        if (!count) throw failure(`filter result: no 共 N 只基金 (${text(h.page.querySelector('.alfa-filter-result__count'))})`)
+        const rows = h.page.querySelectorAll('.alfa-fund-table__row')
+        const headers = h.page.querySelectorAll('.alfa-fund-table__sort')
+        const target = headers.find((s) => !/--(reverse|order)/.test(classOf(s))) || headers[0]
+        const label = text(target).replace(/[↕↓↑]/g, '')
+        const before = h.net.requests.length
+        target.dispatchEvent('tap')
+        await h.waitFor(`sorted by ${label}`, () => h.page.querySelectorAll('.alfa-fund-table__sort').some((s) => text(s).startsWith(label) && /--(reverse|order)/.test(classOf(s))))
+        await h.waitFor('the sorted page', () => h.net.requests.slice(before).some((r) => r.done))
+        return `共 ${count[1]} 只, ${rows.length} rows; sort by ${label}`
+      },
+    },
+    {
+      name: 'search',
+      page: 'subPkg/pages/search/index',
+      query: {},
+      ready: '.alfa-search__input',
+      texts: ['热门自选'],
+      async interact(h) {
+        await h.waitFor(`热门自选 lists ${fund.fundName}`, () => h.page.querySelectorAll('.alfa-search__chip').some((c) => text(c).includes(fund.fundName)))
+        const input = h.page.querySelector('.alfa-search__input')
+        input.dispatchEvent('input', { detail: { value: FUND, cursor: FUND.length } })
+        const row = await h.waitFor(`a result row for ${FUND}`, () => h.page.querySelectorAll('.alfa-list__row').find((r) => text(r).includes(fund.fundName) && text(r).includes(FUND)))
+        return `热门自选 shown; typed ${FUND} -> "${text(row)}"`
+      },
+    },
+    {
+      name: 'NAV history',
+      page: 'subPkg/pages/fundNav/index',
+      query: { fundCode: FUND },
+      ready: '.alfa-fund-table__row',
+      texts: [fund.fundName, '业绩走势', '日期', '单位净值', '累计净值', '日涨跌幅'],
+      async interact(h) {
+        const rows = () => h.page.querySelectorAll('.alfa-fund-table__row').filter((r) => !classOf(r).includes('--head'))
+        const first = rows()
+        const want = fund.navRows.list
+        if (first.length !== want.length) throw failure(`NAV history: ${first.length} rows, the server's first page has ${want.length}`)
+        for (const [i, r] of want.entries()) {
+          const t = text(first[i])
+          if (!t.includes(r.date) || !t.includes(nav(r.nav))) throw failure(`NAV history: row ${i + 1} is "${t}", the server has ${r.date} ${r.nav}`)
+        }
+        const more = h.page.querySelector('.alfa-load-more')
+        if (!more) throw failure('NAV history: no load-more row')
+        more.dispatchEvent('tap')
+        await h.waitFor('the second page', () => rows().length > want.length)
+        return `${want.length} rows match the server (${want[0].date} ${want[0].nav} ...); load more -> ${rows().length} rows`
+      },
+    },
+  ]
+}
+
+async function main() {
+  const dir = requireDist('weapp')
+  const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
+  const server = await startServer()
+  try {
+    const problems = []
+    const net = { requests: [], problems }
+    const originalError = console.error
+    console.error = (...args) => {
+      problems.push(`console.error: ${args.map(String).join(' ')}`)
+      originalError(...args)
+    }
+    process.on('unhandledRejection', (err) => problems.push(`unhandled rejection: ${(err && err.stack) || err}`))
+    process.on('uncaughtException', (err) => problems.push(`uncaught exception: ${(err && err.stack) || err}`))
+    const host = createHost(dir, {
+      problems,
+      request: forwarder(server.origin, net),
+      storage: { cookies: { accessToken: { value: server.token } } },
+    })
+    const results = []
+    for (const s of screens(server.expected)) {
+      if (!allPages.has(s.page)) throw failure(`${s.name}: ${s.page} is not a page of app.json`)
+      if (!fs.existsSync(path.join(dir, `${s.page}.js`))) throw failure(`${s.name}: ${s.page}.js is missing from the build`)
+      const started = Date.now()
+      const title = readJson(path.join(dir, `${s.page}.json`)).navigationBarTitleText
+      const firstRequest = net.requests.length
+      const h = host.open(s.page, s.query, TIMEOUT_MS)
+      h.net = net
+      const fail = (msg) => failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+      try {
+        await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
+        const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
+        await h.waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null).catch(() => {
+          throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
+        })
+        const summary = await s.interact(h)
+        await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
+        await host.sleep(30)
+        const titles = host.titles.splice(0)
+        const shownTitle = titles.length ? titles[titles.length - 1] : title
+        if (!shownTitle) throw fail('no navigation title')
+        if (problems.length) throw fail('problems')
+        const count = net.requests.length - firstRequest
+        results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      } catch (err) {
+        if (err.expected && !String(err.message).startsWith(s.name)) throw fail(err.message)
+        throw err
+      } finally {
+        h.close()
+      }
+    }
+    const answered = net.requests.length
+    return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}`
+  } finally {
+    server.stop()
+  }
+}
+
+runCheck('weapp issue-5 screens in miniprogram-simulate', main).then(() => process.exit())
