@@ -127,6 +127,27 @@ describe('the fund filter on the demo data', () => {
     assert.equal(both.body.data.fundFilterCount, 0)
   })
 
+  it('saved filters keep the order the user drags them into; a later save comes first; only a full list of their own is accepted', async () => {
+    const token = await login(app.t)
+    const auth = { authorization: `Bearer ${token}` }
+    const ids: string[] = []
+    for (const name of ['一', '二', '三']) ids.push((await gql(app.t, 'mutation($n: String!) { saveFilter(name: $n, formValue: {}) { filterId } }', { n: name }, auth)).body.data.saveFilter.filterId)
+    const names = async () => (await gql(app.t, 'query { me { savedFilters { name } } }', {}, auth)).body.data.me.savedFilters.map((f: { name: string }) => f.name)
+    assert.deepEqual(await names(), ['三', '二', '一']) // newest first until reordered
+    const res = await gql(app.t, 'mutation($ids: [String!]!) { reorderFilters(filterIds: $ids) { name } }', { ids: [ids[1], ids[0], ids[2]] }, auth)
+    assert.deepEqual(res.body.data.reorderFilters.map((f: { name: string }) => f.name), ['二', '一', '三'])
+    assert.deepEqual(await names(), ['二', '一', '三'])
+    await gql(app.t, 'mutation { saveFilter(name: "四", formValue: {}) { filterId } }', {}, auth)
+    assert.deepEqual(await names(), ['四', '二', '一', '三'])
+    const partial = await gql(app.t, 'mutation($ids: [String!]!) { reorderFilters(filterIds: $ids) { name } }', { ids: [ids[0], ids[1], ids[2]] }, auth)
+    assert.equal(partial.body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+    const other = await login(app.t)
+    const theirs = await gql(app.t, 'mutation($ids: [String!]!) { reorderFilters(filterIds: $ids) { name } }', { ids }, { authorization: `Bearer ${other}` })
+    assert.equal(theirs.body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+    const anonymous = await gql(app.t, 'mutation($ids: [String!]!) { reorderFilters(filterIds: $ids) { name } }', { ids })
+    assert.equal(anonymous.body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
+  })
+
   it('a bad condition is a BAD_USER_INPUT error', async () => {
     const res = await gql(app.t, 'query { fundFilterCount(conditions: { minReturn: "abc" }) }')
     assert.ok(res.body.errors?.length)

@@ -36,7 +36,7 @@ describe('基金筛选', () => {
   it('shows every supported condition group and the count of all funds', async () => {
     const { text, execute } = await open()
     for (const t of ['基金类型', '风险等级', '区间收益', '近1年最大回撤', '基金经理从业年限', '申购费率', '股票型', '中低风险', '≥10%', '≤5%', '≥5年', '免申购费']) expect(text()).toContain(t)
-    expect(text()).toContain('基金规模暂不支持筛选')
+    for (const t of ['基金规模', '2亿以下', '2–10亿', '100亿以上']) expect(text()).toContain(t)
     expect(execute).toHaveBeenCalledWith(expect.anything(), { conditions: {} })
     expect(text()).toContain('共 120 只基金符合条件')
   })
@@ -57,6 +57,20 @@ describe('基金筛选', () => {
     expect(execute).toHaveBeenCalledWith(expect.anything(), { conditions: { categoryCodes: ['STOCK', 'MIXED'], returnPeriod: 'Y3', minReturn: '0.2' } })
     expect(text()).toContain('共 30 只基金符合条件')
     expect(chip(container, '股票型').className).toContain('alfa-filter__chip--on')
+  })
+
+  it('a fund size bracket sets minFundSize/maxFundSize; another bracket replaces it; tapped again it clears', async () => {
+    const { container, utils, execute } = await open()
+    await utils.act(async () => { utils.fireEvent.click(chip(container, '10–50亿')) })
+    expect(filterStore.formValue).toEqual({ minFundSize: '10', maxFundSize: '50' })
+    await utils.act(async () => { utils.fireEvent.click(chip(container, '2亿以下')) })
+    expect(filterStore.formValue).toEqual({ maxFundSize: '2' })
+    expect(chip(container, '2亿以下').className).toContain('alfa-filter__chip--on')
+    expect(chip(container, '10–50亿').className).not.toContain('alfa-filter__chip--on')
+    await utils.act(() => wait())
+    expect(execute).toHaveBeenLastCalledWith(expect.anything(), { conditions: { maxFundSize: '2' } })
+    await utils.act(async () => { utils.fireEvent.click(chip(container, '2亿以下')) })
+    expect(toConditions(filterStore.formValue)).toEqual({})
   })
 
   it('tapping a chosen single chip clears it; a type tapped twice is dropped', async () => {

@@ -3,10 +3,11 @@ import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
+import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
-const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_fund_size': fundSize }
+const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_fund_size': fundSize, '0003_saved_filter_seq': savedFilterSeq }
 
 /** What both engines offer: a pg.Pool-shaped pool. */
 interface PoolLike {

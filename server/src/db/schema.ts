@@ -33,6 +33,8 @@ export interface SavedFiltersTable {
   name: string
   form_value: ColumnType<unknown, string, string>
   created_at: ColumnType<Date, never, never>
+  /** The user's order (管理筛选); null until reordered. */
+  seq: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface UserHoldingsTable {

@@ -77,6 +77,21 @@ export const filterResolvers = {
       if (!row) throw new GraphQLError('filter not found', { extensions: { code: 'NOT_FOUND' } })
       return row
     },
+    reorderFilters: async (_: unknown, { filterIds }: { filterIds: string[] }, ctx: Ctx) => {
+      const userId = requireUser(ctx)
+      const own = await ctx.database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS]).where('user_id', '=', userId).execute()
+      const ids = new Set(filterIds)
+      if (ids.size !== filterIds.length || ids.size !== own.length || own.some((f) => !ids.has(f.filterId))) {
+        throw badInput('filterIds must list each of your saved filters once')
+      }
+      await ctx.database.db.transaction().execute(async (trx) => {
+        for (const [i, filterId] of filterIds.entries()) {
+          await trx.updateTable('saved_filters').set({ seq: i }).where('filter_id', '=', filterId).where('user_id', '=', userId).execute()
+        }
+      })
+      const byId = new Map(own.map((f) => [f.filterId, f]))
+      return filterIds.map((id) => byId.get(id)!)
+    },
   },
   FilteredFund: {
     fund: async (f: { fundCode: string }, _: unknown, ctx: Ctx) => {

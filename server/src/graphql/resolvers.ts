@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql'
 import { RISK_LEVEL_NAMES } from '../fund/categories'
 import { fundNavHistory, lastFundNavDate, listFunds, listManagers, loadManager, managerUrl, type Fund, type Manager } from '../fund/data'
@@ -334,7 +335,7 @@ export const resolvers = {
   User: {
     savedFilters: (u: { userId: string }, _: Args, ctx: Ctx) =>
       ctx.database.db.selectFrom('saved_filters').select(['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'])
-        .where('user_id', '=', u.userId).orderBy('created_at', 'desc').execute(),
+        .where('user_id', '=', u.userId).orderBy(sql`seq asc nulls first`).orderBy('created_at', 'desc').execute(),
   },
 }
 

@@ -12,6 +12,7 @@ import { user } from '@/services/user'
 import { formatDate } from '@/utils/format'
 import { summarizeConditions } from './conditions'
 import { filterStore, type FilterFormValue } from './store'
+import { takeSavedFiltersChanged } from './savedFilter'
 import './MyFilterScreen.scss'
 
 export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
@@ -61,7 +62,8 @@ export const MyFilterScreen = observer(function MyFilterScreen() {
   const { state, list, load, retry, isLogin } = useSavedFilters()
 
   useDidShow(() => {
-    if (filterStore.justDelete) {
+    const changed = takeSavedFiltersChanged()
+    if (filterStore.justDelete || changed) {
       filterStore.setJustDelete(false)
       void load()
     }

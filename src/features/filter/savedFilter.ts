@@ -56,3 +56,17 @@ export function useResolvedFilter(filterId: string | undefined) {
 
   return { filter: fromStore ?? loaded, state: fromStore ? 'ready' : state, retry: () => setAttempt((n) => n + 1) } as const
 }
+
+let savedFiltersChanged = false
+
+/** 管理筛选 reordered or renamed: 我的筛选 reads its list again when shown next. */
+export function markSavedFiltersChanged(): void {
+  savedFiltersChanged = true
+}
+
+/** Whether the saved filters changed since the last call (and clears the mark). */
+export function takeSavedFiltersChanged(): boolean {
+  const changed = savedFiltersChanged
+  savedFiltersChanged = false
+  return changed
+}

@@ -74,6 +74,13 @@ export type FilterDeleteMutationVariables = Exact<{
 
 export type FilterDeleteMutation = { deleteFilter: boolean };
 
+export type FilterReorderMutationVariables = Exact<{
+  filterIds: Array<string> | string;
+}>;
+
+
+export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> };
+
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -303,6 +310,16 @@ export const FilterDeleteDocument = new TypedDocumentString(`
   deleteFilter(filterId: $filterId)
 }
     `) as unknown as TypedDocumentString<FilterDeleteMutation, FilterDeleteMutationVariables>;
+export const FilterReorderDocument = new TypedDocumentString(`
+    mutation FilterReorder($filterIds: [String!]!) {
+  reorderFilters(filterIds: $filterIds) {
+    filterId
+    name
+    formValue
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
 export const FundDetailDocument = new TypedDocumentString(`
     query FundDetail($fundCode: String!) {
   fund(fundCode: $fundCode) {
