@@ -143,6 +143,8 @@ function screens(expected) {
   return [
     {
       name: 'fund detail',
+      title: '基金详情',
+      chart: true,
       page: 'pages/fund/index',
       query: { fundCode: FUND },
       ready: '.alfa-fund-head__name',
@@ -161,6 +163,7 @@ function screens(expected) {
     },
     {
       name: 'achievements',
+      title: '基金业绩',
       page: 'pages/fundArchives/index',
       query: { fundCode: FUND, tabIndex: 1 },
       ready: '.alfa-fund-tabs__tab--active',
@@ -179,6 +182,7 @@ function screens(expected) {
     },
     {
       name: 'manager',
+      title: '基金经理',
       page: 'pages/manager/index',
       query: { fundManagerId: fund.manager.managerId },
       ready: '.alfa-manager__name',
@@ -196,6 +200,8 @@ function screens(expected) {
     },
     {
       name: 'market',
+      title: '市场行情',
+      chart: true,
       page: 'pages/stock_market/index',
       query: {},
       ready: '.alfa-market__quote',
@@ -221,6 +227,7 @@ function screens(expected) {
     },
     {
       name: 'watchlist',
+      title: '我的自选',
       page: 'pages/favourites/index',
       query: {},
       ready: '.alfa-favourites__row',
@@ -240,6 +247,7 @@ function screens(expected) {
     },
     {
       name: 'filter',
+      title: '基金筛选',
       page: 'subPkg/pages/filter/index',
       query: {},
       ready: '.alfa-filter__chip',
@@ -261,6 +269,7 @@ function screens(expected) {
     },
     {
       name: 'filter result',
+      title: '筛选结果',
       page: 'pages/filterResult/index',
       query: {},
       ready: '.alfa-fund-table__row',
@@ -281,6 +290,7 @@ function screens(expected) {
     },
     {
       name: 'search',
+      title: '搜索',
       page: 'subPkg/pages/search/index',
       query: {},
       ready: '.alfa-search__input',
@@ -295,6 +305,8 @@ function screens(expected) {
     },
     {
       name: 'NAV history',
+      title: '历史业绩',
+      chart: true,
       page: 'subPkg/pages/fundNav/index',
       query: { fundCode: FUND },
       ready: '.alfa-fund-table__row',
@@ -358,13 +370,15 @@ async function main() {
         await host.sleep(30)
         const titles = host.titles.splice(0)
         const shownTitle = titles.length ? titles[titles.length - 1] : title
-        if (!shownTitle) throw fail('no navigation title')
+        if (shownTitle !== s.title) throw fail(`navigation title "${shownTitle}", expected "${s.title}"`)
+        // The chart's canvas cannot draw in jsdom; the page must still render it without a crash.
+        if (s.chart && !h.page.querySelector('.alfa-chart__host')) throw fail('no chart (.alfa-chart__host) rendered')
         if (problems.length) throw fail('problems')
         const count = net.requests.length - firstRequest
         results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
       } catch (err) {
-        if (err.expected && !String(err.message).startsWith(s.name)) throw fail(err.message)
-        throw err
+        if (String(err.message).startsWith(`${s.name} (`)) throw err
+        throw fail(err.expected ? err.message : String(err.stack || err).split('\n').slice(0, 4).join('\n'))
       } finally {
         h.close()
       }
