@@ -139,3 +139,10 @@ export function formatDate(value: DateInput, pattern: string = DATE_TIME): strin
   const d = inShanghai(value)
   return d ? d.format(toDayjsPattern(pattern)) : NULL_TEXT
 }
+
+/** Tone of a change: rise (red), fall (green) or flat (grey), by the sign of a decimal string. */
+export function toneOf(value: Numeric): 'rise' | 'fall' | 'flat' {
+  const n = Number(value)
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n) || n === 0) return 'flat'
+  return n > 0 ? 'rise' : 'fall'
+}

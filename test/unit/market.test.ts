@@ -1,4 +1,4 @@
-import { toneOf } from '@/features/market/hooks'
+import { toneOf } from '@/utils/format'
 
 describe('changes are coloured by sign: red rise, green fall, grey flat or missing', () => {
   it.each([

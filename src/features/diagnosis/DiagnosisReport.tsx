@@ -5,7 +5,7 @@ import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { DiagnosisReportDocument, type DiagnosisReportQuery } from '@/services/generated/graphql'
 import { formatDate, DATE } from '@/utils/format'
-import { useRemote } from '../market/hooks'
+import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
 import './index.scss'
 

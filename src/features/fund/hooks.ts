@@ -1,10 +1,8 @@
-import Taro, { usePullDownRefresh, useRouter } from '@tarojs/taro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import { useRemote } from '@/hooks/remote'
 import { fundInfo } from '@/services/api'
 import { appEvents } from '@/services/events'
-
-/** What a fund screen shows: skeleton, error with retry, not-found, or the data. */
-export type FundLoadState = 'loading' | 'error' | 'notFound' | 'ready'
 
 /** The fund code of the route (H5 path params arrive merged into params), trimmed; '' when absent. */
 export function useFundCode(): string {
@@ -20,45 +18,11 @@ export function useTabIndex(count: number): number {
 }
 
 /**
- * Loads a fund query; `null` from the loader (the server's answer for an unknown code) is the
- * not-found state. Pull-down refresh reloads. Answers of superseded loads are dropped.
+ * Loads a fund query; `null` from the loader (the server's answer for an unknown code) and an
+ * empty code are the not-found state. Pull-down refresh reloads, keeping the screen on failure.
  */
 export function useFundQuery<T>(fundCode: string, load: (fundCode: string) => Promise<T | null>) {
-  const [state, setState] = useState<FundLoadState>('loading')
-  const [data, setData] = useState<T | null>(null)
-  const seq = useRef(0)
-  const hasData = useRef(false)
-  const loadRef = useRef(load)
-  loadRef.current = load
-
-  const reload = useCallback(async (quiet = false) => {
-    const id = ++seq.current
-    if (!fundCode) {
-      setState('notFound')
-      return
-    }
-    if (!quiet) setState('loading')
-    try {
-      const result = await loadRef.current(fundCode)
-      if (id !== seq.current) return
-      setData(result)
-      hasData.current = result !== null
-      setState(result ? 'ready' : 'notFound')
-    } catch {
-      // A failed pull-down refresh keeps what is on screen.
-      if (id === seq.current) setState(quiet && hasData.current ? 'ready' : 'error')
-    }
-  }, [fundCode])
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
-
-  usePullDownRefresh(() => {
-    void reload(true).finally(() => Taro.stopPullDownRefresh())
-  })
-
-  return { state, data, reload }
+  return useRemote<T>(fundCode, () => (fundCode ? load(fundCode) : Promise.resolve(null)))
 }
 
 /**

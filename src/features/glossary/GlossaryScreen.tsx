@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { GlossaryTermsDocument, type GlossaryTermsQuery } from '@/services/generated/graphql'
-import { useRemote } from '../market/hooks'
+import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
 import '../search/index.scss'
 

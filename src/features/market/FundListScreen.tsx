@@ -5,8 +5,8 @@ import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type SortDirection } from '@/services/generated/graphql'
-import { formatNav, formatPercent } from '@/utils/format'
-import { toneOf, usePaged } from './hooks'
+import { formatNav, formatPercent, toneOf } from '@/utils/format'
+import { usePaged } from '@/hooks/remote'
 import './list.scss'
 
 export const RANK_PERIODS = [
@@ -51,7 +51,7 @@ export function FundListScreen() {
           {label}收益 {direction === 'reverse' ? '↓' : '↑'}
         </View>
       </View>
-      <AsyncContent state={state === 'ready' && items.length === 0 ? 'empty' : state} onRetry={() => void reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
+      <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
         {items.map((r) => (
           <View key={r.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
             <View className='alfa-list__main'>

@@ -4,9 +4,9 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { MarketIndustryThemesDocument } from '@/services/generated/graphql'
-import { formatPercent } from '@/utils/format'
+import { formatPercent, toneOf } from '@/utils/format'
 import { RANK_PERIODS } from './FundListScreen'
-import { toneOf, useRemote } from './hooks'
+import { useRemote } from '@/hooks/remote'
 import './list.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
