@@ -63,9 +63,10 @@ function startServer() {
   })
 }
 
-/** wx.request answered by the server at `origin`; counts what is pending and what failed. */
-function forwarder(origin, net) {
+/** wx.request answered by the server at originOf(); counts what is pending and what failed. */
+function forwarder(originOf, net) {
   return (opts = {}) => {
+    const origin = originOf()
     const method = String(opts.method || 'GET').toUpperCase()
     const url = new URL(String(opts.url), origin)
     const target = `${origin}${url.pathname}${url.search}`
@@ -333,7 +334,10 @@ function screens(expected) {
 async function main() {
   const dir = requireDist('weapp')
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
-  const server = await startServer()
+  // The server starts (a few seconds: database copy, statistics warm-up) while app.js loads.
+  const starting = startServer()
+  starting.catch(() => undefined)
+  let server = null
   try {
     const problems = []
     const net = { requests: [], problems }
@@ -346,9 +350,12 @@ async function main() {
     process.on('uncaughtException', (err) => problems.push(`uncaught exception: ${(err && err.stack) || err}`))
     const host = createHost(dir, {
       problems,
-      request: forwarder(server.origin, net),
-      storage: { cookies: { accessToken: { value: server.token } } },
+      request: forwarder(() => server.origin, net),
+      storage: {},
     })
+    server = await starting
+    // Logged in as in WeChat: the token in the mini-program's cookie storage (platform/web.ts).
+    host.storage.set('cookies', { accessToken: { value: server.token } })
     const results = []
     for (const s of screens(server.expected)) {
       if (!allPages.has(s.page)) throw failure(`${s.name}: ${s.page} is not a page of app.json`)
@@ -386,7 +393,8 @@ async function main() {
     const answered = net.requests.length
     return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}`
   } finally {
-    server.stop()
+    if (server) server.stop()
+    else starting.then((s) => s.stop(), () => undefined)
   }
 }
 

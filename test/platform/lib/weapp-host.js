@@ -141,7 +141,7 @@ function createHost(dir, { problems, request, storage = {} }) {
     return h
   }
 
-  return { open, titles, navigations, sleep: (ms) => simulate.sleep(ms) }
+  return { open, titles, navigations, storage: store, sleep: (ms) => simulate.sleep(ms) }
 }
 
 module.exports = { createHost }
