@@ -263,6 +263,18 @@ describe('screenshots (test-results/screenshots)', () => {
     ['portfolio-detail', '/alfa/portfolio/ZH015676/detail', 'portfolioDetail'],
     ['fund-archives', '/alfa/fund/achieves/000001?tabIndex=2', 'fundArchives'],
     ['login', '/user/signup', 'login'],
+    ['fund-entry', '/alfa/fund/000001', 'fundEntry'],
+    ['fund-detail', '/alfa/fund/000001/detail', 'fund'],
+    ['fund-nav', '/alfa/fund/nav/000001', 'fundNav'],
+    ['fund-intro', '/alfa/fund/intro/000001', 'fundIntro'],
+    ['manager', '/alfa/fund/manager/M1001', 'manager'],
+    ['stock-market', '/pages/stock_market/index', 'stockMarket'],
+    ['fund-list', '/subPkg/pages/fundList/index', 'fundList'],
+    ['manager-list', '/subPkg/pages/managerList/index', 'managerList'],
+    ['filter', '/subPkg/pages/filter/index', 'filter'],
+    ['stock-filter', '/pages/stockFilter/index', 'stockFilter'],
+    ['search', '/subPkg/pages/search/index', 'search'],
+    ['glossary', '/subPkg/pages/fundGlossary/index', 'fundGlossary'],
   ]
   for (const scheme of ['light', 'dark'] as const) {
     it(`${scheme}`, SLOW, async () => {
