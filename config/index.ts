@@ -3,6 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DESIGN_WIDTH, DEVICE_RATIO } from './layout'
+import { PrecompressPlugin } from './precompress'
 
 const env = process.env.TARO_ENV ?? 'h5'
 
@@ -60,6 +61,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       // The browser paths (customRoutes) come from the route table, in src/app.config.ts.
       router: { mode: 'browser' },
+      webpackChain(chain) {
+        // .br and .gz beside each JS/CSS file, sent by the server (config/precompress.ts).
+        if (process.env.NODE_ENV === 'production') chain.plugin('precompress').use(PrecompressPlugin)
+      },
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: BASE_FONT_SIZE } },
         autoprefixer: { enable: true, config: {} },
