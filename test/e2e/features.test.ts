@@ -238,8 +238,13 @@ for (const scheme of ['light', 'dark'] as const) {
         await root.locator('.alfa-list__row').first().waitFor(WAIT)
         await expectScreen(tab, { route: 'manager', scheme, navTitle: '基金经理', texts: [name, '管理的基金', FUND] }, h.origin, `manager (${scheme})`)
         assert.match(await text(root.locator('.alfa-manager__name')), new RegExp(name))
-        // An avatar off the allow-list is not requested: the initial stands in.
-        assert.equal(await root.locator('.alfa-manager__avatar--initial').textContent(), name.slice(0, 1))
+        // The seeded avatar (host-relative, served by the API server) is loaded: a real image, no initial.
+        const avatar = root.locator('.alfa-manager__avatar img')
+        await avatar.waitFor(WAIT)
+        assert.match((await avatar.getAttribute('src')) ?? '', /^\/alfa\/static\/demo\/v\d+\/avatar\/manager-\d+\.png$/)
+        await until('the avatar has loaded', async () => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        assert.equal(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), 120)
+        assert.equal(await root.locator('.alfa-manager__avatar--initial').count(), 0)
       }),
     )
 

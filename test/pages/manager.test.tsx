@@ -54,6 +54,17 @@ describe('fund manager profile', () => {
     expect(page.container.querySelector('.alfa-manager__avatar')).not.toBeNull()
   })
 
+  it("the seeded host-relative avatar path loads from the API origin; when it fails to load the initial stands in", async () => {
+    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: '/alfa/static/demo/v1/avatar/manager-1.png' } }) })
+    const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
+    await page.utils.act(flush)
+    const avatar = page.container.querySelector('.alfa-manager__avatar') as HTMLElement
+    expect(avatar.getAttribute('src')).toBe('/alfa/static/demo/v1/avatar/manager-1.png')
+    expect(page.container.querySelector('.alfa-manager__avatar--initial')).toBeNull()
+    await page.utils.act(async () => page.utils.fireEvent.error(avatar))
+    expect(page.container.querySelector('.alfa-manager__avatar--initial')?.textContent).toBe('张')
+  })
+
   it('tapping a fund opens its fund screen', async () => {
     serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)

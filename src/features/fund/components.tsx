@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Empty } from '@/components/Empty'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
 import { formatAmount, formatPercent, type Numeric } from '@/utils/format'
+import { ManagerAvatar } from '@/features/manager/ManagerAvatar'
 import './index.scss'
 
 /** Tone of a signed figure: red up, green down, grey for zero or missing. */
@@ -110,7 +111,7 @@ export function ManagerCard({ manager, route = 'manager' }: { manager: ManagerIn
   return (
     <Card title='基金经理'>
       <View className='alfa-fund-manager' role='link' onClick={() => navigateTo(route, { fundManagerId: manager.managerId })}>
-        <View className='alfa-fund-manager__avatar'>{manager.managerName.slice(0, 1)}</View>
+        <ManagerAvatar className='alfa-fund-manager__avatar' managerName={manager.managerName} avatarUrl={manager.avatarUrl} />
         <View className='alfa-fund-manager__body'>
           <Text className='alfa-fund-manager__name'>{manager.managerName}</Text>
           {manager.company && <Text className='alfa-fund-manager__company'>{manager.company}</Text>}

@@ -1,13 +1,13 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
-import { canOpenExternal } from '@/services/external'
 import { navigateTo } from '@/services/navigation'
 import { execute } from '@/services/graphql'
 import { ManagerProfileDocument, type ManagerProfileQuery } from '@/services/generated/graphql'
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT } from '@/utils/format'
 import { toneOf, useRemote } from '@/features/market/hooks'
 import '../market/list.scss'
+import { ManagerAvatar } from './ManagerAvatar'
 import './index.scss'
 
 type Profile = NonNullable<ManagerProfileQuery['fundManager']>
@@ -36,14 +36,7 @@ function ManagerProfile({ profile }: { profile: Profile }) {
   return (
     <View className='alfa-manager'>
       <View className='alfa-card alfa-manager__head'>
-        {/* Images load only from allowed hosts (security allow-list); otherwise the initial. */}
-        {profile.avatarUrl && canOpenExternal(profile.avatarUrl) ? (
-          <Image className='alfa-manager__avatar' src={profile.avatarUrl} mode='aspectFill' />
-        ) : (
-          <View className='alfa-manager__avatar alfa-manager__avatar--initial' aria-hidden='true'>
-            {profile.managerName.slice(0, 1)}
-          </View>
-        )}
+        <ManagerAvatar className='alfa-manager__avatar' managerName={profile.managerName} avatarUrl={profile.avatarUrl} />
         <View className='alfa-manager__who'>
           <View className='alfa-manager__name'>
             <Text>{profile.managerName}</Text>
