@@ -83,7 +83,7 @@ const cases = [
   ['size: F2 code in the swan main package', 'package-sizes.js', /swan package sizes: @antv\/f2 code in the main package/, [[s('common.js'), append(f2Slice)]]],
   ['simulate: home tiles do not render', 'weapp-simulate-home.js', /waiting for \.alfa-home__entry tiles/, [[w('pages/home/index.js'), (t) => t.split('alfa-home__entry"').join('alfa-home__tile"')]]],
   ['simulate: a tap reaches no handler', 'weapp-simulate-home.js', /waiting for the navigation of tile 1/, [[w('base.wxml'), (t) => t.split('bindtap="eh"').join('bindtap="none"')]]],
-  ['simulate screens: the fund page shows no fund name', 'weapp-simulate-screens.js', /fund detail \(pages\/fund\/index\?fundCode=000001\): missing \["[^"]+"/, [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]]],
+  ['simulate screens: the fund page shows no fund name', 'weapp-simulate-screens.js', /fund detail \(pages\/fund\/index\?fundCode=000001\): \.alfa-fund-head__name shows "\?", the server has "[^"]+"/, [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]]],
   ['simulate screens: every GraphQL call answers an error', 'weapp-simulate-screens.js', /GraphQL POST \/alfa\/v1\/graphql answered errors/, [], { ALFA_SCREENS_BREAK: 'graphql' }],
   ['swan: a page script is missing', 'swan-pages.js', /subPkg\/pages\/search\/index\.js: missing/, [[s('subPkg/pages/search/index.js'), null]]],
   ['swan: a page style the WeChat build has is missing', 'swan-pages.js', /pages\/home\/index\.css: missing/, [[s('pages/home/index.css'), null]]],

@@ -149,6 +149,7 @@ function screens(expected) {
       page: 'pages/fund/index',
       query: { fundCode: FUND },
       ready: '.alfa-fund-head__name',
+      exact: { '.alfa-fund-head__name': fund.fundName },
       texts: [fund.fundName, fund.fundCode, nav(fund.nav), `单位净值（${fund.navDate}）`, '日涨跌幅', '业绩走势', '区间收益', '阶段涨幅', '基金经理', fund.manager.managerName, '交易规则', '重仓持仓', '基金概况', '已自选'],
       async interact(h) {
         const before = h.net.requests.length
@@ -168,6 +169,7 @@ function screens(expected) {
       page: 'pages/fundArchives/index',
       query: { fundCode: FUND, tabIndex: 1 },
       ready: '.alfa-fund-tabs__tab--active',
+      exact: { '.alfa-fund-head__name': fund.fundName },
       texts: [fund.fundName, '阶段涨幅', '业绩统计', '近1年同类排名', '最大回撤（成立以来）', '夏普比率'],
       async interact(h) {
         const active = text(h.page.querySelector('.alfa-fund-tabs__tab--active'))
@@ -187,6 +189,7 @@ function screens(expected) {
       page: 'pages/manager/index',
       query: { fundManagerId: fund.manager.managerId },
       ready: '.alfa-manager__name',
+      exact: { '.alfa-manager__name': manager.managerName, '.alfa-manager__company': manager.company },
       texts: [manager.managerName, manager.company, '从业年限', '在管基金', `${manager.fundCount}只`, '最佳任职回报', '管理的基金', fund.fundName],
       async interact(h) {
         const rows = h.page.querySelectorAll('.alfa-list__row')
@@ -311,6 +314,7 @@ function screens(expected) {
       page: 'subPkg/pages/fundNav/index',
       query: { fundCode: FUND },
       ready: '.alfa-fund-table__row',
+      exact: { '.alfa-fund-head__name': fund.fundName },
       texts: [fund.fundName, '业绩走势', '日期', '单位净值', '累计净值', '日涨跌幅'],
       async interact(h) {
         const rows = () => h.page.querySelectorAll('.alfa-fund-table__row').filter((r) => !classOf(r).includes('--head'))
@@ -372,6 +376,10 @@ async function main() {
         await h.waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null).catch(() => {
           throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
         })
+        for (const [selector, want] of Object.entries(s.exact || {})) {
+          const got = text(h.page.querySelector(selector))
+          if (got !== String(want)) throw fail(`${selector} shows "${got}", the server has "${want}"`)
+        }
         const summary = await s.interact(h)
         await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
         await host.sleep(30)
