@@ -37,6 +37,12 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}): P
   return body.data
 }
 
+/** A logged-in REST call of the app's API (/alfa/v1 + path); fails the test unless it answers 2xx. */
+async function restPost(path: string, data: unknown): Promise<void> {
+  const res = await fetch(`${h.origin}/alfa/v1${path}`, { method: 'POST', headers: { ...headers(), authorization: `Bearer ${token}` }, body: JSON.stringify(data) })
+  assert.ok(res.ok, `POST ${path} answered ${res.status}: ${await res.text()}`)
+}
+
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
@@ -220,6 +226,48 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.waitForLoadState('networkidle')
       }),
     )
+
+    it('管理自选: dragging the first row by its handle (≡) below the second saves the order (kept after a reload)', SLOW, () =>
+      withTab(scheme, true, async (tab) => {
+        const { page } = tab
+        await restPost('/user-fund-picks/batch', { fundCodes: [FUND, otherFund], op: 'add' })
+        await open(tab, h.origin, '/pages/favouritesManage/index')
+        const manage = pageOf(page, 'favouritesManage')
+        const rows = manage.locator('.alfa-manage__row')
+        await rows.nth(1).waitFor(WAIT)
+        await page.waitForLoadState('networkidle')
+        const codes = () => manage.locator('.alfa-manage__code').allTextContents()
+        const order = await codes()
+        const expected = [order[1], order[0], ...order.slice(2)]
+
+        const handle = rows.first().locator('.alfa-manage__handle')
+        assert.equal(await text(handle), '≡')
+        const box = (await handle.boundingBox())!
+        const rowHeight = (await rows.first().boundingBox())!.height
+        const saved = page.waitForResponse((r) => r.url().includes('/user-fund-picks/manage-seq'), WAIT)
+        // Real touch input through the DevTools protocol: touchstart on the handle, moves, touchend.
+        const cdp = await page.context().newCDPSession(page)
+        const x = box.x + box.width / 2
+        const y0 = box.y + box.height / 2
+        const dy = rowHeight * 1.3
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] })
+        for (let k = 1; k <= 6; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (dy * k) / 6 }] })
+        // Mid-drag the row follows the finger and the second row has stepped up.
+        const lifted = await rows.first().evaluate((el) => getComputedStyle(el).transform)
+        assert.match(lifted, /matrix\(1, 0, 0, 1, 0, [\d.]+\)/, `the dragged row is moved: ${lifted}`)
+        assert.ok(((await rows.first().getAttribute('class')) ?? '').includes('alfa-manage__row--dragging'))
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+        await until('the dropped order', async () => JSON.stringify(await codes()) === JSON.stringify(expected))
+        assert.ok((await saved).ok(), 'the new order was saved (manage-seq)')
+        await page.waitForLoadState('networkidle')
+
+        await page.reload({ waitUntil: 'domcontentloaded' })
+        const again = pageOf(page, 'favouritesManage')
+        await again.locator('.alfa-manage__row').nth(1).waitFor(WAIT)
+        assert.deepEqual(await again.locator('.alfa-manage__code').allTextContents(), expected, 'the dragged order after a reload')
+        await page.waitForLoadState('networkidle')
+      }),
+    )
   })
 
   describe(`manager and market (${scheme})`, () => {
@@ -268,49 +316,82 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-describe('My Filter (light, logged in)', () => {
-  it('a chip changes the live count, 查看结果 lists funds, the saved filter is in 我的筛选', SLOW, () =>
-    withTab('light', true, async (tab) => {
-      const { page } = tab
-      await open(tab, h.origin, '/subPkg/pages/filter/index')
-      const root = pageOf(page, 'filter')
-      const count = root.locator('.alfa-filter__count')
-      const countText = async () => {
-        const t = await text(count)
-        return /^共 \d+ 只基金符合条件$/.test(t) ? t : ''
-      }
-      const before = await until('the live count', countText)
-      await expectScreen(tab, { route: 'filter', scheme: 'light', navTitle: '基金筛选' }, h.origin, 'filter')
-      const chip = root.locator('.alfa-filter__chip').first()
-      await chip.tap()
-      await until('the chip to be on', async () => (await chip.getAttribute('aria-checked')) === 'true')
-      const afterChip = await until('the count to change', async () => {
-        const t = await countText()
-        return t && t !== before ? t : ''
-      })
-      const n = Number(afterChip.match(/\d+/)![0])
-      assert.ok(n > 0, `some funds match the first chip: ${afterChip}`)
+for (const scheme of ['light', 'dark'] as const) {
+  describe(`My Filter (${scheme}, logged in)`, () => {
+    it('type and size chips change the live count, 查看结果 lists funds, save, then rename and delete in 管理筛选', SLOW, () =>
+      withTab(scheme, true, async (tab) => {
+        const { page } = tab
+        await open(tab, h.origin, '/subPkg/pages/filter/index')
+        const root = pageOf(page, 'filter')
+        const count = root.locator('.alfa-filter__count')
+        const countText = async () => {
+          const t = await text(count)
+          return /^共 \d+ 只基金符合条件$/.test(t) ? t : ''
+        }
+        const changedFrom = (previous: string) => until(`the count to change from ${previous}`, async () => {
+          const t = await countText()
+          return t && t !== previous ? t : ''
+        })
+        const before = await until('the live count', countText)
+        await expectScreen(tab, { route: 'filter', scheme, navTitle: '基金筛选', texts: ['基金规模', '2亿以下', '100亿以上'] }, h.origin, `filter (${scheme})`)
+        const chip = root.locator('.alfa-filter__chip', { hasText: '混合型' })
+        await chip.tap()
+        await until('the type chip to be on', async () => (await chip.getAttribute('aria-checked')) === 'true')
+        const afterType = await changedFrom(before)
+        const sizeChip = root.locator('.alfa-filter__chip', { hasText: '10–50亿' })
+        await sizeChip.tap()
+        await until('the size chip to be on', async () => (await sizeChip.getAttribute('aria-checked')) === 'true')
+        const afterSize = await changedFrom(afterType)
+        const n = Number(afterSize.match(/\d+/)![0])
+        assert.ok(n > 0 && n < Number(afterType.match(/\d+/)![0]), `the size narrows the mixed funds: ${afterType} → ${afterSize}`)
+        // The page's count is the server's count for the same conditions.
+        const server = await gql<{ fundFilterCount: number }>('query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { categoryCodes: ['MIXED'], minFundSize: '10', maxFundSize: '50' } })
+        assert.equal(n, server.fundFilterCount)
 
-      await root.locator('.alfa-filter__submit').tap()
-      const result = pageOf(page, 'filterResult')
-      await result.locator('.alfa-fund-table__row').first().waitFor(WAIT)
-      await until('the result count', async () => (await text(result.locator('.alfa-filter-result__count'))).startsWith(`共 ${n} 只基金`))
-      await expectScreen(tab, { route: 'filterResult', scheme: 'light', navTitle: '筛选结果' }, h.origin, 'filter result')
-      assert.match(await text(result.locator('.alfa-fund-table__code').first()), /^\d{6}$/)
+        await root.locator('.alfa-filter__submit').tap()
+        const result = pageOf(page, 'filterResult')
+        await result.locator('.alfa-fund-table__row').first().waitFor(WAIT)
+        await until('the result count', async () => (await text(result.locator('.alfa-filter-result__count'))).startsWith(`共 ${n} 只基金`))
+        await expectScreen(tab, { route: 'filterResult', scheme, navTitle: '筛选结果' }, h.origin, `filter result (${scheme})`)
+        assert.match(await text(result.locator('.alfa-fund-table__code').first()), /^\d{6}$/)
+        const shown = await result.locator('.alfa-fund-table__row').count()
+        assert.ok(shown > 0 && shown <= n, `${shown} result rows of ${n}`)
 
-      const name = `e2e 筛选 ${Date.now() % 100000}`
-      await result.locator('.alfa-filter-result__save').tap()
-      const dialog = page.locator('.alfa-name-prompt')
-      await dialog.locator('input').fill(name)
-      await dialog.locator('.alfa-name-prompt__confirm').tap()
-      await until('toast 已保存', async () => (await toast(page).allTextContents()).includes('已保存'))
-      await until('the save button to show 已保存到我的筛选', async () => (await text(result.locator('.alfa-filter-result__save'))) === '已保存到我的筛选')
-      await page.waitForLoadState('networkidle')
+        const name = `e2e ${scheme} ${Date.now() % 100000}`
+        await result.locator('.alfa-filter-result__save').tap()
+        const dialog = page.locator('.alfa-name-prompt')
+        await dialog.locator('input').fill(name)
+        await dialog.locator('.alfa-name-prompt__confirm').tap()
+        await until('toast 已保存', async () => (await toast(page).allTextContents()).includes('已保存'))
+        await until('the save button to show 已保存到我的筛选', async () => (await text(result.locator('.alfa-filter-result__save'))) === '已保存到我的筛选')
+        await page.waitForLoadState('networkidle')
 
-      await open(tab, h.origin, '/subPkg/pages/myFilter/index')
-      const mine = pageOf(page, 'myFilter')
-      await mine.locator('.alfa-my-filter__name', { hasText: name }).waitFor(WAIT)
-      await expectScreen(tab, { route: 'myFilter', scheme: 'light', navTitle: '我的筛选', texts: [name] }, h.origin, 'my filter')
-    }),
-  )
-})
+        await open(tab, h.origin, '/subPkg/pages/myFilter/index')
+        const mine = pageOf(page, 'myFilter')
+        const row = mine.locator('.alfa-my-filter__name', { hasText: name })
+        await row.waitFor(WAIT)
+        await expectScreen(tab, { route: 'myFilter', scheme, navTitle: '我的筛选', texts: [name, '规模10–50亿'] }, h.origin, `my filter (${scheme})`)
+
+        await open(tab, h.origin, '/subPkg/pages/filterManage/index')
+        const manage = pageOf(page, 'filterManage')
+        await manage.locator('.alfa-filter-manage__name', { hasText: name }).waitFor(WAIT)
+        await expectScreen(tab, { route: 'filterManage', scheme, navTitle: '管理筛选', texts: [name] }, h.origin, `filter manage (${scheme})`)
+        const renamed = `${name} 改`
+        await manage.locator(`[aria-label="重命名${name}"]`).tap()
+        const prompt = page.locator('.alfa-name-prompt')
+        await prompt.locator('input').fill(renamed)
+        await prompt.locator('.alfa-name-prompt__confirm').tap()
+        await manage.locator('.alfa-filter-manage__name', { hasText: renamed }).waitFor(WAIT)
+        await until('toast 已重命名', async () => (await toast(page).allTextContents()).includes('已重命名'))
+        await until('the toast to close', async () => (await toast(page).count()) === 0 || !(await toast(page).first().isVisible()), 10_000)
+        await manage.locator(`[aria-label="删除${renamed}"]`).tap()
+        await page.locator('.taro-model__confirm').tap()
+        await until('the row to go', async () => (await manage.locator('.alfa-filter-manage__name', { hasText: renamed }).count()) === 0)
+        await until('toast 已删除', async () => (await toast(page).allTextContents()).includes('已删除'))
+        await page.waitForLoadState('networkidle')
+        const saved = await gql<{ me: { savedFilters: { name: string }[] } }>('query { me { savedFilters { name } } }')
+        assert.ok(!saved.me.savedFilters.some((f) => f.name === name || f.name === renamed), 'the filter is gone on the server')
+      }),
+    )
+  })
+}
