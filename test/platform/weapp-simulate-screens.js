@@ -189,7 +189,7 @@ function screens(expected) {
       page: 'pages/manager/index',
       query: { fundManagerId: fund.manager.managerId },
       ready: '.alfa-manager__name',
-      exact: { '.alfa-manager__name': manager.managerName, '.alfa-manager__company': manager.company },
+      exact: { '.alfa-manager__name': new RegExp(`^${manager.managerName}(已认证)?$`), '.alfa-manager__company': manager.company },
       texts: [manager.managerName, manager.company, '从业年限', '在管基金', `${manager.fundCount}只`, '最佳任职回报', '管理的基金', fund.fundName],
       async interact(h) {
         const rows = h.page.querySelectorAll('.alfa-list__row')
@@ -378,7 +378,7 @@ async function main() {
         })
         for (const [selector, want] of Object.entries(s.exact || {})) {
           const got = text(h.page.querySelector(selector))
-          if (got !== String(want)) throw fail(`${selector} shows "${got}", the server has "${want}"`)
+          if (want instanceof RegExp ? !want.test(got) : got !== String(want)) throw fail(`${selector} shows "${got}", the server has "${want}"`)
         }
         const summary = await s.interact(h)
         await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
