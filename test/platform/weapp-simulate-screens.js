@@ -17,14 +17,14 @@
 // GraphQL error, HTTP status >= 400 or request still pending at the end of a screen fails.
 //
 // ALFA_SCREENS_BREAK=graphql makes the forwarder answer every GraphQL call with an error
-// (selftest.js proves the check then fails).
+// (selftest.js proves the check then fails); ALFA_DEBUG=1 logs each forwarded request and its time.
 const fs = require('node:fs')
 const path = require('node:path')
 const { spawn } = require('node:child_process')
 const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
 const { createHost } = require('./lib/weapp-host')
 
-const FUND = process.env.ALFA_SCREENS_FUND || '000001'
+const FUND = '000001' // lib/api-server.js reads the expected figures of the same fund
 const TIMEOUT_MS = 8000
 const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
