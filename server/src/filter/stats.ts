@@ -77,16 +77,16 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
     `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
       f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
      from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
-  // Three years and a little more: enough for every filter period's base NAV.
-  const rows = await database.query<{ c: string; d: string; v: string; r: string | null }>(
-    `select fund_code as c, to_char(nav_date, 'YYYY-MM-DD') as d, acc_nav::text as v, daily_return::text as r from fund_navs
-     where nav_date >= (select max(nav_date) from fund_navs) - interval '3 years 2 months' order by fund_code, nav_date`)
+  // Three years and a little more: enough for every filter period's base NAV. One row per fund
+  // with its series packed as "date=value,…": PGlite hands over 500 rows far faster than 400 000.
+  const rows = await database.query<{ c: string; s: string; r: string | null }>(
+    `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '=' || acc_nav::text, ',' order by nav_date) as s,
+       (array_agg(daily_return::text order by nav_date desc))[1] as r
+     from fund_navs where nav_date >= (select max(nav_date) from fund_navs) - interval '3 years 2 months' group by fund_code`)
   const series = new Map<string, { points: NavPoint[]; lastDaily: string | null }>()
   for (const row of rows) {
-    let s = series.get(row.c)
-    if (!s) series.set(row.c, (s = { points: [], lastDaily: null }))
-    s.points.push({ date: row.d, value: row.v })
-    s.lastDaily = row.r
+    const points = row.s.split(',').map((item): NavPoint => ({ date: item.slice(0, 10), value: item.slice(11) }))
+    series.set(row.c, { points, lastDaily: row.r })
   }
   let latest: string | null = null
   const list = funds.map((f): FundStats => {
