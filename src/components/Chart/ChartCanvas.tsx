@@ -2,7 +2,8 @@ import { Canvas, View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { acquireSurface, CANVAS_MODE } from '@/platform/canvas'
-import { startChart, type ChartRuntime } from './draw'
+import type { ChartRuntime } from './draw'
+import { loadChartEngine } from './engine'
 import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type Scheme } from './model'
 import { firstTouch, touchChartX, type TouchEventLike } from './touch'
 import type { ChartMarkers, ChartSeries, TooltipInfo, ValueFormat } from './types'
@@ -42,8 +43,20 @@ export function ChartCanvas(props: ChartCanvasProps) {
   useEffect(() => {
     let cancelled = false
     Taro.nextTick(() => {
+      // The engine (F2) loads while the canvas is acquired; it is its own chunk on H5.
+      const engine = loadChartEngine()
+      engine.catch(() => undefined) // observed below; no unhandled rejection when the canvas fails first
       acquireSurface({ id, width: props.width ?? 0, height })
-        .then((surface) => {
+        .then((surface) =>
+          engine.then(
+            (startChart) => ({ surface, startChart }),
+            (err: unknown) => {
+              surface.destroy()
+              throw err
+            },
+          ),
+        )
+        .then(({ surface, startChart }) => {
           if (cancelled) {
             surface.destroy()
             return
@@ -53,7 +66,7 @@ export function ChartCanvas(props: ChartCanvasProps) {
           setSize({ width: surface.width, height: surface.height })
         })
         .catch(() => {
-          // No canvas here (for example jest's DOM): the chart stays blank.
+          // No canvas here (for example jest's DOM) or the engine chunk failed: the chart stays blank.
         })
     })
     return () => {
