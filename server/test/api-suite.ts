@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import path from 'node:path'
 import os from 'node:os'
 import http from 'node:http'
@@ -320,6 +321,40 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
           const page = await withH5.app.inject({ method: 'GET', url: '/alfa/portfolio/ZH015676/detail' })
           assert.equal(page.statusCode, 200)
           assert.match(page.body, /id="app"/)
+        } finally {
+          await withH5.app.close()
+          fs.rmSync(h5Dir, { recursive: true, force: true })
+        }
+      })
+      it('serves the H5 build: hashed JS precompressed (br, gzip or plain by accept-encoding) with Vary and a year of cache; pages no-cache', async () => {
+        const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-h5-'))
+        const js = `console.log(${JSON.stringify('演示'.repeat(400))})`
+        fs.writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><div id="app"></div>')
+        fs.mkdirSync(path.join(h5Dir, 'js'))
+        const file = path.join(h5Dir, 'js', 'app.0123abcd.js')
+        fs.writeFileSync(file, js)
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js))
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(js))
+        const withH5 = await startApp(database, { H5_DIR: h5Dir })
+        try {
+          const get = (encoding?: string) =>
+            withH5.app.inject({ method: 'GET', url: '/js/app.0123abcd.js', headers: encoding ? { 'accept-encoding': encoding } : {} })
+          const br = await get('gzip, deflate, br')
+          assert.equal(br.statusCode, 200)
+          assert.equal(br.headers['content-encoding'], 'br')
+          assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), js)
+          assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
+          assert.match(String(br.headers.vary), /accept-encoding/i)
+          assert.match(String(br.headers['content-type']), /javascript/)
+          const gz = await get('gzip')
+          assert.equal(gz.headers['content-encoding'], 'gzip')
+          assert.equal(zlib.gunzipSync(gz.rawPayload).toString(), js)
+          const plain = await get()
+          assert.equal(plain.headers['content-encoding'], undefined)
+          assert.equal(plain.body, js)
+          const page = await withH5.app.inject({ method: 'GET', url: '/alfa/fund/000001', headers: { 'accept-encoding': 'br' } })
+          assert.equal(page.statusCode, 200)
+          assert.equal(page.headers['cache-control'], 'no-cache')
         } finally {
           await withH5.app.close()
           fs.rmSync(h5Dir, { recursive: true, force: true })
