@@ -216,7 +216,7 @@ function screens(expected) {
         const tones = { rise: 0, fall: 0, flat: 0 }
         for (const [i, q] of marketIndices.entries()) {
           const latest = cards[i].dom.querySelector('[class*="alfa-market__latest"]')
-          // market/hooks.ts toneOf: rise (red), fall (green), flat (grey).
+          // utils/format.ts toneOf: rise (red), fall (green), flat (grey).
           const want = Number(q.change) > 0 ? 'rise' : Number(q.change) < 0 ? 'fall' : 'flat'
           if (!classOf(latest).includes(`alfa-tone--${want}`)) throw failure(`market: ${q.indexName} change ${q.change} is not tone ${want} (${classOf(latest)})`)
           if (!text(cards[i]).includes(text(latest)) || Number(text(latest).replace(/,/g, '')) !== Number(q.latest)) throw failure(`market: ${q.indexName} shows ${text(latest)}, the server ${q.latest}`)

@@ -5,8 +5,8 @@ import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { ManagerListDocument, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
-import { formatPercent, NULL_TEXT } from '@/utils/format'
-import { toneOf, usePaged } from '@/features/market/hooks'
+import { formatPercent, NULL_TEXT, toneOf } from '@/utils/format'
+import { usePaged } from '@/hooks/remote'
 import '../market/list.scss'
 
 const SORTS: { sort: ManagerSort; label: string }[] = [
@@ -38,7 +38,7 @@ export function ManagerListScreen() {
           </View>
         ))}
       </View>
-      <AsyncContent state={state === 'ready' && items.length === 0 ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
+      <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
         {items.map((m) => (
           <View key={m.managerId} className='alfa-list__row' role='button' onClick={() => navigateTo('manager', { fundManagerId: m.managerId })}>
             <View className='alfa-list__main'>
