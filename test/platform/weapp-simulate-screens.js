@@ -22,7 +22,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { spawn } = require('node:child_process')
 const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
-const { createHost } = require('./lib/weapp-host')
+const { createHost, captureProblems } = require('./lib/weapp-host')
 
 const FUND = '000001' // lib/api-server.js reads the expected figures of the same fund
 const TIMEOUT_MS = 8000
@@ -345,13 +345,7 @@ async function main() {
   try {
     const problems = []
     const net = { requests: [], problems }
-    const originalError = console.error
-    console.error = (...args) => {
-      problems.push(`console.error: ${args.map(String).join(' ')}`)
-      originalError(...args)
-    }
-    process.on('unhandledRejection', (err) => problems.push(`unhandled rejection: ${(err && err.stack) || err}`))
-    process.on('uncaughtException', (err) => problems.push(`uncaught exception: ${(err && err.stack) || err}`))
+    captureProblems(problems)
     const host = createHost(dir, {
       problems,
       request: forwarder(() => server.origin, net),

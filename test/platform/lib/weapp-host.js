@@ -144,4 +144,19 @@ function createHost(dir, { problems, request, storage = {} }) {
   return { open, titles, navigations, storage: store, sleep: (ms) => simulate.sleep(ms) }
 }
 
-module.exports = { createHost }
+/**
+ * Collects into `problems` what the page under test must never do: console.error, unhandled
+ * rejections, uncaught exceptions (console.error still prints).
+ */
+function captureProblems(problems) {
+  const originalError = console.error
+  console.error = (...args) => {
+    problems.push(`console.error: ${args.map(String).join(' ')}`)
+    originalError(...args)
+  }
+  process.on('unhandledRejection', (err) => problems.push(`unhandled rejection: ${(err && err.stack) || err}`))
+  process.on('uncaughtException', (err) => problems.push(`uncaught exception: ${(err && err.stack) || err}`))
+  return problems
+}
+
+module.exports = { createHost, captureProblems }
