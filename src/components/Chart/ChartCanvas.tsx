@@ -2,13 +2,15 @@ import { Canvas, View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { acquireSurface, CANVAS_MODE } from '@/platform/canvas'
-import type { ChartRuntime } from './draw'
+import type { ChartSurface } from '@/platform/canvasShared'
+import type { ChartRuntime, startChart as StartChartFn } from './draw'
 import { loadChartEngine } from './engine'
 import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type Scheme } from './model'
 import { firstTouch, touchChartX, type TouchEventLike } from './touch'
 import type { ChartMarkers, ChartSeries, TooltipInfo, ValueFormat } from './types'
 
 let seq = 0
+type StartChart = typeof StartChartFn
 
 export interface ChartCanvasProps {
   series: ChartSeries[]
@@ -31,6 +33,8 @@ export function ChartCanvas(props: ChartCanvasProps) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   const [active, setActive] = useState<number>(-1)
   const runtime = useRef<ChartRuntime | null>(null)
+  // The acquired surface and the engine, until the first model starts the chart on it.
+  const pending = useRef<{ surface: ChartSurface; startChart: StartChart } | null>(null)
   const box = useRef<{ left: number; top: number } | null>(null)
 
   const model = useMemo(
@@ -61,8 +65,8 @@ export function ChartCanvas(props: ChartCanvasProps) {
             surface.destroy()
             return
           }
-          const first = buildChartModel({ series, width: surface.width, height: surface.height, fullscreen, index, format, markers, scheme })
-          runtime.current = startChart(surface, first)
+          // The size builds the model; the effect below starts F2 with it: one model, one draw.
+          pending.current = { surface, startChart }
           setSize({ width: surface.width, height: surface.height })
         })
         .catch(() => {
@@ -73,13 +77,22 @@ export function ChartCanvas(props: ChartCanvasProps) {
       cancelled = true
       runtime.current?.destroy()
       runtime.current = null
+      pending.current?.surface.destroy()
+      pending.current = null
     }
     // The surface lives as long as the element; data changes go through update below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id])
 
   useEffect(() => {
-    if (model && runtime.current) runtime.current.update(model)
+    if (!model) return
+    if (runtime.current) {
+      runtime.current.update(model)
+    } else if (pending.current) {
+      const { surface, startChart } = pending.current
+      pending.current = null
+      runtime.current = startChart(surface, model)
+    }
   }, [model])
 
   // Measure the chart's box for touches that carry client coordinates.
