@@ -62,17 +62,20 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
           </Text>
         )}
       </View>
-      {state === 'loading' && <Skeleton rows={4} title={false} />}
-      {state === 'error' && (
-        <View className='alfa-fund-chart__error' role='alert'>
-          <Text>走势加载失败</Text>
-          <View className='alfa-fund-link' role='button' onClick={() => setRetry((n) => n + 1)}>
-            重试
+      {/* As tall as the drawn chart while it loads: nothing below moves when it arrives (CLS). */}
+      <View className={state === 'loading' ? 'alfa-fund-chart__body alfa-fund-chart__body--loading' : 'alfa-fund-chart__body'}>
+        {state === 'loading' && <Skeleton rows={4} title={false} />}
+        {state === 'error' && (
+          <View className='alfa-fund-chart__error' role='alert'>
+            <Text>走势加载失败</Text>
+            <View className='alfa-fund-link' role='button' onClick={() => setRetry((n) => n + 1)}>
+              重试
+            </View>
           </View>
-        </View>
-      )}
-      {state === 'ready' && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
-      {state === 'ready' && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
+        )}
+        {state === 'ready' && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
+        {state === 'ready' && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
+      </View>
       <PeriodTabs value={period} onChange={setPeriod} />
     </Card>
   )
