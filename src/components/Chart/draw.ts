@@ -125,16 +125,26 @@ export function startChart(surface: ChartSurface, model: ChartModel): ChartRunti
   const canvas = new Canvas({ ...props, children: chartTree(model) } as unknown as ConstructorParameters<typeof Canvas>[0])
   const g = (canvas as unknown as { canvas?: { addEventListener?(type: string, fn: () => void): void } }).canvas
   if (surface.flush && g?.addEventListener) g.addEventListener('rerender', surface.flush)
-  void canvas.render()
   let destroyed = false
+  // The first render in a task of its own: on a slow phone F2's set-up above and its first render
+  // are each a long task; together they blocked input for twice as long.
+  let first: ReturnType<typeof setTimeout> | null = setTimeout(() => {
+    first = null
+    if (!destroyed) void canvas.render()
+  }, 0)
   return {
     update(next) {
       if (destroyed) return
+      if (first !== null) {
+        clearTimeout(first)
+        first = null
+      }
       void canvas.update({ ...props, children: chartTree(next) } as unknown as Parameters<typeof canvas.update>[0])
     },
     destroy() {
       if (destroyed) return
       destroyed = true
+      if (first !== null) clearTimeout(first)
       canvas.destroy()
       surface.destroy()
     },
