@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Chart } from '@/components/Chart'
 import { execute } from '@/services/graphql'
@@ -57,7 +57,12 @@ function QuoteCard({ quote, active, onTap }: { quote: Quote; active: boolean; on
 function IndexChart({ indexCode }: { indexCode: string }) {
   const [range, setRange] = useState<ChartRange>('intraday')
   const { state, data, reload } = useRemote(indexCode, async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null)
-  const points$ = data ? (range === 'intraday' ? data.intraday : data.daily) : []
+  // One series object per answer and range: a new one would rebuild the chart model and redraw F2.
+  const series = useMemo(() => {
+    if (!data) return []
+    const points$ = range === 'intraday' ? data.intraday : data.daily
+    return [{ name: data.indexName, data: points$.map((p) => ({ date: p.time, value: Number(p.value) })) }]
+  }, [data, range])
   return (
     <View className='alfa-card alfa-market__chart'>
       <View className='alfa-tabs'>
@@ -70,7 +75,7 @@ function IndexChart({ indexCode }: { indexCode: string }) {
       <AsyncContent state={state === 'notFound' ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
         {data && (
           <Chart
-            series={[{ name: data.indexName, data: points$.map((p) => ({ date: p.time, value: Number(p.value) })) }]}
+            series={series}
             format={points}
             height={220}
             allowFullscreen={false}
