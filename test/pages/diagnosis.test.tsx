@@ -4,9 +4,8 @@ import DiagnosisPage from '@/pages/diagnosis/index'
 import FundDiagnosisPage from '@/subPkg/pages/fundDiagnosis/index'
 import { isFundCode, normaliseFundCode } from '@/features/diagnosis/DiagnosisEntry'
 import { scoreTone } from '@/features/diagnosis/DiagnosisReport'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()

@@ -3,10 +3,9 @@ import * as navigation from '@/services/navigation'
 import { user } from '@/services/user'
 import { filterStore } from '@/features/filter/store'
 import FilterDetailPage from '@/pages/filterDetail/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const mounted: { unmout: () => void }[] = []
 
 afterEach(() => {

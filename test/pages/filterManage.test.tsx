@@ -5,14 +5,13 @@ import { user } from '@/services/user'
 import { FilterDeleteDocument, FilterMySavedDocument, FilterRenameDocument } from '@/services/generated/graphql'
 import { filterStore } from '@/features/filter/store'
 import FilterManagePage from '@/subPkg/pages/filterManage/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const SAVED = [
   { filterId: 'f1', name: '稳健低回撤', formValue: { maxDrawdown: '0.05' }, createdAt: '2024-07-01' },
   { filterId: 'f2', name: '长期牛基', formValue: { returnPeriod: 'Y3', minReturn: '0.5' }, createdAt: '2024-07-02' },
 ]
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const mounted: { unmout: () => void }[] = []
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-filter-manage__name')).map((n) => n.textContent)
 const byLabel = (c: HTMLElement, label: string) => c.querySelector(`[aria-label="${label}"]`) as HTMLElement

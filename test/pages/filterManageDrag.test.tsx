@@ -6,7 +6,7 @@ import { filterStore } from '@/features/filter/store'
 import { takeSavedFiltersChanged } from '@/features/filter/savedFilter'
 import FilterManagePage from '@/subPkg/pages/filterManage/index'
 import { FALLBACK_ROW_HEIGHT } from '@/utils/useDragOrder'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const SAVED = [
@@ -15,7 +15,6 @@ const SAVED = [
   { filterId: 'f3', name: '小盘指数', formValue: { categoryCodes: ['INDEX'], maxFundSize: '2' }, createdAt: '2024-07-03' },
 ]
 const at = (clientY: number) => [{ clientY }] as unknown as Touch[]
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-filter-manage__name')).map((n) => n.textContent)
 const byLabel = (c: HTMLElement, label: string) => c.querySelector(`[aria-label="${label}"]`) as HTMLElement
 

@@ -5,14 +5,13 @@ import * as navigation from '@/services/navigation'
 import { user } from '@/services/user'
 import { filterStore } from '@/features/filter/store'
 import MyFilterPage from '@/subPkg/pages/myFilter/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const SAVED = [
   { filterId: 'f1', name: '稳健低回撤', formValue: { riskLevels: ['Low', 'MidLow'], maxDrawdown: '0.05' }, createdAt: '2024-07-01T08:00:00Z' },
   { filterId: 'f2', name: '长期牛基', formValue: { returnPeriod: 'Y3', minReturn: '0.5' }, createdAt: '2024-07-02T08:00:00Z' },
 ]
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const mounted: { unmout: () => void }[] = []
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { user } from '@/services/user'
 import { FilterFundsDocument, FilterMySavedDocument, FilterSaveDocument } from '@/services/generated/graphql'
 import { filterStore } from '@/features/filter/store'
 import FilterResultPage from '@/pages/filterResult/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const row = (i: number, y1: string | null = '0.1500') => ({
@@ -18,7 +18,6 @@ const page = (rows: ReturnType<typeof row>[], cursor: string | null, hasMore: bo
   fundFilter: { totalCount, navDate: '2024-06-28', pageInfo: { cursor, hasMore }, list: rows },
 })
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-fund-table__fund')).map((n) => n.textContent)
 const mounted: { unmout: () => void }[] = []
 

@@ -4,7 +4,7 @@ import * as navigation from '@/services/navigation'
 import { FilterFundsDocument } from '@/services/generated/graphql'
 import { filterStore } from '@/features/filter/store'
 import StockFilterPage from '@/pages/stockFilter/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 
 const row = (i: number) => ({
   fund: { fundCode: `00${2000 + i}`, fundName: `优选${i}号`, nav: '1.5000', navDate: '2024-06-28', dailyReturn: '0.0050' },
@@ -16,7 +16,6 @@ const answer = (vars: Record<string, unknown>) =>
     ? { fundFilter: { totalCount: 3, navDate: '2024-06-28', pageInfo: { cursor: null, hasMore: false }, list: [row(3)] } }
     : { fundFilter: { totalCount: 3, navDate: '2024-06-28', pageInfo: { cursor: 'p2', hasMore: true }, list: [row(1), row(2)] } }
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const mounted: { unmout: () => void }[] = []
 const tab = (c: HTMLElement, label: string) => Array.from(c.querySelectorAll('.alfa-stock-filter__tab')).find((n) => n.textContent === label) as HTMLElement
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-fund-table__fund')).map((n) => n.textContent)

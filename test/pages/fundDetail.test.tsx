@@ -1,4 +1,3 @@
-import * as graphql from '@/services/graphql'
 import * as navigation from '@/services/navigation'
 import { setTransport, FUND_TERMINATED_MSG, type HttpRequest, type HttpResponse } from '@/services/request'
 import { toast } from '@/services/toast'
@@ -9,7 +8,7 @@ import FundArchivesPage from '@/pages/fundArchives/index'
 import FundNavPage from '@/subPkg/pages/fundNav/index'
 import ValuationDetailPage from '@/pages/valuationDetail/index'
 import FundIntroPage from '@/subPkg/pages/fundIntro/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
@@ -26,7 +25,6 @@ const FUND = {
 }
 const CHART = { fund: { fundCode: '000001', navHistory: [{ date: '2026-09-29', value: '1.0000' }, { date: '2026-09-30', value: '1.1000' }], comparisonBenchmark: { indexShortName: '股债60/40', history: [{ date: '2026-09-29', value: '1.0000' }, { date: '2026-09-30', value: '1.0100' }] } } }
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 let restCalls: HttpRequest[] = []
 let infoAnswer: HttpResponse
 
@@ -45,18 +43,8 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-type Answers = Record<string, (vars: Record<string, unknown>) => unknown>
-function serve(answers: Answers) {
-  return jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
-    const name = graphql.operationNameOf(String(doc)) ?? ''
-    const answer = answers[name]
-    if (!answer) throw new Error(`unexpected ${name}`)
-    return answer(vars)
-  }) as never)
-}
-
-async function open(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string>, answers: Answers) {
-  const execute = serve(answers)
+async function open(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) {
+  const execute = serveGraphql(answers)
   const page = await renderPage(Page, path, params)
   await page.utils.act(flush)
   await page.utils.act(flush)

@@ -1,9 +1,8 @@
 import * as graphql from '@/services/graphql'
 import FundGlossaryPage from '@/subPkg/pages/fundGlossary/index'
 import { filterTerms } from '@/features/glossary/GlossaryScreen'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()

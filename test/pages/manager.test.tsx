@@ -1,19 +1,9 @@
-import * as graphql from '@/services/graphql'
 import * as navigation from '@/services/navigation'
 import ManagerPage from '@/pages/manager/index'
 import Manager0008Page from '@/pages/manager0008/index'
 import ManagerListPage from '@/subPkg/pages/managerList/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush, serveGraphql } from '../support/render'
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
-type Answers = Record<string, (vars: Record<string, unknown>) => unknown>
-function serve(answers: Answers) {
-  return jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
-    const answer = answers[graphql.operationNameOf(String(doc)) ?? '']
-    if (!answer) throw new Error('unexpected operation')
-    return answer(vars)
-  }) as never)
-}
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()
@@ -30,7 +20,7 @@ const PROFILE = {
 
 describe('fund manager profile', () => {
   it('shows tenure, company, verified identity and each fund with tenure start, tenure return (red up, green down) and NAV', async () => {
-    const execute = serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
+    const execute = serveGraphql({ ManagerProfile: () => ({ fundManager: PROFILE }) })
     const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     expect(execute.mock.calls[0][1]).toEqual({ managerId: 'M1001' })
@@ -40,14 +30,14 @@ describe('fund manager profile', () => {
     expect(tones).toEqual(['alfa-tone--rise', 'alfa-tone--fall'])
   })
   it('an avatar is loaded only from an allowed host; otherwise the initial stands in', async () => {
-    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'https://static.elsewhere.example/a.png' } }) })
+    serveGraphql({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'https://static.elsewhere.example/a.png' } }) })
     let page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     expect(page.container.querySelector('img')).toBeNull()
     expect(page.container.querySelector('.alfa-manager__avatar--initial')?.textContent).toBe('张')
     document.body.innerHTML = ''
     jest.restoreAllMocks()
-    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'http://localhost/avatar/m1.png' } }) })
+    serveGraphql({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: 'http://localhost/avatar/m1.png' } }) })
     page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     expect(page.container.querySelector('.alfa-manager__avatar--initial')).toBeNull()
@@ -55,7 +45,7 @@ describe('fund manager profile', () => {
   })
 
   it("the seeded host-relative avatar path loads from the API origin; when it fails to load the initial stands in", async () => {
-    serve({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: '/alfa/static/demo/v1/avatar/manager-1.png' } }) })
+    serveGraphql({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: '/alfa/static/demo/v1/avatar/manager-1.png' } }) })
     const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     const avatar = page.container.querySelector('.alfa-manager__avatar') as HTMLElement
@@ -66,7 +56,7 @@ describe('fund manager profile', () => {
   })
 
   it('tapping a fund opens its fund screen', async () => {
-    serve({ ManagerProfile: () => ({ fundManager: PROFILE }) })
+    serveGraphql({ ManagerProfile: () => ({ fundManager: PROFILE }) })
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const page = await renderPage(Manager0008Page, 'pages/manager0008/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
@@ -74,14 +64,14 @@ describe('fund manager profile', () => {
     expect(nav).toHaveBeenCalledWith('fundEntry', { fundCode: '000001' })
   })
   it('an unknown id shows the not-found state', async () => {
-    serve({ ManagerProfile: () => ({ fundManager: null }) })
+    serveGraphql({ ManagerProfile: () => ({ fundManager: null }) })
     const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'NOPE' })
     await page.utils.act(flush)
     expect(page.text()).toContain('未找到该基金经理')
   })
   it('a failed load shows the error with a retry that loads again', async () => {
     let calls = 0
-    serve({ ManagerProfile: () => (++calls === 1 ? Promise.reject(new Error('network')) : { fundManager: PROFILE }) })
+    serveGraphql({ ManagerProfile: () => (++calls === 1 ? Promise.reject(new Error('network')) : { fundManager: PROFILE }) })
     const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     expect(page.text()).toContain('加载失败')
@@ -94,7 +84,7 @@ describe('fund manager profile', () => {
 describe('more managers', () => {
   const row = (id: string, r: string | null) => ({ managerId: id, managerName: `经理${id}`, company: '华夏', isVerified: false, tenureYears: '8.1', fundCount: 3, bestTenureReturn: r })
   it('pages by pageInfo and toggles the sort direction', async () => {
-    const execute = serve({
+    const execute = serveGraphql({
       ManagerList: (v) => {
         const page = v.page as { cursor: string | null }
         return { managerList: page.cursor ? { totalCount: 2, pageInfo: { cursor: null, hasMore: false }, list: [row('M2', null)] } : { totalCount: 2, pageInfo: { cursor: 'c1', hasMore: true }, list: [row('M1', '0.2')] } }

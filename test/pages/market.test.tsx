@@ -1,9 +1,8 @@
-import * as graphql from '@/services/graphql'
 import * as navigation from '@/services/navigation'
 import StockMarketPage from '@/pages/stock_market/index'
 import FundListPage from '@/subPkg/pages/fundList/index'
 import IndustryThemePage from '@/subPkg/pages/industryTheme/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush, serveGraphql } from '../support/render'
 
 jest.mock('@/components/Chart', () => ({
   Chart: ({ series }: { series: Array<{ name: string; data: Array<{ date: string }> }> }) => (
@@ -11,15 +10,6 @@ jest.mock('@/components/Chart', () => ({
   ),
 }))
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
-type Answers = Record<string, (vars: Record<string, unknown>) => unknown>
-function serve(answers: Answers) {
-  return jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
-    const answer = answers[graphql.operationNameOf(String(doc)) ?? '']
-    if (!answer) throw new Error('unexpected operation')
-    return answer(vars)
-  }) as never)
-}
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()
@@ -33,7 +23,7 @@ const chartOf = (indexCode: string) => ({
 
 describe('stock market', () => {
   it('shows each index with latest point, change and change %: red up, green down, grey flat; labelled 演示数据', async () => {
-    serve({ MarketIndices: () => ({ marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
+    serveGraphql({ MarketIndices: () => ({ marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
     const page = await renderPage(StockMarketPage, 'pages/stock_market/index')
     await page.utils.act(flush)
     await page.utils.act(flush)
@@ -44,7 +34,7 @@ describe('stock market', () => {
     expect(page.container.querySelector('.chart-stub')?.textContent).toBe('上证指数:3:09:30')
   })
   it('tapping an index shows its chart; the daily tab switches to closing points', async () => {
-    const execute = serve({ MarketIndices: () => ({ marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
+    const execute = serveGraphql({ MarketIndices: () => ({ marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
     const page = await renderPage(StockMarketPage, 'pages/stock_market/index')
     await page.utils.act(flush)
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-market__quote')[2] as HTMLElement))
@@ -56,7 +46,7 @@ describe('stock market', () => {
   })
   it('a failed load offers a retry', async () => {
     let n = 0
-    serve({ MarketIndices: () => (++n === 1 ? Promise.reject(new Error('x')) : { marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
+    serveGraphql({ MarketIndices: () => (++n === 1 ? Promise.reject(new Error('x')) : { marketIndices: INDICES }), MarketIndexChart: (v) => chartOf(String(v.indexCode)) })
     const page = await renderPage(StockMarketPage, 'pages/stock_market/index')
     await page.utils.act(flush)
     expect(page.text()).toContain('加载失败')
@@ -68,7 +58,7 @@ describe('stock market', () => {
 
 describe('more funds', () => {
   it('category tabs, period tabs and the sort header change the query; rows open the fund', async () => {
-    const execute = serve({
+    const execute = serveGraphql({
       MarketFundRanking: () => ({
         categoryDict: [{ code: 'STOCK', name: '股票型' }, { code: 'BOND', name: '债券型' }],
         fundRanking: { totalCount: 1, pageInfo: { cursor: null, hasMore: false }, list: [{ periodReturn: '0.1234', fund: { fundCode: '000001', fundName: '甲消费股票', nav: '1.5', navDate: '2026-09-30', categoryName: '股票型' } }] },
@@ -95,7 +85,7 @@ describe('more funds', () => {
 
 describe('industry themes', () => {
   it('each theme shows its average return and its funds', async () => {
-    serve({
+    serveGraphql({
       MarketIndustryThemes: () => ({
         industryThemes: [
           { themeCode: 'consumer', name: '消费', description: '食品饮料', averageReturn: '0.05', fundCount: 12, funds: [{ periodReturn: '0.2', fund: { fundCode: '000001', fundName: '甲消费股票' } }] },

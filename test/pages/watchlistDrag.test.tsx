@@ -4,7 +4,7 @@ import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 import FavouritesManagePage from '@/pages/favouritesManage/index'
 import { FALLBACK_ROW_HEIGHT } from '@/utils/useDragOrder'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const pick = (fundCode: string, fundName: string) => ({
@@ -16,7 +16,6 @@ const PICKS = [pick('000001', '甲成长混合'), pick('000002', '乙稳健债�
 
 /** A touch list as Taro hands it over (only clientY is read). */
 const at = (clientY: number) => [{ clientY }] as unknown as Touch[]
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-manage__fund')).map((n) => n.textContent)
 const byLabel = (c: HTMLElement, label: string) => c.querySelector(`[aria-label="${label}"]`) as HTMLElement
 

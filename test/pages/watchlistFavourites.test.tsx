@@ -4,7 +4,7 @@ import * as navigation from '@/services/navigation'
 import { user } from '@/services/user'
 import { nextSort, sortByFigure } from '@/features/watchlist'
 import FavouritesPage from '@/pages/favourites/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const fund = (fundCode: string, fundName: string, nav: string, dailyReturn: string | null, y1: string | null, m1: string | null = null) => ({
@@ -15,7 +15,6 @@ const fund = (fundCode: string, fundName: string, nav: string, dailyReturn: stri
 const PICKS = [fund('000001', '甲成长混合', '1.2345', '0.0123', '0.1000'), fund('000002', '乙稳健债券', '1.0500', '-0.0050', '0.0300', '0.0100'), fund('000003', '丙指数', '2.0000', null, null)]
 
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-favourites__fund')).map((n) => n.textContent)
-const flush = () => new Promise((r) => setTimeout(r, 0))
 
 afterEach(() => {
   document.body.innerHTML = ''

@@ -7,7 +7,7 @@ import { user } from '@/services/user'
 import { pickStore } from '@/features/watchlist'
 import { moveItem } from '@/features/watchlist/FavouritesManage'
 import FavouritesManagePage from '@/pages/favouritesManage/index'
-import { renderPage } from '../support/render'
+import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const pick = (fundCode: string, fundName: string) => ({
@@ -17,7 +17,6 @@ const pick = (fundCode: string, fundName: string) => ({
 })
 const PICKS = [pick('000001', '甲成长混合'), pick('000002', '乙稳健债券'), pick('000003', '丙指数')]
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-manage__fund')).map((n) => n.textContent)
 const byLabel = (c: HTMLElement, label: string) => c.querySelector(`[aria-label="${label}"]`) as HTMLElement
 

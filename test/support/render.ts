@@ -1,3 +1,4 @@
+import * as graphql from '@/services/graphql'
 import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
 import type { ComponentType } from 'react'
@@ -15,4 +16,19 @@ export async function renderPage(Page: ComponentType, pagePath: string, params: 
   const utils = new TestUtils()
   await utils.mount(Page as never, { container })
   return { utils, container, text: () => container.textContent ?? '' }
+}
+
+/** Lets pending promises and zero-delay timers run (inside utils.act). */
+export const flush = () => new Promise((r) => setTimeout(r, 0))
+
+export type GraphqlAnswers = Record<string, (vars: Record<string, unknown>) => unknown>
+
+/** Answers `execute` by operation name; an operation without an answer rejects, naming it. */
+export function serveGraphql(answers: GraphqlAnswers) {
+  return jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
+    const name = graphql.operationNameOf(String(doc)) ?? ''
+    const answer = answers[name]
+    if (!answer) throw new Error(`unexpected ${name}`)
+    return answer(vars)
+  }) as never)
 }
