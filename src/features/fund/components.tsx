@@ -2,14 +2,15 @@ import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { Empty } from '@/components/Empty'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
-import { formatAmount, formatPercent, type Numeric } from '@/utils/format'
+import { formatAmount, formatPercent, toneOf, type Numeric } from '@/utils/format'
 import { ManagerAvatar } from '@/features/manager/ManagerAvatar'
 import './index.scss'
 
-/** Tone of a signed figure: red up, green down, grey for zero or missing. */
+const TONE_MODIFIER = { rise: 'up', fall: 'down', flat: 'flat' } as const
+
+/** Tone of a signed figure as the fund styles' modifier (toneOf: red up, green down, grey for zero or missing). */
 export function tone(value: Numeric): 'up' | 'down' | 'flat' {
-  const n = value === null || value === undefined || value === '' ? 0 : Number(value)
-  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
+  return TONE_MODIFIER[toneOf(value)]
 }
 
 /** A signed rate (+1.23%) coloured by its direction. */
