@@ -1,10 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundAchievementsDocument } from '@/services/generated/graphql'
 import { formatNumber, formatPercent } from '@/utils/format'
-import { Card, FundNotFound, InfoRows, ReturnsGrid, SignedRate } from './components'
+import { Card, InfoRows, ReturnsGrid, SignedRate, FundPending, FundTitle } from './components'
 import { useFundQuery } from './hooks'
 
 /** Tabs of the achievements screen, in tabIndex order. */
@@ -31,16 +30,12 @@ function CalendarList({ items, empty }: { items: ReadonlyArray<{ label: string; 
 export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: string; tabIndex: number }) {
   const { state, data: fund, reload } = useFundQuery(fundCode, loadAchievements)
   const [tab, setTab] = useState(tabIndex)
-  if (state === 'notFound') return <FundNotFound />
-  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const p = fund.performance
   const rank = p.peerRank1Y
   return (
     <View className='alfa-fund'>
-      <View className='alfa-fund-head'>
-        <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
-        <Text className='alfa-fund-digits alfa-fund-muted'>{fund.fundCode}</Text>
-      </View>
+      <FundTitle fund={fund} />
       <Card title='阶段涨幅'>
         <ReturnsGrid items={p.periodReturns} />
       </Card>

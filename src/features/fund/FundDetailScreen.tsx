@@ -1,11 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { PickButton } from '@/features/watchlist'
 import { formatNav } from '@/utils/format'
-import { Card, FundNotFound, FundStoppedNotice, HoldingsCard, ManagerCard, ReturnsGrid, RiskTag, SignedRate, TradeRulesCard } from './components'
+import { Card, FundStoppedNotice, HoldingsCard, ManagerCard, ReturnsGrid, RiskTag, SignedRate, TradeRulesCard, FundPending } from './components'
 import { FundNavChart } from './FundNavChart'
 import { useFundQuery, useFundStopped } from './hooks'
 
@@ -16,8 +15,7 @@ export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** 
   const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   const { state, data: fund, reload } = useFundQuery(fundCode, loadDetail)
   const stopped = useFundStopped(fundCode, state === 'ready')
-  if (state === 'notFound') return <FundNotFound />
-  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const terminated = stopped ?? (fund.isTerminated ? '该基金已终止运作' : null)
   return (
     <View className='alfa-fund'>

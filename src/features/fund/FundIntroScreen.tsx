@@ -1,9 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
-import { Card, FundNotFound, InfoRows, ManagerCard, RiskTag } from './components'
+import { Card, InfoRows, ManagerCard, RiskTag, FundPending } from './components'
 import { useFundQuery } from './hooks'
 
 const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
@@ -11,8 +10,7 @@ const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument,
 /** Fund intro: basic facts, the intro text and the manager. */
 export function FundIntroScreen({ fundCode }: { fundCode: string }) {
   const { state, data: fund, reload } = useFundQuery(fundCode, loadIntro)
-  if (state === 'notFound') return <FundNotFound />
-  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 8 }} />
+  if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   return (
     <View className='alfa-fund'>
       <Card title='基本信息'>

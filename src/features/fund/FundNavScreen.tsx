@@ -6,7 +6,7 @@ import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { FundNavRowsDocument, type FundNavRowsQuery } from '@/services/generated/graphql'
 import { formatNav } from '@/utils/format'
-import { FundNotFound, SignedRate } from './components'
+import { SignedRate, FundPending, FundTitle } from './components'
 import { FundNavChart } from './FundNavChart'
 import { useFundQuery } from './hooks'
 
@@ -40,15 +40,11 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
   }
   useReachBottom(() => void loadMore())
 
-  if (state === 'notFound') return <FundNotFound />
-  if (state !== 'ready' || !fund || !first) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 10 }} />
+  if (state !== 'ready' || !fund || !first) return <FundPending state={state} onRetry={() => void reload()} rows={10} />
   const rows = [...first.list, ...extra.list]
   return (
     <View className='alfa-fund'>
-      <View className='alfa-fund-head'>
-        <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
-        <Text className='alfa-fund-digits alfa-fund-muted'>{fund.fundCode}</Text>
-      </View>
+      <FundTitle fund={fund} />
       <FundNavChart fundCode={fundCode} />
       <AsyncContent state={rows.length ? 'ready' : 'empty'} emptyTitle='暂无净值' emptyDescription='基金成立并公布净值后再来查看。'>
         <View className='alfa-fund-card alfa-fund-table' role='table'>

@@ -1,10 +1,9 @@
 import { Text, View } from '@tarojs/components'
-import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FundValuationDocument } from '@/services/generated/graphql'
 import { formatNav } from '@/utils/format'
-import { Card, DemoBadge, FundNotFound, InfoRows, SignedRate, tone } from './components'
+import { Card, DemoBadge, InfoRows, SignedRate, tone, FundPending, FundTitle } from './components'
 import { useFundQuery } from './hooks'
 
 const loadValuation = async (fundCode: string) => (await execute(FundValuationDocument, { fundCode })).fund
@@ -12,15 +11,11 @@ const loadValuation = async (fundCode: string) => (await execute(FundValuationDo
 /** 估值详情: the estimated intraday valuation against the last NAV (demo figures, labelled). */
 export function FundValuationScreen({ fundCode }: { fundCode: string }) {
   const { state, data: fund, reload } = useFundQuery(fundCode, loadValuation)
-  if (state === 'notFound') return <FundNotFound />
-  if (state !== 'ready' || !fund) return <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 5 }} />
+  if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={5} />
   const v = fund.valuation
   return (
     <View className='alfa-fund'>
-      <View className='alfa-fund-head'>
-        <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
-        <Text className='alfa-fund-digits alfa-fund-muted'>{fund.fundCode}</Text>
-      </View>
+      <FundTitle fund={fund} />
       {!v ? (
         <Empty
           title='暂无估值'

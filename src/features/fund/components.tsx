@@ -1,6 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
+import type { LoadState } from '@/hooks/remote'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
 import { formatAmount, formatPercent, toneOf, type Numeric } from '@/utils/format'
 import { ManagerAvatar } from '@/features/manager/ManagerAvatar'
@@ -50,6 +52,22 @@ export function Card({ title, extra, children, onMore }: { title: string; extra?
 /** Unknown fund code: a not-found state with a way back. */
 export function FundNotFound() {
   return <Empty title='基金不存在' description='请检查基金代码是否正确，或返回上一页重新选择。' actionText='返回' onAction={() => void goBackOrHome()} />
+}
+
+/** A fund screen until its fund is there: not found, the skeleton, or the error with a retry. */
+export function FundPending({ state, onRetry, rows }: { state: LoadState; onRetry: () => void; rows: number }) {
+  if (state === 'notFound') return <FundNotFound />
+  return <AsyncContent state={state} onRetry={onRetry} skeleton={{ rows }} />
+}
+
+/** The name and code heading a fund's sub-screen. */
+export function FundTitle({ fund }: { fund: { fundName: string; fundCode: string } }) {
+  return (
+    <View className='alfa-fund-head'>
+      <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
+      <Text className='alfa-fund-digits alfa-fund-muted'>{fund.fundCode}</Text>
+    </View>
+  )
 }
 
 /** The terminated-fund notice (fund-info answered the terminated message). */
