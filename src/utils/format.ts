@@ -146,3 +146,10 @@ export function toneOf(value: Numeric): 'rise' | 'fall' | 'flat' {
   if (value === null || value === undefined || value === '' || !Number.isFinite(n) || n === 0) return 'flat'
   return n > 0 ? 'rise' : 'fall'
 }
+
+const TONE_MODIFIER = { rise: 'up', fall: 'down', flat: 'flat' } as const
+
+/** toneOf as the `--up` / `--down` / `--flat` modifier of the fund, watchlist and filter-table figures. */
+export function toneModifier(value: Numeric): 'up' | 'down' | 'flat' {
+  return TONE_MODIFIER[toneOf(value)]
+}

@@ -1,5 +1,5 @@
 import { cumulative, PERIOD_RANGE } from '@/features/fund/FundNavChart'
-import { tone } from '@/features/fund/components'
+import { toneModifier } from '@/utils/format'
 import { CHART_PERIODS } from '@/components/Chart'
 
 describe('fund chart: both lines start at 0% on the first day of the period', () => {
@@ -17,6 +17,6 @@ describe('fund chart: both lines start at 0% on the first day of the period', ()
 
 describe('red up, green down, grey for zero or missing', () => {
   it.each([['0.0100', 'up'], ['-0.0100', 'down'], ['0.0000', 'flat'], [null, 'flat']] as const)('%s is %s', (v, t) => {
-    expect(tone(v)).toBe(t)
+    expect(toneModifier(v)).toBe(t)
   })
 })

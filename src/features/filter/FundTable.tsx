@@ -2,18 +2,13 @@ import { Text, View } from '@tarojs/components'
 import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/features/watchlist/sort'
-import { formatPercent } from '@/utils/format'
+import { formatPercent, toneModifier } from '@/utils/format'
 import { periodLabel, type ReturnPeriod } from './conditions'
 import type { FilteredFundRow } from './useFilterFunds'
 import './FundTable.scss'
 
 /** Server sort keys (FundSortKey) the table's columns sort by. */
 export type FilterSortKey = 'DAILY' | ReturnPeriod | 'MAX_DRAWDOWN'
-
-const tone = (v: string | null | undefined) => {
-  const n = v == null || v === '' ? 0 : Number(v)
-  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
-}
 
 const returnOf = (row: FilteredFundRow, period: ReturnPeriod) => row.returns[period.toLowerCase() as keyof FilteredFundRow['returns']]
 
@@ -63,8 +58,8 @@ export function FundTable({ rows, period, sort, onSort, more, onMore }: FundTabl
               <Text className='alfa-fund-table__fund'>{r.fund.fundName}</Text>
               <Text className='alfa-fund-table__code'>{r.fund.fundCode}</Text>
             </View>
-            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${tone(r.fund.dailyReturn)}`}>{formatPercent(r.fund.dailyReturn, 2, { sign: true })}</Text>
-            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${tone(ret)}`}>{formatPercent(ret, 2, { sign: true })}</Text>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(r.fund.dailyReturn)}`}>{formatPercent(r.fund.dailyReturn, 2, { sign: true })}</Text>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(ret)}`}>{formatPercent(ret, 2, { sign: true })}</Text>
             <Text className='alfa-fund-table__cell alfa-fund-table__figure--flat'>{formatPercent(r.maxDrawdown1Y, 2)}</Text>
           </View>
         )

@@ -2,8 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FundValuationDocument } from '@/services/generated/graphql'
-import { formatNav } from '@/utils/format'
-import { Card, DemoBadge, InfoRows, SignedRate, tone, FundPending, FundTitle } from './components'
+import { formatNav, toneModifier } from '@/utils/format'
+import { Card, DemoBadge, InfoRows, SignedRate, FundPending, FundTitle } from './components'
 import { useFundQuery } from './hooks'
 
 const loadValuation = async (fundCode: string) => (await execute(FundValuationDocument, { fundCode })).fund
@@ -25,7 +25,7 @@ export function FundValuationScreen({ fundCode }: { fundCode: string }) {
         <Card title='盘中估值' extra={v.isDemo ? <DemoBadge /> : undefined}>
           <View className='alfa-fund-head__figures'>
             <View className='alfa-fund-head__figure'>
-              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-fund-num--${tone(v.estimatedReturn)}`}>{formatNav(v.estimatedNav)}</Text>
+              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-fund-num--${toneModifier(v.estimatedReturn)}`}>{formatNav(v.estimatedNav)}</Text>
               <Text className='alfa-fund-head__label'>估算净值</Text>
             </View>
             <View className='alfa-fund-head__figure'>

@@ -4,20 +4,13 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import type { LoadState } from '@/hooks/remote'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
-import { formatAmount, formatPercent, toneOf, type Numeric } from '@/utils/format'
+import { formatAmount, formatPercent, toneModifier, type Numeric } from '@/utils/format'
 import { ManagerAvatar } from '@/features/manager/ManagerAvatar'
 import './index.scss'
 
-const TONE_MODIFIER = { rise: 'up', fall: 'down', flat: 'flat' } as const
-
-/** Tone of a signed figure as the fund styles' modifier (toneOf: red up, green down, grey for zero or missing). */
-export function tone(value: Numeric): 'up' | 'down' | 'flat' {
-  return TONE_MODIFIER[toneOf(value)]
-}
-
 /** A signed rate (+1.23%) coloured by its direction. */
 export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
-  return <Text className={`alfa-fund-num alfa-fund-num--${tone(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+  return <Text className={`alfa-fund-num alfa-fund-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
 }
 
 const RISK_TONE: Record<string, string> = { 高风险: 'high', 中高风险: 'high', 中风险: 'medium', 中低风险: 'low', 低风险: 'low' }

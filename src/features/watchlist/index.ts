@@ -1,5 +1,5 @@
 export { PickButton, type PickButtonProps } from './PickButton'
 export { PickStore, pickStore, PICK_ADDED_TEXT, PICK_REMOVED_TEXT, type PickToggleResult, type PickStoreDeps } from './pickStore'
 export { usePick } from './usePick'
-export { Favourites, PERIODS, toneOf, type PickedFund } from './Favourites'
+export { Favourites, PERIODS, type PickedFund } from './Favourites'
 export { nextSort, sortByFigure, type SortDirection, type SortState } from './sort'

@@ -9,7 +9,7 @@ import { WatchlistPicksDocument, type WatchlistPicksQuery } from '@/services/gen
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
 import { user } from '@/services/user'
-import { formatDate, formatNav, formatPercent, MONTH_DAY } from '@/utils/format'
+import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { pickStore } from '../pickStore'
 import { nextSort, sortByFigure, type SortState } from '../sort'
 import './index.scss'
@@ -26,12 +26,6 @@ export const PERIODS: { key: Period; label: string }[] = [
   { key: 'y3', label: '近3年' },
   { key: 'ytd', label: '今年以来' },
 ]
-
-/** Red up, green down, grey for zero or missing. */
-export function toneOf(value: string | null | undefined): 'up' | 'down' | 'flat' {
-  const n = value == null || value === '' ? 0 : Number(value)
-  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat'
-}
 
 function figureOf(f: PickedFund, key: SortKey, period: Period): string | null {
   if (key === 'nav') return f.fund.nav
@@ -127,8 +121,8 @@ export const Favourites = observer(function Favourites() {
               <Text className='alfa-favourites__nav'>{formatNav(f.fund.nav)}</Text>
               <Text className='alfa-favourites__date'>{f.fund.navDate ? formatDate(f.fund.navDate, MONTH_DAY) : '--'}</Text>
             </View>
-            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneOf(f.fund.dailyReturn)}`}>{formatPercent(f.fund.dailyReturn, 2, { sign: true })}</Text>
-            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneOf(f.returns[period])}`}>{formatPercent(f.returns[period], 2, { sign: true })}</Text>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.fund.dailyReturn)}`}>{formatPercent(f.fund.dailyReturn, 2, { sign: true })}</Text>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.returns[period])}`}>{formatPercent(f.returns[period], 2, { sign: true })}</Text>
           </View>
         ))}
       </AsyncContent>
