@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { usePullDownRefresh } from '@tarojs/taro'
+import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
@@ -61,7 +61,7 @@ export const Favourites = observer(function Favourites() {
   }, [isLogin, load])
 
   usePullDownRefresh(() => {
-    void load()
+    void load().finally(() => Taro.stopPullDownRefresh())
   })
 
   const rows = useMemo(() => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list), [list, sort, period])
