@@ -30,7 +30,7 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
       index: 'index.html',
       cacheControl: false,
       wildcard: true,
-      // The build writes .br and .gz beside its JS and CSS (config/precompress.ts); they go to
+      // The build writes .br and .gz beside its JS and CSS (compression-webpack-plugin in config/index.ts); they go to
       // browsers that accept them (Lighthouse: uncompressed JS cost the home page about 1.6 s of LCP).
       preCompressed: true,
       setHeaders: (res, file) => {
