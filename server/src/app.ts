@@ -4,6 +4,7 @@ import type { Config } from './config'
 import { h5Plugin } from './h5'
 import type { Database } from './db'
 import { prepareDatabase } from './db/startup'
+import { watchDataChanges } from './fund/dataVersion'
 import { LiveHub } from './live/hub'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
@@ -55,7 +56,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const database = opts.database ?? (await prepareDatabase(config, app.log))
   const live = new LiveHub(database)
   await live.start()
+  const unwatch = await watchDataChanges(database, app.log)
   app.addHook('onClose', async () => {
+    await unwatch()
     await live.close()
     if (!opts.database) await database.close()
   })

@@ -4,23 +4,36 @@ import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
+import * as adjustedNav from './migrations/0004_adjusted_nav'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
-const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_fund_size': fundSize, '0003_saved_filter_seq': savedFilterSeq }
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_init': init,
+  '0002_fund_size': fundSize,
+  '0003_saved_filter_seq': savedFilterSeq,
+  '0004_adjusted_nav': adjustedNav,
+}
 
 /** What both engines offer: a pg.Pool-shaped pool. */
 interface PoolLike {
   query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
+  connect(): Promise<{ query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>; release(err?: Error | boolean): void }>
   end(): Promise<void>
 }
 
-export interface Database {
+/** What a transaction offers: raw parameterised queries on its one connection. */
+export interface Queryable {
   kind: 'pglite' | 'postgres'
-  /** Kysely over the same pool, typed for the users' own tables (schema.ts). */
-  db: Kysely<DB>
   /** Raw parameterised query; returns the rows. */
   query<R = Record<string, unknown>>(sql: string, params?: ReadonlyArray<unknown>): Promise<R[]>
+}
+
+export interface Database extends Queryable {
+  /** Kysely over the same pool, typed for the users' own tables (schema.ts). */
+  db: Kysely<DB>
+  /** Runs `work` in one transaction on one connection: all of it is committed, or none (it rolls back on a throw). */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
@@ -106,6 +119,24 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
     },
     async notify(channel: string, payload: string) {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect()
+      const tx: Queryable = { kind, query: async <R>(sql: string, params?: ReadonlyArray<unknown>) => (await client.query<R>(sql, params)).rows }
+      let broken = false
+      try {
+        await client.query('begin')
+        const result = await work(tx)
+        await client.query('commit')
+        return result
+      } catch (err) {
+        await client.query('rollback').catch(() => {
+          broken = true
+        })
+        throw err
+      } finally {
+        client.release(broken)
+      }
     },
   }
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { lockDataDir } from './lock'
 
 type Row = Record<string, unknown>
 export interface QueryResult<R = Row> {
@@ -25,12 +26,22 @@ export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
  */
 export class PGlitePool {
   private tail: Promise<void> = Promise.resolve()
-  private constructor(readonly pg: PGlite) {}
+  private constructor(
+    readonly pg: PGlite,
+    private readonly unlock: () => void,
+  ) {}
 
+  /** Opens (creating) the data folder, locked for this process (db/lock.ts), or an in-memory database. */
   static async open(dataDir?: string): Promise<PGlitePool> {
-    if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
-    const pg = await PGlite.create(dataDir ? { dataDir, parsers: TYPE_PARSERS } : { parsers: TYPE_PARSERS })
-    return new PGlitePool(pg)
+    if (!dataDir) return new PGlitePool(await PGlite.create({ parsers: TYPE_PARSERS }), () => {})
+    fs.mkdirSync(dataDir, { recursive: true })
+    const unlock = lockDataDir(dataDir)
+    try {
+      return new PGlitePool(await PGlite.create({ dataDir, parsers: TYPE_PARSERS }), unlock)
+    } catch (err) {
+      unlock()
+      throw err
+    }
   }
 
   async connect(): Promise<PoolClient> {
@@ -69,5 +80,6 @@ export class PGlitePool {
   async end(): Promise<void> {
     await this.tail
     if (!this.pg.closed) await this.pg.close()
+    this.unlock()
   }
 }

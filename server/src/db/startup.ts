@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import { isEmpty, seedDemoData } from '../demo/seed'
+import { writeAdjustedNavs } from '../fund/data'
 import { migrate, openDatabase, type Database } from '.'
 
 /** Opens the configured database, migrates it and, when it holds no funds yet, loads the demo data. */
@@ -13,9 +14,13 @@ export async function prepareDatabase(config: Pick<Config, 'DATABASE_URL' | 'DAT
     if (config.SEED_DEMO !== false && (await isEmpty(database))) {
       const t0 = Date.now()
       log?.info('empty database: loading the demo data set (演示数据)')
-      const counts = await seedDemoData(database, (m) => log?.info(m))
+      // One transaction: a start killed half-way leaves an empty database, seeded again next time.
+      const counts = await database.transaction((tx) => seedDemoData(tx, (m) => log?.info(m)))
       log?.info({ counts, ms: Date.now() - t0 }, 'demo data loaded')
     }
+    // Rows written before the adjusted NAV existed (migration 0004) get it once.
+    const adjusted = await database.transaction((tx) => writeAdjustedNavs(tx, null))
+    if (adjusted) log?.info({ rows: adjusted }, 'adjusted NAVs computed')
     log?.info({ engine: database.kind, ms: Date.now() - started }, 'database ready')
     return database
   } catch (err) {

@@ -1,4 +1,5 @@
-import type { Database } from '../db'
+import type { Queryable } from '../db'
+import { adjustSeries, type RawNav } from '../fund/adjusted'
 import { insertRows } from './bulk'
 import { Random, addDays, tradingDays } from './random'
 
@@ -137,7 +138,7 @@ function fundSize(category: FundCategory, stage: string, terminated: boolean, se
 }
 
 /** True when the database has no demo (or imported) data yet. */
-export async function isEmpty(database: Database): Promise<boolean> {
+export async function isEmpty(database: Queryable): Promise<boolean> {
   const [row] = await database.query<{ n: number }>('select count(*)::int as n from funds')
   return Number(row.n) === 0
 }
@@ -146,7 +147,7 @@ export async function isEmpty(database: Database): Promise<boolean> {
  * Generates and inserts the deterministic demo data set (ARCHITECTURE.md section 5). Same seed,
  * same rows, on every machine. Returns row counts for the log.
  */
-export async function seedDemoData(database: Database, log: (msg: string) => void = () => {}): Promise<Record<string, number>> {
+export async function seedDemoData(database: Queryable, log: (msg: string) => void = () => {}): Promise<Record<string, number>> {
   const rnd = new Random(DEMO_SEED)
   const days = tradingDays(DEMO_START, DEMO_END)
   const counts: Record<string, number> = {}
@@ -162,9 +163,10 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
       `M${String(1001 + i)}`, name, rnd.chance(0.6), `/alfa/static/demo/v1/avatar/manager-${SURNAMES.indexOf(name[0]) + 1}.png`, rnd.chance(0.2),
       COMPANIES[i % COMPANIES.length], `${name}，${rnd.int(5, 20)}年证券从业经验，擅长${rnd.pick(['价值投资', '成长股挖掘', '固收+', '量化选股', '资产配置'])}。`,
       addDays('2005-01-01', rnd.int(0, 4000)),
+      true,
     ]
   })
-  await insert('managers', [['manager_id', 'text'], ['manager_name', 'text'], ['is_verified', 'boolean'], ['avatar_url', 'text'], ['is_yingmi_extended', 'boolean'], ['company', 'text'], ['intro', 'text'], ['career_start', 'date']], managers)
+  await insert('managers', [['manager_id', 'text'], ['manager_name', 'text'], ['is_verified', 'boolean'], ['avatar_url', 'text'], ['is_yingmi_extended', 'boolean'], ['company', 'text'], ['intro', 'text'], ['career_start', 'date'], ['is_demo', 'boolean']], managers)
 
   // Benchmarks with their series.
   await insert('benchmarks', [['index_code', 'text'], ['index_short_name', 'text'], ['name', 'text'], ['description', 'text']], BENCHMARKS.map((b) => [b.indexCode, b.indexShortName, b.name, b.description]))
@@ -234,17 +236,18 @@ export async function seedDemoData(database: Database, log: (msg: string) => voi
       category === 'MONEY' ? '0' : category === 'BOND' ? '0.0008' : '0.0015', category === 'MONEY' ? '0.01' : '10.00',
       !terminated && stage !== 'ISSUE_CLOSED_BEFORE_SETUP', terminated ? '基金已终止运作' : stage === 'ISSUE_CLOSED_BEFORE_SETUP' ? '募集已结束' : null,
       `${name}是一只${c.name}基金，由${company}基金管理。`,
-      size?.value ?? null, size?.date ?? null,
+      size?.value ?? null, size?.date ?? null, true,
     ])
   }
-  await insert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'], ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text'], ['fund_size', 'numeric'], ['fund_size_date', 'date']], fundRows)
-  // NAV rows leave in chunks so first start stays within a modest amount of memory.
-  const navColumns: Array<[string, string]> = [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric'], ['daily_return', 'numeric']]
+  await insert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'], ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text'], ['fund_size', 'numeric'], ['fund_size_date', 'date'], ['is_demo', 'boolean']], fundRows)
+  // NAV rows leave in chunks so first start stays within a modest amount of memory. The adjusted
+  // NAV and daily return come from the same engine an import uses (fund/adjusted.ts).
+  const navColumns: Array<[string, string]> = [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric'], ['adj_nav', 'numeric'], ['daily_return', 'numeric']]
   let navRows: unknown[][] = []
   for (const f of funds) {
-    for (let d = f.setupIndex; d <= f.endIndex && d < days.length; d++) {
-      navRows.push([f.code, days[d], round(f.navs[d], 4), round(f.navs[d] + f.dividend, 4), d > f.setupIndex ? round(f.returns[d], 6) : null])
-    }
+    const raw: RawNav[] = []
+    for (let d = f.setupIndex; d <= f.endIndex && d < days.length; d++) raw.push({ date: days[d], nav: round(f.navs[d], 4), accNav: round(f.navs[d] + f.dividend, 4) })
+    adjustSeries(raw).forEach((p, i) => navRows.push([f.code, p.date, raw[i].nav, raw[i].accNav, p.adjNav.toFixed(8), p.dailyReturn === null ? null : p.dailyReturn.toFixed(6)]))
     if (navRows.length >= 100_000) {
       await insert('fund_navs', navColumns, navRows)
       navRows = []

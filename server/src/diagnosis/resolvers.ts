@@ -2,7 +2,7 @@ import type { GraphQLContext as Ctx } from '../graphql/context'
 import { shanghaiDay, yearsSince } from '../manager/data'
 import { diagnose, levelOf, summaryOf, totalScore } from './score'
 
-/** Statistics cover the last three years of accumulated NAV. */
+/** Statistics cover the last three years of the dividend-adjusted NAV (fund/adjusted.ts). */
 const WINDOW_DAYS = 3 * 365
 
 export const diagnosisResolvers = {
@@ -11,7 +11,7 @@ export const diagnosisResolvers = {
       const fund = await ctx.fund(fundCode.trim())
       if (!fund) return null
       const series = await ctx.database.query<{ date: string; value: string }>(
-        `select to_char(nav_date, 'YYYY-MM-DD') as date, acc_nav::text as value from fund_navs
+        `select to_char(nav_date, 'YYYY-MM-DD') as date, adj_nav::text as value from fund_navs
          where fund_code = $1 and nav_date >= (select max(nav_date) from fund_navs where fund_code = $1) - $2::int order by nav_date`,
         [fund.fundCode, WINDOW_DAYS],
       )
@@ -29,7 +29,7 @@ export const diagnosisResolvers = {
         fromDate: series[0]?.date ?? null,
         toDate: series[series.length - 1]?.date ?? null,
         dimensions,
-        isDemo: true,
+        isDemo: fund.isDemo,
       }
     },
   },

@@ -34,7 +34,7 @@ export function filteredFund(s: FundStats) {
 
 export function periodReturns(s: FundStats | undefined) {
   const r = (p: FilterPeriod) => rate(s?.returns[p] ?? null)
-  return { m1: r('1M'), m3: r('3M'), m6: r('6M'), y1: r('1Y'), y3: r('3Y'), ytd: r('YTD') }
+  return { m1: r('1M'), m3: r('3M'), m6: r('6M'), y1: r('1Y'), y3: r('3Y'), ytd: r('YTD'), asOf: s?.navDate ?? null }
 }
 
 const SAVED_FILTER_COLUMNS = ['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'] as const

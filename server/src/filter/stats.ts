@@ -1,5 +1,5 @@
 import type { Database } from '../db'
-import { maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { baseIndex, maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
 
 /** Periods a filter condition or a watchlist column can use (the stats cover the last 3 years). */
 export const FILTER_PERIODS = ['1M', '3M', '6M', '1Y', '3Y', 'YTD'] as const satisfies readonly PerformancePeriod[]
@@ -16,22 +16,23 @@ export interface FundStats {
   fundSize: number | null
   /** Years since the manager's career start, up to the fund's last NAV date. */
   managerYears: number | null
+  /** The fund's own latest NAV date: every figure here is as of this day. */
   navDate: string | null
   dailyReturn: number | null
   returns: Record<FilterPeriod, number | null>
-  /** Largest fall from a peak within the last year, as a positive ratio. */
+  /** Largest fall from a peak within the last year (from the 近1年 base NAV), as a positive ratio. */
   maxDrawdown1Y: number | null
 }
 
 export interface StatsSnapshot {
-  /** Latest NAV date over all funds: the snapshot is valid until it changes. */
+  /** Latest NAV date over all funds. */
   navDate: string | null
   fundCount: number
   list: FundStats[]
   byCode: Map<string, FundStats>
 }
 
-/** How often the latest NAV date is checked again (a new NAV day rebuilds the snapshot). */
+/** How often the snapshot's key is checked again (an import also invalidates it at once: fund/dataVersion.ts). */
 export const STATS_CHECK_MS = 60_000
 
 interface Entry {
@@ -43,13 +44,13 @@ interface Entry {
 const cache = new WeakMap<Database, Entry>()
 
 async function snapshotKey(database: Database): Promise<string> {
-  const [row] = await database.query<{ d: string | null; n: number; t: number }>(
+  const [row] = await database.query<{ d: string | null; n: number; t: number; v: string | null }>(
     `select (select to_char(max(nav_date), 'YYYY-MM-DD') from fund_navs) as d, (select count(*)::int from funds) as n,
-      (select count(*)::int from funds where terminated_date is not null) as t`)
-  return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}`
+      (select count(*)::int from funds where terminated_date is not null) as t, (select version::text from data_version where id = 1) as v`)
+  return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}|${row?.v ?? ''}`
 }
 
-/** The per-fund statistics, rebuilt only when the latest NAV date (or the fund list) changes. */
+/** The per-fund statistics, rebuilt only when the data changes (latest NAV date, fund list or an import's data version). */
 export async function fundStats(database: Database, now: number = Date.now()): Promise<StatsSnapshot> {
   const entry = cache.get(database)
   if (entry && now - entry.checkedAt < STATS_CHECK_MS) return entry.snapshot
@@ -77,12 +78,15 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
     `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
       f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
      from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
-  // Three years and a little more: enough for every filter period's base NAV. One row per fund
-  // with its series packed as "date=value,…": PGlite hands over 500 rows far faster than 400 000.
+  // Three years and a little more before each fund's OWN latest NAV: enough for every filter
+  // period's base NAV, and a fund whose data ends early keeps its figures (as of its last day).
+  // The adjusted NAV (fund/adjusted.ts), packed one row per fund as "date=value,…": PGlite hands
+  // over 500 rows far faster than 400 000.
   const rows = await database.query<{ c: string; s: string; r: string | null }>(
-    `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '=' || acc_nav::text, ',' order by nav_date) as s,
-       (array_agg(daily_return::text order by nav_date desc))[1] as r
-     from fund_navs where nav_date >= (select max(nav_date) from fund_navs) - interval '3 years 2 months' group by fund_code`)
+    `select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
+       (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
+     from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code
+     where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`)
   const series = new Map<string, { points: NavPoint[]; lastDaily: string | null }>()
   for (const row of rows) {
     const points = row.s.split(',').map((item): NavPoint => ({ date: item.slice(0, 10), value: item.slice(11) }))
@@ -95,8 +99,8 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
     const last = points.at(-1)
     if (last && (!latest || last.date > latest)) latest = last.date
     const returns = Object.fromEntries(FILTER_PERIODS.map((p) => [p, periodReturn(points, p)])) as Record<FilterPeriod, number | null>
-    const yearAgo = last ? (periodStart('1Y', last.date) ?? '') : ''
-    const lastYear = points.filter((p) => p.date >= yearAgo)
+    const yearBase = last ? baseIndex(points, periodStart('1Y', last.date) ?? '') : -1
+    const lastYear = yearBase >= 0 ? points.slice(yearBase) : points
     return {
       fundCode: f.fundCode,
       categoryCode: f.categoryCode,

@@ -1,6 +1,8 @@
 /**
- * Fund performance statistics from a NAV series: returns over periods, yearly and quarterly
- * returns, maximum drawdown, annualised volatility and Sharpe ratio, rank among peers.
+ * Performance statistics from a dividend-adjusted NAV series (adjusted.ts): the second half of
+ * the return engine. Returns over periods, yearly and quarterly returns, maximum drawdown,
+ * annualised return and volatility, Sharpe ratio, rank among peers. Every screen's figure for a
+ * fund comes from these functions over the same series; the definitions are in server/README.md.
  *
  * Ratios are statistics, not money: they are computed in floating point and handed to the
  * client as decimal strings rounded to 4 places (a rate of 0.1234 is 12.34%).
@@ -9,12 +11,14 @@
 export interface NavPoint {
   /** Trading day, yyyy-MM-dd (Asia/Shanghai). */
   date: string
-  /** Accumulated or unit NAV as a decimal string (NUMERIC from the database). */
-  value: string
+  /** Dividend-adjusted NAV (a decimal string from the database, or a number). */
+  value: string | number
 }
 
-/** Trading days per year for annualisation. */
+/** Trading days per year, for annualising the volatility of daily returns. */
 export const TRADING_DAYS_PER_YEAR = 250
+/** Calendar days per year, for annualising a return over a span of dates. */
+export const DAYS_PER_YEAR = 365
 /** Risk-free rate for the Sharpe ratio: the one-year deposit benchmark, 1.5%. */
 export const RISK_FREE_RATE = 0.015
 
@@ -30,7 +34,8 @@ export function rate(x: number | null): string | null {
 
 const num = (p: NavPoint) => Number(p.value)
 
-function shiftDate(date: string, months: number): string {
+/** The same day `months` calendar months earlier, clamped to the month's last day (31 Mar − 1M = 28/29 Feb). */
+export function monthsBefore(date: string, months: number): string {
   const d = new Date(`${date}T00:00:00Z`)
   const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1))
   // Clamp the day to the target month's length (31 Mar minus one month is 28/29 Feb).
@@ -49,13 +54,13 @@ export function periodStart(period: PerformancePeriod, lastDate: string): string
       return `${lastDate.slice(0, 4)}-01-01`
     default: {
       const n = Number(period.slice(0, -1))
-      return shiftDate(lastDate, period.endsWith('Y') ? n * 12 : n)
+      return monthsBefore(lastDate, period.endsWith('Y') ? n * 12 : n)
     }
   }
 }
 
-/** Index of the last point on or before `date` (the base NAV of a return from that date). */
-function baseIndex(series: readonly NavPoint[], date: string): number {
+/** Index of the last point on or before `date` (the base NAV of a return from that date); -1 when none. */
+export function baseIndex(series: readonly NavPoint[], date: string): number {
   let lo = 0
   let hi = series.length - 1
   let found = -1
@@ -150,11 +155,13 @@ export function volatility(series: readonly NavPoint[]): number | null {
   return Math.sqrt(variance) * Math.sqrt(TRADING_DAYS_PER_YEAR)
 }
 
-/** Annualised return: the compound growth over the series, scaled to 250 trading days. */
+/** Annualised return: the compound growth from the first to the last point, scaled to 365 calendar days. */
 export function annualizedReturn(series: readonly NavPoint[]): number | null {
   if (series.length < 2) return null
+  const days = (Date.parse(series[series.length - 1].date) - Date.parse(series[0].date)) / 86_400_000
+  if (!(days > 0)) return null
   const total = num(series[series.length - 1]) / num(series[0])
-  return total ** (TRADING_DAYS_PER_YEAR / (series.length - 1)) - 1
+  return total ** (DAYS_PER_YEAR / days) - 1
 }
 
 /** Sharpe ratio: (annualised return − risk-free rate) / annualised volatility. */

@@ -1,33 +1,29 @@
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from '../fund/categories'
-import { fundNavHistory, type Fund } from '../fund/data'
-import { calendarReturns, maxDrawdown, peerRank, periodReturn, periodStart, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { fundBenchmark } from '../fund/benchmark'
+import { fundAdjustedSeries, type Fund } from '../fund/data'
+import { baseIndex, calendarReturns, maxDrawdown, peerRank, periodReturn, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { fundStats } from '../filter/stats'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
-import * as po from '../portfolio/data'
-import { rangeStart } from '../ranges'
+import { rangeBase } from '../ranges'
 import { demoHoldings, demoValuation, quarterEnd } from './demo'
 
 export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
   '1M': '近1月', '3M': '近3月', '6M': '近6月', '1Y': '近1年', '3Y': '近3年', '5Y': '近5年', YTD: '今年以来', SETUP: '成立以来',
 }
 
-/** The index a fund of each category is compared with (money-market and gold funds: none). */
+/** The index a demo fund of each category is compared with (money-market and gold funds: none); imported funds name their own. */
 export const CATEGORY_BENCHMARK: Record<string, string | undefined> = {
   STOCK: '000300', INDEX: '000300', MIXED: 'MIX6040', BOND: 'H11001', QDII: 'SPX',
 }
 
-/** Whole NAV history, oldest first, once per request. */
-const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> =>
-  ctx.memo(`fundDetail:nav:${fundCode}`, async () => (await fundNavHistory(ctx.database, fundCode, null)).map((r) => ({ date: r.date, value: r.value })))
+/** Whole adjusted NAV history (fund/adjusted.ts), oldest first, once per request. */
+const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> => ctx.memo(`fundDetail:nav:${fundCode}`, () => fundAdjustedSeries(ctx.database, fundCode))
 
-/** 1-year returns of the live funds of one category, with the same base rule as periodReturn. */
-async function peerYearReturns(ctx: Ctx, categoryCode: string, start: string): Promise<Array<number | null>> {
-  const rows = await ctx.database.query<{ last: string; base: string | null }>(
-    `select l.nav as last, b.nav as base from funds f
-     join lateral (select nav from fund_navs where fund_code = f.fund_code order by nav_date desc limit 1) l on true
-     left join lateral (select nav from fund_navs where fund_code = f.fund_code and nav_date <= $2::date order by nav_date desc limit 1) b on true
-     where f.category_code = $1 and f.terminated_date is null`, [categoryCode, start])
-  return rows.map((r) => (r.base === null ? null : Number(r.last) / Number(r.base) - 1))
+/** 1-year returns of the live funds of one category: the same figures the filter and the ranking show. */
+async function peerYearReturns(ctx: Ctx, categoryCode: string): Promise<Array<number | null>> {
+  const stats = await fundStats(ctx.database)
+  return stats.list.filter((s) => s.categoryCode === categoryCode && !s.isTerminated).map((s) => s.returns['1Y'])
 }
 
 export function redeemRules(categoryCode: string): string[] {
@@ -52,8 +48,7 @@ export const fundDetailResolvers = {
       let peerRank1Y = null
       if (last && !f.isTerminated) {
         const own = periodReturn(series, '1Y')
-        const start = periodStart('1Y', last.date)
-        const peers = own === null || start === null ? [] : await peerYearReturns(ctx, f.categoryCode, start)
+        const peers = own === null ? [] : await peerYearReturns(ctx, f.categoryCode)
         const r = peerRank(own, peers)
         if (r) peerRank1Y = { ...r, categoryName: f.categoryName ?? FUND_CATEGORY_NAMES[f.categoryCode] ?? null }
       }
@@ -69,9 +64,10 @@ export const fundDetailResolvers = {
         peerRank1Y,
       }
     },
+    // Holdings are generated only for demo funds; an imported fund shows none rather than invented ones.
     topHoldings: (f: Fund) => {
-      const list = f.navDate ? demoHoldings(f.fundCode, f.categoryCode) : []
-      return { reportDate: f.navDate && list.length ? quarterEnd(f.navDate) : null, list, isDemo: true }
+      const list = f.isDemo && f.navDate ? demoHoldings(f.fundCode, f.categoryCode) : []
+      return { reportDate: f.navDate && list.length ? quarterEnd(f.navDate) : null, list, isDemo: f.isDemo }
     },
     tradeRules: (f: Fund) => ({
       canBuy: f.canBuy && !f.isTerminated,
@@ -80,16 +76,16 @@ export const fundDetailResolvers = {
       lowestBuyAmount: f.lowestBuyAmount,
       redeemRules: redeemRules(f.categoryCode),
     }),
-    valuation: (f: Fund) => (f.nav && f.navDate && !f.isTerminated ? demoValuation(f.fundCode, f.categoryCode, f.nav, f.navDate) : null),
+    valuation: (f: Fund) => (f.isDemo && f.nav && f.navDate && !f.isTerminated ? demoValuation(f.fundCode, f.categoryCode, f.nav, f.navDate) : null),
     comparisonBenchmark: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
-      const indexCode = CATEGORY_BENCHMARK[f.categoryCode]
-      if (!indexCode || !f.navDate) return null
+      const spec = f.benchmark ?? (f.isDemo ? CATEGORY_BENCHMARK[f.categoryCode] : undefined)
+      if (!spec || !f.navDate) return null
+      // Start on the first day of the fund's own navHistory(range), so both lines share a base day;
+      // a terminated fund's line stops at its last NAV and the benchmark's stops there too.
       const series = await navSeries(ctx, f.fundCode)
-      // Start where the fund's own navHistory(range) starts, so both lines share a base date.
-      const from = rangeStart(range, f.navDate) ?? series[0]?.date ?? f.setupDate
-      const b = await po.benchmark(ctx.database, indexCode, range, from < (series[0]?.date ?? from) ? series[0].date : from)
-      // A terminated fund's line stops at its last NAV; the index line stops there too.
-      return b && { ...b, history: b.history.filter((p) => p.date <= f.navDate!) }
+      const base = rangeBase(range, f.navDate)
+      const from = base === null ? series[0]?.date ?? null : series[Math.max(0, baseIndex(series, base))]?.date ?? base
+      return fundBenchmark(ctx.database, spec, from, f.navDate)
     },
     navRows: async (f: Fund, args: { page?: PageArgs | null }, ctx: Ctx) => {
       const { offset, size } = readPage(args.page, 20)

@@ -5,7 +5,7 @@ import { fundNavHistory, lastFundNavDate, listFunds, listManagers, loadManager, 
 import * as po from '../portfolio/data'
 import * as content from '../content/data'
 import { connection, readPage, badInput, type PageArgs } from '../paging'
-import { rangeStart } from '../ranges'
+import { rangeBase, rangeStart } from '../ranges'
 import { sumDecimals } from '../decimal'
 import { MAX_COMMENT_LENGTH } from '../live/hub'
 import { optionalUser, requireUser, type GraphQLContext as Ctx } from './context'
@@ -301,7 +301,7 @@ export const resolvers = {
     manager: (f: Fund, _: Args, ctx: Ctx) => (f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)) : null),
     navHistory: async (f: Fund, { range }: Args, ctx: Ctx) => {
       const last = await lastFundNavDate(ctx.database, f.fundCode)
-      return last ? fundNavHistory(ctx.database, f.fundCode, rangeStart(range, last)) : []
+      return last ? fundNavHistory(ctx.database, f.fundCode, rangeBase(range, last)) : []
     },
   },
   Manager: {

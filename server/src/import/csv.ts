@@ -1,5 +1,17 @@
+export interface CsvTable {
+  /** The header row's names, trimmed. */
+  header: string[]
+  /** Data rows keyed by the header, with the line each starts on (the header is line 1). */
+  rows: Array<{ line: number; record: Record<string, string> }>
+}
+
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF, optional UTF-8 BOM) into records keyed by the header row. */
-export function parseCsv(text: string): Array<{ line: number; record: Record<string, string> }> {
+export function parseCsv(text: string): CsvTable['rows'] {
+  return parseCsvTable(text).rows
+}
+
+/** parseCsv with the header row. */
+export function parseCsvTable(text: string): CsvTable {
   const rows: Array<{ line: number; cells: string[] }> = []
   let cells: string[] = []
   let cell = ''
@@ -35,7 +47,7 @@ export function parseCsv(text: string): Array<{ line: number; record: Record<str
   if (quoted) throw new Error(`unterminated quoted field starting on line ${rowLine}`)
   cells.push(cell)
   if (cells.some((x) => x !== '')) rows.push({ line: rowLine, cells })
-  if (!rows.length) return []
+  if (!rows.length) return { header: [], rows: [] }
   const header = rows[0].cells.map((h) => h.trim())
-  return rows.slice(1).map(({ line: l, cells: cs }) => ({ line: l, record: Object.fromEntries(header.map((h, i) => [h, (cs[i] ?? '').trim()])) }))
+  return { header, rows: rows.slice(1).map(({ line: l, cells: cs }) => ({ line: l, record: Object.fromEntries(header.map((h, i) => [h, (cs[i] ?? '').trim()])) })) }
 }

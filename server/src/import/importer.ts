@@ -1,133 +1,328 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import type { Database } from '../db'
+import type { Database, Queryable } from '../db'
 import { insertRows } from '../demo/bulk'
+import { parseBenchmark } from '../fund/benchmark'
 import { ASSET_CLASS_NAMES, FUND_CATEGORY_NAMES } from '../fund/categories'
-import { parseCsv } from './csv'
+import { writeAdjustedNavs } from '../fund/data'
+import { bumpDataVersion } from '../fund/dataVersion'
+import { parseCsvTable, type CsvTable } from './csv'
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is yyyy-MM-dd')
-const optionalDate = z.union([date, z.literal('')]).transform((v) => v || null)
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal number such as 1.2345')
+/**
+ * `npm run import -- <folder>`: real funds, managers, NAV history, distributions and benchmarks
+ * from CSV files (format: server/README.md). All or nothing: every file is read and checked
+ * first, and every problem is reported as `file:line: column — reason`; only a folder without
+ * problems is written, in one transaction, after which the adjusted NAVs of the funds it touched
+ * are recomputed and the data version is bumped (servers drop their cached figures).
+ */
+
+const realDate = z.string().refine((v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}, (v) => ({ message: /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v} is not a real date` : `"${v}" is not a date (yyyy-MM-dd)` }))
+const optionalDate = z.union([z.literal(''), realDate]).transform((v) => v || null)
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'not a decimal number such as 1.2345')
+const positive = z.string().refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0, (v) => ({ message: `${v === '' ? 'empty' : v} is not a positive number` }))
+const optionalPositive = z.union([z.literal(''), positive]).transform((v) => v || null)
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
-const text = (max: number) => z.string().max(max)
-const optionalText = (max: number) => z.string().max(max).transform((v) => v || null)
+const text = (max: number) => z.string().max(max, `longer than ${max} characters`)
+const required = (max: number) => text(max).min(1, 'empty')
+const optionalText = (max: number) => text(max).transform((v) => v || null)
+const fundCode = z.string().regex(/^\d{6}$/, 'a fund code is 6 digits')
+const benchmark = z.string().refine((v) => v === '' || typeof parseBenchmark(v) !== 'string', (v) => ({ message: String(parseBenchmark(v)) }))
 
-/** The CSV files `npm run import -- <folder>` reads; see server/README.md for the format. */
+interface FileSpec {
+  /** Columns in their documented order; `required` ones must be in the header. */
+  columns: Record<string, { schema: z.ZodTypeAny; required?: boolean }>
+  /** Columns that identify a row: two rows with the same key are a duplicate. */
+  key: string[]
+}
+
+/** The CSV files an import reads (see server/README.md for the format). */
 export const FILES = {
-  'managers.csv': z.object({
-    manager_id: text(32).min(1),
-    manager_name: text(50).min(1),
-    company: optionalText(100).default(''),
-    is_verified: bool.default(''),
-    avatar_url: optionalText(500).default(''),
-    intro: optionalText(2000).default(''),
-  }),
-  'funds.csv': z.object({
-    fund_code: z.string().regex(/^\d{6}$/, 'a fund code is 6 digits'),
-    fund_name: text(100).min(1),
-    category_code: z.enum(Object.keys(FUND_CATEGORY_NAMES) as [string, ...string[]]),
-    manager_id: optionalText(32).default(''),
-    setup_date: date,
-    risk_level: z.enum(['High', 'MidHigh', 'Medium', 'MidLow', 'Low']),
-    offering_stage: z.enum(['ISSUE_PREVIOUSLY', 'ISSUE_RUNNING', 'ISSUE_CLOSED_BEFORE_SETUP', 'SETUP', 'UNKNOWN', '']).transform((v) => v || 'SETUP').default(''),
-    terminated_date: optionalDate.default(''),
-    buy_fee_rate: z.union([decimal, z.literal('')]).transform((v) => v || '0.0015').default(''),
-    lowest_buy_amount: z.union([decimal, z.literal('')]).transform((v) => v || '10').default(''),
-    intro: optionalText(2000).default(''),
-  }),
-  'fund_navs.csv': z.object({
-    fund_code: z.string().regex(/^\d{6}$/, 'a fund code is 6 digits'),
-    nav_date: date,
-    nav: decimal,
-    acc_nav: z.union([decimal, z.literal('')]).default(''),
-  }),
-  'benchmarks.csv': z.object({
-    index_code: text(32).min(1),
-    index_short_name: text(50).min(1),
-    name: text(100).min(1),
-    description: optionalText(500).default(''),
-  }),
-  'benchmark_values.csv': z.object({
-    index_code: text(32).min(1),
-    value_date: date,
-    value: decimal,
-  }),
-} as const
+  'managers.csv': {
+    key: ['manager_id'],
+    columns: {
+      manager_id: { schema: required(32), required: true },
+      manager_name: { schema: required(50), required: true },
+      company: { schema: optionalText(100) },
+      is_verified: { schema: bool },
+      avatar_url: { schema: optionalText(500) },
+      intro: { schema: optionalText(2000) },
+    },
+  },
+  'funds.csv': {
+    key: ['fund_code'],
+    columns: {
+      fund_code: { schema: fundCode, required: true },
+      fund_name: { schema: required(100), required: true },
+      category_code: { schema: z.enum(Object.keys(FUND_CATEGORY_NAMES) as [string, ...string[]]), required: true },
+      manager_id: { schema: optionalText(32) },
+      setup_date: { schema: realDate, required: true },
+      risk_level: { schema: z.enum(['High', 'MidHigh', 'Medium', 'MidLow', 'Low']), required: true },
+      offering_stage: { schema: z.enum(['ISSUE_PREVIOUSLY', 'ISSUE_RUNNING', 'ISSUE_CLOSED_BEFORE_SETUP', 'SETUP', 'UNKNOWN', '']).transform((v) => v || 'SETUP') },
+      terminated_date: { schema: optionalDate },
+      buy_fee_rate: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '0.0015') },
+      lowest_buy_amount: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '10') },
+      intro: { schema: optionalText(2000) },
+      benchmark: { schema: benchmark.transform((v) => v || null) },
+    },
+  },
+  'fund_navs.csv': {
+    key: ['fund_code', 'nav_date'],
+    columns: {
+      fund_code: { schema: fundCode, required: true },
+      nav_date: { schema: realDate, required: true },
+      nav: { schema: positive, required: true },
+      acc_nav: { schema: optionalPositive },
+    },
+  },
+  'fund_events.csv': {
+    key: ['fund_code', 'ex_date', 'kind'],
+    columns: {
+      fund_code: { schema: fundCode, required: true },
+      ex_date: { schema: realDate, required: true },
+      kind: { schema: z.enum(['dividend', 'split']), required: true },
+      cash_per_unit: { schema: optionalPositive },
+      split_ratio: { schema: optionalPositive },
+    },
+  },
+  'benchmarks.csv': {
+    key: ['index_code'],
+    columns: {
+      index_code: { schema: required(32), required: true },
+      index_short_name: { schema: required(50), required: true },
+      name: { schema: required(100), required: true },
+      description: { schema: optionalText(500) },
+    },
+  },
+  'benchmark_values.csv': {
+    key: ['index_code', 'value_date'],
+    columns: {
+      index_code: { schema: required(32), required: true },
+      value_date: { schema: realDate, required: true },
+      value: { schema: positive, required: true },
+    },
+  },
+} satisfies Record<string, FileSpec>
 
 type FileName = keyof typeof FILES
+type Row = { line: number; values: Record<string, any> }
+export type Encoding = 'utf8' | 'gbk'
 
-function read<F extends FileName>(folder: string, file: F): Array<z.infer<(typeof FILES)[F]>> | null {
+/** Thrown when the folder has problems; nothing was written. `problems` are `file:line: column — reason` lines. */
+export class ImportProblems extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} found, nothing was written:\n${problems.join('\n')}`)
+    this.name = 'ImportProblems'
+  }
+}
+
+/** Decodes a file, or returns the problem: input that is not UTF-8 says where, and whether it looks like GBK. */
+export function decodeFile(file: string, bytes: Buffer, encoding: Encoding): string | { problem: string } {
+  if (encoding === 'gbk') {
+    try {
+      return new TextDecoder('gb18030', { fatal: true }).decode(bytes)
+    } catch {
+      return { problem: `${file}:1: encoding — not valid GBK/GB18030 either` }
+    }
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    const loose = bytes.toString('utf8')
+    const line = loose.slice(0, loose.indexOf('\uFFFD')).split('\n').length
+    let gbk = false
+    try {
+      gbk = /[\u4e00-\u9fff]/.test(new TextDecoder('gb18030', { fatal: true }).decode(bytes))
+    } catch {
+      // not GBK either
+    }
+    const hint = gbk
+      ? `it looks like GBK: convert it (iconv -f GBK -t UTF-8 ${file} > ${file}.utf8 && mv ${file}.utf8 ${file}) or run the import with --encoding gbk`
+      : 'save it as UTF-8'
+    return { problem: `${file}:${line}: encoding — not UTF-8 (${hint})` }
+  }
+}
+
+/** Reads and checks one file: header, every row, duplicates. */
+function readFile(folder: string, file: FileName, encoding: Encoding, problems: string[]): Row[] | null {
   const full = path.join(folder, file)
   if (!fs.existsSync(full)) return null
-  const errors: string[] = []
-  const out = parseCsv(fs.readFileSync(full, 'utf8')).flatMap(({ line, record }) => {
-    const r = FILES[file].safeParse(record)
-    if (r.success) return [r.data as z.infer<(typeof FILES)[F]>]
-    errors.push(`${file}:${line}: ${r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+  const spec: FileSpec = FILES[file]
+  const decoded = decodeFile(file, fs.readFileSync(full), encoding)
+  if (typeof decoded !== 'string') {
+    problems.push(decoded.problem)
     return []
+  }
+  let parsed: CsvTable
+  try {
+    parsed = parseCsvTable(decoded)
+  } catch (err) {
+    problems.push(`${file}:${/line (\d+)/.exec((err as Error).message)?.[1] ?? 1}: — ${(err as Error).message}`)
+    return []
+  }
+  const header = parsed.header
+  const expected = Object.keys(spec.columns)
+  const known = `(expected: ${expected.join(', ')})`
+  let headerOk = true
+  const seen = new Set<string>()
+  for (const h of header) {
+    if (!expected.includes(h)) {
+      problems.push(`${file}:1: ${h || '(empty)'} — unknown column ${known}`)
+      headerOk = false
+    } else if (seen.has(h)) {
+      problems.push(`${file}:1: ${h} — column appears twice`)
+      headerOk = false
+    }
+    seen.add(h)
+  }
+  for (const [name, c] of Object.entries(spec.columns)) {
+    if (c.required && !header.includes(name)) {
+      problems.push(`${file}:1: ${name} — missing column ${known}`)
+      headerOk = false
+    }
+  }
+  if (!headerOk) return []
+  const rows: Row[] = []
+  const firstLine = new Map<string, number>()
+  for (const { line, record } of parsed.rows) {
+    const values: Record<string, unknown> = {}
+    let ok = true
+    for (const [name, c] of Object.entries(spec.columns)) {
+      const r = c.schema.safeParse(record[name] ?? '')
+      if (r.success) values[name] = r.data
+      else {
+        problems.push(`${file}:${line}: ${name} — ${r.error.issues[0]?.message ?? 'invalid'}`)
+        ok = false
+      }
+    }
+    const key = spec.key.map((k) => record[k] ?? '').join(' ')
+    const earlier = firstLine.get(key)
+    if (earlier !== undefined) {
+      problems.push(`${file}:${line}: ${spec.key.join(', ')} — duplicate of line ${earlier} (${key})`)
+      ok = false
+    } else firstLine.set(key, line)
+    if (ok) rows.push({ line, values })
+  }
+  return rows
+}
+
+/** Every known file of the folder, checked; problems collected, nothing written. */
+async function readFolder(database: Queryable, folder: string, encoding: Encoding) {
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new ImportProblems([`${folder}: — not a folder`])
+  const problems: string[] = []
+  for (const f of fs.readdirSync(folder)) {
+    if (f.toLowerCase().endsWith('.csv') && !(f in FILES)) problems.push(`${f}:1: — unknown file (expected: ${Object.keys(FILES).join(', ')})`)
+  }
+  const data = Object.fromEntries((Object.keys(FILES) as FileName[]).map((f) => [f, readFile(folder, f, encoding, problems)])) as Record<FileName, Row[] | null>
+  if (Object.values(data).every((v) => v === null)) problems.push(`${folder}: — no known CSV file (expected: ${Object.keys(FILES).join(', ')})`)
+
+  // References: to rows of this import or rows already in the database.
+  const inDb = async (sql: string, values: string[]) => new Set((await database.query<{ k: string }>(sql, [values])).map((r) => r.k))
+  const check = async (file: FileName, column: string, targetFile: FileName, targetKey: string, sql: string, what: string, valuesOf?: (row: Row) => string[]) => {
+    const rows = data[file]
+    if (!rows) return
+    const targets = new Set((data[targetFile] ?? []).map((r) => String(r.values[targetKey])))
+    const wanted = rows.flatMap((r) => (valuesOf ? valuesOf(r) : r.values[column] ? [String(r.values[column])] : []))
+    const existing = await inDb(sql, [...new Set(wanted.filter((v) => !targets.has(v)))])
+    for (const r of rows) {
+      for (const v of valuesOf ? valuesOf(r) : r.values[column] ? [String(r.values[column])] : []) {
+        if (!targets.has(v) && !existing.has(v)) problems.push(`${file}:${r.line}: ${column} — ${what} ${v} is in neither ${targetFile} nor the database`)
+      }
+    }
+  }
+  await check('funds.csv', 'manager_id', 'managers.csv', 'manager_id', 'select manager_id as k from managers where manager_id = any($1::text[])', 'manager')
+  await check('fund_navs.csv', 'fund_code', 'funds.csv', 'fund_code', 'select fund_code as k from funds where fund_code = any($1::text[])', 'fund')
+  await check('fund_events.csv', 'fund_code', 'funds.csv', 'fund_code', 'select fund_code as k from funds where fund_code = any($1::text[])', 'fund')
+  await check('benchmark_values.csv', 'index_code', 'benchmarks.csv', 'index_code', 'select index_code as k from benchmarks where index_code = any($1::text[])', 'index')
+  await check('funds.csv', 'benchmark', 'benchmarks.csv', 'index_code', 'select index_code as k from benchmarks where index_code = any($1::text[])', 'index', (r) => {
+    const b = r.values.benchmark ? parseBenchmark(r.values.benchmark) : []
+    return typeof b === 'string' ? [] : b.map((w) => w.indexCode)
   })
-  if (errors.length) throw new Error(`invalid rows:\n${errors.slice(0, 20).join('\n')}${errors.length > 20 ? `\n… and ${errors.length - 20} more` : ''}`)
-  return out
+  for (const r of data['fund_events.csv'] ?? []) {
+    const v = r.values
+    if (v.kind === 'dividend' && !v.cash_per_unit) problems.push(`fund_events.csv:${r.line}: cash_per_unit — a dividend needs the cash per unit`)
+    if (v.kind === 'split' && !v.split_ratio) problems.push(`fund_events.csv:${r.line}: split_ratio — a split needs the new units per old unit`)
+  }
+  return { data, problems }
+}
+
+export interface ImportOptions {
+  encoding?: Encoding
+  log?: (message: string) => void
 }
 
 /**
- * Loads managers, funds, NAV history and benchmarks from CSV files into the same tables as the
- * demo data. Rows are upserted by key, so a re-run updates instead of duplicating.
+ * Imports a folder: checks everything, then writes it in one transaction. Rows are upserted by
+ * key, so the same folder imported again changes nothing. Throws ImportProblems (nothing written)
+ * when any file has a problem.
  */
-export async function importFolder(database: Database, folder: string, log: (m: string) => void = () => {}): Promise<Record<string, number>> {
-  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`not a folder: ${folder}`)
-  const data = Object.fromEntries((Object.keys(FILES) as FileName[]).map((f) => [f, read(folder, f)])) as { [F in FileName]: Array<z.infer<(typeof FILES)[F]>> | null }
-  if (Object.values(data).every((v) => v === null)) throw new Error(`no known CSV file in ${folder} (expected ${Object.keys(FILES).join(', ')})`)
-  const counts: Record<string, number> = {}
-  const upsert = async (table: string, columns: Array<[string, string]>, keys: string[], rows: unknown[][]) => {
-    const set = columns.filter(([c]) => !keys.includes(c)).map(([c]) => `${c} = excluded.${c}`).join(', ')
-    await insertRows(database, table, columns, rows, 20_000, `on conflict (${keys.join(', ')}) do ${set ? `update set ${set}` : 'nothing'}`)
-    counts[table] = rows.length
-    log(`${table}: ${rows.length} rows`)
-  }
+export async function importFolder(database: Database, folder: string, opts: ImportOptions = {}): Promise<Record<string, number>> {
+  const log = opts.log ?? (() => {})
+  const { data, problems } = await readFolder(database, folder, opts.encoding ?? 'utf8')
+  if (problems.length) throw new ImportProblems(problems)
+  return database.transaction(async (tx) => {
+    const counts: Record<string, number> = {}
+    const upsert = async (table: string, columns: Array<[string, string]>, keys: string[], rows: unknown[][]) => {
+      const set = columns.filter(([c]) => !keys.includes(c)).map(([c]) => `${c} = excluded.${c}`).join(', ')
+      await insertRows(tx, table, columns, rows, 20_000, `on conflict (${keys.join(', ')}) do ${set ? `update set ${set}` : 'nothing'}`)
+      counts[table] = rows.length
+      log(`${table}: ${rows.length} rows`)
+    }
+    const v = (file: FileName) => (data[file] ?? []).map((r) => r.values)
 
-  await upsert('categories', [['category_type', 'text'], ['category_code', 'text'], ['name', 'text'], ['sort', 'int']], ['category_type', 'category_code'], [
-    ...Object.entries(FUND_CATEGORY_NAMES).map(([c, n], i) => ['FundCategory', c, n, i]),
-    ...Object.entries(ASSET_CLASS_NAMES).map(([c, n], i) => ['AssetClassLevel1', c, n, i]),
-  ])
-  if (data['managers.csv']) {
-    await upsert('managers', [['manager_id', 'text'], ['manager_name', 'text'], ['company', 'text'], ['is_verified', 'boolean'], ['avatar_url', 'text'], ['intro', 'text']], ['manager_id'],
-      data['managers.csv'].map((m) => [m.manager_id, m.manager_name, m.company, m.is_verified, m.avatar_url, m.intro]))
-  }
-  if (data['funds.csv']) {
-    const funds = data['funds.csv']
-    const managerIds = [...new Set(funds.map((f) => f.manager_id).filter(Boolean))] as string[]
-    const known = new Set((await database.query<{ manager_id: string }>('select manager_id from managers where manager_id = any($1::text[])', [managerIds])).map((r) => r.manager_id))
-    const missing = managerIds.filter((m) => !known.has(m))
-    if (missing.length) throw new Error(`funds.csv names managers that are neither in managers.csv nor in the database: ${missing.slice(0, 10).join(', ')}`)
-    await upsert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'],
-      ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text']], ['fund_code'],
-      funds.map((f) => [f.fund_code, f.fund_name, f.category_code, f.manager_id, f.setup_date, f.risk_level, f.offering_stage, f.terminated_date, f.buy_fee_rate, f.lowest_buy_amount,
-        !f.terminated_date, f.terminated_date ? '基金已终止运作' : null, f.intro]))
-  }
-  if (data['fund_navs.csv']) {
-    const navs = data['fund_navs.csv']
-    const codes = [...new Set(navs.map((n) => n.fund_code))]
-    const known = new Set((await database.query<{ fund_code: string }>('select fund_code from funds where fund_code = any($1::text[])', [codes])).map((r) => r.fund_code))
-    const missing = codes.filter((c) => !known.has(c))
-    if (missing.length) throw new Error(`fund_navs.csv has funds that are neither in funds.csv nor in the database: ${missing.slice(0, 10).join(', ')}`)
-    await upsert('fund_navs', [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric']], ['fund_code', 'nav_date'],
-      navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav || n.nav]))
-    // Daily returns follow from the NAVs (exact, in the database).
-    await database.query(
-      `update fund_navs f set daily_return = r.dr from (
-         select fund_code, nav_date, round(nav / lag(nav) over (partition by fund_code order by nav_date) - 1, 6) as dr
-         from fund_navs where fund_code = any($1::text[])) r
-       where f.fund_code = r.fund_code and f.nav_date = r.nav_date`, [codes])
-  }
-  if (data['benchmarks.csv']) {
-    await upsert('benchmarks', [['index_code', 'text'], ['index_short_name', 'text'], ['name', 'text'], ['description', 'text']], ['index_code'],
-      data['benchmarks.csv'].map((b) => [b.index_code, b.index_short_name, b.name, b.description]))
-  }
-  if (data['benchmark_values.csv']) {
-    await upsert('benchmark_values', [['index_code', 'text'], ['value_date', 'date'], ['value', 'numeric']], ['index_code', 'value_date'],
-      data['benchmark_values.csv'].map((b) => [b.index_code, b.value_date, b.value]))
-  }
-  return counts
+    await upsert('categories', [['category_type', 'text'], ['category_code', 'text'], ['name', 'text'], ['sort', 'int']], ['category_type', 'category_code'], [
+      ...Object.entries(FUND_CATEGORY_NAMES).map(([c, n], i) => ['FundCategory', c, n, i]),
+      ...Object.entries(ASSET_CLASS_NAMES).map(([c, n], i) => ['AssetClassLevel1', c, n, i]),
+    ])
+    if (data['managers.csv']) {
+      await upsert('managers', [['manager_id', 'text'], ['manager_name', 'text'], ['company', 'text'], ['is_verified', 'boolean'], ['avatar_url', 'text'], ['intro', 'text'], ['is_demo', 'boolean']],
+        ['manager_id'], v('managers.csv').map((m) => [m.manager_id, m.manager_name, m.company, m.is_verified, m.avatar_url, m.intro, false]))
+    }
+    if (data['benchmarks.csv']) {
+      await upsert('benchmarks', [['index_code', 'text'], ['index_short_name', 'text'], ['name', 'text'], ['description', 'text']], ['index_code'],
+        v('benchmarks.csv').map((b) => [b.index_code, b.index_short_name, b.name, b.description]))
+    }
+    if (data['benchmark_values.csv']) {
+      await upsert('benchmark_values', [['index_code', 'text'], ['value_date', 'date'], ['value', 'numeric']], ['index_code', 'value_date'],
+        v('benchmark_values.csv').map((b) => [b.index_code, b.value_date, b.value]))
+    }
+    if (data['funds.csv']) {
+      const funds = v('funds.csv')
+      // A demo fund replaced by imported data keeps none of its generated NAVs or events.
+      const wasDemo = (await tx.query<{ c: string }>('select fund_code as c from funds where is_demo and fund_code = any($1::text[])', [funds.map((f) => f.fund_code)])).map((r) => r.c)
+      if (wasDemo.length) {
+        await tx.query('delete from fund_navs where fund_code = any($1::text[])', [wasDemo])
+        await tx.query('delete from fund_events where fund_code = any($1::text[])', [wasDemo])
+      }
+      await upsert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'],
+        ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text'], ['benchmark', 'text'], ['is_demo', 'boolean']],
+        ['fund_code'], funds.map((f) => [f.fund_code, f.fund_name, f.category_code, f.manager_id, f.setup_date, f.risk_level, f.offering_stage, f.terminated_date, f.buy_fee_rate,
+          f.lowest_buy_amount, !f.terminated_date, f.terminated_date ? '基金已终止运作' : null, f.intro, f.benchmark, false]))
+    }
+    const touched = new Set<string>()
+    if (data['fund_navs.csv']) {
+      const navs = v('fund_navs.csv')
+      navs.forEach((n) => touched.add(n.fund_code))
+      // Without an accumulated NAV the fund never distributed: the unit NAV is its accumulated NAV.
+      await upsert('fund_navs', [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric']], ['fund_code', 'nav_date'],
+        navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav ?? n.nav]))
+    }
+    if (data['fund_events.csv']) {
+      const events = v('fund_events.csv')
+      // The file holds each listed fund's whole event list.
+      const codes = [...new Set(events.map((e) => e.fund_code as string))]
+      codes.forEach((c) => touched.add(c))
+      await tx.query('delete from fund_events where fund_code = any($1::text[])', [codes])
+      await upsert('fund_events', [['fund_code', 'text'], ['ex_date', 'date'], ['kind', 'text'], ['cash_per_unit', 'numeric'], ['split_ratio', 'numeric']], ['fund_code', 'ex_date', 'kind'],
+        events.map((e) => [e.fund_code, e.ex_date, e.kind, e.kind === 'dividend' ? e.cash_per_unit : null, e.kind === 'split' ? e.split_ratio : null]))
+    }
+    if (touched.size) log(`adjusted NAVs: ${await writeAdjustedNavs(tx, [...touched])} rows`)
+    await bumpDataVersion(tx)
+    return counts
+  })
 }

@@ -13,18 +13,19 @@ export interface TenureRow {
 /**
  * Tenures of every fund (or one manager's funds). The demo data has no tenure history, so the
  * start is the latest of the set-up date, the manager's career start and a fixed per-fund day.
- * The return is the growth of the accumulated NAV over the tenure, based on the unit NAV.
+ * The return is the growth of the dividend-adjusted NAV (fund/adjusted.ts) from the first NAV
+ * of the tenure to the latest: distributions reinvested, as every return figure.
  */
 export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
-  const rows = await database.query<{ managerId: string; fundCode: string; tenureStart: string; tenureDays: number; startNav: string | null; startAcc: string | null; endAcc: string | null }>(
+  const rows = await database.query<{ managerId: string; fundCode: string; tenureStart: string; tenureDays: number; startAdj: string | null; endAdj: string | null }>(
     `select t.manager_id as "managerId", t.fund_code as "fundCode", to_char(t.tenure_start, 'YYYY-MM-DD') as "tenureStart",
-       (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.nav as "startNav", s.acc_nav as "startAcc", e.acc_nav as "endAcc"
+       (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.adj_nav as "startAdj", e.adj_nav as "endAdj"
      from (select f.fund_code, f.manager_id,
              greatest(f.setup_date, coalesce(m.career_start, f.setup_date), date '2016-10-10' + (abs(hashtext(f.fund_code)) % 2500)) as tenure_start
            from funds f join managers m on m.manager_id = f.manager_id
            where ($1::text is null or f.manager_id = $1)) t
-     left join lateral (select nav_date, acc_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
-     left join lateral (select nav, acc_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
+     left join lateral (select nav_date, adj_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
+     left join lateral (select adj_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
      order by t.manager_id, t.tenure_start, t.fund_code`,
     [managerId],
   )
@@ -33,7 +34,7 @@ export async function tenures(database: Database, managerId: string | null): Pro
     fundCode: r.fundCode,
     tenureStart: r.tenureStart,
     tenureDays: Math.max(0, r.tenureDays),
-    tenureReturn: r.startNav && r.startAcc && r.endAcc ? rate((Number(r.endAcc) - Number(r.startAcc)) / Number(r.startNav)) : null,
+    tenureReturn: r.startAdj && r.endAdj ? rate(Number(r.endAdj) / Number(r.startAdj) - 1) : null,
   }))
 }
 

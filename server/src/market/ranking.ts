@@ -1,8 +1,10 @@
 import type { Database } from '../db'
+import { fundStats, type FilterPeriod } from '../filter/stats'
 import { badInput } from '../paging'
 import { rate } from '../fund/performance'
 
-export const RANK_PERIODS: Record<string, string> = { '1M': '1 month', '3M': '3 months', '6M': '6 months', '1Y': '1 year', '3Y': '3 years' }
+/** Ranking periods: the same figures the fund page, the filter and the watchlist show. */
+export const RANK_PERIODS: readonly FilterPeriod[] = ['1M', '3M', '6M', '1Y', '3Y']
 
 export interface FundReturn {
   fundCode: string
@@ -11,23 +13,15 @@ export interface FundReturn {
   periodReturn: string | null
 }
 
-/** Every fund's return over the period ending on its own latest NAV day (accumulated NAV growth over the base unit NAV). */
+/** Every fund's return over the period ending on its own latest NAV day, from the filter statistics (one engine: fund/performance.ts). */
 export async function fundReturns(database: Database, period: string): Promise<FundReturn[]> {
-  const interval = RANK_PERIODS[period]
-  if (!interval) throw badInput(`period must be one of ${Object.keys(RANK_PERIODS).join(', ')}`)
-  const rows = await database.query<{ fundCode: string; fundName: string; categoryCode: string; endAcc: string | null; startAcc: string | null; startNav: string | null }>(
-    `select f.fund_code as "fundCode", f.fund_name as "fundName", f.category_code as "categoryCode", e.acc_nav as "endAcc", s.acc_nav as "startAcc", s.nav as "startNav"
-     from funds f
-     left join lateral (select nav_date, acc_nav from fund_navs where fund_code = f.fund_code order by nav_date desc limit 1) e on true
-     left join lateral (select nav, acc_nav from fund_navs where fund_code = f.fund_code and nav_date <= (e.nav_date - $1::interval)::date order by nav_date desc limit 1) s on true`,
-    [interval],
-  )
-  return rows.map((r) => ({
-    fundCode: r.fundCode,
-    fundName: r.fundName,
-    categoryCode: r.categoryCode,
-    periodReturn: r.endAcc && r.startAcc && r.startNav ? rate((Number(r.endAcc) - Number(r.startAcc)) / Number(r.startNav)) : null,
-  }))
+  if (!(RANK_PERIODS as readonly string[]).includes(period)) throw badInput(`period must be one of ${RANK_PERIODS.join(', ')}`)
+  const [rows, stats] = await Promise.all([
+    database.query<{ fundCode: string; fundName: string; categoryCode: string }>(
+      `select fund_code as "fundCode", fund_name as "fundName", category_code as "categoryCode" from funds order by fund_code`),
+    fundStats(database),
+  ])
+  return rows.map((r) => ({ ...r, periodReturn: rate(stats.byCode.get(r.fundCode)?.returns[period as FilterPeriod] ?? null) }))
 }
 
 /** Best first for reverse, worst first for normal; funds without a return last either way. */

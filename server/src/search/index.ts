@@ -5,7 +5,7 @@ export interface SearchEntry {
   kind: 'fund' | 'manager' | 'portfolio'
   id: string
   name: string
-  /** Lower-case pinyin initials of the name; other characters (A, C, digits) kept as they are. */
+  /** Lower-case pinyin initials of the name with letters and digits kept (A, C, QDII) and punctuation dropped. */
   initials: string
   /** Brand of a portfolio ('all', '0008' or '0009'). */
   brand?: string
@@ -13,26 +13,32 @@ export interface SearchEntry {
 
 const initialsMemo = new Map<string, string>()
 
-/** Pinyin initials, lower case: 易方达消费股票A → yfdxfgpa. Memoised: a rebuild only converts new names. */
+/**
+ * What a search compares, on both sides: lower case, letters (Chinese included) and digits only.
+ * Punctuation, brackets (half or full width), spaces and middle dots are dropped, so
+ * 华夏全球股票(QDII) and 华夏全球股票（QDII） read alike, and so do HXQQGP(QDII) and hxqqgpqdii.
+ */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** Pinyin initials for search: 易方达消费股票A → yfdxfgpa, 华夏全球股票(QDII) → hxqqgpqdii. Memoised: a rebuild only converts new names. */
 export function initialsOf(name: string): string {
   const hit = initialsMemo.get(name)
   if (hit !== undefined) return hit
-  const initials = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' })
-    .join('')
-    .replace(/\s+/g, '')
-    .toLowerCase()
+  const initials = searchKey(pinyin(name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(''))
   initialsMemo.set(name, initials)
   return initials
 }
 
 /** Match quality: 0 exact code, 1 code prefix, 2 name contains, 3 initials prefix, 4 initials contain; null when no match. */
 export function matchRank(entry: SearchEntry, keyword: string): number | null {
-  const k = keyword.replace(/\s+/g, '').toLowerCase()
+  const k = searchKey(keyword)
   if (!k) return null
   const id = entry.id.toLowerCase()
   if (id === k) return 0
   if (id.startsWith(k)) return 1
-  if (entry.name.toLowerCase().includes(k)) return 2
+  if (searchKey(entry.name).includes(k)) return 2
   if (/^[a-z0-9]+$/.test(k)) {
     if (entry.initials.startsWith(k)) return 3
     if (entry.initials.includes(k)) return 4
@@ -62,6 +68,11 @@ export function searchIndex(database: Database, now = Date.now()): Promise<Searc
   built.set(database, { at: now, entries })
   entries.catch(() => built.delete(database))
   return entries
+}
+
+/** Forgets the index (an import changed the names). */
+export function invalidateSearchIndex(database: Database): void {
+  built.delete(database)
 }
 
 async function build(database: Database): Promise<SearchEntry[]> {

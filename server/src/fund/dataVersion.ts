@@ -1,0 +1,22 @@
+import type { Database, Queryable } from '../db'
+import { invalidateFundStats } from '../filter/stats'
+import { invalidateSearchIndex } from '../search'
+
+/** The channel an import notifies on commit; every server instance listening drops its derived caches. */
+export const DATA_CHANGED_CHANNEL = 'alfa_data_changed'
+
+/** Marks the data as changed (inside the writer's transaction: listeners hear it when it commits). */
+export async function bumpDataVersion(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ version: string }>('update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version')
+  await q.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, row.version])
+  return Number(row.version)
+}
+
+/** Drops every cache of figures derived from the fund data (statistics, search index) when an import commits. */
+export async function watchDataChanges(database: Database, log?: { info(obj: object, msg: string): void }): Promise<() => Promise<void>> {
+  return database.listen(DATA_CHANGED_CHANNEL, (version) => {
+    invalidateFundStats(database)
+    invalidateSearchIndex(database)
+    log?.info({ version }, 'fund data changed: caches dropped')
+  })
+}
