@@ -8,9 +8,28 @@ const app = useTestApp()
 const SEARCH = `query ($k: String!, $limit: Int) { search(keyword: $k, limit: $limit) { funds { fundCode fundName } managers { managerId managerName } portfolios { poCode poName } } }`
 
 describe('search by code, name or pinyin initials', () => {
-  it('initials are lower case first letters, other characters kept', () => {
+  it('initials are lower case first letters, letters and digits kept', () => {
     assert.equal(initialsOf('易方达消费股票A'), 'yfdxfgpa')
     assert.equal(initialsOf('沪深300'), 'hs300')
+  })
+  // Real fund names (public share-class names as sold); about 8% of real names carry brackets,
+  // hyphens or full-width punctuation that users do not type.
+  const REAL = [
+    { name: '华夏全球股票(QDII)', typed: ['hxqqgp', 'HXQQGP', 'hxqqgpqdii', 'HXQQGP(QDII)', 'hxqqgp（qdii）'] },
+    { name: '易方达中证海外中国互联网50(QDII-ETF)联接A', typed: ['yfdzzhwzghlw50', 'yfdzzhwzghlw50qdiietflja', 'YFDZZHWZGHLW50(QDII-ETF)LJA'] },
+    { name: '南方中证500ETF联接(LOF)A', typed: ['nfzz500etflj', 'nfzz500etfljlofa', 'NFZZ500ETFLJ(LOF)A'] },
+    { name: '广发纳斯达克100ETF联接人民币(QDII)A', typed: ['gfnsdk100', 'gfnsdk100etfljrmbqdiia'] },
+    { name: '招商中证白酒指数(LOF)A', typed: ['zszzbjzs', 'ZSZZBJZS(LOF)'] },
+  ]
+  for (const { name, typed } of REAL) {
+    it(`${name}: found by the initials users type, whatever the punctuation and case`, () => {
+      const entry = { kind: 'fund' as const, id: '000000', name, initials: initialsOf(name) }
+      for (const k of typed) assert.notEqual(matchRank(entry, k), null, `${k} finds ${name} (initials ${entry.initials})`)
+    })
+  }
+  it('a name typed with other brackets still matches the name', () => {
+    const entry = { kind: 'fund' as const, id: '000000', name: '华夏全球股票(QDII)', initials: initialsOf('华夏全球股票(QDII)') }
+    assert.equal(matchRank(entry, '全球股票（QDII）'), 2)
   })
   it('"yfd" finds 易方达 funds', async () => {
     const { body } = await gql(app.t, SEARCH, { k: 'yfd', limit: 5 })

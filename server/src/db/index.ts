@@ -69,7 +69,9 @@ async function openPGlite(dataDir?: string): Promise<Database> {
       return async () => unsub()
     },
     async close() {
-      await db.destroy() // ends the pool, which closes PGlite
+      await db.destroy()
+      // Kysely ends the pool only if it ever used it; raw queries alone leave it open.
+      await pool.end() // closes PGlite and releases the data folder's lock
     },
   }
 }
@@ -106,6 +108,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     async close() {
       await listener?.end().catch(() => {})
       await db.destroy()
+      if (!pool.ended) await pool.end()
     },
   }
 }
