@@ -11,7 +11,7 @@ import { liveToken } from '../support/services'
 
 const row = (i: number, y1: string | null = '0.1500') => ({
   fund: { fundCode: `00${1000 + i}`, fundName: `基金${i}号`, nav: '1.2000', navDate: '2024-06-28', dailyReturn: i % 2 ? '0.0100' : '-0.0200' },
-  returns: { m1: null, m3: null, m6: null, y1, y3: '0.3000', ytd: null },
+  returns: { m1: null, m3: null, m6: null, y1, y3: '0.3000', ytd: null, asOf: '2024-06-28' },
   maxDrawdown1Y: '0.0800',
 })
 const page = (rows: ReturnType<typeof row>[], cursor: string | null, hasMore: boolean, totalCount = 3) => ({
@@ -52,6 +52,13 @@ describe('筛选结果', () => {
     expect(text()).toContain('股票型 · 近1年收益≥10%')
     expect(text()).toContain('+15.00%')
     expect(container.querySelectorAll('.alfa-fund-table__figure--down').length).toBe(1)
+  })
+
+  it('a fund whose figures end before the list date says its own date (截至)', async () => {
+    const early = { ...row(2), returns: { ...row(2).returns, asOf: '2024-03-29' } }
+    const { container } = await open(() => page([row(1), early], null, false, 2))
+    const codes = Array.from(container.querySelectorAll('.alfa-fund-table__code')).map((n) => n.textContent)
+    expect(codes).toEqual(['001001', '001002 · 截至03-29'])
   })
 
   it('LoadMore appends the next page by cursor, then says no more', async () => {

@@ -17,7 +17,7 @@ jest.mock('@/components/Chart', () => {
 
 const FUND = {
   fundCode: '000001', fundName: '甲成长混合', categoryCode: 'MIXED', categoryName: '混合型', riskLevelName: '中高风险', offeringStageName: '已成立',
-  setupDate: '2019-03-01', isTerminated: false, terminatedDate: null, nav: '1.23456', navDate: '2026-09-30', dailyReturn: '0.0123', intro: '精选成长股。',
+  setupDate: '2019-03-01', isTerminated: false, terminatedDate: null, nav: '1.23456', navDate: '2026-09-30', dailyReturn: '0.0123', intro: '精选成长股。', isDemo: true,
   manager: { managerId: 'M1001', managerName: '张三', avatarUrl: null, company: '甲基金' },
   performance: { periodReturns: [{ period: '1M', label: '近1月', value: '0.0200' }, { period: '1Y', label: '近1年', value: '-0.0512' }, { period: '5Y', label: '近5年', value: null }, { period: 'SETUP', label: '成立以来', value: null }] },
   tradeRules: { canBuy: true, canNotBuyReason: null, buyFeeRate: '0.0015', lowestBuyAmount: '10', redeemRules: ['持有不足7天：赎回费率 1.50%'] },
@@ -66,6 +66,15 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     expect(text()).toContain('申购费率0.15%')
     expect(text()).toContain('贵州茅台')
     expect(text()).toContain('演示数据')
+  })
+
+  it('an imported fund is not labelled 演示数据 and shows no invented holdings', async () => {
+    const imported = { ...FUND, isDemo: false, topHoldings: { reportDate: null, isDemo: false, list: [] } }
+    const { text } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: imported }), FundChart: () => CHART })
+    expect(text()).toContain('甲成长混合')
+    expect(text()).not.toContain('演示数据')
+    expect(text()).not.toContain('贵州茅台')
+    expect(text()).toContain('业绩按复权净值计算（分红再投资）')
   })
 
   it('draws the NAV chart with the comparison index', async () => {

@@ -10,7 +10,7 @@ afterEach(() => {
 })
 
 const PROFILE = {
-  managerId: 'M1001', managerName: '张伟', company: '易方达', intro: '张伟，12年证券从业经验。', isVerified: true, avatarUrl: null,
+  managerId: 'M1001', managerName: '张伟', company: '易方达', intro: '张伟，12年证券从业经验。', isVerified: true, avatarUrl: null, isDemo: true,
   careerStart: '2014-03-01', tenureYears: '12.7', fundCount: 2, bestTenureReturn: '0.5321',
   managedFunds: [
     { tenureStart: '2018-01-02', tenureDays: 3193, tenureReturn: '0.5321', fund: { fundCode: '000001', fundName: '易方达消费股票', nav: '1.8765', navDate: '2026-09-30', categoryName: '股票型' } },

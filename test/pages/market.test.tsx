@@ -88,7 +88,7 @@ describe('industry themes', () => {
     serveGraphql({
       MarketIndustryThemes: () => ({
         industryThemes: [
-          { themeCode: 'consumer', name: '消费', description: '食品饮料', averageReturn: '0.05', fundCount: 12, funds: [{ periodReturn: '0.2', fund: { fundCode: '000001', fundName: '甲消费股票' } }] },
+          { themeCode: 'consumer', name: '消费', description: '食品饮料', averageReturn: '0.05', fundCount: 12, funds: [{ periodReturn: '0.2', fund: { fundCode: '000001', fundName: '甲消费股票', isDemo: true } }] },
           { themeCode: 'tech', name: '科技', description: '半导体', averageReturn: '-0.03', fundCount: 8, funds: [{ periodReturn: '-0.1', fund: { fundCode: '000002', fundName: '乙科技混合' } }] },
         ],
       }),

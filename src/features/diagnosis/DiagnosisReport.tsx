@@ -61,7 +61,7 @@ function ReportBody({ report }: { report: Report }) {
         </View>
       ))}
       <View className='alfa-list__demo'>
-        演示数据{report.fromDate && report.toDate ? ` · 统计区间 ${formatDate(report.fromDate, DATE)} 至 ${formatDate(report.toDate, DATE)}` : ''} · 仅供参考，不构成投资建议
+        {report.isDemo ? '演示数据 · ' : ''}按复权净值计算{report.fromDate && report.toDate ? ` · 统计区间 ${formatDate(report.fromDate, DATE)} 至 ${formatDate(report.toDate, DATE)}` : ''} · 仅供参考，不构成投资建议
       </View>
     </View>
   )

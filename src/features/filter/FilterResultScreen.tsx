@@ -76,7 +76,7 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
         <View className='alfa-filter-result__link' role='button' onClick={() => navigateTo('filterDetail', filterId ? { filterId } : {})}>条件</View>
       </View>
       <AsyncContent state={list.state} onRetry={list.retry} skeleton={{ rows: 8 }} emptyTitle='没有符合条件的基金' emptyDescription='放宽一些条件再试试。'>
-        <FundTable rows={list.rows} period={period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} />
+        <FundTable rows={list.rows} period={period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} navDate={list.navDate} />
       </AsyncContent>
       {!filterId && (
         <View className='alfa-filter-result__bar'>

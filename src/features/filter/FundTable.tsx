@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/features/watchlist/sort'
-import { formatPercent, toneModifier } from '@/utils/format'
+import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { periodLabel, type ReturnPeriod } from './conditions'
 import type { FilteredFundRow } from './useFilterFunds'
 import './FundTable.scss'
@@ -20,6 +20,8 @@ export interface FundTableProps {
   onSort: (next: SortState<FilterSortKey>) => void
   more: LoadMoreStatus
   onMore: () => void
+  /** The list's statistics date; a fund whose own figures end earlier says its date (截至). Default: none. */
+  navDate?: string | null
 }
 
 /**
@@ -27,7 +29,7 @@ export interface FundTableProps {
  * the headers sort on the server (a new column reverse first, the same one toggles); a row opens
  * the fund; LoadMore at the end.
  */
-export function FundTable({ rows, period, sort, onSort, more, onMore }: FundTableProps) {
+export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = null }: FundTableProps) {
   const header = (key: FilterSortKey, label: string) => {
     const active = sort.key === key
     return (
@@ -56,7 +58,10 @@ export function FundTable({ rows, period, sort, onSort, more, onMore }: FundTabl
           <View key={r.fund.fundCode} className='alfa-fund-table__row' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
             <View className='alfa-fund-table__name'>
               <Text className='alfa-fund-table__fund'>{r.fund.fundName}</Text>
-              <Text className='alfa-fund-table__code'>{r.fund.fundCode}</Text>
+              <Text className='alfa-fund-table__code'>
+                {r.fund.fundCode}
+                {r.returns.asOf && r.returns.asOf !== navDate ? ` · 截至${formatDate(r.returns.asOf, MONTH_DAY)}` : ''}
+              </Text>
             </View>
             <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(r.fund.dailyReturn)}`}>{formatPercent(r.fund.dailyReturn, 2, { sign: true })}</Text>
             <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(ret)}`}>{formatPercent(ret, 2, { sign: true })}</Text>

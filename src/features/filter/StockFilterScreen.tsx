@@ -37,7 +37,7 @@ function PresetList({ preset }: { preset: Preset }) {
         <Text className='alfa-stock-filter__count'>{list.state === 'ready' ? `共 ${list.totalCount} 只` : ''}</Text>
       </View>
       <AsyncContent state={list.state} onRetry={list.retry} skeleton={{ rows: 8 }} emptyTitle='暂无符合条件的基金'>
-        <FundTable rows={list.rows} period={preset.period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} />
+        <FundTable rows={list.rows} period={preset.period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} navDate={list.navDate} />
       </AsyncContent>
     </>
   )

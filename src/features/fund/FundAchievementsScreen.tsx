@@ -50,7 +50,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
             ['夏普比率', <Text key='s' className='alfa-fund-digits'>{formatNumber(p.sharpeRatio, 2)}</Text>],
           ]}
         />
-        <Text className='alfa-fund-muted'>由历史净值计算（演示数据），无风险利率按 1.5%。</Text>
+        <Text className='alfa-fund-muted'>{`由复权净值计算（分红再投资${fund.isDemo ? '，演示数据' : ''}），无风险利率按 1.5%。`}</Text>
       </Card>
       <View className='alfa-fund-tabs' role='tablist'>
         {ACHIEVEMENT_TABS.map((label, i) => (

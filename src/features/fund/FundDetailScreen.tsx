@@ -54,7 +54,9 @@ export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** 
         <Text className='alfa-fund-line'>{`成立日期 ${fund.setupDate}`}</Text>
         {fund.intro && <Text className='alfa-fund-line alfa-fund-clamp'>{fund.intro}</Text>}
       </Card>
-      <Text className='alfa-fund-foot'>净值与业绩为演示数据，不构成投资建议。</Text>
+      <Text className='alfa-fund-foot'>
+        {fund.isDemo ? '净值与业绩为演示数据，不构成投资建议。' : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
+      </Text>
       <View className='alfa-fund-bar'>
         <PickButton fundCode={fund.fundCode} />
         <View className='alfa-fund-bar__safe' />

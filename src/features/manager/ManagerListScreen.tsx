@@ -54,7 +54,7 @@ export function ManagerListScreen() {
           </View>
         ))}
         <LoadMore status={more} onLoad={() => void loadMore()} />
-        <View className='alfa-list__demo'>演示数据</View>
+        {items.some((m) => m.isDemo) && <View className='alfa-list__demo'>演示数据</View>}
       </AsyncContent>
     </View>
   )

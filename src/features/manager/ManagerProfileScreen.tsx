@@ -80,7 +80,7 @@ function ManagerProfile({ profile }: { profile: Profile }) {
           </View>
         ))}
       </View>
-      <View className='alfa-list__demo'>演示数据 · 任职回报为任职以来累计净值增长率</View>
+      <View className='alfa-list__demo'>{`${profile.isDemo ? '演示数据 · ' : ''}任职回报按复权净值计算（分红再投资）`}</View>
     </View>
   )
 }

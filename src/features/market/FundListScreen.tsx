@@ -64,7 +64,7 @@ export function FundListScreen() {
           </View>
         ))}
         <LoadMore status={more} onLoad={() => void loadMore()} />
-        <View className='alfa-list__demo'>演示数据</View>
+        {items.some((r) => r.fund.isDemo) && <View className='alfa-list__demo'>演示数据</View>}
       </AsyncContent>
     </View>
   )

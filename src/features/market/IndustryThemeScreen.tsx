@@ -47,7 +47,7 @@ export function IndustryThemeScreen() {
             ))}
           </View>
         ))}
-        <View className='alfa-list__demo'>演示数据 · 主题按基金名称归类</View>
+        <View className='alfa-list__demo'>{`${(data ?? []).some((t) => t.funds.some((f) => f.fund.isDemo)) ? '演示数据 · ' : ''}主题按基金名称归类`}</View>
       </AsyncContent>
     </View>
   )

@@ -37,7 +37,7 @@ export type FilterFundsQueryVariables = Exact<{
 }>;
 
 
-export type FilterFundsQuery = { fundFilter: { totalCount: number, navDate: string | null, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null } }> } };
+export type FilterFundsQuery = { fundFilter: { totalCount: number, navDate: string | null, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> } };
 
 export type FilterCountQueryVariables = Exact<{
   conditions?: unknown;
@@ -86,7 +86,7 @@ export type FundDetailQueryVariables = Exact<{
 }>;
 
 
-export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
 
 export type FundChartQueryVariables = Exact<{
   fundCode: string;
@@ -101,7 +101,7 @@ export type FundAchievementsQueryVariables = Exact<{
 }>;
 
 
-export type FundAchievementsQuery = { fund: { fundCode: string, fundName: string, categoryName: string | null, isTerminated: boolean, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
+export type FundAchievementsQuery = { fund: { fundCode: string, fundName: string, categoryName: string | null, isDemo: boolean, isTerminated: boolean, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundNavRowsQueryVariables = Exact<{
   fundCode: string;
@@ -129,7 +129,7 @@ export type ManagerProfileQueryVariables = Exact<{
 }>;
 
 
-export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
+export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
 
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -138,7 +138,7 @@ export type ManagerListQueryVariables = Exact<{
 }>;
 
 
-export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ managerId: string, managerName: string, company: string | null, isVerified: boolean, isDemo: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
 
 export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -161,14 +161,14 @@ export type MarketFundRankingQueryVariables = Exact<{
 }>;
 
 
-export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null, isDemo: boolean } }> }, categoryDict: Array<{ code: string, name: string }> };
 
 export type MarketIndustryThemesQueryVariables = Exact<{
   period?: string | null | undefined;
 }>;
 
 
-export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string } }> }> };
+export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, isDemo: boolean } }> }> };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -181,7 +181,7 @@ export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCod
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WatchlistPicksQuery = { myPicks: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null } }> };
+export type WatchlistPicksQuery = { myPicks: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> };
 
 export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -261,6 +261,7 @@ export const FilterFundsDocument = new TypedDocumentString(`
         y1
         y3
         ytd
+        asOf
       }
       maxDrawdown1Y
     }
@@ -338,6 +339,7 @@ export const FundDetailDocument = new TypedDocumentString(`
     navDate
     dailyReturn
     intro
+    isDemo
     manager {
       managerId
       managerName
@@ -394,6 +396,7 @@ export const FundAchievementsDocument = new TypedDocumentString(`
     fundCode
     fundName
     categoryName
+    isDemo
     isTerminated
     performance {
       periodReturns {
@@ -482,6 +485,7 @@ export const ManagerProfileDocument = new TypedDocumentString(`
     intro
     isVerified
     avatarUrl
+    isDemo
     careerStart
     tenureYears
     fundCount
@@ -514,6 +518,7 @@ export const ManagerListDocument = new TypedDocumentString(`
       managerName
       company
       isVerified
+      isDemo
       tenureYears
       fundCount
       bestTenureReturn
@@ -572,6 +577,7 @@ export const MarketFundRankingDocument = new TypedDocumentString(`
         nav
         navDate
         categoryName
+        isDemo
       }
     }
   }
@@ -594,6 +600,7 @@ export const MarketIndustryThemesDocument = new TypedDocumentString(`
       fund {
         fundCode
         fundName
+        isDemo
       }
     }
   }
@@ -638,6 +645,7 @@ export const WatchlistPicksDocument = new TypedDocumentString(`
       y1
       y3
       ytd
+      asOf
     }
   }
 }
