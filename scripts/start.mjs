@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds the H5 app when the build is missing or older than its sources, then
 // starts the API server (embedded database with demo data), which serves it and prints the address.
+// The server runs under supervision: if it stops unexpectedly it is started again (with back-off),
+// and the log says so. A configuration error (exit code 78) is not retried.
+// NODE_ENV: unset means production (server/src/config.ts); for a loopback address npm start sets
+// development, so `npm install && npm start` works on a laptop with development secrets while a
+// deployment on a public address that forgets NODE_ENV is refused its development values.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +30,40 @@ if (built < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+const env = { ...process.env }
+const host = env.HOST ?? '127.0.0.1'
+const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host)
+if (!env.NODE_ENV && loopback) {
+  env.NODE_ENV = 'development'
+  console.log(`npm start: development mode on ${host} (development secrets, demo data; NODE_ENV=production for a deployment, see server/README.md)`)
+}
+
+const EXIT_CONFIG = 78
+let server
+let stopping = false
+let restarts = 0
+let startedAt = 0
+
+function start() {
+  startedAt = Date.now()
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit', env })
+  server.on('exit', (code, signal) => {
+    if (stopping) return process.exit(code ?? 0)
+    if (code === 0 || code === EXIT_CONFIG) return process.exit(code)
+    // A server that ran for a minute starts over with a short delay; repeated crashes back off to 30 s.
+    if (Date.now() - startedAt > 60_000) restarts = 0
+    const delay = Math.min(30_000, 1000 * 2 ** restarts++)
+    console.error(`[supervisor] the server stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${delay / 1000} s (restart ${restarts})`)
+    setTimeout(start, delay)
+  })
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true
+    if (server && server.exitCode === null && server.signalCode === null) server.kill(signal)
+    else process.exit(0)
+  })
+}
+console.log('[supervisor] starting the server (it is restarted if it stops unexpectedly)')
+start()

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { apiRoot } from '../../src/utils/apiPaths'
+import { pruneRevokedTokens } from './account/tokens'
 import type { Config } from './config'
 import { h5Plugin } from './h5'
 import type { Database } from './db'
@@ -11,6 +13,17 @@ import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
+import { pruneRateLimits } from './ratelimit'
+import { pruneTracking } from './tracking/routes'
+
+/** How often expired rate-limit windows, revoked tokens and old tracking rows are deleted. */
+export const MAINTENANCE_INTERVAL_MS = 10 * 60_000
+
+/** TRUST_PROXY as Fastify takes it: false (no proxy believed) or the list of proxy addresses/CIDRs. */
+export const trustProxyOption = (setting: string): false | string[] => {
+  const list = setting.split(',').map((s) => s.trim()).filter(Boolean)
+  return list.length ? list : false
+}
 
 export interface AppOptions {
   /** An already prepared database (tests); otherwise one is opened from the configuration and closed with the app. */
@@ -38,33 +51,44 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       return typeof id === 'string' && /^[\w.-]{1,64}$/.test(id) ? id : randomUUID()
     },
     requestTimeout: 30_000,
-    trustProxy: true,
+    // Only configured proxies' X-Forwarded-For is believed: otherwise a forged header would pick
+    // the address that per-address limits count.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   })
 
-  // Malformed requests are 4xx with a message, never a 500.
-  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string }, req, reply) => {
+  // Malformed requests are 4xx with a message, never a 500; a 500 is logged with its cause.
+  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string; stack?: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
-    if (status === 500) req.log.error({ err }, 'request failed')
-    const msg = status === 500 ? 'Internal server error' : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : err.message
+    if (status === 500) req.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, 'request failed')
+    const msg = status === 500 ? '服务器开小差了，请稍后再试' : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大' : err.message
     return reply.code(status).send({ code: status, msg })
   })
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id)
+    reply.header('x-request-id', req.id).header('x-content-type-options', 'nosniff')
   })
 
   const database = opts.database ?? (await prepareDatabase(config, app.log))
-  const live = new LiveHub(database)
+  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE)
   await live.start()
   const unwatch = await watchDataChanges(database, app.log)
+  const maintenance = setInterval(() => {
+    Promise.all([pruneRateLimits(database), pruneRevokedTokens(database), pruneTracking(database, config.TRACKING_RETENTION_DAYS)]).catch((err) =>
+      app.log.warn({ err: (err as Error).message }, 'maintenance failed'))
+  }, MAINTENANCE_INTERVAL_MS)
+  maintenance.unref()
   app.addHook('onClose', async () => {
+    clearInterval(maintenance)
     await unwatch()
     await live.close()
     if (!opts.database) await database.close()
   })
 
-  await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED })
-  await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL })
+  const corsOrigins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)
+  await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED, database, corsOrigins })
+  // Preflights of every API path reach the security plugin's CORS answer (the GraphQL route has its own OPTIONS).
+  for (const root of [apiRoot(), apiRoot(true)]) app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
+  await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL, production: config.NODE_ENV === 'production' })
   await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })
   await app.register(staticPlugin)
   await app.register(h5Plugin, { dir: config.H5_DIR })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -17,6 +18,45 @@ function isPageRequest(req: FastifyRequest): boolean {
 }
 
 /**
+ * The Content-Security-Policy of the H5 pages. Scripts: the build's own files and the inline
+ * scripts of its index.html by hash (nothing else may run), plus WeChat's JS-SDK host for sharing
+ * inside WeChat. Styles may be inline (React style attributes). Images may come from any https
+ * host (the app itself only uses its API origin and the allow-list: src/utils/imageUrl.ts).
+ * Frames: the web-iframe page shows allow-listed https pages.
+ */
+export function h5ContentSecurityPolicy(indexHtml: string): string {
+  const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1])
+    .filter((body) => body.trim())
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')} https://res.wx.qq.com`.replace(/\s+/g, ' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob: https:",
+    "frame-src 'self' https:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** Headers of every H5 page (and the index.html file itself). */
+export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
+  return {
+    'content-security-policy': h5ContentSecurityPolicy(indexHtml),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'cross-origin-opener-policy': 'same-origin',
+  }
+}
+
+/**
  * Serves the H5 build with browser-style routes: files by their path (hashed assets cached for
  * a year), and every other page address answered with the app, which routes it itself (its own
  * 404 page included). Anything else, API paths first, is a JSON 404 'Route not found'.
@@ -24,6 +64,7 @@ function isPageRequest(req: FastifyRequest): boolean {
 export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
   const indexFile = path.join(opts.dir, 'index.html')
   const built = fs.existsSync(indexFile)
+  const pageHeaders = built ? h5SecurityHeaders(fs.readFileSync(indexFile, 'utf8')) : {}
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
@@ -36,7 +77,9 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
       setHeaders: (res, file) => {
         const hashed = /[.-][0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/.test(file)
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+        res.setHeader('x-content-type-options', 'nosniff')
         if (/\.(js|css)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding')
+        if (file.endsWith('.html')) for (const [k, v] of Object.entries(pageHeaders)) res.setHeader(k, v)
       },
     })
   } else {
@@ -48,6 +91,6 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').send('H5 前端尚未构建：请先运行 npm run build:h5')
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+    return reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
   })
 }

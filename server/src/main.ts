@@ -1,8 +1,18 @@
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { loadConfig, type Config } from './config'
+import { DataDirLockedError } from './db/lock'
+
+/** Exit code of a configuration problem (sysexits EX_CONFIG): the supervisor does not restart it. */
+export const EXIT_CONFIG = 78
 
 async function main() {
-  const config = loadConfig()
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    console.error((err as Error).message)
+    process.exit(EXIT_CONFIG)
+  }
   const app = await buildApp(config)
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   app.log.info(`Alfa is serving at ${address}`)
@@ -22,5 +32,5 @@ async function main() {
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err)
-  process.exit(1)
+  process.exit(err instanceof DataDirLockedError ? EXIT_CONFIG : 1)
 })

@@ -12,8 +12,10 @@ export function readPage(page: PageArgs | null | undefined, defaultSize = DEFAUL
   const size = page?.size ?? defaultSize
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badInput(`page.size must be between 1 and ${MAX_PAGE_SIZE}`)
   if (!page?.cursor) return { offset: 0, size }
-  const offset = Number(Buffer.from(page.cursor, 'base64url').toString())
-  if (!Number.isInteger(offset) || offset < 0) throw badInput('page.cursor is not a cursor from pageInfo')
+  // A cursor is the offset of the next row as base64url digits; anything else (1e300, -1, text) is refused.
+  const decoded = page.cursor.length <= 16 ? Buffer.from(page.cursor, 'base64url').toString() : ''
+  if (!/^\d{1,7}$/.test(decoded)) throw badInput('page.cursor is not a cursor from pageInfo')
+  const offset = Number(decoded)
   return { offset, size }
 }
 

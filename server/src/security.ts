@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from './fp'
 import { verifySign } from '../../src/utils/sign'
 import { isApiPath } from '../../src/utils/apiPaths'
-import { readToken, type TokenCheck } from './account/tokens'
+import type { Queryable } from './db'
+import { readToken, withRevocation, type TokenCheck } from './account/tokens'
 
 export const BROKERS = ['0008', '0009'] as const
 
@@ -10,7 +11,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Broker code from x-broker: 0008 (main brand) or 0009. */
     broker: '0008' | '0009'
-    /** The bearer token's check, computed once per request on first use. */
+    /** The bearer token's check (revocation included), computed once per request on first use. */
     auth(): Promise<TokenCheck>
   }
   interface FastifyContextConfig {
@@ -23,36 +24,94 @@ declare module 'fastify' {
 
 const AUTH = Symbol('auth')
 
+/** The request headers the app sends (spec section 7), allowed in CORS preflights. */
+const ALLOWED_HEADERS = 'content-type, x-request-id, sensors-anonymous-id, x-sign, x-broker, authorization, accept'
+
 /**
- * Request checks for every API route: `x-broker` must be 0008 or 0009 and `x-sign` must pass
- * the shared scheme (src/utils/sign.ts); otherwise 400 {code, msg}. Unknown paths fall through
- * to the 404 handler, static files and page addresses are not checked.
+ * C0 control characters other than tab, line feed and carriage return, and DEL: no field of any
+ * call carries them, and NUL breaks PostgreSQL text. Refused at the edge with a 400.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string; signRequired: boolean }) => {
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** Whether a parsed body, query or params object holds a control character in any key or string. */
+export function hasControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value)
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1))
+  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1))
+}
+
+export interface SecurityOptions {
+  jwtSecret: string
+  signRequired: boolean
+  database: Queryable
+  /** Browser origins besides the server's own that may call the API with credentials. */
+  corsOrigins: readonly string[]
+}
+
+/**
+ * Request checks for every API route, decided on the ROUTED path (so /%61lfa/v1/graphql, which
+ * the router decodes to the GraphQL route, is checked like /alfa/v1/graphql): `x-broker` must be
+ * 0008 or 0009 and `x-sign` must pass the shared scheme (src/utils/sign.ts); otherwise 400
+ * {code, msg}. Unknown paths fall through to the 404 handler; static files and pages are not
+ * checked. Also: one CORS policy for every API path, and control characters refused.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   app.decorateRequest('broker', '0008')
   app.decorateRequest('auth', function (this: FastifyRequest & { [AUTH]?: Promise<TokenCheck> }) {
-    return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization))
+    return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization).then((check) => withRevocation(opts.database, check)))
   })
+
+  const allowedOrigin = (req: FastifyRequest): string | null => {
+    const origin = req.headers.origin
+    if (typeof origin !== 'string') return null
+    let host: string
+    try {
+      host = new URL(origin).host
+    } catch {
+      return null
+    }
+    return host === req.headers.host || opts.corsOrigins.includes(origin) ? origin : null
+  }
+
   app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0]
+    const route = req.routeOptions.url
     // Only real API routes: an unknown API path (no route, or only the H5 build's `/*` file
     // route) is a 404 'Route not found' whatever its headers.
-    if (!isApiPath(path) || !req.routeOptions.url || req.routeOptions.url === '/*') return
+    if (!route || route === '/*' || !isApiPath(route)) return
+    // One CORS policy for every API path: the server's own origin and the configured ones.
+    const origin = allowedOrigin(req)
+    if (origin) reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'origin')
+    if (req.method === 'OPTIONS') {
+      if (!origin) return reply.code(403).send({ code: 403, msg: 'Origin not allowed' })
+      return reply.code(204).header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-allow-headers', ALLOWED_HEADERS).header('access-control-max-age', '600').send()
+    }
     const config = req.routeOptions.config ?? {}
     const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
-    const broker = (req.headers['x-broker'] as string | undefined) ?? query['x-broker']
+    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
+    const broker = header('x-broker') ?? query['x-broker']
     if (broker === '0008' || broker === '0009') req.broker = broker
     if (config.signExempt || !opts.signRequired) return
     if (broker !== '0008' && broker !== '0009') return reply.code(400).send({ code: 400, msg: 'x-broker header must be 0008 or 0009' })
-    const sign = verifySign((req.headers['x-sign'] as string | undefined) ?? query['x-sign'])
+    const sign = verifySign(header('x-sign') ?? query['x-sign'])
     if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason })
+  })
+
+  // After parsing, before any handler: input with control characters never reaches a route.
+  app.addHook('preValidation', async (req, reply) => {
+    const route = req.routeOptions.url
+    if (!route || route === '/*' || !isApiPath(route)) return
+    if (hasControlCharacter(req.query) || hasControlCharacter(req.params) || hasControlCharacter(req.body)) {
+      return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
+    }
   })
 })
 
 /** For REST routes that need a user: the user id, or a 401 {code, msg} already sent. */
-export async function requireUser(req: FastifyRequest, reply: import('fastify').FastifyReply): Promise<string | null> {
+export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
   const auth = await req.auth()
   if (auth.status === 'valid') return auth.userId
-  await reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : `登录已失效，请重新登录 (${auth.reason})` })
+  await reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : '登录已失效，请重新登录' })
   return null
 }

@@ -126,8 +126,20 @@ export interface TestApp {
   config: Config
 }
 
+/**
+ * Rate limits of the test apps: far above what a suite does from its one loopback address (the
+ * reliability suite checks the real limits with the defaults).
+ */
+export const TEST_RATE_LIMITS = {
+  RATE_SMS_PER_ADDRESS_HOUR: 100_000,
+  RATE_SMS_GLOBAL_HOUR: 1_000_000,
+  RATE_LOGIN_PER_ADDRESS_HOUR: 100_000,
+  RATE_COMMENTS_PER_USER_MINUTE: 10_000,
+  RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
+} satisfies Partial<Config>
+
 export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...overrides })
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...TEST_RATE_LIMITS, ...overrides })
   const sms = new Map<string, string>()
   const app = await buildApp(config, { database, smsSender: async (phone, code) => void sms.set(phone, code) })
   return { app, sms, config }

@@ -40,7 +40,18 @@ describe('tokens', () => {
   it('issue and read back, exp in seconds', async () => {
     const { token, exp } = await issueToken(secret, 'u1')
     assert.ok(exp < 1e11)
-    assert.deepEqual(await readToken(secret, `Bearer ${token}`), { status: 'valid', userId: 'u1', exp })
+    const check = await readToken(secret, `Bearer ${token}`)
+    assert.equal(check.status, 'valid')
+    assert.ok(check.status === 'valid' && check.userId === 'u1' && check.exp === exp && /^[0-9a-f-]{36}$/.test(check.jti))
+  })
+  it('a token of another issuer or audience, signed with the same key, is invalid', async () => {
+    const { SignJWT } = await import('jose')
+    const k = new TextEncoder().encode(secret)
+    const exp = Math.floor(Date.now() / 1000) + 600
+    const other = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('someone-else').setAudience('alfa-app').setJti('x').setExpirationTime(exp).sign(k)
+    const noAud = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('alfa-api').setJti('x').setExpirationTime(exp).sign(k)
+    assert.equal((await readToken(secret, `Bearer ${other}`)).status, 'invalid')
+    assert.equal((await readToken(secret, `Bearer ${noAud}`)).status, 'invalid')
   })
   it('missing is none; malformed, forged and expired are invalid', async () => {
     assert.equal((await readToken(secret, undefined)).status, 'none')
@@ -96,12 +107,34 @@ describe('demo data generator', () => {
 })
 
 describe('configuration', () => {
-  it('refuses the development JWT secret in production', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv), /JWT_SECRET/)
+  const PRODUCTION = {
+    NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_SENDER: 'none', WECHAT_APP_ID: 'wx1234', WECHAT_APP_SECRET: 'secret',
+    WECHAT_CODE2SESSION_URL: 'https://api.weixin.qq.com/sns/jscode2session', WECHAT_JSAPI_TICKET: 'real-ticket', BAIDU_APP_KEY: 'real-key',
+  } as NodeJS.ProcessEnv
+  it('production refuses every development value at once and says which', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv), (err: Error) => {
+      for (const name of ['JWT_SECRET', 'SMS_SENDER=log', 'WECHAT_APP_SECRET', 'WECHAT_CODE2SESSION_URL', 'WECHAT_JSAPI_TICKET', 'BAIDU_APP_KEY']) assert.ok(err.message.includes(name), name)
+      return true
+    })
+    assert.throws(() => loadConfig({ ...PRODUCTION, SIGN_REQUIRED: 'false' }), /SIGN_REQUIRED=false/)
+    assert.throws(() => loadConfig({ ...PRODUCTION, GRAPHIQL: 'true' }), /GRAPHIQL/)
+  })
+  it('an unset NODE_ENV is production: a deployment that forgets it does not get the development secret', () => {
+    assert.throws(() => loadConfig({} as NodeJS.ProcessEnv), /Refusing to start in production \(NODE_ENV=unset/)
+  })
+  it('production starts with real settings; demo seeding is off unless asked for', () => {
+    assert.equal(loadConfig(PRODUCTION).SEED_DEMO, false)
+    assert.equal(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO, true)
+    assert.equal(loadConfig({ ...PRODUCTION, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_CODE2SESSION_URL: '' }).WECHAT_APP_ID, '')
+  })
+  it('development keeps its defaults and seeds the demo data', () => {
+    const dev = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)
+    assert.equal(dev.SEED_DEMO, true)
+    assert.equal(dev.TRUST_PROXY, '')
   })
   it('reads booleans from the environment', () => {
-    assert.equal(loadConfig({ SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
-    assert.equal(loadConfig({} as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
+    assert.equal(loadConfig({ NODE_ENV: 'development', SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
+    assert.equal(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
   })
 })
 

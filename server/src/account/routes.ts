@@ -4,8 +4,9 @@ import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import type { Database } from '../db'
 import { ok, parseInput, fail } from '../http'
+import { hit } from '../ratelimit'
 import { requireUser } from '../security'
-import { issueToken } from './tokens'
+import { issueToken, revokeToken } from './tokens'
 import { decryptBaiduData } from './baidu'
 
 /** Delivers an SMS login code. The development sender prints it to the server log. */
@@ -16,7 +17,7 @@ export const SMS_RESEND_MS = 60_000
 export const SMS_MAX_PER_HOUR = 5
 export const SMS_MAX_ATTEMPTS = 5
 
-const phone = z.string().regex(/^1\d{10}$/, 'phone must be an 11-digit mainland mobile number')
+const phone = z.string().regex(/^1\d{10}$/, '请输入11位大陆手机号码')
 const hash = (s: string) => createHash('sha256').update(s).digest('hex')
 const mask = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}` : null)
 
@@ -34,35 +35,58 @@ export async function accountRoutes(app: FastifyInstance, opts: RestOptions) {
     if (config.SMS_SENDER === 'none') throw new Error('no SMS sender configured')
     app.log.info(`[dev SMS] login code for ${mask(to)}: ${code}`)
   })
+  /** Per-address (and global) limits kept in the database; answers 429 and returns true when over. */
+  const limited = async (reply: import('fastify').FastifyReply, checks: Array<[key: string, windowSeconds: number, limit: number]>) => {
+    for (const [key, windowSeconds, limit] of checks) {
+      const rate = await hit(database, key, windowSeconds, limit)
+      if (!rate.allowed) {
+        await reply.code(429).header('retry-after', String(rate.retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
+        return true
+      }
+    }
+    return false
+  }
+  const loginLimit = (ip: string): Array<[string, number, number]> => [[`login:addr:${ip}`, 3600, config.RATE_LOGIN_PER_ADDRESS_HOUR]]
   const session = async (userId: string) => {
     const { token, exp } = await issueToken(config.JWT_SECRET, userId)
     const [user] = await database.query<{ userId: string; nickname: string; phone: string | null }>('select user_id as "userId", nickname, phone from users where user_id = $1', [userId])
     return ok({ token, exp, user: { ...user, phone: mask(user.phone) } })
   }
 
-  /** Sends a 6-digit code: at most one a minute and five an hour per phone. */
+  /**
+   * Sends a 6-digit code: at most one a minute and five an hour per phone (one atomic upsert, so
+   * concurrent requests cannot both pass), a number per client address and hour, and a global
+   * hourly budget. Without an SMS sender the service is unavailable (503).
+   */
   app.post('/user/sms/send', async (req, reply) => {
+    if (config.SMS_SENDER === 'none' && !opts.smsSender) return fail(reply, 503, '短信验证码服务暂未开放，请使用其他方式登录')
     const body = parseInput(z.object({ phone }), req.body, reply)
     if (!body) return
-    const now = Date.now()
-    const [prev] = await database.query<{ window_start: Date; sent_in_window: number; last_sent_at: Date }>('select window_start, sent_in_window, last_sent_at from sms_codes where phone = $1', [body.phone])
-    if (prev && now - prev.last_sent_at.getTime() < SMS_RESEND_MS) return fail(reply, 429, '验证码发送过于频繁，请稍后再试')
-    const sameWindow = prev && now - prev.window_start.getTime() < 3_600_000
-    if (sameWindow && prev.sent_in_window >= SMS_MAX_PER_HOUR) return fail(reply, 429, '验证码发送次数过多，请一小时后再试')
+    if (await limited(reply, [[`sms:addr:${req.ip}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR], ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR]])) return
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    await database.query(
-      `insert into sms_codes (phone, code_hash, expires_at, attempts, window_start, sent_in_window, last_sent_at)
-       values ($1, $2, $3, 0, $4, $5, $6)
-       on conflict (phone) do update set code_hash = $2, expires_at = $3, attempts = 0, window_start = $4, sent_in_window = $5, last_sent_at = $6`,
-      [body.phone, hash(`${body.phone}:${code}`), new Date(now + SMS_CODE_TTL_MS), sameWindow ? prev.window_start : new Date(now), sameWindow ? prev.sent_in_window + 1 : 1, new Date(now)])
+    const sent = await database.query(
+      `insert into sms_codes as s (phone, code_hash, expires_at, attempts, window_start, sent_in_window, last_sent_at)
+       values ($1, $2, now() + make_interval(secs => $3), 0, now(), 1, now())
+       on conflict (phone) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
+         window_start = case when s.window_start < now() - interval '1 hour' then now() else s.window_start end,
+         sent_in_window = case when s.window_start < now() - interval '1 hour' then 1 else s.sent_in_window + 1 end,
+         last_sent_at = now()
+       where s.last_sent_at <= now() - make_interval(secs => $4) and (s.window_start < now() - interval '1 hour' or s.sent_in_window < $5)
+       returning phone`,
+      [body.phone, hash(`${body.phone}:${code}`), SMS_CODE_TTL_MS / 1000, SMS_RESEND_MS / 1000, SMS_MAX_PER_HOUR])
+    if (!sent.length) {
+      const [prev] = await database.query<{ recent: boolean }>(`select last_sent_at > now() - make_interval(secs => $2) as recent from sms_codes where phone = $1`, [body.phone, SMS_RESEND_MS / 1000])
+      return fail(reply, 429, prev?.recent ? '验证码发送过于频繁，请稍后再试' : '验证码发送次数过多，请一小时后再试')
+    }
     await send(body.phone, code)
     return ok({ sent: true, resendAfterSeconds: SMS_RESEND_MS / 1000 })
   })
 
   /** Logs in (registering if new) with the phone and its code: at most five attempts per code. */
   app.post('/user/sms/login', async (req, reply) => {
-    const body = parseInput(z.object({ phone, code: z.string().regex(/^\d{6}$/, 'code must be 6 digits') }), req.body, reply)
+    const body = parseInput(z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') }), req.body, reply)
     if (!body) return
+    if (await limited(reply, loginLimit(req.ip))) return
     const [row] = await database.query<{ code_hash: string; expires_at: Date; attempts: number }>(
       'update sms_codes set attempts = attempts + 1 where phone = $1 returning code_hash, expires_at, attempts', [body.phone])
     if (!row || row.expires_at.getTime() < Date.now()) return fail(reply, 400, '验证码已过期，请重新获取')
@@ -74,8 +98,10 @@ export async function accountRoutes(app: FastifyInstance, opts: RestOptions) {
 
   /** WeChat mini-program login code → openid via code2session (development: the configured test code). */
   app.post('/user/wechat/login', async (req, reply) => {
+    if (!config.WECHAT_APP_ID) return fail(reply, 503, '微信登录暂未开放')
     const body = parseInput(z.object({ code: z.string().min(1).max(200) }), req.body, reply)
     if (!body) return
+    if (await limited(reply, loginLimit(req.ip))) return
     let openid: string | undefined
     if (config.WECHAT_CODE2SESSION_URL) {
       const url = new URL(config.WECHAT_CODE2SESSION_URL)
@@ -103,6 +129,7 @@ export async function accountRoutes(app: FastifyInstance, opts: RestOptions) {
       sessionKey: z.string().min(1).max(64),
     }), req.body, reply)
     if (!body) return
+    if (await limited(reply, loginLimit(req.ip))) return
     let mobile: string | undefined
     try {
       const data = JSON.parse(decryptBaiduData(body.encryptedData, body.sessionKey, body.iv, config.BAIDU_APP_KEY)) as { mobile?: string }
@@ -114,8 +141,11 @@ export async function accountRoutes(app: FastifyInstance, opts: RestOptions) {
     return session(await upsertUser(database, 'phone', mobile, `用户${mobile.slice(-4)}`))
   })
 
-  /** Nothing is revoked server-side: the app clears its token. */
-  app.post('/user/logout', async () => ok({ loggedOut: true }))
+  /** Logout: the app clears its token, and the token itself is revoked (refused from now on, on every instance). */
+  app.post('/user/logout', async (req) => {
+    await revokeToken(database, await req.auth())
+    return ok({ loggedOut: true })
+  })
 
   app.get('/user/info/detail', async (req, reply) => {
     const userId = await requireUser(req, reply)

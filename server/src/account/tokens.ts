@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify, errors } from 'jose'
+import type { Queryable } from '../db'
 
 /** Token lifetime: 10 days, the app's stored-token lifetime (spec section 9: 864000000 ms). */
 export const TOKEN_TTL_SECONDS = 864_000
+/** Who issues the tokens and whom they are for: a token of another service with the same key is refused. */
+export const TOKEN_ISSUER = 'alfa-api'
+export const TOKEN_AUDIENCE = 'alfa-app'
 
 export type TokenCheck =
   | { status: 'none' }
-  | { status: 'valid'; userId: string; exp: number }
+  | { status: 'valid'; userId: string; exp: number; jti: string }
   | { status: 'invalid'; reason: string }
 
 const key = (secret: string) => new TextEncoder().encode(secret)
@@ -14,7 +19,15 @@ const key = (secret: string) => new TextEncoder().encode(secret)
 export async function issueToken(secret: string, userId: string, nowMs = Date.now()): Promise<{ token: string; exp: number }> {
   const iat = Math.floor(nowMs / 1000)
   const exp = iat + TOKEN_TTL_SECONDS
-  const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt(iat).setExpirationTime(exp).sign(key(secret))
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setJti(randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key(secret))
   return { token, exp }
 }
 
@@ -24,10 +37,28 @@ export async function readToken(secret: string, authorization: string | undefine
   const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim())
   if (!m) return { status: 'invalid', reason: 'authorization must be "Bearer <token>"' }
   try {
-    const { payload } = await jwtVerify(m[1], key(secret), { algorithms: ['HS256'] })
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { status: 'invalid', reason: 'token has no subject or expiry' }
-    return { status: 'valid', userId: payload.sub, exp: payload.exp }
+    const { payload } = await jwtVerify(m[1], key(secret), { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE })
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return { status: 'invalid', reason: 'token has no subject, expiry or id' }
+    return { status: 'valid', userId: payload.sub, exp: payload.exp, jti: payload.jti }
   } catch (err) {
     return { status: 'invalid', reason: err instanceof errors.JWTExpired ? 'token expired' : 'token invalid' }
   }
+}
+
+/** Logout: the token is refused from now on, until it would have expired anyway. */
+export async function revokeToken(q: Queryable, check: TokenCheck): Promise<void> {
+  if (check.status !== 'valid') return
+  await q.query('insert into revoked_tokens (jti, expires_at) values ($1, to_timestamp($2)) on conflict (jti) do nothing', [check.jti, check.exp])
+}
+
+/** The check with revocation applied: a revoked token is invalid. */
+export async function withRevocation(q: Queryable, check: TokenCheck): Promise<TokenCheck> {
+  if (check.status !== 'valid') return check
+  const rows = await q.query('select 1 from revoked_tokens where jti = $1', [check.jti])
+  return rows.length ? { status: 'invalid', reason: 'token revoked' } : check
+}
+
+/** Deletes revocations of tokens that have expired anyway. */
+export async function pruneRevokedTokens(q: Queryable): Promise<void> {
+  await q.query('delete from revoked_tokens where expires_at < now()')
 }

@@ -5,6 +5,7 @@ import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
 import * as adjustedNav from './migrations/0004_adjusted_nav'
+import * as limitsAndRevocation from './migrations/0005_limits_and_revocation'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_fund_size': fundSize,
   '0003_saved_filter_seq': savedFilterSeq,
   '0004_adjusted_nav': adjustedNav,
+  '0005_limits_and_revocation': limitsAndRevocation,
 }
 
 /** What both engines offer: a pg.Pool-shaped pool. */

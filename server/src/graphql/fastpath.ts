@@ -1,12 +1,12 @@
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql'
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import { limitsRule } from './limits'
 import { hasDeferOrStream } from './plugin-helpers'
 
 interface Entry {
-  document: DocumentNode
-  /** Compiled per operation name ('' for the only operation). */
+  /** Compiled per operation name ('' for the only operation); only names the document defines. */
   compiled: Map<string, CompiledQuery | null>
+  names: Set<string>
 }
 
 const MAX_ENTRIES = 500
@@ -16,54 +16,62 @@ const MAX_ENTRIES = 500
  * without @defer/@stream runs as a graphql-jit compiled query straight from Fastify, skipping
  * Yoga's fetch-API adaptation (measured: about 0.85 ms of each request). Everything else
  * (invalid documents, @defer/@stream, GET, multipart, subscriptions) goes to Yoga, which gives
- * the standard answers and errors. Answers are the same either way.
+ * the standard answers and errors. Answers are the same either way. Both caches are bounded:
+ * documents (oldest out first) and, per document, the operations it really defines.
  */
 export class FastPath {
-  private readonly cache = new Map<string, Entry | null>()
+  private readonly cache = new Map<DocumentNode, Entry | null>()
+  private readonly rules: typeof specifiedRules
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    { introspection = true }: { introspection?: boolean } = {},
+  ) {
+    this.rules = [...specifiedRules, limitsRule, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])]
+  }
 
-  /** A compiled query for this request, or null to let Yoga answer it. */
-  prepare(query: string, operationName: string | undefined): CompiledQuery | null {
-    let entry = this.cache.get(query)
+  /** A compiled query for this (already parsed) request, or null to let Yoga answer it. */
+  prepare(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+    let entry = this.cache.get(document)
     if (entry === undefined) {
-      entry = this.build(query)
-      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string)
-      this.cache.set(query, entry)
+      entry = this.build(document)
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as DocumentNode)
+      this.cache.set(document, entry)
     }
     if (!entry) return null
     const key = operationName ?? ''
+    // An operation name the document does not define is Yoga's error to answer (and is never cached).
+    if (key && !entry.names.has(key)) return null
     let compiled = entry.compiled.get(key)
     if (compiled === undefined) {
-      const result = compileQuery(this.schema, entry.document, operationName)
+      const result = compileQuery(this.schema, document, operationName)
       compiled = isCompiledQuery(result) ? result : null
       entry.compiled.set(key, compiled)
     }
     return compiled
   }
 
-  private build(query: string): Entry | null {
-    let document: DocumentNode
-    try {
-      document = parse(query)
-    } catch {
-      return null
-    }
+  private build(document: DocumentNode): Entry | null {
     if (hasDeferOrStream(document)) return null
-    if (document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription')) return null
-    if (validate(this.schema, document, [...specifiedRules, limitsRule]).length) return null
-    return { document, compiled: new Map() }
+    if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription')) return null
+    if (validate(this.schema, document, this.rules).length) return null
+    const names = new Set(document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [])))
+    return { compiled: new Map(), names }
   }
 }
 
-/** Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client. */
-export function maskErrors(result: ExecutionResult): ExecutionResult {
+/**
+ * Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client; any
+ * other error is logged with its cause and answered as "Unexpected error.".
+ */
+export function maskErrors(result: ExecutionResult, log: (err: Error, path: readonly (string | number)[] | undefined) => void): ExecutionResult {
   if (!result.errors?.length) return result
   return {
     ...result,
     errors: result.errors.map((err) => {
       const original = err.originalError
       if (!original || original instanceof GraphQLError) return err
+      log(original, err.path)
       return new GraphQLError('Unexpected error.', { nodes: err.nodes, path: err.path, source: err.source, positions: err.positions, extensions: { code: 'INTERNAL_SERVER_ERROR' } })
     }),
   }

@@ -34,6 +34,19 @@ function measure(set: SelectionSetNode, fragments: (name: string) => FragmentDef
   }
 }
 
+/** The deepest field nesting of a document's operations (fragments followed once per use). */
+export function documentDepth(document: import('graphql').DocumentNode): number {
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]))
+  let depth = 1
+  for (const d of document.definitions) {
+    if (d.kind !== Kind.OPERATION_DEFINITION) continue
+    const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
+    measure(d.selectionSet, (n) => fragments.get(n), 1, new Set(), acc)
+    depth = Math.max(depth, acc.depth)
+  }
+  return depth
+}
+
 /** Validation rule: query depth, alias count and field count (a simple cost) with clear messages. */
 export function limitsRule(context: ValidationContext): ASTVisitor {
   return {

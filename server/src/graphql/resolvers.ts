@@ -7,7 +7,7 @@ import * as content from '../content/data'
 import { connection, readPage, badInput, type PageArgs } from '../paging'
 import { rangeBase, rangeStart } from '../ranges'
 import { sumDecimals } from '../decimal'
-import { MAX_COMMENT_LENGTH } from '../live/hub'
+import { CommentRateLimited, MAX_COMMENT_LENGTH } from '../live/hub'
 import { optionalUser, requireUser, type GraphQLContext as Ctx } from './context'
 import { randomUUID } from 'node:crypto'
 
@@ -164,7 +164,12 @@ export const resolvers = {
       const trimmed = String(text)
       if (!trimmed.trim() || trimmed.length > MAX_COMMENT_LENGTH) return { comment: null, error: { code: 'ContetnPostInvalid', msg: `评论内容需为1到${MAX_COMMENT_LENGTH}个字`, detail: null } }
       if (!(await ctx.live.streamExists(liveId))) return { comment: null, error: { code: 'LIVE_NOT_FOUND', msg: '直播不存在', detail: liveId } }
-      return { comment: await ctx.live.post(liveId, userId, trimmed), error: null }
+      try {
+        return { comment: await ctx.live.post(liveId, userId, trimmed), error: null }
+      } catch (err) {
+        if (err instanceof CommentRateLimited) return { comment: null, error: { code: 'RATE_LIMITED', msg: err.message, detail: String(err.retryAfter) } }
+        throw err
+      }
     },
     saveFilter: async (_: unknown, { name, formValue }: Args, ctx: Ctx) => {
       const userId = requireUser(ctx)

@@ -3,7 +3,7 @@
 // database (DATABASE_URL, or the PGlite data folder, which must not be open in a running server).
 // Every problem is printed as `file:line: column — reason` and nothing is written; exit code 1.
 import path from 'node:path'
-import { loadConfig } from '../config'
+import { loadDatabaseConfig } from '../config'
 import { DataDirLockedError } from '../db/lock'
 import { prepareDatabase } from '../db/startup'
 import { ImportProblems, importFolder, type Encoding } from './importer'
@@ -32,8 +32,7 @@ async function main() {
     console.error(USAGE)
     process.exit(2)
   }
-  const config = loadConfig()
-  const database = await prepareDatabase({ ...config, SEED_DEMO: false })
+  const database = await prepareDatabase({ ...loadDatabaseConfig(), SEED_DEMO: false })
   try {
     const t0 = Date.now()
     const counts = await importFolder(database, path.resolve(args.folder), { encoding: args.encoding, log: (m) => console.log(`  ${m}`) })

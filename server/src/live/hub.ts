@@ -1,5 +1,13 @@
 import { EventEmitter } from 'node:events'
 import type { Database } from '../db'
+import { hit } from '../ratelimit'
+
+/** A user posted more comments in a minute than allowed. */
+export class CommentRateLimited extends Error {
+  constructor(readonly retryAfter: number) {
+    super('评论太频繁，请稍后再试')
+  }
+}
 
 export interface LiveComment {
   commentId: string
@@ -21,7 +29,11 @@ export class LiveHub {
   private readonly events = new EventEmitter()
   private stop?: () => Promise<void>
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    /** Comments one user may post per minute (kept in the database: holds across instances). */
+    private readonly commentsPerMinute = 5,
+  ) {
     this.events.setMaxListeners(0)
   }
 
@@ -52,7 +64,10 @@ export class LiveHub {
   }
 
   /** Stores the comment exactly as given (it is rendered as text) and announces it. */
+  /** Stores and announces a comment; throws CommentRateLimited past the per-user rate. */
   async post(liveId: string, userId: string, content: string): Promise<LiveComment> {
+    const rate = await hit(this.database, `comment:user:${userId}`, 60, this.commentsPerMinute)
+    if (!rate.allowed) throw new CommentRateLimited(rate.retryAfter)
     const [comment] = await this.database.query<LiveComment>(
       `insert into live_comments (live_id, user_id, nickname, content)
        select $1, u.user_id, u.nickname, $3 from users u where u.user_id = $2

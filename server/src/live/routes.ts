@@ -3,15 +3,18 @@ import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, parseInput, fail } from '../http'
 import { requireUser } from '../security'
-import { MAX_COMMENT_LENGTH, type LiveComment } from './hub'
+import { CommentRateLimited, MAX_COMMENT_LENGTH, type LiveComment } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
+import { ConnectionLimiter } from './connections'
 
 export const SSE_HEARTBEAT_MS = 25_000
 
 /** Live comments: list, post, and a server-sent-events stream of new comments. */
 export async function liveRoutes(app: FastifyInstance, { live, config }: RestOptions) {
-  attachLiveSocket(app, live, config.SIGN_REQUIRED)
+  // SSE streams and WebSockets share the caps.
+  const limiter = new ConnectionLimiter({ perAddress: config.LIVE_MAX_PER_ADDRESS, total: config.LIVE_MAX_CONNECTIONS, maxLifetimeMs: config.LIVE_MAX_LIFETIME_S * 1000 })
+  attachLiveSocket(app, live, config.SIGN_REQUIRED, limiter)
   const liveParams = z.object({ liveId: z.string().min(1).max(64) })
   // Open streams are ended before the server closes, or close() would wait for them.
   const open = new Set<() => void>()
@@ -42,7 +45,12 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     const body = parseInput(z.object({ content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').pipe(z.string().max(MAX_COMMENT_LENGTH)) }), req.body, reply)
     if (!p || !body) return
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
-    return ok(await live.post(p.liveId, userId, body.content))
+    try {
+      return ok(await live.post(p.liveId, userId, body.content))
+    } catch (err) {
+      if (err instanceof CommentRateLimited) return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
+      throw err
+    }
   })
 
   /**
@@ -53,6 +61,8 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     const p = parseInput(liveParams, req.params, reply)
     if (!p) return
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+    const release = limiter.acquire(req.ip)
+    if (typeof release !== 'function') return fail(reply, 429, release.refused)
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
@@ -70,10 +80,14 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
       write(c)
     })
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
+    // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
+    const lifetime = setTimeout(() => end(), limiter.caps.maxLifetimeMs)
     const stop = () => {
       clearInterval(heartbeat)
+      clearTimeout(lifetime)
       unsubscribe()
       open.delete(end)
+      release()
     }
     const end = () => {
       stop()
@@ -81,6 +95,7 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     }
     open.add(end)
     req.raw.on('close', stop)
+    res.on('error', stop)
     if (replaying) {
       try {
         for (const c of await live.since(p.liveId, lastId!)) {
