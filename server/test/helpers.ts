@@ -51,6 +51,15 @@ async function seededTemplate(): Promise<string> {
   return dataDir
 }
 
+/** A copy of the seeded PGlite template in a new folder, not opened (for a server process to open); removed at exit. */
+export async function seededDataDirCopy(): Promise<string> {
+  const template = await seededTemplate()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pglite-copy-'))
+  fs.cpSync(template, dataDir, { recursive: true })
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  return dataDir
+}
+
 /** A private, seeded PGlite data folder for one test file (a copy of the template, removed at exit). */
 export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {
   const template = await seededTemplate()

@@ -7,6 +7,8 @@ import {
   isObjectType,
   isInterfaceType,
   parse,
+  visit,
+  BREAK,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -84,6 +86,24 @@ export function nestingDepth(text: string, limit = Infinity): number {
   return max
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** Whether a string literal of the document holds a control character (an escape such as \u0000 in the text). */
+export function hasControlInLiterals(document: DocumentNode): boolean {
+  let found = false
+  visit(document, {
+    StringValue(node) {
+      if (CONTROL.test(node.value)) {
+        found = true
+        return BREAK
+      }
+      return undefined
+    },
+  })
+  return found
+}
+
 /** Parsed documents by their text (bounded: the oldest goes first). */
 export class DocumentCache {
   private readonly map = new Map<string, DocumentNode | GraphQLError>()
@@ -102,7 +122,9 @@ export class DocumentCache {
     let parsed: DocumentNode | GraphQLError
     try {
       parsed = parse(text, { maxTokens: GUARD_LIMITS.maxTokens })
+      if (hasControlInLiterals(parsed)) throw new GuardError('请求含有不允许的控制字符', 'BAD_USER_INPUT')
     } catch (err) {
+      if (err instanceof GuardError) throw err
       if (err instanceof GraphQLError && /token limit/i.test(err.message)) throw new GuardError(`Query is too long: more than ${GUARD_LIMITS.maxTokens} tokens`, 'QUERY_TOO_LONG')
       parsed = err instanceof GraphQLError ? err : new GraphQLError(String(err))
     }
