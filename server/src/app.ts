@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { apiRoot } from '../../src/utils/apiPaths'
 import { pruneRevokedTokens } from './account/tokens'
 import type { Config } from './config'
@@ -54,6 +54,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     // Only configured proxies' X-Forwarded-For is believed: otherwise a forged header would pick
     // the address that per-address limits count.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Router errors (a path that is not valid percent-encoding, a bad content-type) answer in the API's own shape.
+    frameworkErrors: (err, _req, reply) => {
+      const given = (err as { statusCode?: number }).statusCode ?? 400
+      const status = given >= 400 && given < 500 ? given : 400
+      void (reply as unknown as FastifyReply).code(status).send({ code: status, msg: err.message })
+    },
   })
 
   // Malformed requests are 4xx with a message, never a 500; a 500 is logged with its cause.

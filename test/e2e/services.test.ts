@@ -103,7 +103,8 @@ interface Tab {
 
 /** A phone (the app's user agent and fake bridge when given) on the blank page with the services loaded. */
 async function openTab({ userAgent = UA_ANDROID_CHROME, bridge }: { userAgent?: string; bridge?: FakeBridgeOptions } = {}): Promise<Tab> {
-  const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent })
+  // The services bundle is injected inline into a blank page: past the CSP (the app's pages keep it in the other tests).
+  const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent, bypassCSP: true })
   if (bridge) await context.addInitScript(fakeBridgeScript(bridge))
   const page = await context.newPage()
   const consoleErrors: string[] = []

@@ -102,6 +102,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     handler: async (req, reply) => {
       const source = (req.method === 'GET' ? req.query : req.body) as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined
       const accept = req.headers.accept ?? ''
+      // Yoga would answer these with an empty 415: the client gets a message instead.
+      if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').includes('json')) return errorAnswer(reply, 415, 'content-type must be application/json', 'UNSUPPORTED_MEDIA_TYPE')
+      if (req.method === 'POST' && (typeof source !== 'object' || source === null || Array.isArray(source))) return errorAnswer(reply, 400, 'the body must be a JSON object with a query', 'BAD_REQUEST')
       let variables: unknown = source?.variables
       if (typeof variables === 'string') {
         try {

@@ -32,14 +32,20 @@ export const UA_WECHAT_ANDROID =
 export interface ContextOptions {
   scheme: Scheme
   userAgent?: string
+  /**
+   * Lets a test harness inject its own inline script past the H5 pages' Content-Security-Policy.
+   * Default false: the app's own pages are tested under the policy users get.
+   */
+  bypassCSP?: boolean
 }
 
 /**
  * A phone: 390x844 CSS pixels at 2x, touch, Chinese locale, Shanghai time. Every request that
  * leaves the app's own origin is refused and recorded (the tests run on loopback only).
  */
-export async function newMobileContext(browser: Browser, origin: string, { scheme, userAgent = UA_ANDROID_CHROME }: ContextOptions) {
+export async function newMobileContext(browser: Browser, origin: string, { scheme, userAgent = UA_ANDROID_CHROME, bypassCSP = false }: ContextOptions) {
   const context = await browser.newContext({
+    bypassCSP,
     viewport: { width: 390, height: 844 },
     screen: { width: 390, height: 844 },
     deviceScaleFactor: 2,
