@@ -2,7 +2,7 @@ import type { PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
 import './platform/routerSetup'
 import { theme } from './platform/theme'
-import { launchServices } from './platform/launch'
+import { launchServices } from './services/launch'
 import './app.scss'
 
 function App({ children }: PropsWithChildren) {

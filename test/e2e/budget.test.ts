@@ -30,7 +30,7 @@ function serveStatic(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-/** Start-up services load in their own chunk beside the first screen (src/platform/launch.h5.ts). */
+/** Start-up services load in their own chunk beside the first screen (src/services/launch.h5.ts). */
 const DEFERRED = /\/js\/startup\.[0-9a-f]+\.js$/
 
 describe('H5 first screen: gzipped JS before the home page shows', () => {

@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newMobileContext, UA_ANDROID_CHROME } from './lib/browser'
 import { ROOT } from './lib/paths'
 import { startServer, type RunningServer } from './lib/server'
-import { fakeBridgeScript, type FakeBridgeOptions } from '../../src/services/fakeBridge'
+import { fakeBridgeScript, type FakeBridgeOptions } from '../support/fakeBridge'
 import { createSign } from '../../src/utils/sign'
 
 const UA_APP = `${UA_ANDROID_CHROME} AlfaApp/230`

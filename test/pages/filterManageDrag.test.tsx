@@ -5,7 +5,7 @@ import { FilterMySavedDocument, FilterReorderDocument } from '@/services/generat
 import { filterStore } from '@/features/filter/store'
 import { takeSavedFiltersChanged } from '@/features/filter/savedFilter'
 import FilterManagePage from '@/subPkg/pages/filterManage/index'
-import { FALLBACK_ROW_HEIGHT } from '@/utils/useDragOrder'
+import { FALLBACK_ROW_HEIGHT } from '@/hooks/useDragOrder'
 import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 

@@ -3,7 +3,7 @@ import * as graphql from '@/services/graphql'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 import FavouritesManagePage from '@/pages/favouritesManage/index'
-import { FALLBACK_ROW_HEIGHT } from '@/utils/useDragOrder'
+import { FALLBACK_ROW_HEIGHT } from '@/hooks/useDragOrder'
 import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 

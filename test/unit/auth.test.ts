@@ -1,7 +1,7 @@
 import { anonymousMode } from '@/services/anonymous'
 import { appEvents } from '@/services/events'
 import { followNativeEvents, startAuth } from '@/services/auth'
-import { createFakeBridge, installFakeBridge, removeFakeBridge } from '@/services/fakeBridge'
+import { createFakeBridge, installFakeBridge, removeFakeBridge } from '../support/fakeBridge'
 import { UserStore } from '@/services/user'
 import { liveToken } from '../support/services'
 

@@ -1,5 +1,5 @@
 import { BRIDGE_NOT_FOUND, BRIDGE_WAIT_MS, callNative, nativeLogin, NativeCallError, waitForBridge } from '@/services/bridge'
-import { createFakeBridge, fakeBridgeScript, installFakeBridge, removeFakeBridge } from '@/services/fakeBridge'
+import { createFakeBridge, fakeBridgeScript, installFakeBridge, removeFakeBridge } from '../support/fakeBridge'
 
 beforeEach(() => jest.useFakeTimers())
 afterEach(() => {

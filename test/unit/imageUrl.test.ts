@@ -1,4 +1,4 @@
-import { imageSrc, resolveImageUrl, type ImageUrlOptions } from '@/utils/imageUrl'
+import { imageSrc, resolveImageUrl, type ImageUrlOptions } from '@/services/imageUrl'
 import { configureExternalHosts, externalHosts } from '@/services/external'
 
 const AVATAR = '/alfa/static/demo/v1/avatar/manager-3.png'

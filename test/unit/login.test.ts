@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { detectHost } from '@/platform/host'
 import { assignLocation } from '@/platform/web'
-import { installFakeBridge, removeFakeBridge } from '@/services/fakeBridge'
+import { installFakeBridge, removeFakeBridge } from '../support/fakeBridge'
 import { LOGIN_PROMPT, loginRouteFor, NATIVE_LOGIN_DEEPLINK, signupUrl, startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'

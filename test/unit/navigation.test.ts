@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { CLOSE_NATIVE_PAGE_DELAY_MS, goBack } from '@/services/navigation'
-import { installFakeBridge, removeFakeBridge } from '@/services/fakeBridge'
+import { installFakeBridge, removeFakeBridge } from '../support/fakeBridge'
 
 const realUa = navigator.userAgent
 function setUserAgent(ua: string) {

@@ -3,7 +3,7 @@ import type { CookieJar, CookieOptions } from '@/platform/web'
 import { createExpiringStorage, type KeyValueBackend } from '@/utils/expiringStorage'
 import { ACCESS_TOKEN_COOKIE, TOKEN_TTL_MS, TokenPersistence, tokenStorageKey, type TokenEnvironment } from '@/services/token'
 import { BRIDGE_NOT_FOUND, type NativeBridge } from '@/services/bridge'
-import { createFakeBridge } from '@/services/fakeBridge'
+import { createFakeBridge } from '../support/fakeBridge'
 import { UserStore } from '@/services/user'
 import { makeToken } from '../support/services'
 

@@ -9,7 +9,7 @@ import { FilterDeleteDocument, FilterRenameDocument, FilterReorderDocument } fro
 import { startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
 import { moveItem } from '@/utils/dragOrder'
-import { useDragOrder } from '@/utils/useDragOrder'
+import { useDragOrder } from '@/hooks/useDragOrder'
 import { summarizeConditions } from './conditions'
 import { useSavedFilters, type SavedFilter } from './MyFilterScreen'
 import { NamePrompt } from './NamePrompt'

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
-import { nextSort, type SortState } from '@/features/watchlist/sort'
+import { nextSort, type SortState } from '@/utils/sort'
 import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { periodLabel, type ReturnPeriod } from './conditions'
 import type { FilteredFundRow } from './useFilterFunds'

@@ -1,7 +1,7 @@
 import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterFundsDocument, type FilterFundsQuery } from '@/services/generated/graphql'
-import type { SortDirection } from '@/features/watchlist/sort'
+import type { SortDirection } from '@/utils/sort'
 import type { FilterConditions } from './conditions'
 
 export type FilteredFundRow = FilterFundsQuery['fundFilter']['list'][number]

@@ -5,7 +5,7 @@ import { Empty } from '@/components/Empty'
 import type { LoadState } from '@/hooks/remote'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
 import { formatAmount, formatPercent, toneModifier, type Numeric } from '@/utils/format'
-import { ManagerAvatar } from '@/features/manager/ManagerAvatar'
+import { Avatar } from '@/components/Avatar'
 import './index.scss'
 
 /** A signed rate (+1.23%) coloured by its direction. */
@@ -123,7 +123,7 @@ export function ManagerCard({ manager, route = 'manager' }: { manager: ManagerIn
   return (
     <Card title='基金经理'>
       <View className='alfa-fund-manager' role='link' onClick={() => navigateTo(route, { fundManagerId: manager.managerId })}>
-        <ManagerAvatar className='alfa-fund-manager__avatar' managerName={manager.managerName} avatarUrl={manager.avatarUrl} />
+        <Avatar className='alfa-fund-manager__avatar' name={manager.managerName} url={manager.avatarUrl} />
         <View className='alfa-fund-manager__body'>
           <Text className='alfa-fund-manager__name'>{manager.managerName}</Text>
           {manager.company && <Text className='alfa-fund-manager__company'>{manager.company}</Text>}

@@ -7,7 +7,7 @@ import { ManagerProfileDocument, type ManagerProfileQuery } from '@/services/gen
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
-import { ManagerAvatar } from './ManagerAvatar'
+import { Avatar } from '@/components/Avatar'
 import './index.scss'
 
 type Profile = NonNullable<ManagerProfileQuery['fundManager']>
@@ -36,7 +36,7 @@ function ManagerProfile({ profile }: { profile: Profile }) {
   return (
     <View className='alfa-manager'>
       <View className='alfa-card alfa-manager__head'>
-        <ManagerAvatar className='alfa-manager__avatar' managerName={profile.managerName} avatarUrl={profile.avatarUrl} />
+        <Avatar className='alfa-manager__avatar' name={profile.managerName} url={profile.avatarUrl} />
         <View className='alfa-manager__who'>
           <View className='alfa-manager__name'>
             <Text>{profile.managerName}</Text>

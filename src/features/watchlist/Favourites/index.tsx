@@ -11,7 +11,7 @@ import { navigateTo } from '@/services/navigation'
 import { user } from '@/services/user'
 import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { pickStore } from '../pickStore'
-import { nextSort, sortByFigure, type SortState } from '../sort'
+import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import './index.scss'
 
 export type PickedFund = WatchlistPicksQuery['myPicks'][number]

@@ -11,7 +11,7 @@ import { startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 import { moveItem } from '@/utils/dragOrder'
-import { useDragOrder } from '@/utils/useDragOrder'
+import { useDragOrder } from '@/hooks/useDragOrder'
 import { pickStore } from '../pickStore'
 import './index.scss'
 

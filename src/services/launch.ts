@@ -1,4 +1,4 @@
-import { startServices } from '@/services/startup'
+import { startServices } from './startup'
 
 /** Start-up services, at once (mini-programs: one bundle, nothing to defer). */
 export function launchServices(): void {

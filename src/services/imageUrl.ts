@@ -1,8 +1,8 @@
 import { isH5 } from '@/platform/env'
-import { API_ORIGIN } from '@/services/request'
-import { externalHosts } from '@/services/external'
-import { isAllowedExternalUrl, isAppPath } from './externalUrl'
-import { parseUrl } from './url'
+import { API_ORIGIN } from './request'
+import { externalHosts } from './external'
+import { isAllowedExternalUrl, isAppPath } from '@/utils/externalUrl'
+import { parseUrl } from '@/utils/url'
 
 /**
  * Where image urls may come from. The API server stores its own images host-relative

@@ -1,4 +1,4 @@
-import { BRIDGE_GLOBAL, BRIDGE_READY_EVENT, type NativeBridge, type NativeInitialData, type NativeResponse } from './bridge'
+import { BRIDGE_GLOBAL, BRIDGE_READY_EVENT, type NativeBridge, type NativeInitialData, type NativeResponse } from '@/services/bridge'
 
 /** A stand-in for the native app's bridge, for unit tests and the browser test. */
 export interface FakeBridgeOptions {

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useRef, useState, type CSSProperties } from 'react'
-import { indexFromOffset, shiftOf, touchY, type TouchLike } from './dragOrder'
+import { indexFromOffset, shiftOf, touchY, type TouchLike } from '@/utils/dragOrder'
 
 /** Row height used until the first measurement answers (a two-line row at the design width). */
 export const FALLBACK_ROW_HEIGHT = 60

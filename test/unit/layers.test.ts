@@ -1,0 +1,166 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * ARCHITECTURE.md section 2: the folders of src/ are layers and an import may only point down —
+ * pages → features → components / hooks → services → platform → utils (and the route table, which
+ * is data). A feature's internals are its own: another feature reaches it only through its index.
+ * The app's entry files (app.ts, app.config.ts) compose everything and are exempt.
+ */
+
+const ROOT = path.resolve(__dirname, '../..')
+const SRC = path.join(ROOT, 'src')
+
+/** Rank of each layer: an import must go to the same rank or a lower one. */
+const RANK: Record<string, number> = {
+  pages: 5,
+  features: 4,
+  components: 3,
+  hooks: 3,
+  services: 2,
+  platform: 1,
+  utils: 0,
+  routes: 0,
+  styles: 0,
+}
+const ENTRY_FILES = new Set(['app.ts', 'app.config.ts'])
+
+export interface Module {
+  /** Layer name (a key of RANK), or 'entry' for the app's entry files. */
+  layer: string
+  /** For features: the feature's folder name. */
+  feature?: string
+  /** For features: the path inside the feature folder ('index' for its public entry). */
+  inner?: string
+}
+
+/** The layer of a path under src/ (relative, '/'-separated, without extension). */
+export function moduleOf(rel: string): Module {
+  const parts = rel.split('/')
+  if (parts.length === 1) {
+    if (ENTRY_FILES.has(`${parts[0]}.ts`) || parts[0] === 'app' || parts[0] === 'app.config') return { layer: 'entry' }
+    return { layer: parts[0] }
+  }
+  if (parts[0] === 'subPkg') return { layer: 'pages' }
+  if (parts[0] === 'features') return { layer: 'features', feature: parts[1], inner: parts.slice(2).join('/') || 'index' }
+  return { layer: parts[0] }
+}
+
+/** Why an import from `from` to `to` breaks the layering, or null when it is allowed. */
+export function violation(from: Module, to: Module): string | null {
+  if (from.layer === 'entry') return null
+  if (!(from.layer in RANK)) return `unknown layer ${from.layer}`
+  if (to.layer === 'entry') return 'imports the app entry'
+  if (!(to.layer in RANK)) return `imports an unknown layer ${to.layer}`
+  if (RANK[to.layer] > RANK[from.layer]) return `${from.layer} imports ${to.layer}, a layer above it`
+  if (from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature && to.inner !== 'index') {
+    return `feature ${from.feature} reaches into ${to.feature}/${to.inner} (use @/features/${to.feature})`
+  }
+  return null
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) return e.name === 'generated' ? [] : sourceFiles(p)
+    return /\.(tsx?|jsx?)$/.test(e.name) && !/\.d\.ts$/.test(e.name) ? [p] : []
+  })
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g
+
+/** Module specifiers imported by a source text. */
+export function importsOf(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4])
+}
+
+/** The src-relative path (no extension, index folded) an import resolves to, or null outside src. */
+function targetOf(file: string, spec: string): string | null {
+  let abs: string
+  if (spec.startsWith('@/')) abs = path.join(SRC, spec.slice(2))
+  else if (spec.startsWith('.')) abs = path.resolve(path.dirname(file), spec)
+  else return null
+  const rel = path.relative(SRC, abs).split(path.sep).join('/')
+  if (rel.startsWith('..')) return rel
+  return rel.replace(/\.(h5|weapp|swan)$/, '').replace(/\/index$/, '')
+}
+
+function moduleOfFile(file: string): Module {
+  const rel = path.relative(SRC, file).split(path.sep).join('/').replace(/\.(tsx?|jsx?)$/, '').replace(/\.(h5|weapp|swan)$/, '')
+  return moduleOf(rel.replace(/\/index$/, ''))
+}
+
+function targetModule(rel: string): Module {
+  const m = moduleOf(rel)
+  // A feature's folder itself ('features/watchlist') is its index.
+  if (m.layer === 'features' && rel.split('/').length === 2) return { ...m, inner: 'index' }
+  return m
+}
+
+describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
+  describe('the rule', () => {
+    const cases: [string, string, boolean][] = [
+      ['pages/fund/index', 'features/fund/FundDetailScreen', true],
+      ['features/fund/FundDetailScreen', 'components/Chart', true],
+      ['features/fund/FundDetailScreen', 'features/watchlist', true],
+      ['features/fund/FundDetailScreen', 'features/watchlist/PickButton', false],
+      ['features/filter/FundTable', 'features/filter/conditions', true],
+      ['hooks/remote', 'components/LoadMore', true],
+      ['services/request', 'platform/env', true],
+      ['services/navigation', 'routes', true],
+      ['utils/imageUrl', 'services/request', false],
+      ['utils/format', 'platform/env', false],
+      ['platform/launch', 'services/startup', false],
+      ['components/Chart', 'features/fund/components', false],
+      ['services/api', 'hooks/remote', false],
+      ['features/fund/hooks', 'pages/fund/index', false],
+      ['app', 'platform/theme', true],
+    ]
+    it.each(cases)('%s → %s allowed: %s', (from, to, allowed) => {
+      expect(violation(moduleOf(from), targetModule(to)) === null).toBe(allowed)
+    })
+    it('finds every kind of import statement', () => {
+      const text = [
+        "import a from '@/a'",
+        "import type { B } from './b'",
+        "export { c } from '../c'",
+        "import '@/d.scss'",
+        "const e = import(/* webpackChunkName: \"e\" */ '@/e')",
+        "const f = require('@/f')",
+      ].join('\n')
+      expect(importsOf(text)).toEqual(['@/a', './b', '../c', '@/d.scss', '@/e', '@/f'])
+    })
+  })
+
+  it('no file under src/ imports a layer above its own or another feature’s internals', () => {
+    const problems: string[] = []
+    for (const file of sourceFiles(SRC)) {
+      const from = moduleOfFile(file)
+      for (const spec of importsOf(fs.readFileSync(file, 'utf8'))) {
+        const target = targetOf(file, spec)
+        if (target === null || /\.(s?css|json|png)$/.test(target)) continue
+        if (target.startsWith('..')) {
+          problems.push(`${path.relative(ROOT, file)}: ${spec} — outside src/`)
+          continue
+        }
+        const why = violation(from, targetModule(target))
+        if (why) problems.push(`${path.relative(ROOT, file)}: ${spec} — ${why}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('utils/ holds pure functions: no React, no Taro, no hooks', () => {
+    const impure = sourceFiles(path.join(SRC, 'utils')).flatMap((file) =>
+      importsOf(fs.readFileSync(file, 'utf8'))
+        .filter((spec) => spec === 'react' || spec.startsWith('@tarojs/'))
+        .map((spec) => `${path.relative(ROOT, file)}: ${spec}`),
+    )
+    expect(impure).toEqual([])
+  })
+
+  it('test doubles live under test/, not in the app', () => {
+    const doubles = sourceFiles(SRC).filter((f) => /(^|\/)(fake|mock|stub)[A-Z_.-]/i.test(path.basename(f)))
+    expect(doubles.map((f) => path.relative(ROOT, f))).toEqual([])
+  })
+})
