@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app'
+import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { isEmpty, seedDemoData } from '../src/demo/seed'
@@ -147,10 +147,10 @@ export const TEST_RATE_LIMITS = {
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
 } satisfies Partial<Config>
 
-export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp(database: Database, overrides: Partial<Config> = {}, options: Omit<AppOptions, 'database' | 'smsSender'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...TEST_RATE_LIMITS, ...overrides })
   const sms = new Map<string, string>()
-  const app = await buildApp(config, { database, smsSender: async (phone, code) => void sms.set(phone, code) })
+  const app = await buildApp(config, { ...options, database, smsSender: async (phone, code) => void sms.set(phone, code) })
   return { app, sms, config }
 }
 
