@@ -92,11 +92,17 @@ export const PG_BIN = '/usr/lib/postgresql/15/bin'
 
 export interface ThrowawayPostgres {
   url: string
+  /** Stops the cluster the way a crash would (immediate mode: no checkpoint, crash recovery on the next start), then starts it again. */
+  crashAndRestart(): void
   stop(): void
 }
 
-/** A throwaway PostgreSQL 15 cluster on a unix socket in a temporary folder, run as the postgres user. */
-export function startPostgres(): ThrowawayPostgres {
+/**
+ * A throwaway PostgreSQL 15 cluster on a unix socket in a temporary folder, run as the postgres
+ * user. Fast by default (fsync and synchronous commit off: a test cluster need not survive a
+ * crash); `durable` keeps PostgreSQL's own defaults, for tests that crash it.
+ */
+export function startPostgres(opts: { durable?: boolean } = {}): ThrowawayPostgres {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pg-'))
   fs.chmodSync(dir, 0o777)
   const data = path.join(dir, 'data')
@@ -108,10 +114,16 @@ export function startPostgres(): ThrowawayPostgres {
       ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
       : execFileSync(path.join(PG_BIN, cmd), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale'])
-  asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start'])
+  const fast = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
+  const start = () => asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses=''${fast}`, 'start'])
+  start()
   asPostgres('createdb', ['-h', dir, '-p', port, '-U', 'postgres', 'alfa'])
   return {
     url: `postgresql://postgres@localhost/alfa?host=${encodeURIComponent(dir)}&port=${port}`,
+    crashAndRestart() {
+      asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      start()
+    },
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
