@@ -267,17 +267,19 @@ describe('6. live connections are capped', () => {
     assert.equal(refused, 20)
   })
   it('WebSockets count with streams against one cap; a connection ends after its lifetime', async () => {
-    const capped = await startApp(database, { LIVE_MAX_PER_ADDRESS: 3, LIVE_MAX_LIFETIME_S: 1 })
+    // A lifetime of 3 s (below the setting's minimum of 10): long enough to fill the cap first on a busy machine.
+    const capped = await startApp(database, { LIVE_MAX_PER_ADDRESS: 3, LIVE_MAX_LIFETIME_S: 3 })
     const base = await capped.app.listen({ host: '127.0.0.1', port: 0 })
     const controllers: AbortController[] = []
     const sockets: WebSocket[] = []
     const openSocket = () =>
-      new Promise<{ ws: WebSocket; status: number }>((resolve) => {
+      new Promise<{ ws: WebSocket; status: number; closed: Promise<number> }>((resolve) => {
         const ws = new WebSocket(`${base.replace('http', 'ws')}/alfa/v1/live/LIVE001/ws?x-sign=${createSign()}&x-broker=0008`)
         sockets.push(ws)
-        ws.once('message', () => resolve({ ws, status: 101 }))
-        ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0 }))
-        ws.once('error', () => resolve({ ws, status: 0 }))
+        const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)))
+        ws.once('message', () => resolve({ ws, status: 101, closed }))
+        ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0, closed }))
+        ws.once('error', () => resolve({ ws, status: 0, closed }))
       })
     try {
       const stream = async () => {
@@ -292,11 +294,10 @@ describe('6. live connections are capped', () => {
       assert.equal((await openSocket()).status, 101)
       assert.equal((await openSocket()).status, 429, 'a fourth connection (two sockets and a stream open) is refused')
       assert.equal((await stream()).status, 429)
-      // Each ends after its 1 s lifetime: the socket with 1001 (the client reconnects), the stream with its end.
-      const closed = await new Promise<number>((resolve) => first.ws.once('close', (code) => resolve(code)))
-      assert.equal(closed, 1001)
+      // Each ends after its lifetime: the socket with 1001 (the client reconnects), the stream with its end.
+      assert.equal(await first.closed, 1001)
       const reader = sse.body!.getReader()
-      const deadline = Date.now() + 5000
+      const deadline = Date.now() + 8000
       while (!(await reader.read()).done) assert.ok(Date.now() < deadline, 'the stream did not end')
       // Their slots are free again.
       await new Promise((r) => setTimeout(r, 1200))
