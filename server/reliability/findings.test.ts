@@ -152,7 +152,8 @@ describe('3. every cache has a bound', () => {
 describe('4. production refuses unsafe settings', () => {
   it('a server on a public address without NODE_ENV refuses the development secrets and says which', async () => {
     const port = await freePort()
-    const env = serverEnv(port, fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-prod-')), { HOST: '0.0.0.0' })
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-prod-'))
+    const env = serverEnv(port, dataDir, { HOST: '0.0.0.0' })
     delete env.NODE_ENV
     const r = await startServerProcess(env, 20_000).then(
       async (s) => {
@@ -161,6 +162,7 @@ describe('4. production refuses unsafe settings', () => {
       },
       (err: Error) => err.message,
     )
+    fs.rmSync(dataDir, { recursive: true, force: true })
     assert.match(r, /Refusing to start in production \(NODE_ENV=unset, which means production\)/)
     assert.match(r, /JWT_SECRET is the public development secret/)
     assert.match(r, /SMS_SENDER=log/)

@@ -120,13 +120,15 @@ describe('1. npm start supervises the server', () => {
 
   it('a configuration error is not retried: the supervisor exits with the server’s code 78', { timeout: 60_000 }, async () => {
     const port = await freePort()
-    const supervisor = spawnNode([path.join(ROOT, 'scripts', 'start.mjs')], serverEnv(port, fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-cfg-')), { PORT: 'not-a-port' }))
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-cfg-'))
+    const supervisor = spawnNode([path.join(ROOT, 'scripts', 'start.mjs')], serverEnv(port, dataDir, { PORT: 'not-a-port' }))
     try {
       assert.equal(await supervisor.exited, EXIT_CONFIG, supervisor.output())
       assert.match(supervisor.output(), /Invalid configuration: PORT/)
       assert.doesNotMatch(supervisor.output(), /restarting/)
     } finally {
       killIfRunning(supervisor.child)
+      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })
