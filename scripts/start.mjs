@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the H5 app when the build is missing or older than its sources, then
+// `npm start`: builds the H5 app when the build is missing or older than its sources (unless
+// H5_DIR names another folder to serve), then
 // starts the API server (embedded database with demo data), which serves it and prints the address.
 // The server runs under supervision: if it stops unexpectedly it is started again (with back-off),
 // and the log says so. A configuration error (exit code 78) is not retried.
@@ -22,12 +23,15 @@ function newestMtime(dir) {
   return newest
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'config')))
-const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
-if (built < sources) {
-  console.log(built ? 'H5 build is older than its sources: rebuilding…' : 'Building the H5 app (first start)…')
-  const r = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+// With H5_DIR the server serves that folder as it is (another build, or none): nothing to build here.
+if (!process.env.H5_DIR) {
+  const sources = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'config')))
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
+  if (built < sources) {
+    console.log(built ? 'H5 build is older than its sources: rebuilding…' : 'Building the H5 app (first start)…')
+    const r = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit' })
+    if (r.status !== 0) process.exit(r.status ?? 1)
+  }
 }
 
 const env = { ...process.env }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in order — system packages the tests need, types, app units and
-# pages, the API server (PGlite and PostgreSQL 15), the three builds, the WeChat/Baidu build
-# checks and the H5 browser tests. Runs every step, then prints a
-# summary and fails if any step failed.
+# pages, the API server (PGlite and PostgreSQL 15) and its reliability suite (about 3 min), the
+# three builds, the WeChat/Baidu build checks and the H5 browser tests. Runs every step, then
+# prints a summary and fails if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,7 @@ steps=(
   "typecheck:npm run typecheck"
   "unit:npm run test:unit"
   "server:npm run test:server"
+  "reliability:npm run test:reliability"
   "build:npm run build:all"
   "platform:npm run test:platform"
   "e2e:npm run test:e2e"

@@ -89,6 +89,32 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
   })
+  it('a request still running after the time budget is answered 503 TIMEOUT, and the server answers others', async () => {
+    const slow = await startApp(database, {}, { graphql: { timeBudgetMs: 1 } })
+    try {
+      // Within the cost budget (a page of 20 funds with their performance) but not within 1 ms.
+      const res = await gql(slow, '{ funds(page: {size: 20}) { list { fundCode performance { maxDrawdown } } } }')
+      assert.equal(res.status, 503, JSON.stringify(res.body).slice(0, 300))
+      assert.equal(res.body.errors?.[0].extensions?.code, 'TIMEOUT')
+      assert.ok(res.body.errors?.[0].message)
+    } finally {
+      await slow.app.close()
+    }
+    assert.ok(await alive())
+  })
+  it('an answer over the size cap is refused 413 RESPONSE_TOO_LARGE; smaller ones go through', async () => {
+    const capped = await startApp(database, {}, { graphql: { maxResponseBytes: 2000 } })
+    try {
+      const big = await gql(capped, '{ funds(page: {size: 50}) { list { fundCode fundName } } }')
+      assert.equal(big.status, 413)
+      assert.equal(big.body.errors?.[0].extensions?.code, 'RESPONSE_TOO_LARGE')
+      const small = await gql(capped, '{ riskLevelDict { code } }')
+      assert.equal(small.status, 200)
+      assert.equal(small.body.errors, undefined)
+    } finally {
+      await capped.app.close()
+    }
+  })
   it('the cost model multiplies list sizes; every operation the app sends fits the budget', () => {
     const schema = buildSchema(typeDefs)
     const page = (n: number) => parse(`{ funds(page: {size: ${n}}) { list { fundCode performance { maxDrawdown } } } }`)
@@ -126,7 +152,8 @@ describe('3. every cache has a bound', () => {
 describe('4. production refuses unsafe settings', () => {
   it('a server on a public address without NODE_ENV refuses the development secrets and says which', async () => {
     const port = await freePort()
-    const env = serverEnv(port, fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-prod-')), { HOST: '0.0.0.0' })
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-prod-'))
+    const env = serverEnv(port, dataDir, { HOST: '0.0.0.0' })
     delete env.NODE_ENV
     const r = await startServerProcess(env, 20_000).then(
       async (s) => {
@@ -135,6 +162,7 @@ describe('4. production refuses unsafe settings', () => {
       },
       (err: Error) => err.message,
     )
+    fs.rmSync(dataDir, { recursive: true, force: true })
     assert.match(r, /Refusing to start in production \(NODE_ENV=unset, which means production\)/)
     assert.match(r, /JWT_SECRET is the public development secret/)
     assert.match(r, /SMS_SENDER=log/)
@@ -186,6 +214,41 @@ describe('5. rate limits per client address and per user, kept in the database',
   })
 })
 
+describe('5. (cont.) the global SMS budget, login attempts per address, trusted proxies', () => {
+  let db: Database
+  let limited: TestApp
+  const PROXY = '10.0.0.5'
+  const sms = (remoteAddress: string, phone: string, headers: Record<string, string> = {}) =>
+    limited.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', remoteAddress, headers: apiHeaders({ 'content-type': 'application/json', ...headers }), payload: { phone } })
+  before(async () => {
+    db = (await pgliteTestDatabase()).database
+    limited = await startApp(db, { RATE_SMS_PER_ADDRESS_HOUR: 2, RATE_SMS_GLOBAL_HOUR: 6, RATE_LOGIN_PER_ADDRESS_HOUR: 3, TRUST_PROXY: '10.0.0.0/8' })
+  })
+  after(async () => {
+    await limited?.app.close()
+    await db?.close()
+  })
+  it('login attempts: 3 an hour from one address, then 429; another address is not held back', async () => {
+    const attempt = (remoteAddress: string) =>
+      limited.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', remoteAddress, headers: apiHeaders({ 'content-type': 'application/json' }), payload: { phone: '13400000001', code: '000000' } })
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await attempt('198.51.100.20')).statusCode)
+    assert.deepEqual(statuses, [400, 400, 400, 429, 429])
+    assert.equal((await attempt('198.51.100.21')).statusCode, 400)
+  })
+  it('behind a configured proxy each forwarded client has its own limit; the proxy is not one client', async () => {
+    const viaProxy = (client: string, phone: string) => sms(PROXY, phone, { 'x-forwarded-for': client })
+    assert.deepEqual([(await viaProxy('203.0.113.1', '13400000011')).statusCode, (await viaProxy('203.0.113.1', '13400000012')).statusCode, (await viaProxy('203.0.113.1', '13400000013')).statusCode], [200, 200, 429])
+    assert.equal((await viaProxy('203.0.113.2', '13400000014')).statusCode, 200)
+  })
+  it('the global hourly budget holds whatever the addresses', async () => {
+    // 3 sent above; the budget is 6.
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await sms(`192.0.2.${100 + i}`, `1340000002${i}`)).statusCode)
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429])
+  })
+})
+
 describe('6. live connections are capped', () => {
   it('one address cannot open 3,000 streams: past 20 it gets 429', async () => {
     const controllers: AbortController[] = []
@@ -204,6 +267,48 @@ describe('6. live connections are capped', () => {
     }
     assert.equal(opened, 20)
     assert.equal(refused, 20)
+  })
+  it('WebSockets count with streams against one cap; a connection ends after its lifetime', async () => {
+    // A lifetime of 3 s (below the setting's minimum of 10): long enough to fill the cap first on a busy machine.
+    const capped = await startApp(database, { LIVE_MAX_PER_ADDRESS: 3, LIVE_MAX_LIFETIME_S: 3 })
+    const base = await capped.app.listen({ host: '127.0.0.1', port: 0 })
+    const controllers: AbortController[] = []
+    const sockets: WebSocket[] = []
+    const openSocket = () =>
+      new Promise<{ ws: WebSocket; status: number; closed: Promise<number> }>((resolve) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}/alfa/v1/live/LIVE001/ws?x-sign=${createSign()}&x-broker=0008`)
+        sockets.push(ws)
+        const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)))
+        ws.once('message', () => resolve({ ws, status: 101, closed }))
+        ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0, closed }))
+        ws.once('error', () => resolve({ ws, status: 0, closed }))
+      })
+    try {
+      const stream = async () => {
+        const c = new AbortController()
+        controllers.push(c)
+        return fetch(`${base}/alfa/v1/live/LIVE001/stream?x-sign=${createSign()}&x-broker=0008`, { signal: c.signal })
+      }
+      const sse = await stream()
+      assert.equal(sse.status, 200)
+      const first = await openSocket()
+      assert.equal(first.status, 101)
+      assert.equal((await openSocket()).status, 101)
+      assert.equal((await openSocket()).status, 429, 'a fourth connection (two sockets and a stream open) is refused')
+      assert.equal((await stream()).status, 429)
+      // Each ends after its lifetime: the socket with 1001 (the client reconnects), the stream with its end.
+      assert.equal(await first.closed, 1001)
+      const reader = sse.body!.getReader()
+      const deadline = Date.now() + 8000
+      while (!(await reader.read()).done) assert.ok(Date.now() < deadline, 'the stream did not end')
+      // Their slots are free again.
+      await new Promise((r) => setTimeout(r, 1200))
+      assert.equal((await openSocket()).status, 101)
+    } finally {
+      controllers.forEach((c) => c.abort())
+      sockets.forEach((ws) => ws.terminate())
+      await capped.app.close()
+    }
   })
 })
 
@@ -234,6 +339,26 @@ describe('9. ordinary bad input is a 4xx, never a 500', () => {
     const rest = await t.app.inject({ method: 'GET', url: `/alfa/v1/live/LIVE001/comments?cursor=${cursor}`, headers: apiHeaders() })
     assert.equal(rest.statusCode, 400)
   })
+  it('a resolver’s unexpected failure on the fast path is masked for the client and logged with its cause', async () => {
+    const lines: string[] = []
+    const logged = await startApp(database, { LOG_LEVEL: 'error' }, { logStream: { write: (line) => void lines.push(line) } })
+    // A failure the resolver does not expect: its table is gone.
+    await database.query('alter table live_streams rename to live_streams_away')
+    try {
+      const r = await gql(logged, '{ liveStreams { liveId } }')
+      assert.equal(r.status, 200)
+      assert.equal(r.body.errors?.[0].message, 'Unexpected error.')
+      assert.equal(r.body.errors?.[0].extensions?.code, 'INTERNAL_SERVER_ERROR')
+      assert.doesNotMatch(JSON.stringify(r.body), /live_streams/, 'the cause is not shown to the client')
+      const entry = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string }; path?: string[] }).find((l) => l.msg === 'graphql resolver failed')
+      assert.ok(entry, `nothing logged: ${lines.join('')}`)
+      assert.match(entry.err!.message, /live_streams/)
+      assert.deepEqual(entry.path, ['liveStreams'])
+    } finally {
+      await database.query('alter table live_streams_away rename to live_streams')
+      await logged.app.close()
+    }
+  })
   it('a query nested 20,000 levels is refused at once with 400 QUERY_TOO_DEEP', async () => {
     const q = `{${'a{'.repeat(20_000)}b${'}'.repeat(20_000)}}`
     assert.ok(q.length < 100 * 1024)
@@ -257,6 +382,25 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/)
     assert.match(csp, /object-src 'none'/)
     assert.doesNotMatch(csp, /unsafe-eval/)
+  })
+  it('H5 pages are served with the CSP and the other security headers', async () => {
+    const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-h5-headers-'))
+    fs.writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><script>window.a=1</script><div id="app"></div>')
+    const withH5 = await startApp(database, { H5_DIR: h5Dir })
+    try {
+      for (const url of ['/alfa/portfolio/ZH015676/detail', '/index.html']) {
+        const page = await withH5.app.inject({ method: 'GET', url })
+        assert.equal(page.statusCode, 200, url)
+        assert.match(String(page.headers['content-security-policy']), /script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/, url)
+        assert.equal(page.headers['x-content-type-options'], 'nosniff', url)
+        assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin', url)
+        assert.equal(page.headers['cross-origin-opener-policy'], 'same-origin', url)
+        assert.ok(page.headers['permissions-policy'], url)
+      }
+    } finally {
+      await withH5.app.close()
+      fs.rmSync(h5Dir, { recursive: true, force: true })
+    }
   })
   it('one CORS policy on every API path: own origin allowed, any other not, preflights answered', async () => {
     const host = new URL(origin).host

@@ -58,6 +58,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120
   child.stdout!.on('data', (b) => (out += b))
   child.stderr!.on('data', (b) => (out += b))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
+  // A test that times out does not run its finally blocks: no server outlives the run.
+  process.once('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
   let done = false
   void exited.then(() => (done = true))
   const deadline = Date.now() + timeoutMs

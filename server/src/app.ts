@@ -30,6 +30,10 @@ export interface AppOptions {
   database?: Database
   /** Where SMS login codes go; by default the configured sender (development: the server log). */
   smsSender?: SmsSender
+  /** GraphQL time budget and answer-size cap other than the defaults (tests). */
+  graphql?: { timeBudgetMs?: number; maxResponseBytes?: number }
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void }
 }
 
 /** Builds the server: every domain is a plugin; configuration comes in once, validated. */
@@ -37,6 +41,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Nothing of a user is logged: no headers, no bodies, no query strings.
       serializers: {
         req: (req) => ({ method: req.method, path: req.url.split('?')[0] }),
@@ -94,7 +99,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED, database, corsOrigins })
   // Preflights of every API path reach the security plugin's CORS answer (the GraphQL route has its own OPTIONS).
   for (const root of [apiRoot(), apiRoot(true)]) app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
-  await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL, production: config.NODE_ENV === 'production' })
+  await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL, production: config.NODE_ENV === 'production', ...opts.graphql })
   await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })
   await app.register(staticPlugin)
   await app.register(h5Plugin, { dir: config.H5_DIR })

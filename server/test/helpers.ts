@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app'
+import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { isEmpty, seedDemoData } from '../src/demo/seed'
@@ -92,11 +92,17 @@ export const PG_BIN = '/usr/lib/postgresql/15/bin'
 
 export interface ThrowawayPostgres {
   url: string
+  /** Stops the cluster the way a crash would (immediate mode: no checkpoint, crash recovery on the next start), then starts it again. */
+  crashAndRestart(): void
   stop(): void
 }
 
-/** A throwaway PostgreSQL 15 cluster on a unix socket in a temporary folder, run as the postgres user. */
-export function startPostgres(): ThrowawayPostgres {
+/**
+ * A throwaway PostgreSQL 15 cluster on a unix socket in a temporary folder, run as the postgres
+ * user. Fast by default (fsync and synchronous commit off: a test cluster need not survive a
+ * crash); `durable` keeps PostgreSQL's own defaults, for tests that crash it.
+ */
+export function startPostgres(opts: { durable?: boolean } = {}): ThrowawayPostgres {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pg-'))
   fs.chmodSync(dir, 0o777)
   const data = path.join(dir, 'data')
@@ -108,10 +114,16 @@ export function startPostgres(): ThrowawayPostgres {
       ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
       : execFileSync(path.join(PG_BIN, cmd), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale'])
-  asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start'])
+  const fast = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
+  const start = () => asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses=''${fast}`, 'start'])
+  start()
   asPostgres('createdb', ['-h', dir, '-p', port, '-U', 'postgres', 'alfa'])
   return {
     url: `postgresql://postgres@localhost/alfa?host=${encodeURIComponent(dir)}&port=${port}`,
+    crashAndRestart() {
+      asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      start()
+    },
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
@@ -147,10 +159,10 @@ export const TEST_RATE_LIMITS = {
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
 } satisfies Partial<Config>
 
-export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp(database: Database, overrides: Partial<Config> = {}, options: Omit<AppOptions, 'database' | 'smsSender'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...TEST_RATE_LIMITS, ...overrides })
   const sms = new Map<string, string>()
-  const app = await buildApp(config, { database, smsSender: async (phone, code) => void sms.set(phone, code) })
+  const app = await buildApp(config, { ...options, database, smsSender: async (phone, code) => void sms.set(phone, code) })
   return { app, sms, config }
 }
 

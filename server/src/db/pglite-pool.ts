@@ -19,6 +19,9 @@ export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   20: (v) => Number(v), // int8 (count(*))
 }
 
+/** The longest stretch of queries before the event loop gets a turn (see `PGlitePool.run`). */
+const TURN_EVERY_MS = 5
+
 /**
  * A pg.Pool look-alike over one embedded PGlite instance, so Kysely's PostgresDialect and our
  * raw queries use one code path for both engines. PGlite has a single connection: `connect()`
@@ -26,6 +29,7 @@ export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
  */
 export class PGlitePool {
   private tail: Promise<void> = Promise.resolve()
+  private turned = 0
   private constructor(
     readonly pg: PGlite,
     private readonly unlock: () => void,
@@ -72,6 +76,14 @@ export class PGlitePool {
   }
 
   private async run<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>> {
+    // PGlite runs on this thread and its promises settle as microtasks: a chain of queries would
+    // never let the event loop turn, so no timer (the GraphQL time budget) would fire and no socket
+    // be read (new requests, new connections) until every request in flight is done; under load
+    // some requests waited 10 s. So the queries let the loop turn at least every few milliseconds.
+    if (performance.now() - this.turned > TURN_EVERY_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      this.turned = performance.now()
+    }
     const res = await this.pg.query<R>(sql, params ? [...params] : [])
     const command = ((res as { command?: string }).command ?? sql.trim().split(/\s+/)[0].toUpperCase()) as QueryResult['command']
     return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }

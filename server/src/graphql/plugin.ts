@@ -41,6 +41,9 @@ export interface GraphQLPluginOptions {
   graphiql: boolean
   /** Production: no introspection, no error details. */
   production?: boolean
+  /** GRAPHQL_TIME_BUDGET_MS and GRAPHQL_MAX_RESPONSE_BYTES unless given (the reliability suite tries smaller ones). */
+  timeBudgetMs?: number
+  maxResponseBytes?: number
 }
 
 /** A GraphQL error answer with an HTTP status (the guard's refusals and the time budget). */
@@ -61,6 +64,8 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
   const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: [resolvers, ...domainResolvers] as never })
   const introspection = !opts.production
+  const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
+  const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES
   const fast = new FastPath(schema, { introspection })
   const documents = new DocumentCache()
   const describe = (args: unknown[]) => args.map((a) => (a instanceof Error ? { message: a.message, stack: a.stack } : a))
@@ -132,7 +137,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         }
       }
       try {
-        return await withinBudget(run(req, reply, source, document, operationName, accept), GRAPHQL_TIME_BUDGET_MS)
+        return await withinBudget(run(req, reply, source, document, operationName, accept), timeBudgetMs)
       } catch (err) {
         if (err instanceof GuardError && !reply.sent) return errorAnswer(reply, 503, err.message, String(err.extensions.code))
         throw err
@@ -158,7 +163,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
           req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'))
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
         const json = JSON.stringify(result)
-        if (json.length > GRAPHQL_MAX_RESPONSE_BYTES) return errorAnswer(reply, 413, `The answer is too large (over ${GRAPHQL_MAX_RESPONSE_BYTES} bytes): ask for smaller pages or ranges`, 'RESPONSE_TOO_LARGE')
+        if (json.length > maxResponseBytes) return errorAnswer(reply, 413, `The answer is too large (over ${maxResponseBytes} bytes): ask for smaller pages or ranges`, 'RESPONSE_TOO_LARGE')
         const type = accept.includes('application/graphql-response+json') && !accept.includes('application/json') ? 'application/graphql-response+json' : 'application/json'
         return reply.header('content-type', `${type}; charset=utf-8`).send(json)
       }
