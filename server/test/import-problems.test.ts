@@ -102,6 +102,14 @@ describe('npm run import: every problem is reported as file:line: column — rea
     assert.equal(await snapshot(), baseline)
   })
 
+  it('a reinvestment date before the ex-date, or on a split', async () => {
+    const err = await refused(
+      { 'fund_events.csv': 'fund_code,ex_date,kind,cash_per_unit,split_ratio,reinvest_date\n100001,2020-01-07,dividend,0.02,,2020-01-06\n100001,2020-01-08,split,,2,2020-01-09\n' },
+      /^fund_events\.csv:2: reinvest_date — 2020-01-06 is before the ex-date 2020-01-07$/m,
+    )
+    assert.match(err, /^fund_events\.csv:3: reinvest_date — only a dividend is reinvested$/m)
+  })
+
   it('a fund that is in neither the file nor the database', async () => {
     await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav\n999999,2020-01-06,1.0200\n' }, /^fund_navs\.csv:2: fund_code — fund 999999 is in neither funds\.csv nor the database$/m)
   })

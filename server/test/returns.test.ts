@@ -48,6 +48,40 @@ describe('the adjusted NAV reinvests distributions at the ex-date NAV and applie
   })
 })
 
+/**
+ * A distribution reinvested after its ex-date (older funds reinvested at the NAV of the payment
+ * day): the holder keeps the cash beside the units until then. Same NAVs, 0.10 paid on 01-04:
+ *   reinvested 01-05:  01-04  1.0000 + 0.10 cash                       = 1.1000 (0%)
+ *                      01-05  0.10 / 1.05 = 0.0952381 new units; 1.05 × 1.0952381 = 1.1500 (+4.545%: the
+ *                             cash did not take part in the day's +5%; reinvested on the ex-date it is 1.1550)
+ *                      01-09  0.5775 × 1.0952381                   = 0.6325
+ *   reinvested 01-06 (a Saturday) → on the next NAV day, 01-08 at 0.5250: 0.10 / 0.525 = 0.1904762 new units;
+ *                      01-05  1.05 + 0.10 = 1.1500; 01-08 0.525 × 1.1904762 = 0.6250; 01-09 0.5775 × 1.1904762 = 0.6875
+ *   reinvested 01-09, split 1 → 2 on 01-08 (the cash is not split): 01-08 2 × 0.525 + 0.10 = 1.1500;
+ *                      01-09 2 × 0.5775 + 0.10 = 1.2550 (units 2 + 0.10 / 0.5775)
+ */
+describe('a dividend with a later reinvestment date', () => {
+  const dividend = (reinvestDate: string) => ({ date: '2024-01-04', kind: 'dividend' as const, cash: 0.1, reinvestDate })
+  it('holds the cash until the reinvestment day, then buys units at that day’s NAV', () => {
+    const a = adjustSeries(UNIT, [dividend('2024-01-05')])
+    ;[1, 1.1, 1.1, 1.15, 0.575, 0.6325].forEach((v, i) => close(a[i].adjNav, v))
+    close(a[2].dailyReturn, 0)
+    close(a[3].dailyReturn, 1.15 / 1.1 - 1)
+  })
+  it('a reinvestment date without a NAV means the next NAV day', () => {
+    const a = adjustSeries(UNIT, [dividend('2024-01-06')])
+    ;[1, 1.1, 1.1, 1.15, 0.625, 0.6875].forEach((v, i) => close(a[i].adjNav, v))
+  })
+  it('cash waiting for reinvestment is not split', () => {
+    const a = adjustSeries(UNIT, [dividend('2024-01-09'), EVENTS[1]])
+    ;[1, 1.1, 1.1, 1.15, 1.15, 1.255].forEach((v, i) => close(a[i].adjNav, v))
+  })
+  it('the ex-date as reinvestment date is the ordinary reinvestment', () => {
+    const same = adjustSeries(UNIT, [dividend('2024-01-04'), EVENTS[1]])
+    adjustSeries(UNIT, EVENTS).forEach((p, i) => close(same[i].adjNav, p.adjNav))
+  })
+})
+
 describe('without explicit events, distributions come from the accumulated NAV', () => {
   // Same fund, dividend only: accumulated NAV = unit NAV + 0.10 from the ex-date on.
   const rows = [raw('2024-01-02', '1.0000', '1.0000'), raw('2024-01-03', '1.1000', '1.1000'), raw('2024-01-04', '1.0000', '1.1000'), raw('2024-01-05', '1.0500', '1.1500')]

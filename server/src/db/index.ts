@@ -6,6 +6,7 @@ import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
 import * as adjustedNav from './migrations/0004_adjusted_nav'
 import * as limitsAndRevocation from './migrations/0005_limits_and_revocation'
+import * as reinvestDate from './migrations/0006_reinvest_date'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_saved_filter_seq': savedFilterSeq,
   '0004_adjusted_nav': adjustedNav,
   '0005_limits_and_revocation': limitsAndRevocation,
+  '0006_reinvest_date': reinvestDate,
 }
 
 /** What both engines offer: a pg.Pool-shaped pool. */

@@ -4,12 +4,13 @@
  * from the unit NAV, so a distribution is not mistaken for a loss.
  *
  * Definitions (server/README.md, "Return figures"):
- * - A cash distribution of `cash` per unit on its ex-date is reinvested at that day's (ex-date)
- *   unit NAV: the holder's units grow by cash / nav, so the adjustment factor is multiplied by
- *   (1 + cash / nav).
+ * - A cash distribution of `cash` per unit on its ex-date is reinvested at the unit NAV of its
+ *   reinvestment date: the ex-date (the factor is multiplied by 1 + cash / nav), or a later
+ *   `reinvestDate` when the distribution named one (older funds reinvested at the NAV of the
+ *   payment day). Until then the holder has the cash beside the units.
  * - A split (份额折算/拆分) of `ratio` new units per old unit multiplies the factor by `ratio`.
- * - The adjusted NAV is unit NAV × factor; the factor is 1 before the first event, so the
- *   adjusted NAV equals the unit NAV until then.
+ * - The adjusted NAV is what one unit held at the start is worth: units × unit NAV, plus cash
+ *   not yet reinvested; it equals the unit NAV until the first event.
  * - Without explicit events, cash distributions are derived from the accumulated NAV: a rise of
  *   (accumulated − unit) from one NAV day to the next is the cash paid per unit on the later day.
  */
@@ -33,6 +34,11 @@ export interface FundEvent {
   cash?: number
   /** New units per old unit (split). */
   ratio?: number
+  /**
+   * Dividend: the day whose unit NAV the cash is reinvested at, when later than the ex-date
+   * (a day without a NAV means the next NAV day). Absent: the ex-date.
+   */
+  reinvestDate?: string
 }
 
 export interface AdjustedNav {
@@ -62,13 +68,15 @@ export function deriveDistributions(rows: readonly RawNav[]): FundEvent[] {
 
 /**
  * The adjusted series of one fund, oldest first. `events` are the fund's explicit distributions
- * and splits; when there are none, distributions are derived from the accumulated NAV. An event
- * dated on a day without a NAV applies on the next NAV day.
+ * and splits; when there are none, distributions are derived from the accumulated NAV (reinvested
+ * on the ex-date). An event or reinvestment dated on a day without a NAV applies on the next NAV day.
  */
 export function adjustSeries(rows: readonly RawNav[], events: readonly FundEvent[] = []): AdjustedNav[] {
   const applied = events.length ? [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)) : deriveDistributions(rows)
   const out: AdjustedNav[] = []
-  let factor = 1
+  // Units held per unit held on the first day, and cash paid out but not yet reinvested.
+  let units = 1
+  let pending: Array<{ cash: number; date: string }> = []
   let e = 0
   for (let i = 0; i < rows.length; i++) {
     const nav = Number(rows[i].nav)
@@ -76,10 +84,17 @@ export function adjustSeries(rows: readonly RawNav[], events: readonly FundEvent
       const ev = applied[e++]
       // Before the first NAV there is nothing to adjust.
       if (i === 0 && ev.date < rows[0].date) continue
-      if (ev.kind === 'split' && ev.ratio && ev.ratio > 0) factor *= ev.ratio
-      else if (ev.kind === 'dividend' && ev.cash && nav > 0) factor *= 1 + ev.cash / nav
+      if (ev.kind === 'split' && ev.ratio && ev.ratio > 0) units *= ev.ratio
+      else if (ev.kind === 'dividend' && ev.cash) {
+        const date = ev.reinvestDate && ev.reinvestDate > ev.date ? ev.reinvestDate : ev.date
+        pending.push({ cash: units * ev.cash, date })
+      }
     }
-    const adjNav = nav * factor
+    if (pending.length && nav > 0) {
+      for (const p of pending) if (p.date <= rows[i].date) units += p.cash / nav
+      pending = pending.filter((p) => p.date > rows[i].date)
+    }
+    const adjNav = units * nav + pending.reduce((sum, p) => sum + p.cash, 0)
     out.push({ date: rows[i].date, adjNav, dailyReturn: i === 0 ? null : adjNav / out[i - 1].adjNav - 1 })
   }
   return out

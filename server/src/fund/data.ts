@@ -132,13 +132,14 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
 
 /** Explicit distributions and splits per fund, oldest first. */
 export async function fundEvents(q: Queryable, fundCodes: readonly string[]): Promise<Map<string, FundEvent[]>> {
-  const rows = await q.query<{ c: string; d: string; k: 'dividend' | 'split'; cash: string | null; ratio: string | null }>(
-    `select fund_code as c, to_char(ex_date, 'YYYY-MM-DD') as d, kind as k, cash_per_unit::text as cash, split_ratio::text as ratio
+  const rows = await q.query<{ c: string; d: string; k: 'dividend' | 'split'; cash: string | null; ratio: string | null; r: string | null }>(
+    `select fund_code as c, to_char(ex_date, 'YYYY-MM-DD') as d, kind as k, cash_per_unit::text as cash, split_ratio::text as ratio,
+       to_char(reinvest_date, 'YYYY-MM-DD') as r
      from fund_events where fund_code = any($1::text[]) order by fund_code, ex_date`, [fundCodes])
   const out = new Map<string, FundEvent[]>()
   for (const r of rows) {
     const list = out.get(r.c) ?? []
-    list.push({ date: r.d, kind: r.k, cash: r.cash === null ? undefined : Number(r.cash), ratio: r.ratio === null ? undefined : Number(r.ratio) })
+    list.push({ date: r.d, kind: r.k, cash: r.cash === null ? undefined : Number(r.cash), ratio: r.ratio === null ? undefined : Number(r.ratio), ...(r.r ? { reinvestDate: r.r } : {}) })
     out.set(r.c, list)
   }
   return out

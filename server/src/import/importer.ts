@@ -88,6 +88,7 @@ export const FILES = {
       kind: { schema: z.enum(['dividend', 'split']), required: true },
       cash_per_unit: { schema: optionalPositive },
       split_ratio: { schema: optionalPositive },
+      reinvest_date: { schema: optionalDate },
     },
   },
   'benchmarks.csv': {
@@ -247,6 +248,8 @@ async function readFolder(database: Queryable, folder: string, encoding: Encodin
     const v = r.values
     if (v.kind === 'dividend' && !v.cash_per_unit) problems.push(`fund_events.csv:${r.line}: cash_per_unit — a dividend needs the cash per unit`)
     if (v.kind === 'split' && !v.split_ratio) problems.push(`fund_events.csv:${r.line}: split_ratio — a split needs the new units per old unit`)
+    if (v.reinvest_date && v.kind !== 'dividend') problems.push(`fund_events.csv:${r.line}: reinvest_date — only a dividend is reinvested`)
+    else if (v.reinvest_date && v.reinvest_date < v.ex_date) problems.push(`fund_events.csv:${r.line}: reinvest_date — ${v.reinvest_date} is before the ex-date ${v.ex_date}`)
   }
   return { data, problems }
 }
@@ -318,8 +321,8 @@ export async function importFolder(database: Database, folder: string, opts: Imp
       const codes = [...new Set(events.map((e) => e.fund_code as string))]
       codes.forEach((c) => touched.add(c))
       await tx.query('delete from fund_events where fund_code = any($1::text[])', [codes])
-      await upsert('fund_events', [['fund_code', 'text'], ['ex_date', 'date'], ['kind', 'text'], ['cash_per_unit', 'numeric'], ['split_ratio', 'numeric']], ['fund_code', 'ex_date', 'kind'],
-        events.map((e) => [e.fund_code, e.ex_date, e.kind, e.kind === 'dividend' ? e.cash_per_unit : null, e.kind === 'split' ? e.split_ratio : null]))
+      await upsert('fund_events', [['fund_code', 'text'], ['ex_date', 'date'], ['kind', 'text'], ['cash_per_unit', 'numeric'], ['split_ratio', 'numeric'], ['reinvest_date', 'date']], ['fund_code', 'ex_date', 'kind'],
+        events.map((e) => [e.fund_code, e.ex_date, e.kind, e.kind === 'dividend' ? e.cash_per_unit : null, e.kind === 'split' ? e.split_ratio : null, e.kind === 'dividend' ? e.reinvest_date : null]))
     }
     if (touched.size) log(`adjusted NAVs: ${await writeAdjustedNavs(tx, [...touched])} rows`)
     await bumpDataVersion(tx)
