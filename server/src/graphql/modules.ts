@@ -1,4 +1,4 @@
-import { fundDetailResolvers } from '../fundDetail/resolvers'
+import { fundDetailResolvers } from '../fund/resolvers'
 import { filterResolvers } from '../filter/resolvers'
 import { watchlistResolvers } from '../watchlist/resolvers'
 import { diagnosisResolvers } from '../diagnosis/resolvers'
