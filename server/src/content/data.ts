@@ -62,12 +62,3 @@ export async function keyValue(database: Database, key: string): Promise<{ key: 
   }
   return null
 }
-
-export async function liveStreams(database: Database) {
-  return database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`)
-}
-
-export async function liveStream(database: Database, liveId: string) {
-  const [row] = await database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`, [liveId])
-  return row ?? null
-}

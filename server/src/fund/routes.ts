@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, parseInput, fail } from '../http'
-import { loadFunds, loadManager } from './data'
+import { loadFunds } from './data'
+import { loadManager } from '../manager/data'
 import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '../../../src/utils/fundStatus'
 
 export async function fundRoutes(app: FastifyInstance, { database }: RestOptions) {

@@ -1,7 +1,6 @@
-import { listManagers, type Manager } from '../fund/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
-import { careerStarts, shanghaiDay, tenures, yearsSince, type TenureRow } from './data'
+import { careerStarts, listManagers, loadManager, managerFundCodes, managerUrl, shanghaiDay, tenures, yearsSince, type Manager, type TenureRow } from './data'
 
 type Sort = 'TENURE' | 'TENURE_RETURN'
 type Direction = 'normal' | 'reverse'
@@ -23,6 +22,12 @@ export function compareManagers(a: { key: number | null; id: string }, b: { key:
 
 export const managerResolvers = {
   Query: {
+    fundManager: (_: unknown, { managerId }: { managerId: string }, ctx: Ctx) => loadManager(ctx.database, managerId).then((m) => m ?? null),
+    managers: async (_: unknown, args: { page?: PageArgs }, ctx: Ctx) => {
+      const { offset, size } = readPage(args.page)
+      const { rows, totalCount } = await listManagers(ctx.database, offset, size)
+      return connection(rows, totalCount, offset)
+    },
     managerList: async (_: unknown, args: { page?: PageArgs; sort?: Sort; direction?: Direction }, ctx: Ctx) => {
       const { offset, size } = readPage(args.page)
       const direction = args.direction ?? 'reverse'
@@ -46,6 +51,9 @@ export const managerResolvers = {
     },
   },
   Manager: {
+    url: (m: Manager) => managerUrl(m.managerId),
+    funds: async (m: Manager, _: unknown, ctx: Ctx) =>
+      (await Promise.all((await managerFundCodes(ctx.database, m.managerId)).map((code) => ctx.fund(code)))).filter(Boolean),
     careerStart: async (m: Manager, _: unknown, ctx: Ctx) => (await allCareerStarts(ctx)).get(m.managerId) ?? null,
     tenureYears: async (m: Manager, _: unknown, ctx: Ctx) => yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiDay()),
     fundCount: async (m: Manager, _: unknown, ctx: Ctx) => (await managerTenures(ctx, m.managerId)).length,

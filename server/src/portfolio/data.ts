@@ -71,6 +71,12 @@ export function portfolioFields(row: PortfolioRow, today = shanghaiToday()) {
   }
 }
 
+/** Follows (true) or unfollows (false) a portfolio for a user. */
+export async function setFollow(database: Database, userId: string, poCode: string, state: boolean): Promise<void> {
+  if (state) await database.db.insertInto('follows').values({ user_id: userId, po_code: poCode }).onConflict((oc) => oc.doNothing()).execute()
+  else await database.db.deleteFrom('follows').where('user_id', '=', userId).where('po_code', '=', poCode).execute()
+}
+
 export function shanghaiToday(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10)
 }
@@ -115,6 +121,11 @@ export function categoryFor(fundCategory: string, categoryType: string | null | 
   if (categoryType === 'FundCategory') return fundCategory
   if (categoryType === 'AssetClassLevel1') return FUND_CATEGORY_ASSET_CLASS[fundCategory] ?? stored
   return stored
+}
+
+/** Category codes and names of one category type (composition categories, fund categories). */
+export async function categoryDict(database: Database, categoryType: string) {
+  return database.query<{ code: string; name: string }>('select category_code as code, name from categories where category_type = $1 order by sort', [categoryType])
 }
 
 export async function categoryNames(database: Database): Promise<Map<string, string>> {
@@ -218,6 +229,12 @@ export async function acrHistory(database: Database, poCode: string, range: stri
      from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`, [poCode, rangeStart(range, last)])
 }
 
+/** The flagship long-win plan: the first LONG_WIN plan running with real money. */
+export async function flagshipLongWin(database: Database): Promise<string | null> {
+  const [row] = await database.query<{ po_code: string }>(`select po_code from portfolios where running_with_real_money and series_type = 'LONG_WIN' order by po_code limit 1`)
+  return row?.po_code ?? null
+}
+
 export async function realMoneyHistory(database: Database, poCode: string, range: string | null | undefined): Promise<SeriesPoint[]> {
   const last = await lastNavDate(database, poCode)
   if (!last) return []
@@ -265,6 +282,11 @@ export async function adjustments(database: Database, poCode: string, offset: nu
      from adjustments where po_code = $1 order by adj_date desc limit $2 offset $3`, [poCode, size, offset])
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from adjustments where po_code = $1', [poCode])
   return { rows, totalCount: n }
+}
+
+/** Every adjustment of a portfolio, oldest first (the adjustment chart). */
+export async function adjustmentDates(database: Database, poCode: string) {
+  return database.query<{ adjustmentId: string; date: string }>('select adjustment_id as "adjustmentId", adj_date as date from adjustments where po_code = $1 order by adj_date', [poCode])
 }
 
 export interface AdjustmentPartRow {
