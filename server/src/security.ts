@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import fp from './fp'
+import fp from 'fastify-plugin'
 import { verifySign } from '../../src/utils/sign'
 import { isApiPath } from '../../src/utils/apiPaths'
 import type { Queryable } from './db'
@@ -106,7 +106,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
       return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
     }
   })
-})
+}, { name: 'alfa-security', fastify: '5.x' })
 
 /** For REST routes that need a user: the user id, or a 401 {code, msg} already sent. */
 export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
