@@ -68,16 +68,17 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
     const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
     // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
-    // falls in between; both bounded sets keep a comment from arriving twice around the replay.
+    // falls in between; the replayed ids keep a comment from arriving twice around the replay.
     const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
     const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
-    const liveDuringReplay = new Set<string>()
+    // Comments announced during the replay wait for it, so the viewer gets them in order.
+    const heldDuringReplay: LiveComment[] = []
     const replayed = new Set<string>()
     let inReplay = replaying
     const unsubscribe = live.subscribe(p.liveId, (c) => {
       if (replayed.has(c.commentId)) return
-      if (inReplay) liveDuringReplay.add(c.commentId)
-      write(c)
+      if (inReplay) heldDuringReplay.push(c)
+      else write(c)
     })
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
     // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
@@ -100,13 +101,14 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
       try {
         for (const c of await live.since(p.liveId, lastId!)) {
           replayed.add(c.commentId)
-          if (!liveDuringReplay.has(c.commentId)) write(c)
+          write(c)
         }
       } catch (err) {
         req.log.warn({ err: (err as Error).message }, 'live replay failed')
       }
       inReplay = false
-      liveDuringReplay.clear()
+      for (const c of heldDuringReplay.sort((a, b) => Number(a.commentId) - Number(b.commentId))) if (!replayed.has(c.commentId)) write(c)
+      heldDuringReplay.length = 0
     }
     res.write(': connected\n\n')
   })
