@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql'
+import { sql } from 'kysely'
 
 export interface PageArgs {
   cursor?: string | null
@@ -31,4 +32,21 @@ export function badInput(message: string): GraphQLError {
 
 export function unauthenticated(message = '请先进行登录'): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED' } })
+}
+
+/** The column that carries a page's total on each of its rows (Kysely): count(*) over the whole filtered result. */
+export const totalCount = sql<number>`count(*) over ()::int`.as('totalCount')
+
+/**
+ * A page and its total from one query whose rows carry `totalCount` (count(*) over ()). A page past
+ * the end has no row to carry it: then the first row is asked for, so the total stays right.
+ */
+export async function pageWithTotal<R extends { totalCount: number }>(
+  run: (offset: number, size: number) => Promise<R[]>,
+  offset: number,
+  size: number,
+): Promise<{ rows: Array<Omit<R, 'totalCount'>>; totalCount: number }> {
+  const page = await run(offset, size)
+  const total = page[0]?.totalCount ?? (offset > 0 ? (await run(0, 1))[0]?.totalCount ?? 0 : 0)
+  return { rows: page.map(({ totalCount: _, ...row }) => row), totalCount: total }
 }

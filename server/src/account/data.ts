@@ -56,13 +56,11 @@ export async function expireSmsCode(database: Database, phone: string): Promise<
 
 /** The user's holdings with their market value at the latest NAV, and their total (exact, computed as NUMERIC). */
 export async function holdings(database: Database, userId: string) {
-  const list = await database.query<{ poCode: string; poName: string; caId: string; units: string; signed: boolean; nav: string | null; navDate: string | null; marketValue: string | null }>(
-    `select h.po_code as "poCode", p.po_name as "poName", h.ca_id as "caId", h.units, h.signed, n.nav, n.nav_date as "navDate", round(h.units * n.nav, 2) as "marketValue"
+  const rows = await database.query<{ poCode: string; poName: string; caId: string; units: string; signed: boolean; nav: string | null; navDate: string | null; marketValue: string | null; total: string }>(
+    `select h.po_code as "poCode", p.po_name as "poName", h.ca_id as "caId", h.units, h.signed, n.nav, n.nav_date as "navDate", round(h.units * n.nav, 2) as "marketValue",
+       coalesce(round(sum(h.units * n.nav) over (), 2), 0)::text as total
      from user_holdings h join portfolios p using (po_code)
      left join lateral (select nav, nav_date from portfolio_navs where po_code = h.po_code order by nav_date desc limit 1) n on true
      where h.user_id = $1 order by h.po_code`, [userId])
-  const [{ total }] = await database.query<{ total: string }>(
-    `select coalesce(round(sum(h.units * n.nav), 2), 0)::text as total from user_holdings h
-     left join lateral (select nav from portfolio_navs where po_code = h.po_code order by nav_date desc limit 1) n on true where h.user_id = $1`, [userId])
-  return { totalAsset: total, list }
+  return { totalAsset: rows[0]?.total ?? '0', list: rows.map(({ total: _, ...row }) => row) }
 }

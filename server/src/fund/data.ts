@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db'
 import { adjustSeries, type FundEvent, type RawNav } from './adjusted'
 import type { NavPoint } from './performance'
+import { pageWithTotal } from '../paging'
 
 export interface Fund {
   fundCode: string
@@ -35,24 +36,23 @@ const FUND_SELECT = `select f.fund_code as "fundCode", f.fund_name as "fundName"
   f.setup_date as "setupDate", f.terminated_date is not null as "isTerminated", f.terminated_date as "terminatedDate",
   f.buy_fee_rate as "buyFeeRate", f.lowest_buy_amount as "lowestBuyAmount", f.intro, f.manager_id as "managerId",
   f.can_buy as "canBuy", f.can_not_buy_reason as "canNotBuyReason", f.fund_size as "fundSize", f.fund_size_date as "fundSizeDate",
-  f.is_demo as "isDemo", f.benchmark
-  from funds f
+  f.is_demo as "isDemo", f.benchmark`
+const FUND_FROM = `from funds f
   left join categories c on c.category_type = 'FundCategory' and c.category_code = f.category_code
   left join lateral (select nav, nav_date, daily_return from fund_navs where fund_code = f.fund_code order by nav_date desc limit 1) n on true`
 
 export async function loadFunds(database: Database, codes: string[]): Promise<Map<string, Fund>> {
   if (!codes.length) return new Map()
-  const rows = await database.query<Fund>(`${FUND_SELECT} where f.fund_code = any($1::text[])`, [codes])
+  const rows = await database.query<Fund>(`${FUND_SELECT} ${FUND_FROM} where f.fund_code = any($1::text[])`, [codes])
   return new Map(rows.map((r) => [r.fundCode, r]))
 }
 
-export async function listFunds(database: Database, offset: number, size: number, categoryCode?: string | null) {
+/** A page of funds by code (of one category, or all), and their total. */
+export function listFunds(database: Database, offset: number, size: number, categoryCode?: string | null) {
   const where = categoryCode ? 'where f.category_code = $3' : ''
-  const params: unknown[] = [size, offset]
-  if (categoryCode) params.push(categoryCode)
-  const rows = await database.query<Fund>(`${FUND_SELECT} ${where} order by f.fund_code limit $1 offset $2`, params)
-  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from funds f ${categoryCode ? 'where f.category_code = $1' : ''}`, categoryCode ? [categoryCode] : [])
-  return { rows, totalCount: n }
+  return pageWithTotal((from, n) => database.query<Fund & { totalCount: number }>(
+    `${FUND_SELECT}, count(*) over ()::int as "totalCount" ${FUND_FROM} ${where} order by f.fund_code limit $1 offset $2`,
+    categoryCode ? [n, from, categoryCode] : [n, from]), offset, size)
 }
 
 /**
@@ -145,12 +145,10 @@ export async function fundEvents(q: Queryable, fundCodes: readonly string[]): Pr
 }
 
 /** The NAV table: a page of a fund's NAVs, newest first. */
-export async function fundNavRows(database: Database, fundCode: string, offset: number, size: number) {
-  const rows = await database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null }>(
-    `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn" from fund_navs
-     where fund_code = $1 order by nav_date desc limit $2 offset $3`, [fundCode, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from fund_navs where fund_code = $1', [fundCode])
-  return { rows, totalCount: n }
+export function fundNavRows(database: Database, fundCode: string, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null; totalCount: number }>(
+    `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn", count(*) over ()::int as "totalCount" from fund_navs
+     where fund_code = $1 order by nav_date desc limit $2 offset $3`, [fundCode, n, from]), offset, size)
 }
 
 export async function lastFundNavDate(database: Database, fundCode: string): Promise<string | null> {

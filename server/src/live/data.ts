@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import { pageWithTotal } from '../paging'
 
 /** A comment as viewers receive it. */
 export interface LiveComment {
@@ -9,12 +10,23 @@ export interface LiveComment {
   createdAt: string
 }
 
+/** A live stream as the schema's LiveStream (its comments are paged separately). */
+export interface LiveStreamRow {
+  liveId: string
+  title: string
+  coverUrl: string | null
+  presenter: string | null
+  description: string | null
+  status: string
+  startsAt: Date
+}
+
 export async function liveStreams(database: Database) {
-  return database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`)
+  return database.query<LiveStreamRow>(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`)
 }
 
 export async function liveStream(database: Database, liveId: string) {
-  const [row] = await database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`, [liveId])
+  const [row] = await database.query<LiveStreamRow>(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`, [liveId])
   return row ?? null
 }
 
@@ -40,10 +52,8 @@ export async function commentsSince(database: Database, liveId: string, afterId:
 }
 
 /** A page of comments, newest first. */
-export async function commentPage(database: Database, liveId: string, offset: number, size: number) {
-  const rows = await database.query<LiveComment>(
-    `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
-     from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`, [liveId, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from live_comments where live_id = $1', [liveId])
-  return { rows, totalCount: n }
+export function commentPage(database: Database, liveId: string, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<LiveComment & { totalCount: number }>(
+    `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt", count(*) over ()::int as "totalCount"
+     from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`, [liveId, n, from]), offset, size)
 }

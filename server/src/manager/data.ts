@@ -1,5 +1,6 @@
 import type { Database } from '../db'
 import { rate } from '../fund/performance'
+import { pageWithTotal } from '../paging'
 
 export interface Manager {
   managerId: string
@@ -13,18 +14,18 @@ export interface Manager {
   isDemo: boolean
 }
 
-const MANAGER_SELECT = `select manager_id as "managerId", manager_name as "managerName", is_verified as "isVerified", avatar_url as "avatarUrl",
-  is_yingmi_extended as "isYingmiExtended", company, intro, is_demo as "isDemo" from managers`
+const MANAGER_COLUMNS = `select manager_id as "managerId", manager_name as "managerName", is_verified as "isVerified", avatar_url as "avatarUrl",
+  is_yingmi_extended as "isYingmiExtended", company, intro, is_demo as "isDemo"`
 
 export async function loadManager(database: Database, managerId: string): Promise<Manager | undefined> {
-  const [row] = await database.query<Manager>(`${MANAGER_SELECT} where manager_id = $1`, [managerId])
+  const [row] = await database.query<Manager>(`${MANAGER_COLUMNS} from managers where manager_id = $1`, [managerId])
   return row
 }
 
-export async function listManagers(database: Database, offset: number, size: number) {
-  const rows = await database.query<Manager>(`${MANAGER_SELECT} order by manager_id limit $1 offset $2`, [size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from managers')
-  return { rows, totalCount: n }
+/** A page of managers by id, and their total. */
+export function listManagers(database: Database, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<Manager & { totalCount: number }>(
+    `${MANAGER_COLUMNS}, count(*) over ()::int as "totalCount" from managers order by manager_id limit $1 offset $2`, [n, from]), offset, size)
 }
 
 /** The manager's page in the app (H5 route of spec section 2). */
