@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Database } from '../db'
+import type { Database, Queryable } from '../db'
 
 /** 138****0000: a phone number as the app shows it. */
 export const maskPhone = (phone: string | null) => (phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null)
@@ -63,4 +63,17 @@ export async function holdings(database: Database, userId: string) {
      left join lateral (select nav, nav_date from portfolio_navs where po_code = h.po_code order by nav_date desc limit 1) n on true
      where h.user_id = $1 order by h.po_code`, [userId])
   return { totalAsset: rows[0]?.total ?? '0', list: rows.map(({ total: _, ...row }) => row) }
+}
+
+/** A logged-out token's id, refused until it would have expired (exp in seconds). */
+export async function insertRevokedToken(q: Queryable, jti: string, exp: number): Promise<void> {
+  await q.query('insert into revoked_tokens (jti, expires_at) values ($1, to_timestamp($2)) on conflict (jti) do nothing', [jti, exp])
+}
+
+export async function isRevoked(q: Queryable, jti: string): Promise<boolean> {
+  return (await q.query('select 1 from revoked_tokens where jti = $1', [jti])).length > 0
+}
+
+export async function deleteExpiredRevocations(q: Queryable): Promise<void> {
+  await q.query('delete from revoked_tokens where expires_at < now()')
 }

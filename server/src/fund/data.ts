@@ -155,3 +155,29 @@ export async function lastFundNavDate(database: Database, fundCode: string): Pro
   const [row] = await database.query<{ d: string | null }>('select max(nav_date) as d from fund_navs where fund_code = $1', [fundCode])
   return row?.d ?? null
 }
+
+/** Every fund's code, name and category, by code. */
+export function fundNames(database: Queryable) {
+  return database.query<{ fundCode: string; fundName: string; categoryCode: string }>(
+    `select fund_code as "fundCode", fund_name as "fundName", category_code as "categoryCode" from funds order by fund_code`)
+}
+
+/** Names of these benchmark indexes (those that exist). */
+export function benchmarkInfos(q: Queryable, codes: readonly string[]) {
+  return q.query<{ indexCode: string; indexShortName: string; name: string; description: string | null }>(
+    `select index_code as "indexCode", index_short_name as "indexShortName", name, description from benchmarks where index_code = any($1::text[])`, [codes])
+}
+
+/** The days from `from` to `to` on which every one of these indexes has a value, with the values in the codes' order. */
+export function benchmarkValueRows(q: Queryable, codes: readonly string[], from: string | null, to: string) {
+  return q.query<{ date: string; values: string[] }>(
+    `select value_date as date, array_agg(value::text order by array_position($1::text[], index_code)) as values
+     from benchmark_values where index_code = any($1::text[]) and ($2::date is null or value_date >= $2::date) and value_date <= $3::date
+     group by value_date having count(*) = $4 order by value_date`, [codes, from, to, codes.length])
+}
+
+/** Bumps the data version (an import changed the funds); returns the new version. */
+export async function incrementDataVersion(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ version: string }>('update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version')
+  return Number(row.version)
+}
