@@ -1,8 +1,9 @@
 import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
 import { unauthenticated } from '../paging'
 import { maskPhone, userById } from './data'
+import type { Resolvers } from '../graphql/generated/resolvers'
 
-export const accountResolvers = {
+export const accountResolvers: Resolvers = {
   Query: {
     me: async (_: unknown, __: unknown, ctx: Ctx) => {
       const user = await userById(ctx.database, requireUser(ctx))

@@ -2,11 +2,12 @@ import type { GraphQLContext as Ctx } from '../graphql/context'
 import { shanghaiDay, yearsSince } from '../manager/data'
 import { diagnose, levelOf, summaryOf, totalScore } from './score'
 import { careerStart, recentAdjustedNavs } from './data'
+import type { Resolvers } from '../graphql/generated/resolvers'
 
 /** Statistics cover the last three years of the dividend-adjusted NAV (fund/adjusted.ts). */
 const WINDOW_DAYS = 3 * 365
 
-export const diagnosisResolvers = {
+export const diagnosisResolvers: Resolvers = {
   Query: {
     fundDiagnosis: async (_: unknown, { fundCode }: { fundCode: string }, ctx: Ctx) => {
       const fund = await ctx.fund(fundCode.trim())

@@ -2,8 +2,9 @@ import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { liveStream, liveStreams } from './data'
+import type { Resolvers } from '../graphql/generated/resolvers'
 
-export const liveResolvers = {
+export const liveResolvers: Resolvers = {
   Query: {
     liveStreams: (_: unknown, __: unknown, ctx: Ctx) => liveStreams(ctx.database),
     liveStream: (_: unknown, { liveId }: { liveId: string }, ctx: Ctx) => liveStream(ctx.database, liveId),

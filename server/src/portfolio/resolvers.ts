@@ -12,7 +12,7 @@ type NoArgs = Record<string, never>
 type Range = { range?: string | null }
 type Paged = { page?: PageArgs | null }
 type ByCategory = { categoryType?: string | null }
-type PortfolioParent = ReturnType<typeof po.portfolioFields> & { row: po.PortfolioRow }
+export type PortfolioParent = ReturnType<typeof po.portfolioFields> & { row: po.PortfolioRow }
 
 const portfolioParent = (row: po.PortfolioRow): PortfolioParent => ({ row, ...po.portfolioFields(row) })
 
