@@ -8,6 +8,9 @@ export interface PageArgs {
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
 
+/** Drops the holes of a list (missing look-ups), typed as such. */
+export const present = <T>(value: T): value is NonNullable<T> => value != null
+
 /** Cursors are opaque to the client: base64url of the offset of the next item. */
 export function readPage(page: PageArgs | null | undefined, defaultSize = DEFAULT_PAGE_SIZE): { offset: number; size: number } {
   const size = page?.size ?? defaultSize

@@ -1,6 +1,6 @@
 import { loadManager } from '../manager/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
-import { badInput } from '../paging'
+import { badInput, present } from '../paging'
 import { searchEntries, searchIndex } from './index'
 import { portfolioRiskLevel } from './data'
 
@@ -14,8 +14,8 @@ export const searchResolvers = {
       const entries = await searchIndex(ctx.database)
       const visible = entries.filter((e) => e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))))
       const of = (kind: string) => searchEntries(visible.filter((e) => e.kind === kind), keyword, n)
-      const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(Boolean)
-      const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(Boolean)
+      const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(present)
+      const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(present)
       const portfolios = await Promise.all(of('portfolio').map(async (e) => ({ poCode: e.id, poName: e.name, riskLevel: await portfolioRiskLevel(ctx.database, e.id) })))
       return { keyword, funds, managers, portfolios }
     },
