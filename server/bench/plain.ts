@@ -1,6 +1,7 @@
 import type { Database } from '../src/db'
 import * as po from '../src/portfolio/data'
-import { loadFunds, loadManager, managerUrl } from '../src/fund/data'
+import { loadFunds } from '../src/fund/data'
+import { loadManager, managerUrl } from '../src/manager/data'
 import { rangeStart } from '../src/ranges'
 
 const pick = <T extends Record<string, any>>(o: T | null | undefined, keys: string[]) =>

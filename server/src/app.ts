@@ -13,6 +13,7 @@ import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
+import { schemaErrorFormatter, validatorCompiler } from './http'
 import { pruneRateLimits } from './ratelimit'
 import { pruneTracking } from './tracking/routes'
 
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     // Only configured proxies' X-Forwarded-For is believed: otherwise a forged header would pick
     // the address that per-address limits count.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A route's zod schemas that refuse its input: 400 { code, msg } naming each bad field (http.ts).
+    schemaErrorFormatter,
     // Router errors (a path that is not valid percent-encoding, a bad content-type) answer in the API's own shape.
     frameworkErrors: (err, _req, reply) => {
       const given = (err as { statusCode?: number }).statusCode ?? 400
@@ -66,6 +69,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       void (reply as unknown as FastifyReply).code(status).send({ code: status, msg: err.message })
     },
   })
+
+  app.setValidatorCompiler(validatorCompiler)
 
   // Malformed requests are 4xx with a message, never a 500; a 500 is logged with its cause.
   app.setErrorHandler((err: { statusCode?: number; message: string; code?: string; stack?: string }, req, reply) => {

@@ -1,17 +1,32 @@
-import type { FastifyReply } from 'fastify'
-import type { ZodTypeAny, z } from 'zod'
+import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
+import type { FastifySchemaValidationError } from 'fastify/types/schema'
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod'
+import { z, type ZodIssue, type ZodTypeAny } from 'zod'
 
 /** Success envelope of every REST answer: { code: 200, msg: 'ok', data }. */
 export const ok = <T>(data: T) => ({ code: 200, msg: 'ok', data })
 
-/** Parses input with zod; on failure sends 400 { code, msg } naming the bad fields and returns undefined. */
-export function parseInput<S extends ZodTypeAny>(schema: S, input: unknown, reply: FastifyReply): z.infer<S> | undefined {
-  const result = schema.safeParse(input ?? {})
-  if (result.success) return result.data
-  const msg = result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
-  void reply.code(400).send({ code: 400, msg })
-  return undefined
-}
-
 export const fail = (reply: FastifyReply, status: number, msg: string, data?: unknown) =>
   reply.code(status).send(data === undefined ? { code: status, msg } : { code: status, msg, data })
+
+/**
+ * Validates a route's zod schemas (params, querystring, body) before its handler runs, through
+ * fastify-type-provider-zod; a missing body is an empty object, so the message names the fields.
+ */
+export const validatorCompiler: FastifySchemaCompiler<ZodTypeAny> = (route) => {
+  const check = zodValidatorCompiler(route)
+  const objectLike = route.schema instanceof z.ZodObject
+  return (data) => check(objectLike ? data ?? {} : data)
+}
+
+/** One line naming each bad field, `fundCodes: fundCodes must not be empty; op: Required`; the error handler answers 400 { code, msg }. */
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const msg = errors
+    .map((e) => {
+      const issue = (e.params as { issue?: ZodIssue } | undefined)?.issue
+      if (!issue) return `${dataVar}${e.instancePath} ${e.message ?? ''}`.trim()
+      return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
+    })
+    .join('; ')
+  return new Error(msg)
+}

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql'
+import { sql } from 'kysely'
 
 export interface PageArgs {
   cursor?: string | null
@@ -6,6 +7,9 @@ export interface PageArgs {
 }
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
+
+/** Drops the holes of a list (missing look-ups), typed as such. */
+export const present = <T>(value: T): value is NonNullable<T> => value != null
 
 /** Cursors are opaque to the client: base64url of the offset of the next item. */
 export function readPage(page: PageArgs | null | undefined, defaultSize = DEFAULT_PAGE_SIZE): { offset: number; size: number } {
@@ -31,4 +35,21 @@ export function badInput(message: string): GraphQLError {
 
 export function unauthenticated(message = '请先进行登录'): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED' } })
+}
+
+/** The column that carries a page's total on each of its rows (Kysely): count(*) over the whole filtered result. */
+export const totalCount = sql<number>`count(*) over ()::int`.as('totalCount')
+
+/**
+ * A page and its total from one query whose rows carry `totalCount` (count(*) over ()). A page past
+ * the end has no row to carry it: then the first row is asked for, so the total stays right.
+ */
+export async function pageWithTotal<R extends { totalCount: number }>(
+  run: (offset: number, size: number) => Promise<R[]>,
+  offset: number,
+  size: number,
+): Promise<{ rows: Array<Omit<R, 'totalCount'>>; totalCount: number }> {
+  const page = await run(offset, size)
+  const total = page[0]?.totalCount ?? (offset > 0 ? (await run(0, 1))[0]?.totalCount ?? 0 : 0)
+  return { rows: page.map(({ totalCount: _, ...row }) => row), totalCount: total }
 }

@@ -3,10 +3,10 @@ import { apiRoot } from '../../src/utils/apiPaths'
 import type { Config } from './config'
 import type { Database } from './db'
 import type { LiveHub } from './live/hub'
-import { picksRoutes } from './picks/routes'
+import { watchlistRoutes } from './watchlist/routes'
 import { accountRoutes, type SmsSender } from './account/routes'
 import { fundRoutes } from './fund/routes'
-import { utilsRoutes } from './utils/routes'
+import { shareRoutes } from './share/routes'
 import { miniProgramRoutes } from './m4/routes'
 import { liveRoutes } from './live/routes'
 import { trackingRoutes } from './tracking/routes'
@@ -21,10 +21,10 @@ export interface RestOptions {
 /** Every REST call of spec section 7 on /alfa/v1/..., and /m4 on /alfa-m/v2/... */
 export async function restPlugin(app: FastifyInstance, opts: RestOptions) {
   const base = apiRoot()
-  await app.register(picksRoutes, { prefix: `${base}/user-fund-picks`, ...opts })
+  await app.register(watchlistRoutes, { prefix: `${base}/user-fund-picks`, ...opts })
   await app.register(accountRoutes, { prefix: base, ...opts })
   await app.register(fundRoutes, { prefix: `${base}/fund`, ...opts })
-  await app.register(utilsRoutes, { prefix: `${base}/utils`, ...opts })
+  await app.register(shareRoutes, { prefix: `${base}/utils`, ...opts })
   await app.register(liveRoutes, { prefix: `${base}/live`, ...opts })
   await app.register(trackingRoutes, { prefix: base, ...opts })
   await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4`, ...opts })

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import fp from './fp'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { verifySign } from '../../src/utils/sign'
 import { isApiPath } from '../../src/utils/apiPaths'
 import type { Queryable } from './db'
@@ -13,12 +13,16 @@ declare module 'fastify' {
     broker: '0008' | '0009'
     /** The bearer token's check (revocation included), computed once per request on first use. */
     auth(): Promise<TokenCheck>
+    /** The signed-in user's id on routes with `config.needsUser` (set by the auth hook); '' elsewhere. */
+    userId: string
   }
   interface FastifyContextConfig {
     /** Skips the x-sign / x-broker check (beacons and image GETs cannot set headers). */
     signExempt?: boolean
     /** Also accepts x-sign and x-broker as query parameters (EventSource cannot set headers). */
     signInQuery?: boolean
+    /** Needs a valid token: 401 { code, msg } otherwise, before the input is validated; the handler reads req.userId. */
+    needsUser?: boolean
   }
 }
 
@@ -59,6 +63,7 @@ export interface SecurityOptions {
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   app.decorateRequest('broker', '0008')
+  app.decorateRequest('userId', '')
   app.decorateRequest('auth', function (this: FastifyRequest & { [AUTH]?: Promise<TokenCheck> }) {
     return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization).then((check) => withRevocation(opts.database, check)))
   })
@@ -98,20 +103,18 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason })
   })
 
-  // After parsing, before any handler: input with control characters never reaches a route.
+  // After parsing, before the route's schemas and handler: input with control characters never
+  // reaches a route; then the one auth hook: routes with `config.needsUser` get req.userId or a 401.
   app.addHook('preValidation', async (req, reply) => {
     const route = req.routeOptions.url
     if (!route || route === '/*' || !isApiPath(route)) return
     if (hasControlCharacter(req.query) || hasControlCharacter(req.params) || hasControlCharacter(req.body)) {
       return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
     }
+    if (req.routeOptions.config?.needsUser) {
+      const auth = await req.auth()
+      if (auth.status !== 'valid') return reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : '登录已失效，请重新登录' })
+      req.userId = auth.userId
+    }
   })
-})
-
-/** For REST routes that need a user: the user id, or a 401 {code, msg} already sent. */
-export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-  const auth = await req.auth()
-  if (auth.status === 'valid') return auth.userId
-  await reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : '登录已失效，请重新登录' })
-  return null
-}
+}, { name: 'alfa-security', fastify: '5.x' })

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { fundNavHistory } from '../src/fund/data'
 import { periodReturn, rate } from '../src/fund/performance'
-import { demoHoldings, demoValuation, quarterEnd } from '../src/fundDetail/demo'
+import { demoHoldings, demoValuation, quarterEnd } from '../src/fund/demo'
 import { gql, pgliteTestDatabase, startApp, type TestApp } from './helpers'
 
 let t: TestApp

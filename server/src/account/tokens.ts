@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify, errors } from 'jose'
 import type { Queryable } from '../db'
+import { deleteExpiredRevocations, insertRevokedToken, isRevoked } from './data'
 
 /** Token lifetime: 10 days, the app's stored-token lifetime (spec section 9: 864000000 ms). */
 export const TOKEN_TTL_SECONDS = 864_000
@@ -48,17 +49,16 @@ export async function readToken(secret: string, authorization: string | undefine
 /** Logout: the token is refused from now on, until it would have expired anyway. */
 export async function revokeToken(q: Queryable, check: TokenCheck): Promise<void> {
   if (check.status !== 'valid') return
-  await q.query('insert into revoked_tokens (jti, expires_at) values ($1, to_timestamp($2)) on conflict (jti) do nothing', [check.jti, check.exp])
+  await insertRevokedToken(q, check.jti, check.exp)
 }
 
 /** The check with revocation applied: a revoked token is invalid. */
 export async function withRevocation(q: Queryable, check: TokenCheck): Promise<TokenCheck> {
   if (check.status !== 'valid') return check
-  const rows = await q.query('select 1 from revoked_tokens where jti = $1', [check.jti])
-  return rows.length ? { status: 'invalid', reason: 'token revoked' } : check
+  return (await isRevoked(q, check.jti)) ? { status: 'invalid', reason: 'token revoked' } : check
 }
 
 /** Deletes revocations of tokens that have expired anyway. */
 export async function pruneRevokedTokens(q: Queryable): Promise<void> {
-  await q.query('delete from revoked_tokens where expires_at < now()')
+  await deleteExpiredRevocations(q)
 }

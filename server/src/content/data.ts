@@ -1,25 +1,34 @@
 import type { Database } from '../db'
+import { pageWithTotal } from '../paging'
+
+/** A column as the schema's Column (its articles are paged separately). */
+export interface ColumnRow {
+  columnId: string
+  title: string
+  coverUrl: string | null
+  description: string | null
+  listPageSideUrl: string | null
+}
 
 export async function columns(database: Database) {
-  return database.query(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns order by sort, column_id`)
+  return database.query<ColumnRow>(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns order by sort, column_id`)
 }
 
 export async function column(database: Database, columnId: string) {
-  const [row] = await database.query(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns where column_id = $1`, [columnId])
+  const [row] = await database.query<ColumnRow>(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns where column_id = $1`, [columnId])
   return row ?? null
 }
 
-export async function columnArticles(database: Database, columnId: string, userId: string | null, offset: number, size: number) {
-  const rows = await database.query(
-    `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead"
+/** A page of a column's articles, newest first, with whether the reader has read each; and their total. */
+export function columnArticles(database: Database, columnId: string, userId: string | null, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<{ title: string; articleId: string; coverThumbnailUrl: string | null; isRead: boolean; totalCount: number }>(
+    `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
      from articles a left join article_reads r on r.article_id = a.article_id and r.user_id = $2
-     where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`, [columnId, userId, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from articles where column_id = $1', [columnId])
-  return { rows, totalCount: n }
+     where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`, [columnId, userId, n, from]), offset, size)
 }
 
 export async function article(database: Database, articleId: string, userId: string | null) {
-  const [row] = await database.query<Record<string, unknown>>(
+  const [row] = await database.query<{ articleId: string; title: string; coverThumbnailUrl: string | null; author: string | null; content: string; publishedAt: Date; columnId: string | null; isRead: boolean }>(
     `select a.article_id as "articleId", a.title, a.cover_thumbnail_url as "coverThumbnailUrl", a.author, a.content, a.published_at as "publishedAt", a.column_id as "columnId",
             exists(select 1 from article_reads r where r.article_id = a.article_id and r.user_id = $2) as "isRead"
      from articles a where a.article_id = $1`, [articleId, userId])
@@ -31,19 +40,18 @@ export async function article(database: Database, articleId: string, userId: str
 }
 
 export async function course(database: Database, courseId: string) {
-  const [row] = await database.query(`select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`, [courseId])
+  const [row] = await database.query<{ courseId: string; title: string; tags: string[]; url: string | null; description: string | null; coverUrl: string | null }>(`select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`, [courseId])
   return row ?? null
 }
 
-export async function lessons(database: Database, courseId: string, offset: number, size: number) {
-  const rows = await database.query(
-    `select lesson_id as "lessonId", title, duration_second as "durationSecond", video_url as "videoUrl" from lessons where course_id = $1 order by seq limit $2 offset $3`, [courseId, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from lessons where course_id = $1', [courseId])
-  return { rows, totalCount: n }
+export function lessons(database: Database, courseId: string, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<{ lessonId: string; title: string; durationSecond: number; videoUrl: string | null; totalCount: number }>(
+    `select lesson_id as "lessonId", title, duration_second as "durationSecond", video_url as "videoUrl", count(*) over ()::int as "totalCount"
+     from lessons where course_id = $1 order by seq limit $2 offset $3`, [courseId, n, from]), offset, size)
 }
 
 export async function ads(database: Database, recCodes: string[], displayName?: string | null) {
-  return database.query(
+  return database.query<{ adId: string; imgUrl: string; recCode: string; displayName: string | null; trackProperties: Record<string, unknown>; url: string | null }>(
     `select ad_id as "adId", img_url as "imgUrl", rec_code as "recCode", display_name as "displayName", track_properties as "trackProperties", url
      from ads where rec_code = any($1::text[]) and ($2::text is null or display_name = $2) order by rec_code, sort`, [recCodes, displayName ?? null])
 }
@@ -61,13 +69,4 @@ export async function keyValue(database: Database, key: string): Promise<{ key: 
     if (hit) return { key, value: hit.value }
   }
   return null
-}
-
-export async function liveStreams(database: Database) {
-  return database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`)
-}
-
-export async function liveStream(database: Database, liveId: string) {
-  const [row] = await database.query(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`, [liveId])
-  return row ?? null
 }

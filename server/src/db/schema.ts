@@ -1,8 +1,9 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 
 /**
- * Kysely's view of the tables that hold users' own data (the write side). Read-heavy content
- * tables are queried with parameterised SQL (src/<domain>/data.ts); all are created by the migrations.
+ * Kysely's view of every table the migrations create: the one `DB` interface below, and a row type
+ * (`Selectable<…>`) per table the data modules read. Dates (DATE) arrive as yyyy-MM-dd strings,
+ * NUMERIC as decimal strings, TIMESTAMPTZ as Date, JSONB as the shapes written by the seed and import.
  */
 export interface UsersTable {
   user_id: string
@@ -55,11 +56,423 @@ export interface LiveCommentsTable {
   created_at: ColumnType<Date, never, never>
 }
 
-export interface DB {
-  users: UsersTable
-  user_fund_picks: UserFundPicksTable
-  follows: FollowsTable
-  saved_filters: SavedFiltersTable
-  user_holdings: UserHoldingsTable
-  live_comments: LiveCommentsTable
+/** A portfolio's showcase figure (spec section 3's Showcase). */
+export interface Showcase {
+  key: string
+  displayName: string
+  valueText: string
+  fontColor?: string | null
 }
+
+export type AssetMixScope = 'chinaIncludeAlternative' | 'chinaIncludeOversea' | 'chinaOnly' | 'global'
+
+/** portfolios.preferences: spec section 3's PortfolioPreference, as stored. */
+export interface PortfolioPreferences {
+  displaySmartAipDisclaimerPopup?: boolean
+  defaultComparableBenchmark?: string | null
+  topNotice?: { link?: string | null; text: string } | null
+  listSeriesSettings?: Array<{ key: string; name: string; color: string }>
+  [flag: string]: unknown
+}
+
+export interface AdjustmentPartsTable {
+  adjustment_id: string
+  fund_code: string
+  category_code: string
+  before_percent: string
+  after_percent: string
+  movement: string
+  variety_name: string | null
+  trade_unit: number | null
+}
+
+export interface AdjustmentsTable {
+  adjustment_id: string
+  po_code: string
+  adj_date: string
+  comment: string | null
+  article_text: string | null
+  article_link: string | null
+}
+
+export interface AdsTable {
+  ad_id: string
+  rec_code: string
+  display_name: string | null
+  img_url: string
+  url: string | null
+  track_properties: Generated<Record<string, unknown>>
+  sort: Generated<number>
+}
+
+export interface AdvisorFeeStepsTable {
+  po_code: string
+  seq: number
+  lower_bound: string
+  upper_bound: string | null
+  fee_rate: string
+  discount_fee_rate: string | null
+  description: string | null
+}
+
+export interface ArticleReadsTable {
+  user_id: string
+  article_id: string
+  read_at: Generated<Date>
+}
+
+export interface ArticlesTable {
+  article_id: string
+  column_id: string | null
+  title: string
+  cover_thumbnail_url: string | null
+  author: string | null
+  content: Generated<string>
+  published_at: Date
+}
+
+export interface BenchmarkValuesTable {
+  index_code: string
+  value_date: string
+  value: string
+}
+
+export interface BenchmarksTable {
+  index_code: string
+  index_short_name: string
+  name: string
+  description: string | null
+}
+
+export interface CategoriesTable {
+  category_type: string
+  category_code: string
+  name: string
+  sort: Generated<number>
+}
+
+export interface ColumnsTable {
+  column_id: string
+  title: string
+  cover_url: string | null
+  description: string | null
+  list_page_side_url: string | null
+  sort: Generated<number>
+}
+
+export interface CommunityPostsTable {
+  post_id: string
+  po_code: string | null
+  kind: string
+  content_type: string | null
+  title: string
+  url: string | null
+  intro: string | null
+  posted_date: Date
+  posted_by: string | null
+  cover_url: string | null
+  author_avatar_url: string | null
+  author_level: number | null
+  contents: Generated<Array<{ type: string; detail: string }>>
+}
+
+export interface CoursesTable {
+  course_id: string
+  title: string
+  tags: Generated<string[]>
+  url: string | null
+  description: string | null
+  cover_url: string | null
+}
+
+export interface DataVersionTable {
+  id: number
+  version: number
+  changed_at: Generated<Date>
+}
+
+export interface FundEventsTable {
+  fund_code: string
+  ex_date: string
+  kind: string
+  cash_per_unit: string | null
+  split_ratio: string | null
+}
+
+export interface FundNavsTable {
+  fund_code: string
+  nav_date: string
+  nav: string
+  acc_nav: string
+  daily_return: string | null
+  adj_nav: string | null
+}
+
+export interface FundsTable {
+  fund_code: string
+  fund_name: string
+  category_code: string
+  manager_id: string | null
+  setup_date: string
+  risk_level: string
+  offering_stage: Generated<string>
+  terminated_date: string | null
+  buy_fee_rate: Generated<string>
+  lowest_buy_amount: Generated<string>
+  can_buy: Generated<boolean>
+  can_not_buy_reason: string | null
+  intro: string | null
+  fund_size: string | null
+  fund_size_date: string | null
+  is_demo: Generated<boolean>
+  benchmark: string | null
+}
+
+export interface HandPickedTable {
+  seq: number
+  fund_code: string
+  reason: string | null
+}
+
+export interface IntroVideosTable {
+  video_id: string
+  po_code: string | null
+  source_url: string
+  cover_url: string | null
+  url: string | null
+  comment_count: Generated<number>
+  visit_count: Generated<number>
+}
+
+export interface InvestorMessagesTable {
+  id: string
+  po_code: string
+  avatar: string | null
+  content: string
+  like_num: Generated<number>
+  nick_name: string | null
+  user_days: number | null
+}
+
+export interface KvConfigsTable {
+  variant: string
+  key: string
+  value: { elements?: Array<Record<string, unknown>> }
+}
+
+export interface LessonsTable {
+  lesson_id: string
+  course_id: string
+  seq: number
+  title: string
+  duration_second: number
+  video_url: string | null
+}
+
+export interface LiveStreamsTable {
+  live_id: string
+  title: string
+  cover_url: string | null
+  presenter: string | null
+  description: string | null
+  status: string
+  starts_at: Date
+}
+
+export interface ManagersTable {
+  manager_id: string
+  manager_name: string
+  is_verified: Generated<boolean>
+  avatar_url: string | null
+  is_yingmi_extended: Generated<boolean>
+  company: string | null
+  intro: string | null
+  career_start: string | null
+  is_demo: Generated<boolean>
+}
+
+export interface PortfolioBenchmarksTable {
+  po_code: string
+  index_code: string
+  is_default: Generated<boolean>
+}
+
+export interface PortfolioNavsTable {
+  po_code: string
+  nav_date: string
+  nav: string
+  real_value: string | null
+}
+
+export interface PortfolioPartsTable {
+  po_code: string
+  category_code: string
+  fund_code: string
+  percent: string
+  unit: number | null
+  variety_name: string | null
+  latest_movement: Generated<string>
+  latest_movement_name: string | null
+  candidate_fund_codes: Generated<string[]>
+  acc_profit_rate: string | null
+}
+
+export interface PortfoliosTable {
+  po_code: string
+  po_name: string
+  description: string | null
+  sub_title: string | null
+  philosophy: string | null
+  invest_strategy: string | null
+  invest_range: string | null
+  risk_level: string
+  created_date: string
+  url: string | null
+  money_type: string
+  has_advisor: Generated<boolean>
+  show_notes: Generated<boolean>
+  is_support_smart_aip: Generated<boolean>
+  running_with_real_money: Generated<boolean>
+  asset_classes_testing_index: string | null
+  buyers_count: Generated<number>
+  followers_base: Generated<number>
+  total_unit: number | null
+  series_type: string | null
+  is_model_po: Generated<boolean>
+  brand: Generated<string>
+  manager_id: string | null
+  expected_annualized_return_rate: string | null
+  default_drawdown: string | null
+  min_drawdown: string | null
+  thermometer_level: number | null
+  thermometer_description: string | null
+  how_to_buy: string | null
+  how_to_sell: string | null
+  feature_showcase: Generated<Showcase[]>
+  performance_showcase: Generated<Showcase[]>
+  asset_mix_configs: Generated<Partial<Record<AssetMixScope, Record<string, unknown>>>>
+  preferences: Generated<PortfolioPreferences>
+  faq: Generated<Array<{ question: string; answer: string; link?: string | null }>>
+  intro_image_urls: Generated<string[]>
+  lowest_buy_amount: Generated<string>
+  buy_fee_rate: Generated<string>
+  advisor_fee_rate: string | null
+  advisor_fee_mode: string | null
+  advisor_before_fee_rate: string | null
+  advisor_fee_description: string | null
+  advisor_monthly_cap: string | null
+  advisor_discount: string | null
+  can_buy: Generated<boolean>
+  can_not_buy_reason: string | null
+  can_redeem: Generated<boolean>
+  cannot_redeem_reason: string | null
+  can_aip: Generated<boolean>
+  can_not_aip_reason: string | null
+  can_open_plan: Generated<boolean>
+  aip_guide_tips: string | null
+  community_url: string | null
+  trade_modes: Generated<string[]>
+  can_baseline: Generated<boolean>
+  cannot_baseline_reason: string | null
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: Date
+  count: number
+}
+
+export interface RevokedTokensTable {
+  jti: string
+  expires_at: Date
+}
+
+export interface SignalOrdersTable {
+  sig_id: string
+  seq: number
+  order_type: string
+  fund_code: string
+  percent: string
+  amount: string | null
+  target_fund_code: string | null
+}
+
+export interface SignalsTable {
+  sig_id: string
+  po_code: string
+  kind: string
+  sig_date: string
+  short_description: string | null
+  signal_action_name: string | null
+  display_signal_amount: Generated<boolean>
+  intro_title: string | null
+  intro_description: string | null
+  intro_link: string | null
+  intro_tags: Generated<string[]>
+  buy_rate: string | null
+  issue_number: number | null
+  buy_valid_until: Date | null
+}
+
+export interface SmsCodesTable {
+  phone: string
+  code_hash: string
+  expires_at: Date
+  attempts: Generated<number>
+  window_start: Date
+  sent_in_window: Generated<number>
+  last_sent_at: Date
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>
+  received_at: Generated<Date>
+  source: string
+  event: string | null
+  anonymous_id: string | null
+  properties: Generated<Record<string, unknown>>
+}
+
+export interface DB {
+  adjustment_parts: AdjustmentPartsTable
+  adjustments: AdjustmentsTable
+  ads: AdsTable
+  advisor_fee_steps: AdvisorFeeStepsTable
+  article_reads: ArticleReadsTable
+  articles: ArticlesTable
+  benchmark_values: BenchmarkValuesTable
+  benchmarks: BenchmarksTable
+  categories: CategoriesTable
+  columns: ColumnsTable
+  community_posts: CommunityPostsTable
+  courses: CoursesTable
+  data_version: DataVersionTable
+  follows: FollowsTable
+  fund_events: FundEventsTable
+  fund_navs: FundNavsTable
+  funds: FundsTable
+  hand_picked: HandPickedTable
+  intro_videos: IntroVideosTable
+  investor_messages: InvestorMessagesTable
+  kv_configs: KvConfigsTable
+  lessons: LessonsTable
+  live_comments: LiveCommentsTable
+  live_streams: LiveStreamsTable
+  managers: ManagersTable
+  portfolio_benchmarks: PortfolioBenchmarksTable
+  portfolio_navs: PortfolioNavsTable
+  portfolio_parts: PortfolioPartsTable
+  portfolios: PortfoliosTable
+  rate_limits: RateLimitsTable
+  revoked_tokens: RevokedTokensTable
+  saved_filters: SavedFiltersTable
+  signal_orders: SignalOrdersTable
+  signals: SignalsTable
+  sms_codes: SmsCodesTable
+  tracking_events: TrackingEventsTable
+  user_fund_picks: UserFundPicksTable
+  user_holdings: UserHoldingsTable
+  users: UsersTable
+}
+
+export type PortfolioRow = Selectable<PortfoliosTable>

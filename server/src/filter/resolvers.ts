@@ -5,6 +5,7 @@ import { badInput, connection, readPage, type PageArgs } from '../paging'
 import { requireUser } from '../graphql/context'
 import { matches, parseConditions, sortFunds, type FundSortKey } from './conditions'
 import { fundStats, type FilterPeriod, type FundStats } from './stats'
+import { deleteFilter, insertFilter, ownFilters, renameFilter, savedFilter, savedFilters, storeFilterOrder } from './data'
 
 type GqlPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 const PERIOD: Record<GqlPeriod, FilterPeriod> = { M1: '1M', M3: '3M', M6: '6M', Y1: '1Y', Y3: '3Y', YTD: 'YTD' }
@@ -37,8 +38,6 @@ export function periodReturns(s: FundStats | undefined) {
   return { m1: r('1M'), m3: r('3M'), m6: r('6M'), y1: r('1Y'), y3: r('3Y'), ytd: r('YTD'), asOf: s?.navDate ?? null }
 }
 
-const SAVED_FILTER_COLUMNS = ['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'] as const
-
 export const filterResolvers = {
   Query: {
     fundFilter: async (_: unknown, args: { conditions?: ConditionsArg | null; sort?: GqlSortKey | null; direction?: 'normal' | 'reverse' | null; page?: PageArgs }, ctx: Ctx) => {
@@ -61,37 +60,39 @@ export const filterResolvers = {
     },
     savedFilter: async (_: unknown, { filterId }: { filterId: string }, ctx: Ctx) => {
       const userId = requireUser(ctx)
-      const row = await ctx.database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS])
-        .where('filter_id', '=', filterId).where('user_id', '=', userId).executeTakeFirst()
-      return row ?? null
+      return (await savedFilter(ctx.database, userId, filterId)) ?? null
     },
   },
   Mutation: {
+    saveFilter: async (_: unknown, { name, formValue }: { name: string; formValue: unknown }, ctx: Ctx) => {
+      const userId = requireUser(ctx)
+      if (!String(name).trim() || String(name).length > 50) throw badInput('name must be 1 to 50 characters')
+      if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('formValue must be an object')
+      return insertFilter(ctx.database, userId, name, formValue)
+    },
+    deleteFilter: async (_: unknown, { filterId }: { filterId: string }, ctx: Ctx) => deleteFilter(ctx.database, requireUser(ctx), filterId),
     renameFilter: async (_: unknown, { filterId, name }: { filterId: string; name: string }, ctx: Ctx) => {
       const userId = requireUser(ctx)
       const trimmed = String(name).trim()
       if (!trimmed || trimmed.length > 50) throw badInput('name must be 1 to 50 characters')
-      const row = await ctx.database.db.updateTable('saved_filters').set({ name: trimmed })
-        .where('filter_id', '=', filterId).where('user_id', '=', userId)
-        .returning([...SAVED_FILTER_COLUMNS]).executeTakeFirst()
+      const row = await renameFilter(ctx.database, userId, filterId, trimmed)
       if (!row) throw new GraphQLError('filter not found', { extensions: { code: 'NOT_FOUND' } })
       return row
     },
     reorderFilters: async (_: unknown, { filterIds }: { filterIds: string[] }, ctx: Ctx) => {
       const userId = requireUser(ctx)
-      const own = await ctx.database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS]).where('user_id', '=', userId).execute()
+      const own = await ownFilters(ctx.database, userId)
       const ids = new Set(filterIds)
       if (ids.size !== filterIds.length || ids.size !== own.length || own.some((f) => !ids.has(f.filterId))) {
         throw badInput('filterIds must list each of your saved filters once')
       }
-      await ctx.database.db.transaction().execute(async (trx) => {
-        for (const [i, filterId] of filterIds.entries()) {
-          await trx.updateTable('saved_filters').set({ seq: i }).where('filter_id', '=', filterId).where('user_id', '=', userId).execute()
-        }
-      })
+      await storeFilterOrder(ctx.database, userId, filterIds)
       const byId = new Map(own.map((f) => [f.filterId, f]))
       return filterIds.map((id) => byId.get(id)!)
     },
+  },
+  User: {
+    savedFilters: (u: { userId: string }, _: unknown, ctx: Ctx) => savedFilters(ctx.database, u.userId),
   },
   FilteredFund: {
     fund: async (f: { fundCode: string }, _: unknown, ctx: Ctx) => {

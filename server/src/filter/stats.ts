@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import { statsFunds, statsKeyRow, statsSeries } from './data'
 import { baseIndex, maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
 
 /** Periods a filter condition or a watchlist column can use (the stats cover the last 3 years). */
@@ -44,9 +45,7 @@ interface Entry {
 const cache = new WeakMap<Database, Entry>()
 
 async function snapshotKey(database: Database): Promise<string> {
-  const [row] = await database.query<{ d: string | null; n: number; t: number; v: string | null }>(
-    `select (select to_char(max(nav_date), 'YYYY-MM-DD') from fund_navs) as d, (select count(*)::int from funds) as n,
-      (select count(*)::int from funds where terminated_date is not null) as t, (select version::text from data_version where id = 1) as v`)
+  const row = await statsKeyRow(database)
   return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}|${row?.v ?? ''}`
 }
 
@@ -74,19 +73,12 @@ export function invalidateFundStats(database: Database): void {
 const DAY_MS = 86_400_000
 
 async function buildStats(database: Database): Promise<StatsSnapshot> {
-  const funds = await database.query<{ fundCode: string; categoryCode: string; riskLevel: string; isTerminated: boolean; buyFeeRate: string; fundSize: string | null; careerStart: string | null }>(
-    `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
-      f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
-     from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
+  const funds = await statsFunds(database)
   // Three years and a little more before each fund's OWN latest NAV: enough for every filter
   // period's base NAV, and a fund whose data ends early keeps its figures (as of its last day).
   // The adjusted NAV (fund/adjusted.ts), packed one row per fund as "date=value,…": PGlite hands
   // over 500 rows far faster than 400 000.
-  const rows = await database.query<{ c: string; s: string; r: string | null }>(
-    `select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
-       (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
-     from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code
-     where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`)
+  const rows = await statsSeries(database)
   const series = new Map<string, { points: NavPoint[]; lastDaily: string | null }>()
   for (const row of rows) {
     const points = row.s.split(',').map((item): NavPoint => ({ date: item.slice(0, 10), value: item.slice(11) }))

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db'
+import { benchmarkInfos, benchmarkValueRows } from './data'
 
 /** One index and its weight in a fund's comparison benchmark. */
 export interface BenchmarkWeight {
@@ -26,13 +27,6 @@ export function parseBenchmark(text: string): BenchmarkWeight[] | string {
   return out
 }
 
-interface IndexInfo {
-  indexCode: string
-  indexShortName: string
-  name: string
-  description: string | null
-}
-
 /**
  * A fund's comparison line from `from` to `to`, rebased to 1 on its first day: one index as it
  * is, or a weighted mix rebalanced daily (each day's return is the weighted sum of the indexes'
@@ -42,13 +36,9 @@ export async function fundBenchmark(q: Queryable, spec: string, from: string | n
   const weights = parseBenchmark(spec)
   if (typeof weights === 'string') return null
   const codes = weights.map((w) => w.indexCode)
-  const infos = await q.query<IndexInfo>(
-    `select index_code as "indexCode", index_short_name as "indexShortName", name, description from benchmarks where index_code = any($1::text[])`, [codes])
+  const infos = await benchmarkInfos(q, codes)
   if (infos.length !== codes.length) return null
-  const rows = await q.query<{ date: string; values: string[] }>(
-    `select value_date as date, array_agg(value::text order by array_position($1::text[], index_code)) as values
-     from benchmark_values where index_code = any($1::text[]) and ($2::date is null or value_date >= $2::date) and value_date <= $3::date
-     group by value_date having count(*) = $4 order by value_date`, [codes, from, to, codes.length])
+  const rows = await benchmarkValueRows(q, codes, from, to)
   if (!rows.length) return null
   const history: Array<{ date: string; value: string }> = []
   let level = 1

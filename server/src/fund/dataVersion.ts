@@ -1,15 +1,16 @@
 import type { Database, Queryable } from '../db'
 import { invalidateFundStats } from '../filter/stats'
 import { invalidateSearchIndex } from '../search'
+import { incrementDataVersion } from './data'
 
 /** The channel an import notifies on commit; every server instance listening drops its derived caches. */
 export const DATA_CHANGED_CHANNEL = 'alfa_data_changed'
 
 /** Marks the data as changed (inside the writer's transaction: listeners hear it when it commits). */
 export async function bumpDataVersion(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ version: string }>('update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version')
-  await q.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, row.version])
-  return Number(row.version)
+  const version = await incrementDataVersion(q)
+  await q.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, String(version)])
+  return version
 }
 
 /** Drops every cache of figures derived from the fund data (statistics, search index) when an import commits. */

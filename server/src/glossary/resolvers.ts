@@ -1,10 +1,11 @@
 import { initialsOf } from '../search/index'
 import { GLOSSARY_TERMS } from './terms'
+import type { Resolvers } from '../graphql/generated/resolvers'
 
 const withInitials = () => GLOSSARY_TERMS.map((t) => ({ ...t, initials: initialsOf(t.term) }))
 let terms: ReturnType<typeof withInitials> | null = null
 
-export const glossaryResolvers = {
+export const glossaryResolvers: Resolvers = {
   Query: {
     glossaryTerms: (_: unknown, { keyword }: { keyword?: string | null }) => {
       terms ??= withInitials()

@@ -1,22 +1,34 @@
-import { fundDetailResolvers } from '../fundDetail/resolvers'
-import { filterResolvers } from '../filter/resolvers'
-import { watchlistResolvers } from '../watchlist/resolvers'
+import { accountResolvers } from '../account/resolvers'
+import { contentResolvers } from '../content/resolvers'
 import { diagnosisResolvers } from '../diagnosis/resolvers'
+import { filterResolvers } from '../filter/resolvers'
+import { fundResolvers } from '../fund/resolvers'
 import { glossaryResolvers } from '../glossary/resolvers'
+import { liveResolvers } from '../live/resolvers'
 import { managerResolvers } from '../manager/resolvers'
 import { marketResolvers } from '../market/resolvers'
+import { portfolioResolvers } from '../portfolio/resolvers'
 import { searchResolvers } from '../search/resolvers'
+import { watchlistResolvers } from '../watchlist/resolvers'
+import { scalarResolvers } from './scalars'
+
 /**
- * Resolvers of the domain modules. A domain adds its types in server/src/<domain>/schema.graphql
- * (`extend type Query`, `extend type Fund`, …; picked up by sdl.cjs) and its resolvers here.
+ * Every resolver of the schema: the core's scalars, then one object per domain. A domain adds its
+ * types in server/src/<domain>/schema.graphql (`extend type Query`, …; collected by sdl.cjs) and
+ * its resolvers in server/src/<domain>/resolvers.ts, listed here.
  */
-export const domainResolvers: object[] = [
+export const resolvers: object[] = [
+  scalarResolvers,
+  accountResolvers,
+  contentResolvers,
+  diagnosisResolvers,
   filterResolvers,
-  watchlistResolvers,
+  fundResolvers,
+  glossaryResolvers,
+  liveResolvers,
   managerResolvers,
   marketResolvers,
+  portfolioResolvers,
   searchResolvers,
-  diagnosisResolvers,
-  glossaryResolvers,
-  fundDetailResolvers,
+  watchlistResolvers,
 ]

@@ -10,8 +10,7 @@ import { GRAPHQL_PATH } from '../../../src/utils/apiPaths'
 import type { Database } from '../db'
 import type { LiveHub } from '../live/hub'
 import { createContext, type Broker } from './context'
-import { resolvers } from './resolvers'
-import { domainResolvers } from './modules'
+import { resolvers } from './modules'
 import { readSdl } from './sdl.cjs'
 import { GRAPHQL_LIMITS, documentDepth, limitsRule } from './limits'
 
@@ -21,7 +20,7 @@ export const GRAPHQL_TIME_BUDGET_MS = 10_000
 /** The largest answer the fast path sends (a page of the app needs well under 1 MB). */
 export const GRAPHQL_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
-// The core schema plus every domain's `schema.graphql` (see sdl.cjs); domain resolvers in modules.ts.
+// The core schema plus every domain's `schema.graphql` (see sdl.cjs); every domain's resolvers in modules.ts.
 export const typeDefs: string = readSdl()
 
 export { hasDeferOrStream }
@@ -62,7 +61,7 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** GraphQL Yoga mounted in Fastify at POST /alfa/v1/graphql, with @defer/@stream (multipart/mixed). */
 export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
-  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: [resolvers, ...domainResolvers] as never })
+  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never })
   const introspection = !opts.production
   const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
   const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES

@@ -1,20 +1,15 @@
 import { EventEmitter } from 'node:events'
 import type { Database } from '../db'
 import { hit } from '../ratelimit'
+import { commentPage, commentsSince, insertComment, streamExists, type LiveComment } from './data'
+
+export type { LiveComment }
 
 /** A user posted more comments in a minute than allowed. */
 export class CommentRateLimited extends Error {
   constructor(readonly retryAfter: number) {
     super('评论太频繁，请稍后再试')
   }
-}
-
-export interface LiveComment {
-  commentId: string
-  liveId: string
-  nickname: string
-  content: string
-  createdAt: string
 }
 
 export const LIVE_CHANNEL = 'live_comments'
@@ -59,8 +54,7 @@ export class LiveHub {
   }
 
   async streamExists(liveId: string): Promise<boolean> {
-    const rows = await this.database.query('select 1 from live_streams where live_id = $1', [liveId])
-    return rows.length > 0
+    return streamExists(this.database, liveId)
   }
 
   /** Stores the comment exactly as given (it is rendered as text) and announces it. */
@@ -68,10 +62,7 @@ export class LiveHub {
   async post(liveId: string, userId: string, content: string): Promise<LiveComment> {
     const rate = await hit(this.database, `comment:user:${userId}`, 60, this.commentsPerMinute)
     if (!rate.allowed) throw new CommentRateLimited(rate.retryAfter)
-    const [comment] = await this.database.query<LiveComment>(
-      `insert into live_comments (live_id, user_id, nickname, content)
-       select $1, u.user_id, u.nickname, $3 from users u where u.user_id = $2
-       returning comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"`, [liveId, userId, content])
+    const comment = await insertComment(this.database, liveId, userId, content)
     if (!comment) throw new Error('user not found')
     const normalized = { ...comment, createdAt: new Date(comment.createdAt).toISOString() }
     await this.database.notify(LIVE_CHANNEL, JSON.stringify(normalized))
@@ -80,17 +71,11 @@ export class LiveHub {
 
   /** Comments after a given id, oldest first (a reconnecting viewer catches up). */
   async since(liveId: string, afterId: string, limit = 200): Promise<LiveComment[]> {
-    const rows = await this.database.query<LiveComment>(
-      `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
-       from live_comments where live_id = $1 and comment_id > $2::bigint order by comment_id limit $3`, [liveId, afterId, limit])
+    const rows = await commentsSince(this.database, liveId, afterId, limit)
     return rows.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() }))
   }
 
-  async list(liveId: string, offset: number, size: number) {
-    const rows = await this.database.query<LiveComment>(
-      `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
-       from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`, [liveId, size, offset])
-    const [{ n }] = await this.database.query<{ n: number }>('select count(*)::int as n from live_comments where live_id = $1', [liveId])
-    return { rows, totalCount: n }
+  list(liveId: string, offset: number, size: number) {
+    return commentPage(this.database, liveId, offset, size)
   }
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
-import { ok, parseInput, fail } from '../http'
-import { requireUser } from '../security'
+import { ok, fail } from '../http'
 import { CommentRateLimited, MAX_COMMENT_LENGTH, type LiveComment } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
@@ -11,42 +11,42 @@ import { ConnectionLimiter } from './connections'
 export const SSE_HEARTBEAT_MS = 25_000
 
 /** Live comments: list, post, and a server-sent-events stream of new comments. */
-export async function liveRoutes(app: FastifyInstance, { live, config }: RestOptions) {
+const liveParams = z.object({ liveId: z.string().min(1).max(64) })
+/** A page of comments: the cursor from pageInfo and a size, read as an offset (a bad cursor is a 400 naming it). */
+const commentsQuery = z.object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(100).default(20) }).transform((q, ctx) => {
+  try {
+    return readPage(q, 20)
+  } catch (err) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message })
+    return z.NEVER
+  }
+})
+const commentBody = z.object({ content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').pipe(z.string().max(MAX_COMMENT_LENGTH)) })
+
+export async function liveRoutes(fastify: FastifyInstance, { live, config }: RestOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   // SSE streams and WebSockets share the caps.
   const limiter = new ConnectionLimiter({ perAddress: config.LIVE_MAX_PER_ADDRESS, total: config.LIVE_MAX_CONNECTIONS, maxLifetimeMs: config.LIVE_MAX_LIFETIME_S * 1000 })
   attachLiveSocket(app, live, config.SIGN_REQUIRED, limiter)
-  const liveParams = z.object({ liveId: z.string().min(1).max(64) })
   // Open streams are ended before the server closes, or close() would wait for them.
   const open = new Set<() => void>()
   app.addHook('preClose', async () => {
     for (const end of [...open]) end()
   })
 
-  app.get('/:liveId/comments', async (req, reply) => {
-    const p = parseInput(liveParams, req.params, reply)
-    const q = parseInput(z.object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(100).default(20) }), req.query, reply)
-    if (!p || !q) return
+  app.get('/:liveId/comments', { schema: { params: liveParams, querystring: commentsQuery } }, async (req, reply) => {
+    const { params: p, query: page } = req
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
-    let page
-    try {
-      page = readPage(q, 20)
-    } catch (err) {
-      return fail(reply, 400, (err as Error).message)
-    }
     const { rows, totalCount } = await live.list(p.liveId, page.offset, page.size)
     const next = page.offset + rows.length
     return ok({ list: rows, totalCount, pageInfo: { hasMore: next < totalCount, cursor: next < totalCount ? Buffer.from(String(next)).toString('base64url') : null } })
   })
 
-  app.post('/:liveId/comments', async (req, reply) => {
-    const userId = await requireUser(req, reply)
-    if (!userId) return
-    const p = parseInput(liveParams, req.params, reply)
-    const body = parseInput(z.object({ content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').pipe(z.string().max(MAX_COMMENT_LENGTH)) }), req.body, reply)
-    if (!p || !body) return
+  app.post('/:liveId/comments', { config: { needsUser: true }, schema: { params: liveParams, body: commentBody } }, async (req, reply) => {
+    const { params: p, body } = req
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
     try {
-      return ok(await live.post(p.liveId, userId, body.content))
+      return ok(await live.post(p.liveId, req.userId, body.content))
     } catch (err) {
       if (err instanceof CommentRateLimited) return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
       throw err
@@ -57,9 +57,9 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
    * text/event-stream of new comments (`event: comment`, data is the comment JSON). EventSource
    * cannot set headers, so x-sign and x-broker may come as query parameters here.
    */
-  app.get('/:liveId/stream', { config: { signInQuery: true } }, async (req, reply) => {
-    const p = parseInput(liveParams, req.params, reply)
-    if (!p) return
+  const streamQuery = z.object({ lastEventId: z.unknown().optional() }).passthrough()
+  app.get('/:liveId/stream', { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } }, async (req, reply) => {
+    const p = req.params
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
     const release = limiter.acquire(req.ip)
     if (typeof release !== 'function') return fail(reply, 429, release.refused)
@@ -68,16 +68,17 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
     const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
     // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
-    // falls in between; both bounded sets keep a comment from arriving twice around the replay.
-    const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query as { lastEventId?: string }).lastEventId
+    // falls in between; the replayed ids keep a comment from arriving twice around the replay.
+    const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
     const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
-    const liveDuringReplay = new Set<string>()
+    // Comments announced during the replay wait for it, so the viewer gets them in order.
+    const heldDuringReplay: LiveComment[] = []
     const replayed = new Set<string>()
     let inReplay = replaying
     const unsubscribe = live.subscribe(p.liveId, (c) => {
       if (replayed.has(c.commentId)) return
-      if (inReplay) liveDuringReplay.add(c.commentId)
-      write(c)
+      if (inReplay) heldDuringReplay.push(c)
+      else write(c)
     })
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
     // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
@@ -100,13 +101,14 @@ export async function liveRoutes(app: FastifyInstance, { live, config }: RestOpt
       try {
         for (const c of await live.since(p.liveId, lastId!)) {
           replayed.add(c.commentId)
-          if (!liveDuringReplay.has(c.commentId)) write(c)
+          write(c)
         }
       } catch (err) {
         req.log.warn({ err: (err as Error).message }, 'live replay failed')
       }
       inReplay = false
-      liveDuringReplay.clear()
+      for (const c of heldDuringReplay.sort((a, b) => Number(a.commentId) - Number(b.commentId))) if (!replayed.has(c.commentId)) write(c)
+      heldDuringReplay.length = 0
     }
     res.write(': connected\n\n')
   })

@@ -4,11 +4,12 @@ import { ok } from '../http'
 import { loadFunds } from '../fund/data'
 import { listPortfolioRows, portfolioFields } from '../portfolio/data'
 import { ads } from '../content/data'
+import { handPickedRows } from './data'
 
 /** The mini-program build's home feed on the second API (/alfa-m/v2). */
 export async function miniProgramRoutes(app: FastifyInstance, { database }: RestOptions) {
   const handPicked = async () => {
-    const rows = await database.query<{ fundCode: string; reason: string | null; seq: number }>('select fund_code as "fundCode", reason, seq from hand_picked order by seq')
+    const rows = await handPickedRows(database)
     const funds = await loadFunds(database, rows.map((r) => r.fundCode))
     return rows.map((r) => ({ ...funds.get(r.fundCode), reason: r.reason, seq: r.seq }))
   }

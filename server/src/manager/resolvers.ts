@@ -1,9 +1,8 @@
-import { listManagers, type Manager } from '../fund/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
-import { connection, readPage, type PageArgs } from '../paging'
-import { careerStarts, shanghaiDay, tenures, yearsSince, type TenureRow } from './data'
+import { connection, present, readPage } from '../paging'
+import { careerStarts, listManagers, loadManager, managerFundCodes, managerUrl, shanghaiDay, tenures, yearsSince, type Manager, type TenureRow } from './data'
+import type { QueryManagerListArgs, QueryManagersArgs, Resolvers } from '../graphql/generated/resolvers'
 
-type Sort = 'TENURE' | 'TENURE_RETURN'
 type Direction = 'normal' | 'reverse'
 
 const managerTenures = (ctx: Ctx, managerId: string) => ctx.memo(`tenures:${managerId}`, () => tenures(ctx.database, managerId))
@@ -21,9 +20,15 @@ export function compareManagers(a: { key: number | null; id: string }, b: { key:
   return diff || a.id.localeCompare(b.id)
 }
 
-export const managerResolvers = {
+export const managerResolvers: Resolvers = {
   Query: {
-    managerList: async (_: unknown, args: { page?: PageArgs; sort?: Sort; direction?: Direction }, ctx: Ctx) => {
+    fundManager: (_: unknown, { managerId }: { managerId: string }, ctx: Ctx) => loadManager(ctx.database, managerId).then((m) => m ?? null),
+    managers: async (_: unknown, args: QueryManagersArgs, ctx: Ctx) => {
+      const { offset, size } = readPage(args.page)
+      const { rows, totalCount } = await listManagers(ctx.database, offset, size)
+      return connection(rows, totalCount, offset)
+    },
+    managerList: async (_: unknown, args: QueryManagerListArgs, ctx: Ctx) => {
       const { offset, size } = readPage(args.page)
       const direction = args.direction ?? 'reverse'
       const { rows: all, totalCount } = await listManagers(ctx.database, 0, 100_000)
@@ -46,6 +51,9 @@ export const managerResolvers = {
     },
   },
   Manager: {
+    url: (m: Manager) => managerUrl(m.managerId),
+    funds: async (m: Manager, _: unknown, ctx: Ctx) =>
+      (await Promise.all((await managerFundCodes(ctx.database, m.managerId)).map((code) => ctx.fund(code)))).filter(present),
     careerStart: async (m: Manager, _: unknown, ctx: Ctx) => (await allCareerStarts(ctx)).get(m.managerId) ?? null,
     tenureYears: async (m: Manager, _: unknown, ctx: Ctx) => yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiDay()),
     fundCount: async (m: Manager, _: unknown, ctx: Ctx) => (await managerTenures(ctx, m.managerId)).length,

@@ -2,6 +2,7 @@ import type { Database } from '../db'
 import { fundStats, type FilterPeriod } from '../filter/stats'
 import { badInput } from '../paging'
 import { rate } from '../fund/performance'
+import { fundNames } from '../fund/data'
 
 /** Ranking periods: the same figures the fund page, the filter and the watchlist show. */
 export const RANK_PERIODS: readonly FilterPeriod[] = ['1M', '3M', '6M', '1Y', '3Y']
@@ -17,8 +18,7 @@ export interface FundReturn {
 export async function fundReturns(database: Database, period: string): Promise<FundReturn[]> {
   if (!(RANK_PERIODS as readonly string[]).includes(period)) throw badInput(`period must be one of ${RANK_PERIODS.join(', ')}`)
   const [rows, stats] = await Promise.all([
-    database.query<{ fundCode: string; fundName: string; categoryCode: string }>(
-      `select fund_code as "fundCode", fund_name as "fundName", category_code as "categoryCode" from funds order by fund_code`),
+    fundNames(database),
     fundStats(database),
   ])
   return rows.map((r) => ({ ...r, periodReturn: rate(stats.byCode.get(r.fundCode)?.returns[period as FilterPeriod] ?? null) }))

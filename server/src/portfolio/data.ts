@@ -1,15 +1,15 @@
 import type { Database } from '../db'
+import type { PortfolioRow } from '../db/schema'
+import { pageWithTotal, totalCount } from '../paging'
 import { sumDecimals } from '../decimal'
 import { FUND_CATEGORY_ASSET_CLASS } from '../fund/categories'
 import { rangeStart } from '../ranges'
 import { tradingDays } from '../demo/random'
 
-/** A portfolios row, as stored. */
-export type PortfolioRow = Record<string, any> & { po_code: string; brand: string; series_type: string | null }
+export type { PortfolioRow }
 
-export async function loadPortfolioRow(database: Database, poCode: string): Promise<PortfolioRow | undefined> {
-  const [row] = await database.query<PortfolioRow>('select * from portfolios where po_code = $1', [poCode])
-  return row
+export function loadPortfolioRow(database: Database, poCode: string): Promise<PortfolioRow | undefined> {
+  return database.db.selectFrom('portfolios').selectAll().where('po_code', '=', poCode).executeTakeFirst()
 }
 
 /** Brand rules of spec section 1: brand-specific portfolios, and AP custom plans only on main-brand (0008) hosts. */
@@ -18,11 +18,15 @@ export function visibleOnBrand(row: PortfolioRow, broker: string): boolean {
   return row.brand === 'all' || row.brand === broker
 }
 
-export async function listPortfolioRows(database: Database, broker: string, offset: number, size: number, seriesType?: string | null) {
-  const where = `where (brand = 'all' or brand = $1) and ($1 = '0008' or po_code not like 'AP%') and ($2::text is null or series_type = $2)`
-  const rows = await database.query<PortfolioRow>(`select * from portfolios ${where} order by po_code limit $3 offset $4`, [broker, seriesType ?? null, size, offset])
-  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from portfolios ${where}`, [broker, seriesType ?? null])
-  return { rows, totalCount: n }
+/** A page of the portfolios visible on the brand (AP custom plans on 0008 only), by code, and their total. */
+export function listPortfolioRows(database: Database, broker: string, offset: number, size: number, seriesType?: string | null) {
+  return pageWithTotal((from, n) => {
+    let q = database.db.selectFrom('portfolios').selectAll().select(totalCount)
+      .where((eb) => eb.or([eb('brand', '=', 'all'), eb('brand', '=', broker)]))
+    if (broker !== '0008') q = q.where('po_code', 'not like', 'AP%')
+    if (seriesType != null) q = q.where('series_type', '=', seriesType)
+    return q.orderBy('po_code').limit(n).offset(from).execute()
+  }, offset, size)
 }
 
 /** Plain fields of spec section 3's Portfolio, from a row (user-dependent fields are added by the caller). */
@@ -71,6 +75,12 @@ export function portfolioFields(row: PortfolioRow, today = shanghaiToday()) {
   }
 }
 
+/** Follows (true) or unfollows (false) a portfolio for a user. */
+export async function setFollow(database: Database, userId: string, poCode: string, state: boolean): Promise<void> {
+  if (state) await database.db.insertInto('follows').values({ user_id: userId, po_code: poCode }).onConflict((oc) => oc.doNothing()).execute()
+  else await database.db.deleteFrom('follows').where('user_id', '=', userId).where('po_code', '=', poCode).execute()
+}
+
 export function shanghaiToday(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10)
 }
@@ -115,6 +125,11 @@ export function categoryFor(fundCategory: string, categoryType: string | null | 
   if (categoryType === 'FundCategory') return fundCategory
   if (categoryType === 'AssetClassLevel1') return FUND_CATEGORY_ASSET_CLASS[fundCategory] ?? stored
   return stored
+}
+
+/** Category codes and names of one category type (composition categories, fund categories). */
+export async function categoryDict(database: Database, categoryType: string) {
+  return database.query<{ code: string; name: string }>('select category_code as code, name from categories where category_type = $1 order by sort', [categoryType])
 }
 
 export async function categoryNames(database: Database): Promise<Map<string, string>> {
@@ -218,6 +233,12 @@ export async function acrHistory(database: Database, poCode: string, range: stri
      from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`, [poCode, rangeStart(range, last)])
 }
 
+/** The flagship long-win plan: the first LONG_WIN plan running with real money. */
+export async function flagshipLongWin(database: Database): Promise<string | null> {
+  const [row] = await database.query<{ po_code: string }>(`select po_code from portfolios where running_with_real_money and series_type = 'LONG_WIN' order by po_code limit 1`)
+  return row?.po_code ?? null
+}
+
 export async function realMoneyHistory(database: Database, poCode: string, range: string | null | undefined): Promise<SeriesPoint[]> {
   const last = await lastNavDate(database, poCode)
   if (!last) return []
@@ -250,21 +271,22 @@ export async function dailyNavs(database: Database, poCode: string, range: strin
   const last = await lastNavDate(database, poCode)
   if (!last) return { rows: [], totalCount: 0 }
   const start = rangeStart(range, last)
-  const rows = await database.query<{ date: string; value: string; dailyReturn: string | null }>(
-    `select date, value, "dailyReturn" from (
+  return pageWithTotal((from, n) => database.query<{ date: string; value: string; dailyReturn: string | null; totalCount: number }>(
+    `select date, value, "dailyReturn", count(*) over ()::int as "totalCount" from (
        select nav_date as date, nav as value, round(nav / lag(nav) over (order by nav_date) - 1, 6) as "dailyReturn"
        from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= ($2::date - 7))) t
-     where $2::date is null or date >= $2::date order by date desc limit $3 offset $4`, [poCode, start, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date)', [poCode, start])
-  return { rows, totalCount: n }
+     where $2::date is null or date >= $2::date order by date desc limit $3 offset $4`, [poCode, start, n, from]), offset, size)
 }
 
-export async function adjustments(database: Database, poCode: string, offset: number, size: number) {
-  const rows = await database.query<{ adjustmentId: string; date: string; comment: string | null; articleText: string | null; articleLink: string | null }>(
-    `select adjustment_id as "adjustmentId", adj_date as date, comment, article_text as "articleText", article_link as "articleLink"
-     from adjustments where po_code = $1 order by adj_date desc limit $2 offset $3`, [poCode, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from adjustments where po_code = $1', [poCode])
-  return { rows, totalCount: n }
+export function adjustments(database: Database, poCode: string, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<{ adjustmentId: string; date: string; comment: string | null; articleText: string | null; articleLink: string | null; totalCount: number }>(
+    `select adjustment_id as "adjustmentId", adj_date as date, comment, article_text as "articleText", article_link as "articleLink", count(*) over ()::int as "totalCount"
+     from adjustments where po_code = $1 order by adj_date desc limit $2 offset $3`, [poCode, n, from]), offset, size)
+}
+
+/** Every adjustment of a portfolio, oldest first (the adjustment chart). */
+export async function adjustmentDates(database: Database, poCode: string) {
+  return database.query<{ adjustmentId: string; date: string }>('select adjustment_id as "adjustmentId", adj_date as date from adjustments where po_code = $1 order by adj_date', [poCode])
 }
 
 export interface AdjustmentPartRow {
@@ -289,10 +311,10 @@ export async function adjustmentParts(database: Database, ids: string[]): Promis
 
 export const MOVEMENT_NAMES: Record<string, string> = { In: '调入', Out: '调出', Convert: '转换', None: '不变' }
 
-export async function signals(database: Database, poCode: string, kind: 'SIGNAL' | 'AIP', offset: number, size: number) {
-  const rows = await database.query<SignalRow>(`${SIGNAL_SELECT} where po_code = $1 and kind = $2 order by sig_date desc, sig_id desc limit $3 offset $4`, [poCode, kind, size, offset])
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from signals where po_code = $1 and kind = $2', [poCode, kind])
-  return { rows, totalCount: n }
+export function signals(database: Database, poCode: string, kind: 'SIGNAL' | 'AIP', offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<SignalRow & { totalCount: number }>(
+    `${SIGNAL_COLUMNS}, count(*) over ()::int as "totalCount" from signals where po_code = $1 and kind = $2 order by sig_date desc, sig_id desc limit $3 offset $4`,
+    [poCode, kind, n, from]), offset, size)
 }
 
 export interface SignalRow {
@@ -309,13 +331,13 @@ export interface SignalRow {
   buyValidUntilTime: Date | null
 }
 
-export const SIGNAL_SELECT = `select sig_id as "sigId", po_code as "poCode", kind, sig_date as date, short_description as "shortDescription",
+const SIGNAL_COLUMNS = `select sig_id as "sigId", po_code as "poCode", kind, sig_date as date, short_description as "shortDescription",
   signal_action_name as "signalActionName", display_signal_amount as "displaySignalAmount",
   json_build_object('title', intro_title, 'description', intro_description, 'link', intro_link, 'tags', intro_tags) as introduction,
-  buy_rate as "buyRate", issue_number as "issueNumber", buy_valid_until as "buyValidUntilTime" from signals`
+  buy_rate as "buyRate", issue_number as "issueNumber", buy_valid_until as "buyValidUntilTime"`
 
 export async function signalById(database: Database, sigId: string): Promise<SignalRow | undefined> {
-  const [row] = await database.query<SignalRow>(`${SIGNAL_SELECT} where sig_id = $1`, [sigId])
+  const [row] = await database.query<SignalRow>(`${SIGNAL_COLUMNS} from signals where sig_id = $1`, [sigId])
   return row
 }
 
@@ -386,27 +408,25 @@ export async function tradeRule(database: Database, row: PortfolioRow, _scene?: 
 }
 
 export async function pinnedPosts(database: Database, poCode: string) {
-  return database.query(
+  return database.query<{ postId: string; url: string | null; title: string; intro: string | null; postBy: { avatarUrl: string | null; level: number | null; nickname: string | null }; contents: Array<{ type: string; detail: string }> }>(
     `select post_id as "postId", url, title, intro, json_build_object('avatarUrl', author_avatar_url, 'level', author_level, 'nickname', posted_by) as "postBy", contents
      from community_posts where po_code = $1 and kind = 'pinned' order by posted_date desc`, [poCode])
 }
 
-export async function timelinePosts(database: Database, poCode: string, type: string | null | undefined, offset: number, size: number) {
-  const rows = await database.query(
-    `select post_id as "postId", title, url, content_type as type, posted_date as "postedDate", posted_by as "postedBy", cover_url as "coverUrl"
+export function timelinePosts(database: Database, poCode: string, type: string | null | undefined, offset: number, size: number) {
+  return pageWithTotal((from, n) => database.query<{ postId: string; title: string; url: string | null; type: string | null; postedDate: Date; postedBy: string | null; coverUrl: string | null; totalCount: number }>(
+    `select post_id as "postId", title, url, content_type as type, posted_date as "postedDate", posted_by as "postedBy", cover_url as "coverUrl", count(*) over ()::int as "totalCount"
      from community_posts where po_code = $1 and kind = 'timeline' and ($2::text is null or content_type = $2) order by posted_date desc, post_id limit $3 offset $4`,
-    [poCode, type ?? null, size, offset])
-  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from community_posts where po_code = $1 and kind = 'timeline' and ($2::text is null or content_type = $2)`, [poCode, type ?? null])
-  return { rows, totalCount: n }
+    [poCode, type ?? null, n, from]), offset, size)
 }
 
 export async function introVideo(database: Database, poCode: string) {
-  const [row] = await database.query(
+  const [row] = await database.query<{ videoId: string; sourceUrl: string; coverUrl: string | null; url: string | null; commentCount: number; visitCount: number }>(
     `select video_id as "videoId", source_url as "sourceUrl", cover_url as "coverUrl", url, comment_count as "commentCount", visit_count as "visitCount" from intro_videos where po_code = $1`, [poCode])
   return row ?? null
 }
 
 export async function investorMessages(database: Database, poCode: string) {
-  return database.query(
+  return database.query<{ id: string; avatar: string | null; content: string; likeNum: number; nickName: string | null; userDays: number | null }>(
     `select id, avatar, content, like_num as "likeNum", nick_name as "nickName", user_days as "userDays" from investor_messages where po_code = $1 order by like_num desc, id`, [poCode])
 }

@@ -1,5 +1,6 @@
 import { pinyin } from 'pinyin-pro'
 import type { Database } from '../db'
+import { searchableNames } from './data'
 
 export interface SearchEntry {
   kind: 'fund' | 'manager' | 'portfolio'
@@ -76,11 +77,7 @@ export function invalidateSearchIndex(database: Database): void {
 }
 
 async function build(database: Database): Promise<SearchEntry[]> {
-  const [funds, managers, portfolios] = await Promise.all([
-    database.query<{ id: string; name: string }>('select fund_code as id, fund_name as name from funds'),
-    database.query<{ id: string; name: string }>('select manager_id as id, manager_name as name from managers'),
-    database.query<{ id: string; name: string; brand: string }>('select po_code as id, po_name as name, brand from portfolios'),
-  ])
+  const [funds, managers, portfolios] = await searchableNames(database)
   return [
     ...funds.map((r) => ({ kind: 'fund' as const, id: r.id, name: r.name, initials: initialsOf(r.name) })),
     ...managers.map((r) => ({ kind: 'manager' as const, id: r.id, name: r.name, initials: initialsOf(r.name) })),

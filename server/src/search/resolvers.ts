@@ -1,7 +1,8 @@
-import { loadManager } from '../fund/data'
+import { loadManager } from '../manager/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
-import { badInput } from '../paging'
+import { badInput, present } from '../paging'
 import { searchEntries, searchIndex } from './index'
+import { portfolioRiskLevel } from './data'
 
 export const MAX_SEARCH_LIMIT = 50
 
@@ -13,12 +14,9 @@ export const searchResolvers = {
       const entries = await searchIndex(ctx.database)
       const visible = entries.filter((e) => e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))))
       const of = (kind: string) => searchEntries(visible.filter((e) => e.kind === kind), keyword, n)
-      const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(Boolean)
-      const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(Boolean)
-      const portfolios = await Promise.all(of('portfolio').map(async (e) => {
-        const [row] = await ctx.database.query<{ risk_level: string | null }>('select risk_level from portfolios where po_code = $1', [e.id])
-        return { poCode: e.id, poName: e.name, riskLevel: row?.risk_level ?? null }
-      }))
+      const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(present)
+      const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(present)
+      const portfolios = await Promise.all(of('portfolio').map(async (e) => ({ poCode: e.id, poName: e.name, riskLevel: await portfolioRiskLevel(ctx.database, e.id) })))
       return { keyword, funds, managers, portfolios }
     },
   },

@@ -2,14 +2,14 @@ import type { GraphQLContext as Ctx } from '../graphql/context'
 import { requireUser } from '../graphql/context'
 import { periodReturns } from '../filter/resolvers'
 import { fundStats } from '../filter/stats'
+import { pickedFunds } from './data'
 
 export const watchlistResolvers = {
   Query: {
     myPicks: async (_: unknown, __: unknown, ctx: Ctx) => {
       const userId = requireUser(ctx)
       const [rows, stats] = await Promise.all([
-        ctx.database.db.selectFrom('user_fund_picks').select(['fund_code as fundCode', 'seq'])
-          .where('user_id', '=', userId).orderBy('seq').orderBy('fund_code').execute(),
+        pickedFunds(ctx.database, userId),
         fundStats(ctx.database),
       ])
       // seq is renumbered 1..n so gaps left by removals do not show.

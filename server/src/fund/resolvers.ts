@@ -1,11 +1,12 @@
-import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from '../fund/categories'
-import { fundBenchmark } from '../fund/benchmark'
-import { fundAdjustedSeries, type Fund } from '../fund/data'
-import { baseIndex, calendarReturns, maxDrawdown, peerRank, periodReturn, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from './categories'
+import { fundBenchmark } from './benchmark'
+import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
+import { baseIndex, calendarReturns, maxDrawdown, peerRank, periodReturn, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from './performance'
 import { fundStats } from '../filter/stats'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import { rangeBase } from '../ranges'
+import { loadManager } from '../manager/data'
 import { demoHoldings, demoValuation, quarterEnd } from './demo'
 
 export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
@@ -37,8 +38,21 @@ const OFFERING_STAGE_NAMES: Record<string, string> = {
   ISSUE_PREVIOUSLY: '待发行', ISSUE_RUNNING: '发行中', ISSUE_CLOSED_BEFORE_SETUP: '募集结束', SETUP: '已成立', UNKNOWN: '未知',
 }
 
-export const fundDetailResolvers = {
+export const fundResolvers = {
+  Query: {
+    fund: (_: unknown, { fundCode }: { fundCode: string }, ctx: Ctx) => ctx.fund(fundCode).then((f) => f ?? null),
+    funds: async (_: unknown, args: { page?: PageArgs | null; categoryCode?: string | null }, ctx: Ctx) => {
+      const { offset, size } = readPage(args.page)
+      const { rows, totalCount } = await listFunds(ctx.database, offset, size, args.categoryCode)
+      return connection(rows, totalCount, offset)
+    },
+  },
   Fund: {
+    manager: (f: Fund, _: unknown, ctx: Ctx) => (f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)) : null),
+    navHistory: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
+      const last = await lastFundNavDate(ctx.database, f.fundCode)
+      return last ? fundNavHistory(ctx.database, f.fundCode, rangeBase(range, last)) : []
+    },
     riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
     offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知'),
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
@@ -89,11 +103,8 @@ export const fundDetailResolvers = {
     },
     navRows: async (f: Fund, args: { page?: PageArgs | null }, ctx: Ctx) => {
       const { offset, size } = readPage(args.page, 20)
-      const list = await ctx.database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null }>(
-        `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn" from fund_navs
-         where fund_code = $1 order by nav_date desc limit $2 offset $3`, [f.fundCode, size, offset])
-      const [{ n }] = await ctx.database.query<{ n: number }>('select count(*)::int as n from fund_navs where fund_code = $1', [f.fundCode])
-      return connection(list, n, offset)
+      const { rows, totalCount } = await fundNavRows(ctx.database, f.fundCode, offset, size)
+      return connection(rows, totalCount, offset)
     },
   },
 }

@@ -1,0 +1,14 @@
+import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
+import { unauthenticated } from '../paging'
+import { maskPhone, userById } from './data'
+import type { Resolvers } from '../graphql/generated/resolvers'
+
+export const accountResolvers: Resolvers = {
+  Query: {
+    me: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const user = await userById(ctx.database, requireUser(ctx))
+      if (!user) throw unauthenticated()
+      return { userId: user.userId, nickname: user.nickname, avatarUrl: user.avatarUrl, phone: maskPhone(user.phone) }
+    },
+  },
+}

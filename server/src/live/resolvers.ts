@@ -1,0 +1,33 @@
+import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
+import { connection, readPage, type PageArgs } from '../paging'
+import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
+import { liveStream, liveStreams } from './data'
+import type { Resolvers } from '../graphql/generated/resolvers'
+
+export const liveResolvers: Resolvers = {
+  Query: {
+    liveStreams: (_: unknown, __: unknown, ctx: Ctx) => liveStreams(ctx.database),
+    liveStream: (_: unknown, { liveId }: { liveId: string }, ctx: Ctx) => liveStream(ctx.database, liveId),
+  },
+  Mutation: {
+    postLiveComment: async (_: unknown, { liveId, content: text }: { liveId: string; content: string }, ctx: Ctx) => {
+      const userId = requireUser(ctx)
+      const trimmed = String(text)
+      if (!trimmed.trim() || trimmed.length > MAX_COMMENT_LENGTH) return { comment: null, error: { code: 'ContetnPostInvalid', msg: `评论内容需为1到${MAX_COMMENT_LENGTH}个字`, detail: null } }
+      if (!(await ctx.live.streamExists(liveId))) return { comment: null, error: { code: 'LIVE_NOT_FOUND', msg: '直播不存在', detail: liveId } }
+      try {
+        return { comment: await ctx.live.post(liveId, userId, trimmed), error: null }
+      } catch (err) {
+        if (err instanceof CommentRateLimited) return { comment: null, error: { code: 'RATE_LIMITED', msg: err.message, detail: String(err.retryAfter) } }
+        throw err
+      }
+    },
+  },
+  LiveStream: {
+    comments: async (l: { liveId: string }, args: { page?: PageArgs | null }, ctx: Ctx) => {
+      const { offset, size } = readPage(args.page, 20)
+      const { rows, totalCount } = await ctx.live.list(l.liveId, offset, size)
+      return connection(rows, totalCount, offset)
+    },
+  },
+}

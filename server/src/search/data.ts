@@ -1,0 +1,15 @@
+import type { Database } from '../db'
+
+/** Every name a search looks at: funds, managers and portfolios (with their brand). */
+export function searchableNames(database: Database) {
+  return Promise.all([
+    database.query<{ id: string; name: string }>('select fund_code as id, fund_name as name from funds'),
+    database.query<{ id: string; name: string }>('select manager_id as id, manager_name as name from managers'),
+    database.query<{ id: string; name: string; brand: string }>('select po_code as id, po_name as name, brand from portfolios'),
+  ])
+}
+
+export async function portfolioRiskLevel(database: Database, poCode: string): Promise<string | null> {
+  const [row] = await database.query<{ risk_level: string | null }>('select risk_level from portfolios where po_code = $1', [poCode])
+  return row?.risk_level ?? null
+}
