@@ -207,7 +207,7 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
-export const DiagnosisReportDocument = new TypedDocumentString(`
+export const DiagnosisReportDocument = /*#__PURE__*/ new TypedDocumentString(`
     query DiagnosisReport($fundCode: String!) {
   fundDiagnosis(fundCode: $fundCode) {
     totalScore
@@ -232,7 +232,7 @@ export const DiagnosisReportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
-export const FilterFundsDocument = new TypedDocumentString(`
+export const FilterFundsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterFunds($conditions: JSON, $sort: String, $direction: String, $cursor: String, $size: Int) {
   fundFilter(
     conditions: $conditions
@@ -268,12 +268,12 @@ export const FilterFundsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
-export const FilterCountDocument = new TypedDocumentString(`
+export const FilterCountDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterCount($conditions: JSON) {
   fundFilterCount(conditions: $conditions)
 }
     `) as unknown as TypedDocumentString<FilterCountQuery, FilterCountQueryVariables>;
-export const FilterMySavedDocument = new TypedDocumentString(`
+export const FilterMySavedDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterMySaved {
   me {
     userId
@@ -286,7 +286,7 @@ export const FilterMySavedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
-export const FilterSaveDocument = new TypedDocumentString(`
+export const FilterSaveDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterSave($name: String!, $formValue: JSON!) {
   saveFilter(name: $name, formValue: $formValue) {
     filterId
@@ -296,7 +296,7 @@ export const FilterSaveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
-export const FilterRenameDocument = new TypedDocumentString(`
+export const FilterRenameDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterRename($filterId: String!, $name: String!) {
   renameFilter(filterId: $filterId, name: $name) {
     filterId
@@ -306,12 +306,12 @@ export const FilterRenameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
-export const FilterDeleteDocument = new TypedDocumentString(`
+export const FilterDeleteDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterDelete($filterId: String!) {
   deleteFilter(filterId: $filterId)
 }
     `) as unknown as TypedDocumentString<FilterDeleteMutation, FilterDeleteMutationVariables>;
-export const FilterReorderDocument = new TypedDocumentString(`
+export const FilterReorderDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterReorder($filterIds: [String!]!) {
   reorderFilters(filterIds: $filterIds) {
     filterId
@@ -321,7 +321,7 @@ export const FilterReorderDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
-export const FundDetailDocument = new TypedDocumentString(`
+export const FundDetailDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundDetail($fundCode: String!) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -372,7 +372,7 @@ export const FundDetailDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
-export const FundChartDocument = new TypedDocumentString(`
+export const FundChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundChart($fundCode: String!, $range: String) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -390,7 +390,7 @@ export const FundChartDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
-export const FundAchievementsDocument = new TypedDocumentString(`
+export const FundAchievementsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundAchievements($fundCode: String!) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -426,7 +426,7 @@ export const FundAchievementsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
-export const FundNavRowsDocument = new TypedDocumentString(`
+export const FundNavRowsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundNavRows($fundCode: String!, $cursor: String, $size: Int) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -447,7 +447,7 @@ export const FundNavRowsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
-export const FundValuationDocument = new TypedDocumentString(`
+export const FundValuationDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundValuation($fundCode: String!) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -466,7 +466,7 @@ export const FundValuationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
-export const GlossaryTermsDocument = new TypedDocumentString(`
+export const GlossaryTermsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GlossaryTerms {
   glossaryTerms {
     termId
@@ -476,7 +476,7 @@ export const GlossaryTermsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GlossaryTermsQuery, GlossaryTermsQueryVariables>;
-export const ManagerProfileDocument = new TypedDocumentString(`
+export const ManagerProfileDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ManagerProfile($managerId: String!) {
   fundManager(managerId: $managerId) {
     managerId
@@ -505,7 +505,7 @@ export const ManagerProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
-export const ManagerListDocument = new TypedDocumentString(`
+export const ManagerListDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ManagerList($page: PageInput, $sort: ManagerSort, $direction: SortDirection) {
   managerList(page: $page, sort: $sort, direction: $direction) {
     totalCount
@@ -526,7 +526,7 @@ export const ManagerListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
-export const MarketIndicesDocument = new TypedDocumentString(`
+export const MarketIndicesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndices {
   marketIndices {
     indexCode
@@ -539,7 +539,7 @@ export const MarketIndicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
-export const MarketIndexChartDocument = new TypedDocumentString(`
+export const MarketIndexChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndexChart($indexCode: String!, $days: Int) {
   marketIndex(indexCode: $indexCode) {
     indexCode
@@ -556,7 +556,7 @@ export const MarketIndexChartDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketIndexChartQuery, MarketIndexChartQueryVariables>;
-export const MarketFundRankingDocument = new TypedDocumentString(`
+export const MarketFundRankingDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketFundRanking($page: PageInput, $categoryCode: String, $period: String, $direction: SortDirection) {
   fundRanking(
     page: $page
@@ -587,7 +587,7 @@ export const MarketFundRankingDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
-export const MarketIndustryThemesDocument = new TypedDocumentString(`
+export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndustryThemes($period: String) {
   industryThemes(period: $period) {
     themeCode
@@ -606,7 +606,7 @@ export const MarketIndustryThemesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
-export const SearchAllDocument = new TypedDocumentString(`
+export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {
     keyword
@@ -627,7 +627,7 @@ export const SearchAllDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchAllQuery, SearchAllQueryVariables>;
-export const WatchlistPicksDocument = new TypedDocumentString(`
+export const WatchlistPicksDocument = /*#__PURE__*/ new TypedDocumentString(`
     query WatchlistPicks {
   myPicks {
     seq
@@ -650,7 +650,7 @@ export const WatchlistPicksDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
-export const UserInfoDocument = new TypedDocumentString(`
+export const UserInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query UserInfo {
   me {
     userId
