@@ -81,12 +81,24 @@ export type FilterReorderMutationVariables = Exact<{
 
 export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> };
 
+export type FundTitleFragment = { fundCode: string, fundName: string };
+
+export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
+
+export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
+
+export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
+
+export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
+
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
 }>;
 
 
-export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+
+export type FundChartPointFragment = { date: string, value: string };
 
 export type FundChartQueryVariables = Exact<{
   fundCode: string;
@@ -96,12 +108,14 @@ export type FundChartQueryVariables = Exact<{
 
 export type FundChartQuery = { fund: { fundCode: string, navHistory: Array<{ date: string, value: string }>, comparisonBenchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
+export type FundCalendarListFragment = { label: string, value: string };
+
 export type FundAchievementsQueryVariables = Exact<{
   fundCode: string;
 }>;
 
 
-export type FundAchievementsQuery = { fund: { fundCode: string, fundName: string, categoryName: string | null, isDemo: boolean, isTerminated: boolean, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
+export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundNavRowsQueryVariables = Exact<{
   fundCode: string;
@@ -117,7 +131,7 @@ export type FundValuationQueryVariables = Exact<{
 }>;
 
 
-export type FundValuationQuery = { fund: { fundCode: string, fundName: string, isTerminated: boolean, nav: string | null, navDate: string | null, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
 
 export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -188,6 +202,8 @@ export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type UserInfoQuery = { me: { userId: string, nickname: string, avatarUrl: string | null } };
 
+export type PageInfoFieldsFragment = { cursor: string | null, hasMore: boolean };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -206,7 +222,65 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const FundTitleFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+    `, {"fragmentName":"FundTitle"}) as unknown as TypedDocumentString<FundTitleFragment, unknown>;
+export const FundReturnsGridFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+    `, {"fragmentName":"FundReturnsGrid"}) as unknown as TypedDocumentString<FundReturnsGridFragment, unknown>;
+export const FundManagerCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundManagerCard on Manager {
+  managerId
+  managerName
+  avatarUrl
+  company
+}
+    `, {"fragmentName":"FundManagerCard"}) as unknown as TypedDocumentString<FundManagerCardFragment, unknown>;
+export const FundTradeRulesCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTradeRulesCard on FundTradeRules {
+  canBuy
+  canNotBuyReason
+  buyFeeRate
+  lowestBuyAmount
+  redeemRules
+}
+    `, {"fragmentName":"FundTradeRulesCard"}) as unknown as TypedDocumentString<FundTradeRulesCardFragment, unknown>;
+export const FundHoldingsCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundHoldingsCard on FundHoldings {
+  reportDate
+  isDemo
+  list {
+    securityCode
+    securityName
+    percent
+  }
+}
+    `, {"fragmentName":"FundHoldingsCard"}) as unknown as TypedDocumentString<FundHoldingsCardFragment, unknown>;
+export const FundChartPointFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundChartPoint on SeriesPoint {
+  date
+  value
+}
+    `, {"fragmentName":"FundChartPoint"}) as unknown as TypedDocumentString<FundChartPointFragment, unknown>;
+export const FundCalendarListFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundCalendarList on FundCalendarReturn {
+  label
+  value
+}
+    `, {"fragmentName":"FundCalendarList"}) as unknown as TypedDocumentString<FundCalendarListFragment, unknown>;
+export const PageInfoFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}
+    `, {"fragmentName":"PageInfoFields"}) as unknown as TypedDocumentString<PageInfoFieldsFragment, unknown>;
 export const DiagnosisReportDocument = /*#__PURE__*/ new TypedDocumentString(`
     query DiagnosisReport($fundCode: String!) {
   fundDiagnosis(fundCode: $fundCode) {
@@ -341,76 +415,85 @@ export const FundDetailDocument = /*#__PURE__*/ new TypedDocumentString(`
     intro
     isDemo
     manager {
-      managerId
-      managerName
-      avatarUrl
-      company
+      ...FundManagerCard
     }
     performance {
       periodReturns {
-        period
-        label
-        value
+        ...FundReturnsGrid
       }
     }
     tradeRules {
-      canBuy
-      canNotBuyReason
+      ...FundTradeRulesCard
       buyFeeRate
       lowestBuyAmount
-      redeemRules
     }
     topHoldings {
-      reportDate
-      isDemo
-      list {
-        securityCode
-        securityName
-        percent
-      }
+      ...FundHoldingsCard
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
+    fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+fragment FundManagerCard on Manager {
+  managerId
+  managerName
+  avatarUrl
+  company
+}
+fragment FundTradeRulesCard on FundTradeRules {
+  canBuy
+  canNotBuyReason
+  buyFeeRate
+  lowestBuyAmount
+  redeemRules
+}
+fragment FundHoldingsCard on FundHoldings {
+  reportDate
+  isDemo
+  list {
+    securityCode
+    securityName
+    percent
+  }
+}`) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
 export const FundChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundChart($fundCode: String!, $range: String) {
   fund(fundCode: $fundCode) {
     fundCode
     navHistory(range: $range) {
-      date
-      value
+      ...FundChartPoint
     }
     comparisonBenchmark(range: $range) {
       indexShortName
       history {
-        date
-        value
+        ...FundChartPoint
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
+    fragment FundChartPoint on SeriesPoint {
+  date
+  value
+}`) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
 export const FundAchievementsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundAchievements($fundCode: String!) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     categoryName
     isDemo
     isTerminated
     performance {
       periodReturns {
-        period
-        label
-        value
+        ...FundReturnsGrid
       }
       yearlyReturns {
-        label
-        value
+        ...FundCalendarList
       }
       quarterlyReturns {
-        label
-        value
+        ...FundCalendarList
       }
       maxDrawdown
       maxDrawdownStart
@@ -425,17 +508,27 @@ export const FundAchievementsDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+fragment FundCalendarList on FundCalendarReturn {
+  label
+  value
+}`) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
 export const FundNavRowsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundNavRows($fundCode: String!, $cursor: String, $size: Int) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     navRows(page: {cursor: $cursor, size: $size}) {
       totalCount
       pageInfo {
-        cursor
-        hasMore
+        ...PageInfoFields
       }
       list {
         date
@@ -446,12 +539,18 @@ export const FundNavRowsDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
 export const FundValuationDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundValuation($fundCode: String!) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     isTerminated
     nav
     navDate
@@ -465,7 +564,10 @@ export const FundValuationDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}`) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
 export const GlossaryTermsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GlossaryTerms {
   glossaryTerms {
