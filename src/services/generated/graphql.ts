@@ -28,6 +28,10 @@ export type DiagnosisReportQueryVariables = Exact<{
 
 export type DiagnosisReportQuery = { fundDiagnosis: { totalScore: number, level: string, summary: string, fromDate: string | null, toDate: string | null, isDemo: boolean, fund: { fundCode: string, fundName: string, categoryName: string | null }, dimensions: Array<{ key: string, name: string, score: number, level: string, basis: string, explanation: string }> } | null };
 
+export type DiagnosisDimensionCardFragment = { key: string, name: string, score: number, level: string, basis: string, explanation: string };
+
+export type FundTableRowFragment = { maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } };
+
 export type FilterFundsQueryVariables = Exact<{
   conditions?: unknown;
   sort?: string | null | undefined;
@@ -45,6 +49,8 @@ export type FilterCountQueryVariables = Exact<{
 
 
 export type FilterCountQuery = { fundFilterCount: number };
+
+export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
 
 export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -145,6 +151,8 @@ export type ManagerProfileQueryVariables = Exact<{
 
 export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
 
+export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
+
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sort?: ManagerSort | null | undefined;
@@ -152,12 +160,16 @@ export type ManagerListQueryVariables = Exact<{
 }>;
 
 
-export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ managerId: string, managerName: string, company: string | null, isVerified: boolean, isDemo: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ isDemo: boolean, managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+
+export type ManagerRowFragment = { managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null };
 
 export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, indexName: string, date: string, latest: string, change: string, changePercent: string, isDemo: boolean }> };
+export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, date: string, isDemo: boolean, indexName: string, latest: string, change: string, changePercent: string }> };
+
+export type MarketQuoteCardFragment = { indexName: string, latest: string, change: string, changePercent: string };
 
 export type MarketIndexChartQueryVariables = Exact<{
   indexCode: string;
@@ -175,14 +187,18 @@ export type MarketFundRankingQueryVariables = Exact<{
 }>;
 
 
-export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null, isDemo: boolean } }> }, categoryDict: Array<{ code: string, name: string }> };
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
+
+export type FundRankingRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
 
 export type MarketIndustryThemesQueryVariables = Exact<{
   period?: string | null | undefined;
 }>;
 
 
-export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, isDemo: boolean } }> }> };
+export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
+
+export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -191,6 +207,8 @@ export type SearchAllQueryVariables = Exact<{
 
 
 export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
+
+export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -203,6 +221,10 @@ export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 export type UserInfoQuery = { me: { userId: string, nickname: string, avatarUrl: string | null } };
 
 export type PageInfoFieldsFragment = { cursor: string | null, hasMore: boolean };
+
+export type FundQuoteFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
+
+export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -222,6 +244,70 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const DiagnosisDimensionCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment DiagnosisDimensionCard on DiagnosisDimension {
+  key
+  name
+  score
+  level
+  basis
+  explanation
+}
+    `, {"fragmentName":"DiagnosisDimensionCard"}) as unknown as TypedDocumentString<DiagnosisDimensionCardFragment, unknown>;
+export const FundQuoteFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+    `, {"fragmentName":"FundQuote"}) as unknown as TypedDocumentString<FundQuoteFragment, unknown>;
+export const PeriodReturnsFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}
+    `, {"fragmentName":"PeriodReturnsFields"}) as unknown as TypedDocumentString<PeriodReturnsFieldsFragment, unknown>;
+export const FundTableRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTableRow on FilteredFund {
+  fund {
+    ...FundQuote
+  }
+  returns {
+    ...PeriodReturnsFields
+  }
+  maxDrawdown1Y
+}
+    fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`, {"fragmentName":"FundTableRow"}) as unknown as TypedDocumentString<FundTableRowFragment, unknown>;
+export const SavedFilterFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}
+    `, {"fragmentName":"SavedFilterFields"}) as unknown as TypedDocumentString<SavedFilterFieldsFragment, unknown>;
 export const FundTitleFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment FundTitle on Fund {
   fundCode
@@ -275,6 +361,66 @@ export const FundCalendarListFragmentDoc = /*#__PURE__*/ new TypedDocumentString
   value
 }
     `, {"fragmentName":"FundCalendarList"}) as unknown as TypedDocumentString<FundCalendarListFragment, unknown>;
+export const ManagedFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ManagedFundRow on ManagedFund {
+  tenureStart
+  tenureDays
+  tenureReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+    `, {"fragmentName":"ManagedFundRow"}) as unknown as TypedDocumentString<ManagedFundRowFragment, unknown>;
+export const ManagerRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ManagerRow on Manager {
+  managerId
+  managerName
+  company
+  isVerified
+  tenureYears
+  fundCount
+  bestTenureReturn
+}
+    `, {"fragmentName":"ManagerRow"}) as unknown as TypedDocumentString<ManagerRowFragment, unknown>;
+export const MarketQuoteCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment MarketQuoteCard on MarketIndexQuote {
+  indexName
+  latest
+  change
+  changePercent
+}
+    `, {"fragmentName":"MarketQuoteCard"}) as unknown as TypedDocumentString<MarketQuoteCardFragment, unknown>;
+export const FundRankingRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundRankingRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+    `, {"fragmentName":"FundRankingRow"}) as unknown as TypedDocumentString<FundRankingRowFragment, unknown>;
+export const ThemeFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ThemeFundRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+  }
+}
+    `, {"fragmentName":"ThemeFundRow"}) as unknown as TypedDocumentString<ThemeFundRowFragment, unknown>;
+export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FavouritesManageRow on Fund {
+  fundCode
+  fundName
+}
+    `, {"fragmentName":"FavouritesManageRow"}) as unknown as TypedDocumentString<FavouritesManageRowFragment, unknown>;
 export const PageInfoFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PageInfoFields on PageInfo {
   cursor
@@ -296,16 +442,18 @@ export const DiagnosisReportDocument = /*#__PURE__*/ new TypedDocumentString(`
       categoryName
     }
     dimensions {
-      key
-      name
-      score
-      level
-      basis
-      explanation
+      ...DiagnosisDimensionCard
     }
   }
 }
-    `) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
+    fragment DiagnosisDimensionCard on DiagnosisDimension {
+  key
+  name
+  score
+  level
+  basis
+  explanation
+}`) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
 export const FilterFundsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterFunds($conditions: JSON, $sort: String, $direction: String, $cursor: String, $size: Int) {
   fundFilter(
@@ -317,31 +465,42 @@ export const FilterFundsDocument = /*#__PURE__*/ new TypedDocumentString(`
     totalCount
     navDate
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        dailyReturn
-      }
-      returns {
-        m1
-        m3
-        m6
-        y1
-        y3
-        ytd
-        asOf
-      }
-      maxDrawdown1Y
+      ...FundTableRow
     }
   }
 }
-    `) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
+    fragment FundTableRow on FilteredFund {
+  fund {
+    ...FundQuote
+  }
+  returns {
+    ...PeriodReturnsFields
+  }
+  maxDrawdown1Y
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}
+fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
 export const FilterCountDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterCount($conditions: JSON) {
   fundFilterCount(conditions: $conditions)
@@ -352,34 +511,40 @@ export const FilterMySavedDocument = /*#__PURE__*/ new TypedDocumentString(`
   me {
     userId
     savedFilters {
-      filterId
-      name
-      formValue
-      createdAt
+      ...SavedFilterFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
 export const FilterSaveDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterSave($name: String!, $formValue: JSON!) {
   saveFilter(name: $name, formValue: $formValue) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
 export const FilterRenameDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterRename($filterId: String!, $name: String!) {
   renameFilter(filterId: $filterId, name: $name) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
 export const FilterDeleteDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterDelete($filterId: String!) {
   deleteFilter(filterId: $filterId)
@@ -388,13 +553,15 @@ export const FilterDeleteDocument = /*#__PURE__*/ new TypedDocumentString(`
 export const FilterReorderDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterReorder($filterIds: [String!]!) {
   reorderFilters(filterIds: $filterIds) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
 export const FundDetailDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundDetail($fundCode: String!) {
   fund(fundCode: $fundCode) {
@@ -593,54 +760,63 @@ export const ManagerProfileDocument = /*#__PURE__*/ new TypedDocumentString(`
     fundCount
     bestTenureReturn
     managedFunds {
-      tenureStart
-      tenureDays
-      tenureReturn
-      fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        categoryName
-      }
+      ...ManagedFundRow
     }
   }
 }
-    `) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
+    fragment ManagedFundRow on ManagedFund {
+  tenureStart
+  tenureDays
+  tenureReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}`) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
 export const ManagerListDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ManagerList($page: PageInput, $sort: ManagerSort, $direction: SortDirection) {
   managerList(page: $page, sort: $sort, direction: $direction) {
     totalCount
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      managerId
-      managerName
-      company
-      isVerified
+      ...ManagerRow
       isDemo
-      tenureYears
-      fundCount
-      bestTenureReturn
     }
   }
 }
-    `) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
+    fragment ManagerRow on Manager {
+  managerId
+  managerName
+  company
+  isVerified
+  tenureYears
+  fundCount
+  bestTenureReturn
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
 export const MarketIndicesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndices {
   marketIndices {
     indexCode
-    indexName
+    ...MarketQuoteCard
     date
-    latest
-    change
-    changePercent
     isDemo
   }
 }
-    `) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
+    fragment MarketQuoteCard on MarketIndexQuote {
+  indexName
+  latest
+  change
+  changePercent
+}`) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
 export const MarketIndexChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndexChart($indexCode: String!, $days: Int) {
   marketIndex(indexCode: $indexCode) {
@@ -668,17 +844,11 @@ export const MarketFundRankingDocument = /*#__PURE__*/ new TypedDocumentString(`
   ) {
     totalCount
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      periodReturn
+      ...FundRankingRow
       fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        categoryName
         isDemo
       }
     }
@@ -688,7 +858,20 @@ export const MarketFundRankingDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }
-    `) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
+    fragment FundRankingRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
 export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndustryThemes($period: String) {
   industryThemes(period: $period) {
@@ -698,16 +881,20 @@ export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentStrin
     averageReturn
     fundCount
     funds(limit: 5) {
-      periodReturn
+      ...ThemeFundRow
       fund {
-        fundCode
-        fundName
         isDemo
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
+    fragment ThemeFundRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+  }
+}`) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
 export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {
@@ -734,24 +921,34 @@ export const WatchlistPicksDocument = /*#__PURE__*/ new TypedDocumentString(`
   myPicks {
     seq
     fund {
-      fundCode
-      fundName
-      nav
-      navDate
-      dailyReturn
+      ...FundQuote
+      ...FavouritesManageRow
     }
     returns {
-      m1
-      m3
-      m6
-      y1
-      y3
-      ytd
-      asOf
+      ...PeriodReturnsFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
+    fragment FavouritesManageRow on Fund {
+  fundCode
+  fundName
+}
+fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
 export const UserInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query UserInfo {
   me {
