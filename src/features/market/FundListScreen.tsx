@@ -4,7 +4,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
+import { MarketFundRankingDocument, type FundRankingRowFragment, type MarketFundRankingQuery, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
 import './list.scss'
@@ -22,7 +22,7 @@ export function FundListScreen() {
   const [category, setCategory] = useState<string | null>(null)
   const [period, setPeriod] = useState<string>('1Y')
   const [direction, setDirection] = useState<SortDirection>('reverse')
-  const [categories, setCategories] = useState<Array<{ code: string; name: string }>>([])
+  const [categories, setCategories] = useState<MarketFundRankingQuery['categoryDict']>([])
   const { items, state, more, reload, loadMore } = usePaged(`${category}:${period}:${direction}`, async (cursor) => {
     const data = await execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction })
     setCategories(data.categoryDict)
