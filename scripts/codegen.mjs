@@ -14,7 +14,7 @@ import * as typedDocumentNode from '@graphql-codegen/typed-document-node'
 import * as typescript from '@graphql-codegen/typescript'
 import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers'
 import { createRequire } from 'node:module'
-import { buildSchema, parse, printSchema, validate } from 'graphql'
+import { Kind, Source, buildSchema, parse, printSchema, validate } from 'graphql'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const output = path.join(root, 'src/services/generated/graphql.ts')
@@ -40,19 +40,21 @@ function findDocuments(dir) {
 const { readSdl } = createRequire(import.meta.url)('../server/src/graphql/sdl.cjs')
 const sdl = readSdl()
 const schema = buildSchema(/directive @defer\b/.test(sdl) ? sdl : sdl + INCREMENTAL_DIRECTIVES)
-const documents = findDocuments(path.join(root, 'src')).map((file) => ({
-  location: path.relative(root, file),
-  document: parse(fs.readFileSync(file, 'utf8')),
-}))
+const documents = findDocuments(path.join(root, 'src')).map((file) => {
+  const location = path.relative(root, file)
+  return { location, document: parse(new Source(fs.readFileSync(file, 'utf8'), location)) }
+})
 
-let invalid = 0
-for (const { location, document } of documents) {
-  for (const err of validate(schema, document)) {
-    invalid += 1
-    console.error(`${location}: ${err.message}`)
-  }
+// A fragment sits beside the component that renders it and is spread by queries in other files,
+// so every file is validated together, as one document: unknown, duplicate and unused fragments
+// and operation names that clash are all errors, named by their file and line.
+const all = { kind: Kind.DOCUMENT, definitions: documents.flatMap((d) => d.document.definitions) }
+const errors = validate(schema, all)
+for (const err of errors) {
+  const at = err.source && err.locations?.length ? `${err.source.name}:${err.locations[0].line}` : 'src/**/*.graphql'
+  console.error(`${at}: ${err.message}`)
 }
-if (invalid) process.exit(1)
+if (errors.length) process.exit(1)
 
 const generated = await codegen({
   filename: output,
@@ -63,7 +65,11 @@ const generated = await codegen({
     // The server sends NUMERIC values as decimal strings; dates as strings.
     scalars: { Decimal: 'string', Date: 'string', DateTime: 'string', JSON: 'unknown' },
     enumsAsTypes: true,
+    // In string mode each document's text carries every fragment it spreads, nested ones too: the
+    // app sends that text as the query, so the server receives the fragment definitions with it.
     documentMode: 'string',
+    // Fragments' own document constants go unused by the app: marked pure, the minifier drops them.
+    pureMagicComment: true,
     avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
     useTypeImports: true,
     // Only what operations use: a schema change that no document touches leaves this file alone.

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
+import { buildSchema, parse, validate, Kind } from 'graphql'
+import * as generated from '@/services/generated/graphql'
 import { UserInfoDocument } from '@/services/generated/graphql'
 import { operationNameOf } from '@/services/graphql'
 
@@ -15,3 +17,18 @@ describe('operation types are generated from the server schema by graphql-codege
     expect(String(UserInfoDocument)).toContain('me {')
   })
 })
+
+describe('fragments travel with the operations that spread them', () => {
+  const { readSdl } = require(path.join(root, 'server/src/graphql/sdl.cjs')) as { readSdl: () => string }
+  const sdl = readSdl()
+  const schema = buildSchema(/directive @defer\b/.test(sdl) ? sdl : `${sdl}\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT`)
+  const operations = Object.entries(generated).filter(([name]) => name.endsWith('Document') && !name.endsWith('FragmentDoc'))
+
+  it.each(operations.map(([name, doc]) => [name, String(doc)]))('%s is a complete request: one operation and every fragment it spreads', (_name, text) => {
+    const document = parse(text)
+    expect(document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)).toHaveLength(1)
+    // Unknown fragments (a spread without its definition) and unused ones both fail validation.
+    expect(validate(schema, document).map((e) => e.message)).toEqual([])
+  })
+})
+

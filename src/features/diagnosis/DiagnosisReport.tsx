@@ -3,7 +3,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { DiagnosisReportDocument, type DiagnosisReportQuery } from '@/services/generated/graphql'
+import { DiagnosisReportDocument, type DiagnosisDimensionCardFragment, type DiagnosisReportQuery } from '@/services/generated/graphql'
 import { formatDate, DATE } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
@@ -46,23 +46,30 @@ function ReportBody({ report }: { report: Report }) {
         <View className='alfa-diagnosis__summary'>{report.summary}</View>
       </View>
       {report.dimensions.map((d) => (
-        <View key={d.key} className='alfa-card alfa-diagnosis__dim'>
-          <View className='alfa-diagnosis__dim-head'>
-            <View>{d.name}</View>
-            <View className={`alfa-diagnosis--${scoreTone(d.score)}`}>
-              {d.score}分 · {d.level}
-            </View>
-          </View>
-          <View className='alfa-diagnosis__bar'>
-            <View className={`alfa-diagnosis__fill alfa-diagnosis__fill--${scoreTone(d.score)}`} style={{ width: `${d.score}%` }} />
-          </View>
-          <View className='alfa-list__sub'>{d.basis}</View>
-          <View className='alfa-diagnosis__text'>{d.explanation}</View>
-        </View>
+        <DimensionCard key={d.key} dimension={d} />
       ))}
       <View className='alfa-list__demo'>
         {report.isDemo ? '演示数据 · ' : ''}按复权净值计算{report.fromDate && report.toDate ? ` · 统计区间 ${formatDate(report.fromDate, DATE)} 至 ${formatDate(report.toDate, DATE)}` : ''} · 仅供参考，不构成投资建议
       </View>
+    </View>
+  )
+}
+
+/** One of the five scores (fragment DiagnosisDimensionCard): a bar, its basis and a plain explanation. */
+function DimensionCard({ dimension: d }: { dimension: DiagnosisDimensionCardFragment }) {
+  return (
+    <View className='alfa-card alfa-diagnosis__dim'>
+      <View className='alfa-diagnosis__dim-head'>
+        <View>{d.name}</View>
+        <View className={`alfa-diagnosis--${scoreTone(d.score)}`}>
+          {d.score}分 · {d.level}
+        </View>
+      </View>
+      <View className='alfa-diagnosis__bar'>
+        <View className={`alfa-diagnosis__fill alfa-diagnosis__fill--${scoreTone(d.score)}`} style={{ width: `${d.score}%` }} />
+      </View>
+      <View className='alfa-list__sub'>{d.basis}</View>
+      <View className='alfa-diagnosis__text'>{d.explanation}</View>
     </View>
   )
 }

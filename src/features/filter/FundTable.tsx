@@ -4,16 +4,17 @@ import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/utils/sort'
 import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { periodLabel, type ReturnPeriod } from './conditions'
-import type { FilteredFundRow } from './useFilterFunds'
+import type { FundTableRowFragment } from '@/services/generated/graphql'
 import './FundTable.scss'
 
 /** Server sort keys (FundSortKey) the table's columns sort by. */
 export type FilterSortKey = 'DAILY' | ReturnPeriod | 'MAX_DRAWDOWN'
 
-const returnOf = (row: FilteredFundRow, period: ReturnPeriod) => row.returns[period.toLowerCase() as keyof FilteredFundRow['returns']]
+const returnOf = (row: FundTableRowFragment, period: ReturnPeriod) => row.returns[period.toLowerCase() as keyof FundTableRowFragment['returns']]
 
 export interface FundTableProps {
-  rows: FilteredFundRow[]
+  /** Rows selected by fragment FundTableRow. */
+  rows: FundTableRowFragment[]
   /** The period of the return column. */
   period: ReturnPeriod
   sort: SortState<FilterSortKey>

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { execute } from '@/services/graphql'
-import { FundAchievementsDocument } from '@/services/generated/graphql'
+import { FundAchievementsDocument, type FundCalendarListFragment } from '@/services/generated/graphql'
 import { formatNumber, formatPercent } from '@/utils/format'
 import { Card, InfoRows, ReturnsGrid, SignedRate, FundPending, FundTitle } from './components'
 import { useFundQuery } from './hooks'
@@ -11,7 +11,8 @@ export const ACHIEVEMENT_TABS = ['年度业绩', '季度业绩'] as const
 
 const loadAchievements = async (fundCode: string) => (await execute(FundAchievementsDocument, { fundCode })).fund
 
-function CalendarList({ items, empty }: { items: ReadonlyArray<{ label: string; value: string }>; empty: string }) {
+/** Yearly or quarterly returns (fragment FundCalendarList). */
+function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListFragment>; empty: string }) {
   if (!items.length) return <Text className='alfa-fund-muted'>{empty}</Text>
   // Newest first, as Chinese fund apps list them.
   return (

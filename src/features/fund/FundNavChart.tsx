@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { Skeleton } from '@/components/Skeleton'
 import { execute } from '@/services/graphql'
-import { FundChartDocument, type FundChartQuery } from '@/services/generated/graphql'
+import { FundChartDocument, type FundChartPointFragment, type FundChartQuery } from '@/services/generated/graphql'
 import { Card, SignedRate } from './components'
 
 /** Server range names of the chart's period tabs. */
@@ -11,7 +11,7 @@ export const PERIOD_RANGE: Record<ChartPeriod, string> = {
   ONE_MONTH: '1M', THREE_MONTH: '3M', SIX_MONTH: '6M', ONE_YEAR: '1Y', THREE_YEAR: '3Y', FIVE_YEAR: '5Y', TEN_YEAR: 'TEN_YEAR', YTD: 'YTD', SETUP: 'SETUP', Max: 'Max',
 }
 
-type Point = { date: string; value: string }
+type Point = FundChartPointFragment
 
 /** Cumulative return from the first point of the range (both lines start at 0%). */
 export function cumulative(points: readonly Point[]): Array<{ date: string; value: number | null }> {

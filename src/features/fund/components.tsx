@@ -3,6 +3,13 @@ import type { ReactNode } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import type { LoadState } from '@/hooks/remote'
+import type {
+  FundHoldingsCardFragment,
+  FundManagerCardFragment,
+  FundReturnsGridFragment,
+  FundTitleFragment,
+  FundTradeRulesCardFragment,
+} from '@/services/generated/graphql'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
 import { formatAmount, formatPercent, toneModifier, type Numeric } from '@/utils/format'
 import { Avatar } from '@/components/Avatar'
@@ -53,8 +60,8 @@ export function FundPending({ state, onRetry, rows }: { state: LoadState; onRetr
   return <AsyncContent state={state} onRetry={onRetry} skeleton={{ rows }} />
 }
 
-/** The name and code heading a fund's sub-screen. */
-export function FundTitle({ fund }: { fund: { fundName: string; fundCode: string } }) {
+/** The name and code heading a fund's sub-screen (fragment FundTitle). */
+export function FundTitle({ fund }: { fund: FundTitleFragment }) {
   return (
     <View className='alfa-fund-head'>
       <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
@@ -76,8 +83,8 @@ export function FundStoppedNotice({ msg, terminatedDate }: { msg: string; termin
   )
 }
 
-/** Returns over the standard periods, three to a row. */
-export function ReturnsGrid({ items }: { items: ReadonlyArray<{ period: string; label: string; value: string | null }> }) {
+/** Returns over the standard periods, three to a row (fragment FundReturnsGrid). */
+export function ReturnsGrid({ items }: { items: ReadonlyArray<FundReturnsGridFragment> }) {
   return (
     <View className='alfa-fund-grid'>
       {items.map((r) => (
@@ -104,15 +111,8 @@ export function InfoRows({ rows }: { rows: ReadonlyArray<[string, ReactNode]> })
   )
 }
 
-export interface ManagerInfo {
-  managerId: string
-  managerName: string
-  avatarUrl?: string | null
-  company?: string | null
-}
-
-/** The manager card: tap opens the manager profile (the 0008 variant's from the 0008 fund page). */
-export function ManagerCard({ manager, route = 'manager' }: { manager: ManagerInfo | null | undefined; route?: 'manager' | 'manager0008' }) {
+/** The manager card (fragment FundManagerCard): tap opens the manager profile (the 0008 variant's from the 0008 fund page). */
+export function ManagerCard({ manager, route = 'manager' }: { manager: FundManagerCardFragment | null | undefined; route?: 'manager' | 'manager0008' }) {
   if (!manager) {
     return (
       <Card title='基金经理'>
@@ -134,16 +134,8 @@ export function ManagerCard({ manager, route = 'manager' }: { manager: ManagerIn
   )
 }
 
-export interface TradeRules {
-  canBuy: boolean
-  canNotBuyReason: string | null
-  buyFeeRate: string
-  lowestBuyAmount: string
-  redeemRules: string[]
-}
-
-/** Fee and trade rules; orders are not placed in the app (spec). */
-export function TradeRulesCard({ rules }: { rules: TradeRules }) {
+/** Fee and trade rules (fragment FundTradeRulesCard); orders are not placed in the app (spec). */
+export function TradeRulesCard({ rules }: { rules: FundTradeRulesCardFragment }) {
   return (
     <Card title='交易规则'>
       <InfoRows
@@ -164,13 +156,8 @@ export function TradeRulesCard({ rules }: { rules: TradeRules }) {
   )
 }
 
-export interface Holdings {
-  reportDate: string | null
-  isDemo: boolean
-  list: Array<{ securityCode: string; securityName: string; percent: string }>
-}
-
-export function HoldingsCard({ holdings }: { holdings: Holdings }) {
+/** The top holdings with their report date (fragment FundHoldingsCard). */
+export function HoldingsCard({ holdings }: { holdings: FundHoldingsCardFragment }) {
   return (
     <Card title='重仓持仓' extra={holdings.isDemo ? <DemoBadge /> : undefined}>
       {holdings.list.length === 0 ? (

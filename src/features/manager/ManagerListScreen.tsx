@@ -4,7 +4,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { ManagerListDocument, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
+import { ManagerListDocument, type ManagerRowFragment, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
 import { formatPercent, NULL_TEXT, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
 import '../market/list.scss'
@@ -40,22 +40,29 @@ export function ManagerListScreen() {
       </View>
       <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
         {items.map((m) => (
-          <View key={m.managerId} className='alfa-list__row' role='button' onClick={() => navigateTo('manager', { fundManagerId: m.managerId })}>
-            <View className='alfa-list__main'>
-              <View className='alfa-list__title'>
-                {m.managerName}
-                {m.isVerified && <Text className='alfa-list__sub'> · 已认证</Text>}
-              </View>
-              <View className='alfa-list__sub'>
-                {m.company ?? NULL_TEXT} · 从业{m.tenureYears ?? NULL_TEXT}年 · 在管{m.fundCount}只
-              </View>
-            </View>
-            <View className={`alfa-list__figure alfa-tone--${toneOf(m.bestTenureReturn)}`}>{formatPercent(m.bestTenureReturn, 2, { sign: true })}</View>
-          </View>
+          <ManagerRow key={m.managerId} manager={m} />
         ))}
         <LoadMore status={more} onLoad={() => void loadMore()} />
         {items.some((m) => m.isDemo) && <View className='alfa-list__demo'>演示数据</View>}
       </AsyncContent>
+    </View>
+  )
+}
+
+/** A manager of the list (fragment ManagerRow); tap opens the profile. */
+function ManagerRow({ manager: m }: { manager: ManagerRowFragment }) {
+  return (
+    <View className='alfa-list__row' role='button' onClick={() => navigateTo('manager', { fundManagerId: m.managerId })}>
+      <View className='alfa-list__main'>
+        <View className='alfa-list__title'>
+          {m.managerName}
+          {m.isVerified && <Text className='alfa-list__sub'> · 已认证</Text>}
+        </View>
+        <View className='alfa-list__sub'>
+          {m.company ?? NULL_TEXT} · 从业{m.tenureYears ?? NULL_TEXT}年 · 在管{m.fundCount}只
+        </View>
+      </View>
+      <View className={`alfa-list__figure alfa-tone--${toneOf(m.bestTenureReturn)}`}>{formatPercent(m.bestTenureReturn, 2, { sign: true })}</View>
     </View>
   )
 }

@@ -3,7 +3,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { navigateTo } from '@/services/navigation'
 import { execute } from '@/services/graphql'
-import { ManagerProfileDocument, type ManagerProfileQuery } from '@/services/generated/graphql'
+import { ManagerProfileDocument, type ManagedFundRowFragment, type ManagerProfileQuery } from '@/services/generated/graphql'
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
@@ -64,23 +64,30 @@ function ManagerProfile({ profile }: { profile: Profile }) {
         </View>
         {profile.managedFunds.length === 0 && <Empty title='暂无在管基金' description='该经理目前没有管理中的基金。' />}
         {profile.managedFunds.map((m) => (
-          <View key={m.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: m.fund.fundCode })}>
-            <View className='alfa-list__main'>
-              <View className='alfa-list__title'>{m.fund.fundName}</View>
-              <View className='alfa-list__sub'>
-                {m.fund.fundCode} · {formatDate(m.tenureStart, DATE)}起 · {m.tenureDays}天
-              </View>
-            </View>
-            <View className='alfa-list__figure'>
-              <View className={`alfa-tone--${toneOf(m.tenureReturn)}`}>{formatPercent(m.tenureReturn, 2, { sign: true })}</View>
-              <View className='alfa-list__sub'>
-                {formatNav(m.fund.nav)} {m.fund.navDate ? formatDate(m.fund.navDate, 'MM-dd') : ''}
-              </View>
-            </View>
-          </View>
+          <ManagedFundRow key={m.fund.fundCode} managed={m} />
         ))}
       </View>
       <View className='alfa-list__demo'>{`${profile.isDemo ? '演示数据 · ' : ''}任职回报按复权净值计算（分红再投资）`}</View>
+    </View>
+  )
+}
+
+/** A fund the manager runs (fragment ManagedFundRow): tenure, its return and the latest NAV; tap opens the fund. */
+function ManagedFundRow({ managed: m }: { managed: ManagedFundRowFragment }) {
+  return (
+    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: m.fund.fundCode })}>
+      <View className='alfa-list__main'>
+        <View className='alfa-list__title'>{m.fund.fundName}</View>
+        <View className='alfa-list__sub'>
+          {m.fund.fundCode} · {formatDate(m.tenureStart, DATE)}起 · {m.tenureDays}天
+        </View>
+      </View>
+      <View className='alfa-list__figure'>
+        <View className={`alfa-tone--${toneOf(m.tenureReturn)}`}>{formatPercent(m.tenureReturn, 2, { sign: true })}</View>
+        <View className='alfa-list__sub'>
+          {formatNav(m.fund.nav)} {m.fund.navDate ? formatDate(m.fund.navDate, 'MM-dd') : ''}
+        </View>
+      </View>
     </View>
   )
 }

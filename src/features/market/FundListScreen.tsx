@@ -4,7 +4,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { MarketFundRankingDocument, type SortDirection } from '@/services/generated/graphql'
+import { MarketFundRankingDocument, type FundRankingRowFragment, type MarketFundRankingQuery, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
 import './list.scss'
@@ -22,7 +22,7 @@ export function FundListScreen() {
   const [category, setCategory] = useState<string | null>(null)
   const [period, setPeriod] = useState<string>('1Y')
   const [direction, setDirection] = useState<SortDirection>('reverse')
-  const [categories, setCategories] = useState<Array<{ code: string; name: string }>>([])
+  const [categories, setCategories] = useState<MarketFundRankingQuery['categoryDict']>([])
   const { items, state, more, reload, loadMore } = usePaged(`${category}:${period}:${direction}`, async (cursor) => {
     const data = await execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction })
     setCategories(data.categoryDict)
@@ -53,19 +53,26 @@ export function FundListScreen() {
       </View>
       <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
         {items.map((r) => (
-          <View key={r.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
-            <View className='alfa-list__main'>
-              <View className='alfa-list__title'>{r.fund.fundName}</View>
-              <View className='alfa-list__sub'>
-                {r.fund.fundCode} · {r.fund.categoryName ?? ''} · 净值 {formatNav(r.fund.nav)}
-              </View>
-            </View>
-            <View className={`alfa-list__figure alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>
-          </View>
+          <FundRankingRow key={r.fund.fundCode} row={r} />
         ))}
         <LoadMore status={more} onLoad={() => void loadMore()} />
         {items.some((r) => r.fund.isDemo) && <View className='alfa-list__demo'>演示数据</View>}
       </AsyncContent>
+    </View>
+  )
+}
+
+/** A fund of the ranking (fragment FundRankingRow): code, category, NAV and the period's return; tap opens the fund. */
+function FundRankingRow({ row: r }: { row: FundRankingRowFragment }) {
+  return (
+    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
+      <View className='alfa-list__main'>
+        <View className='alfa-list__title'>{r.fund.fundName}</View>
+        <View className='alfa-list__sub'>
+          {r.fund.fundCode} · {r.fund.categoryName ?? ''} · 净值 {formatNav(r.fund.nav)}
+        </View>
+      </View>
+      <View className={`alfa-list__figure alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>
     </View>
   )
 }

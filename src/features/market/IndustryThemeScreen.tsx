@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { MarketIndustryThemesDocument } from '@/services/generated/graphql'
+import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/services/generated/graphql'
 import { formatPercent, toneOf } from '@/utils/format'
 import { RANK_PERIODS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
@@ -37,18 +37,25 @@ export function IndustryThemeScreen() {
               </View>
             </View>
             {t.funds.map((f) => (
-              <View key={f.fund.fundCode} className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: f.fund.fundCode })}>
-                <View className='alfa-list__main'>
-                  <View className='alfa-list__title'>{f.fund.fundName}</View>
-                  <View className='alfa-list__sub'>{f.fund.fundCode}</View>
-                </View>
-                <View className={`alfa-list__figure alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>
-              </View>
+              <ThemeFundRow key={f.fund.fundCode} row={f} />
             ))}
           </View>
         ))}
         <View className='alfa-list__demo'>{`${(data ?? []).some((t) => t.funds.some((f) => f.fund.isDemo)) ? '演示数据 · ' : ''}主题按基金名称归类`}</View>
       </AsyncContent>
+    </View>
+  )
+}
+
+/** One of a theme's funds (fragment ThemeFundRow) with its return over the period; tap opens the fund. */
+function ThemeFundRow({ row: f }: { row: ThemeFundRowFragment }) {
+  return (
+    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: f.fund.fundCode })}>
+      <View className='alfa-list__main'>
+        <View className='alfa-list__title'>{f.fund.fundName}</View>
+        <View className='alfa-list__sub'>{f.fund.fundCode}</View>
+      </View>
+      <View className={`alfa-list__figure alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>
     </View>
   )
 }

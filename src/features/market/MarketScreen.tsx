@@ -3,13 +3,12 @@ import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Chart } from '@/components/Chart'
 import { execute } from '@/services/graphql'
-import { MarketIndexChartDocument, MarketIndicesDocument, type MarketIndicesQuery } from '@/services/generated/graphql'
+import { MarketIndexChartDocument, MarketIndicesDocument, type MarketQuoteCardFragment } from '@/services/generated/graphql'
 import { formatDate, formatNumber, formatPercent, DATE, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
 import './list.scss'
 import './index.scss'
 
-type Quote = MarketIndicesQuery['marketIndices'][number]
 export type ChartRange = 'intraday' | 'daily'
 
 const points = (v: number) => v.toFixed(2)
@@ -41,7 +40,8 @@ export function MarketScreen() {
   )
 }
 
-function QuoteCard({ quote, active, onTap }: { quote: Quote; active: boolean; onTap: () => void }) {
+/** An index's quote (fragment MarketQuoteCard); the selected one is highlighted. */
+function QuoteCard({ quote, active, onTap }: { quote: MarketQuoteCardFragment; active: boolean; onTap: () => void }) {
   const tone = toneOf(quote.change)
   return (
     <View className={`alfa-market__quote${active ? ' alfa-market__quote--active' : ''}`} role='button' aria-pressed={active} onClick={onTap}>

@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
-import { popularPicks } from '@/services/api'
+import { popularPicks, type PopularPicksAnswer } from '@/services/api'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { SearchAllDocument, type SearchAllQuery } from '@/services/generated/graphql'
@@ -11,11 +11,6 @@ import './index.scss'
 
 /** Typing settles for this long before a search request. */
 export const SEARCH_DEBOUNCE_MS = 250
-
-interface PopularFund {
-  fundCode: string
-  fundName: string
-}
 
 const KIND_LABEL: Record<SearchKind, string> = { fund: '基金', manager: '基金经理', portfolio: '策略' }
 
@@ -31,13 +26,13 @@ export function openResult(item: RecentSearch) {
 export function SearchScreen() {
   const [keyword, setKeyword] = useState('')
   const [recent, setRecent] = useState<RecentSearch[]>(() => loadRecentSearches())
-  const [popular, setPopular] = useState<PopularFund[]>([])
+  const [popular, setPopular] = useState<PopularPicksAnswer['list']>([])
   const [result, setResult] = useState<SearchAllQuery['search'] | null>(null)
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('ready')
   const seq = useRef(0)
 
   useEffect(() => {
-    popularPicks<{ list: PopularFund[] }>()
+    popularPicks()
       .then((data) => setPopular(data?.list ?? []))
       .catch(() => setPopular([]))
   }, [])

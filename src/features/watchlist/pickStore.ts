@@ -14,7 +14,8 @@ export type PickToggleResult = 'empty' | 'ignored' | 'login' | 'added' | 'remove
 /** The services the store calls, replaceable in tests. */
 export interface PickStoreDeps {
   batchPicks: (fundCodes: string[], op: PickOp) => Promise<unknown>
-  pickList: () => Promise<{ list?: { fundCode: string }[] } | undefined>
+  /** The picked codes (GET /user-fund-picks/list; the store reads only fundCode). */
+  pickList: () => Promise<{ list: ReadonlyArray<{ fundCode: string }> }>
   startLogin: () => unknown
   isLogin: () => boolean
   showToast: (text: string) => void
@@ -23,7 +24,7 @@ export interface PickStoreDeps {
 const defaultDeps: PickStoreDeps = {
   // Failures are reverted silently: no server-message toast (401 still starts login in the request layer).
   batchPicks: (fundCodes, op) => batchPicks(fundCodes, op, { suppressToast: true }),
-  pickList: () => pickList<{ list?: { fundCode: string }[] }>(),
+  pickList: () => pickList(),
   startLogin: () => void startLogin(),
   isLogin: () => user.isLogin,
   showToast: (text) => void toast.open(text),

@@ -28,6 +28,10 @@ export type DiagnosisReportQueryVariables = Exact<{
 
 export type DiagnosisReportQuery = { fundDiagnosis: { totalScore: number, level: string, summary: string, fromDate: string | null, toDate: string | null, isDemo: boolean, fund: { fundCode: string, fundName: string, categoryName: string | null }, dimensions: Array<{ key: string, name: string, score: number, level: string, basis: string, explanation: string }> } | null };
 
+export type DiagnosisDimensionCardFragment = { key: string, name: string, score: number, level: string, basis: string, explanation: string };
+
+export type FundTableRowFragment = { maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } };
+
 export type FilterFundsQueryVariables = Exact<{
   conditions?: unknown;
   sort?: string | null | undefined;
@@ -45,6 +49,8 @@ export type FilterCountQueryVariables = Exact<{
 
 
 export type FilterCountQuery = { fundFilterCount: number };
+
+export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
 
 export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -81,12 +87,24 @@ export type FilterReorderMutationVariables = Exact<{
 
 export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> };
 
+export type FundTitleFragment = { fundCode: string, fundName: string };
+
+export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
+
+export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
+
+export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
+
+export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
+
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
 }>;
 
 
-export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+
+export type FundChartPointFragment = { date: string, value: string };
 
 export type FundChartQueryVariables = Exact<{
   fundCode: string;
@@ -96,12 +114,14 @@ export type FundChartQueryVariables = Exact<{
 
 export type FundChartQuery = { fund: { fundCode: string, navHistory: Array<{ date: string, value: string }>, comparisonBenchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
+export type FundCalendarListFragment = { label: string, value: string };
+
 export type FundAchievementsQueryVariables = Exact<{
   fundCode: string;
 }>;
 
 
-export type FundAchievementsQuery = { fund: { fundCode: string, fundName: string, categoryName: string | null, isDemo: boolean, isTerminated: boolean, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
+export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundNavRowsQueryVariables = Exact<{
   fundCode: string;
@@ -117,7 +137,7 @@ export type FundValuationQueryVariables = Exact<{
 }>;
 
 
-export type FundValuationQuery = { fund: { fundCode: string, fundName: string, isTerminated: boolean, nav: string | null, navDate: string | null, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
 
 export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -131,6 +151,8 @@ export type ManagerProfileQueryVariables = Exact<{
 
 export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
 
+export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
+
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sort?: ManagerSort | null | undefined;
@@ -138,12 +160,16 @@ export type ManagerListQueryVariables = Exact<{
 }>;
 
 
-export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ managerId: string, managerName: string, company: string | null, isVerified: boolean, isDemo: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ isDemo: boolean, managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
+
+export type ManagerRowFragment = { managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null };
 
 export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, indexName: string, date: string, latest: string, change: string, changePercent: string, isDemo: boolean }> };
+export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, date: string, isDemo: boolean, indexName: string, latest: string, change: string, changePercent: string }> };
+
+export type MarketQuoteCardFragment = { indexName: string, latest: string, change: string, changePercent: string };
 
 export type MarketIndexChartQueryVariables = Exact<{
   indexCode: string;
@@ -161,14 +187,18 @@ export type MarketFundRankingQueryVariables = Exact<{
 }>;
 
 
-export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null, isDemo: boolean } }> }, categoryDict: Array<{ code: string, name: string }> };
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
+
+export type FundRankingRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
 
 export type MarketIndustryThemesQueryVariables = Exact<{
   period?: string | null | undefined;
 }>;
 
 
-export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { fundCode: string, fundName: string, isDemo: boolean } }> }> };
+export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
+
+export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -177,6 +207,8 @@ export type SearchAllQueryVariables = Exact<{
 
 
 export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
+
+export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -187,6 +219,12 @@ export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type UserInfoQuery = { me: { userId: string, nickname: string, avatarUrl: string | null } };
+
+export type PageInfoFieldsFragment = { cursor: string | null, hasMore: boolean };
+
+export type FundQuoteFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
+
+export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -206,8 +244,190 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
-export const DiagnosisReportDocument = new TypedDocumentString(`
+export const DiagnosisDimensionCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment DiagnosisDimensionCard on DiagnosisDimension {
+  key
+  name
+  score
+  level
+  basis
+  explanation
+}
+    `, {"fragmentName":"DiagnosisDimensionCard"}) as unknown as TypedDocumentString<DiagnosisDimensionCardFragment, unknown>;
+export const FundQuoteFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+    `, {"fragmentName":"FundQuote"}) as unknown as TypedDocumentString<FundQuoteFragment, unknown>;
+export const PeriodReturnsFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}
+    `, {"fragmentName":"PeriodReturnsFields"}) as unknown as TypedDocumentString<PeriodReturnsFieldsFragment, unknown>;
+export const FundTableRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTableRow on FilteredFund {
+  fund {
+    ...FundQuote
+  }
+  returns {
+    ...PeriodReturnsFields
+  }
+  maxDrawdown1Y
+}
+    fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`, {"fragmentName":"FundTableRow"}) as unknown as TypedDocumentString<FundTableRowFragment, unknown>;
+export const SavedFilterFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}
+    `, {"fragmentName":"SavedFilterFields"}) as unknown as TypedDocumentString<SavedFilterFieldsFragment, unknown>;
+export const FundTitleFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+    `, {"fragmentName":"FundTitle"}) as unknown as TypedDocumentString<FundTitleFragment, unknown>;
+export const FundReturnsGridFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+    `, {"fragmentName":"FundReturnsGrid"}) as unknown as TypedDocumentString<FundReturnsGridFragment, unknown>;
+export const FundManagerCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundManagerCard on Manager {
+  managerId
+  managerName
+  avatarUrl
+  company
+}
+    `, {"fragmentName":"FundManagerCard"}) as unknown as TypedDocumentString<FundManagerCardFragment, unknown>;
+export const FundTradeRulesCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundTradeRulesCard on FundTradeRules {
+  canBuy
+  canNotBuyReason
+  buyFeeRate
+  lowestBuyAmount
+  redeemRules
+}
+    `, {"fragmentName":"FundTradeRulesCard"}) as unknown as TypedDocumentString<FundTradeRulesCardFragment, unknown>;
+export const FundHoldingsCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundHoldingsCard on FundHoldings {
+  reportDate
+  isDemo
+  list {
+    securityCode
+    securityName
+    percent
+  }
+}
+    `, {"fragmentName":"FundHoldingsCard"}) as unknown as TypedDocumentString<FundHoldingsCardFragment, unknown>;
+export const FundChartPointFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundChartPoint on SeriesPoint {
+  date
+  value
+}
+    `, {"fragmentName":"FundChartPoint"}) as unknown as TypedDocumentString<FundChartPointFragment, unknown>;
+export const FundCalendarListFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundCalendarList on FundCalendarReturn {
+  label
+  value
+}
+    `, {"fragmentName":"FundCalendarList"}) as unknown as TypedDocumentString<FundCalendarListFragment, unknown>;
+export const ManagedFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ManagedFundRow on ManagedFund {
+  tenureStart
+  tenureDays
+  tenureReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+    `, {"fragmentName":"ManagedFundRow"}) as unknown as TypedDocumentString<ManagedFundRowFragment, unknown>;
+export const ManagerRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ManagerRow on Manager {
+  managerId
+  managerName
+  company
+  isVerified
+  tenureYears
+  fundCount
+  bestTenureReturn
+}
+    `, {"fragmentName":"ManagerRow"}) as unknown as TypedDocumentString<ManagerRowFragment, unknown>;
+export const MarketQuoteCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment MarketQuoteCard on MarketIndexQuote {
+  indexName
+  latest
+  change
+  changePercent
+}
+    `, {"fragmentName":"MarketQuoteCard"}) as unknown as TypedDocumentString<MarketQuoteCardFragment, unknown>;
+export const FundRankingRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FundRankingRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+    `, {"fragmentName":"FundRankingRow"}) as unknown as TypedDocumentString<FundRankingRowFragment, unknown>;
+export const ThemeFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment ThemeFundRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+  }
+}
+    `, {"fragmentName":"ThemeFundRow"}) as unknown as TypedDocumentString<ThemeFundRowFragment, unknown>;
+export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FavouritesManageRow on Fund {
+  fundCode
+  fundName
+}
+    `, {"fragmentName":"FavouritesManageRow"}) as unknown as TypedDocumentString<FavouritesManageRowFragment, unknown>;
+export const PageInfoFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}
+    `, {"fragmentName":"PageInfoFields"}) as unknown as TypedDocumentString<PageInfoFieldsFragment, unknown>;
+export const DiagnosisReportDocument = /*#__PURE__*/ new TypedDocumentString(`
     query DiagnosisReport($fundCode: String!) {
   fundDiagnosis(fundCode: $fundCode) {
     totalScore
@@ -222,17 +442,19 @@ export const DiagnosisReportDocument = new TypedDocumentString(`
       categoryName
     }
     dimensions {
-      key
-      name
-      score
-      level
-      basis
-      explanation
+      ...DiagnosisDimensionCard
     }
   }
 }
-    `) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
-export const FilterFundsDocument = new TypedDocumentString(`
+    fragment DiagnosisDimensionCard on DiagnosisDimension {
+  key
+  name
+  score
+  level
+  basis
+  explanation
+}`) as unknown as TypedDocumentString<DiagnosisReportQuery, DiagnosisReportQueryVariables>;
+export const FilterFundsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterFunds($conditions: JSON, $sort: String, $direction: String, $cursor: String, $size: Int) {
   fundFilter(
     conditions: $conditions
@@ -243,85 +465,104 @@ export const FilterFundsDocument = new TypedDocumentString(`
     totalCount
     navDate
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        dailyReturn
-      }
-      returns {
-        m1
-        m3
-        m6
-        y1
-        y3
-        ytd
-        asOf
-      }
-      maxDrawdown1Y
+      ...FundTableRow
     }
   }
 }
-    `) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
-export const FilterCountDocument = new TypedDocumentString(`
+    fragment FundTableRow on FilteredFund {
+  fund {
+    ...FundQuote
+  }
+  returns {
+    ...PeriodReturnsFields
+  }
+  maxDrawdown1Y
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}
+fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`) as unknown as TypedDocumentString<FilterFundsQuery, FilterFundsQueryVariables>;
+export const FilterCountDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterCount($conditions: JSON) {
   fundFilterCount(conditions: $conditions)
 }
     `) as unknown as TypedDocumentString<FilterCountQuery, FilterCountQueryVariables>;
-export const FilterMySavedDocument = new TypedDocumentString(`
+export const FilterMySavedDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilterMySaved {
   me {
     userId
     savedFilters {
-      filterId
-      name
-      formValue
-      createdAt
+      ...SavedFilterFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
-export const FilterSaveDocument = new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterMySavedQuery, FilterMySavedQueryVariables>;
+export const FilterSaveDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterSave($name: String!, $formValue: JSON!) {
   saveFilter(name: $name, formValue: $formValue) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
-export const FilterRenameDocument = new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterSaveMutation, FilterSaveMutationVariables>;
+export const FilterRenameDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterRename($filterId: String!, $name: String!) {
   renameFilter(filterId: $filterId, name: $name) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
-export const FilterDeleteDocument = new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterRenameMutation, FilterRenameMutationVariables>;
+export const FilterDeleteDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterDelete($filterId: String!) {
   deleteFilter(filterId: $filterId)
 }
     `) as unknown as TypedDocumentString<FilterDeleteMutation, FilterDeleteMutationVariables>;
-export const FilterReorderDocument = new TypedDocumentString(`
+export const FilterReorderDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation FilterReorder($filterIds: [String!]!) {
   reorderFilters(filterIds: $filterIds) {
-    filterId
-    name
-    formValue
-    createdAt
+    ...SavedFilterFields
   }
 }
-    `) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
-export const FundDetailDocument = new TypedDocumentString(`
+    fragment SavedFilterFields on SavedFilter {
+  filterId
+  name
+  formValue
+  createdAt
+}`) as unknown as TypedDocumentString<FilterReorderMutation, FilterReorderMutationVariables>;
+export const FundDetailDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundDetail($fundCode: String!) {
   fund(fundCode: $fundCode) {
     fundCode
@@ -341,76 +582,85 @@ export const FundDetailDocument = new TypedDocumentString(`
     intro
     isDemo
     manager {
-      managerId
-      managerName
-      avatarUrl
-      company
+      ...FundManagerCard
     }
     performance {
       periodReturns {
-        period
-        label
-        value
+        ...FundReturnsGrid
       }
     }
     tradeRules {
-      canBuy
-      canNotBuyReason
+      ...FundTradeRulesCard
       buyFeeRate
       lowestBuyAmount
-      redeemRules
     }
     topHoldings {
-      reportDate
-      isDemo
-      list {
-        securityCode
-        securityName
-        percent
-      }
+      ...FundHoldingsCard
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
-export const FundChartDocument = new TypedDocumentString(`
+    fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+fragment FundManagerCard on Manager {
+  managerId
+  managerName
+  avatarUrl
+  company
+}
+fragment FundTradeRulesCard on FundTradeRules {
+  canBuy
+  canNotBuyReason
+  buyFeeRate
+  lowestBuyAmount
+  redeemRules
+}
+fragment FundHoldingsCard on FundHoldings {
+  reportDate
+  isDemo
+  list {
+    securityCode
+    securityName
+    percent
+  }
+}`) as unknown as TypedDocumentString<FundDetailQuery, FundDetailQueryVariables>;
+export const FundChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundChart($fundCode: String!, $range: String) {
   fund(fundCode: $fundCode) {
     fundCode
     navHistory(range: $range) {
-      date
-      value
+      ...FundChartPoint
     }
     comparisonBenchmark(range: $range) {
       indexShortName
       history {
-        date
-        value
+        ...FundChartPoint
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
-export const FundAchievementsDocument = new TypedDocumentString(`
+    fragment FundChartPoint on SeriesPoint {
+  date
+  value
+}`) as unknown as TypedDocumentString<FundChartQuery, FundChartQueryVariables>;
+export const FundAchievementsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundAchievements($fundCode: String!) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     categoryName
     isDemo
     isTerminated
     performance {
       periodReturns {
-        period
-        label
-        value
+        ...FundReturnsGrid
       }
       yearlyReturns {
-        label
-        value
+        ...FundCalendarList
       }
       quarterlyReturns {
-        label
-        value
+        ...FundCalendarList
       }
       maxDrawdown
       maxDrawdownStart
@@ -425,17 +675,27 @@ export const FundAchievementsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
-export const FundNavRowsDocument = new TypedDocumentString(`
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+fragment FundReturnsGrid on FundPeriodReturn {
+  period
+  label
+  value
+}
+fragment FundCalendarList on FundCalendarReturn {
+  label
+  value
+}`) as unknown as TypedDocumentString<FundAchievementsQuery, FundAchievementsQueryVariables>;
+export const FundNavRowsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundNavRows($fundCode: String!, $cursor: String, $size: Int) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     navRows(page: {cursor: $cursor, size: $size}) {
       totalCount
       pageInfo {
-        cursor
-        hasMore
+        ...PageInfoFields
       }
       list {
         date
@@ -446,12 +706,18 @@ export const FundNavRowsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
-export const FundValuationDocument = new TypedDocumentString(`
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<FundNavRowsQuery, FundNavRowsQueryVariables>;
+export const FundValuationDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FundValuation($fundCode: String!) {
   fund(fundCode: $fundCode) {
-    fundCode
-    fundName
+    ...FundTitle
     isTerminated
     nav
     navDate
@@ -465,8 +731,11 @@ export const FundValuationDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
-export const GlossaryTermsDocument = new TypedDocumentString(`
+    fragment FundTitle on Fund {
+  fundCode
+  fundName
+}`) as unknown as TypedDocumentString<FundValuationQuery, FundValuationQueryVariables>;
+export const GlossaryTermsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GlossaryTerms {
   glossaryTerms {
     termId
@@ -476,7 +745,7 @@ export const GlossaryTermsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GlossaryTermsQuery, GlossaryTermsQueryVariables>;
-export const ManagerProfileDocument = new TypedDocumentString(`
+export const ManagerProfileDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ManagerProfile($managerId: String!) {
   fundManager(managerId: $managerId) {
     managerId
@@ -491,55 +760,64 @@ export const ManagerProfileDocument = new TypedDocumentString(`
     fundCount
     bestTenureReturn
     managedFunds {
-      tenureStart
-      tenureDays
-      tenureReturn
-      fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        categoryName
-      }
+      ...ManagedFundRow
     }
   }
 }
-    `) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
-export const ManagerListDocument = new TypedDocumentString(`
+    fragment ManagedFundRow on ManagedFund {
+  tenureStart
+  tenureDays
+  tenureReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}`) as unknown as TypedDocumentString<ManagerProfileQuery, ManagerProfileQueryVariables>;
+export const ManagerListDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ManagerList($page: PageInput, $sort: ManagerSort, $direction: SortDirection) {
   managerList(page: $page, sort: $sort, direction: $direction) {
     totalCount
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      managerId
-      managerName
-      company
-      isVerified
+      ...ManagerRow
       isDemo
-      tenureYears
-      fundCount
-      bestTenureReturn
     }
   }
 }
-    `) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
-export const MarketIndicesDocument = new TypedDocumentString(`
+    fragment ManagerRow on Manager {
+  managerId
+  managerName
+  company
+  isVerified
+  tenureYears
+  fundCount
+  bestTenureReturn
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<ManagerListQuery, ManagerListQueryVariables>;
+export const MarketIndicesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndices {
   marketIndices {
     indexCode
-    indexName
+    ...MarketQuoteCard
     date
-    latest
-    change
-    changePercent
     isDemo
   }
 }
-    `) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
-export const MarketIndexChartDocument = new TypedDocumentString(`
+    fragment MarketQuoteCard on MarketIndexQuote {
+  indexName
+  latest
+  change
+  changePercent
+}`) as unknown as TypedDocumentString<MarketIndicesQuery, MarketIndicesQueryVariables>;
+export const MarketIndexChartDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndexChart($indexCode: String!, $days: Int) {
   marketIndex(indexCode: $indexCode) {
     indexCode
@@ -556,7 +834,7 @@ export const MarketIndexChartDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketIndexChartQuery, MarketIndexChartQueryVariables>;
-export const MarketFundRankingDocument = new TypedDocumentString(`
+export const MarketFundRankingDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketFundRanking($page: PageInput, $categoryCode: String, $period: String, $direction: SortDirection) {
   fundRanking(
     page: $page
@@ -566,17 +844,11 @@ export const MarketFundRankingDocument = new TypedDocumentString(`
   ) {
     totalCount
     pageInfo {
-      cursor
-      hasMore
+      ...PageInfoFields
     }
     list {
-      periodReturn
+      ...FundRankingRow
       fund {
-        fundCode
-        fundName
-        nav
-        navDate
-        categoryName
         isDemo
       }
     }
@@ -586,8 +858,21 @@ export const MarketFundRankingDocument = new TypedDocumentString(`
     name
   }
 }
-    `) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
-export const MarketIndustryThemesDocument = new TypedDocumentString(`
+    fragment FundRankingRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+    nav
+    navDate
+    categoryName
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<MarketFundRankingQuery, MarketFundRankingQueryVariables>;
+export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query MarketIndustryThemes($period: String) {
   industryThemes(period: $period) {
     themeCode
@@ -596,17 +881,21 @@ export const MarketIndustryThemesDocument = new TypedDocumentString(`
     averageReturn
     fundCount
     funds(limit: 5) {
-      periodReturn
+      ...ThemeFundRow
       fund {
-        fundCode
-        fundName
         isDemo
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
-export const SearchAllDocument = new TypedDocumentString(`
+    fragment ThemeFundRow on RankedFund {
+  periodReturn
+  fund {
+    fundCode
+    fundName
+  }
+}`) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
+export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {
     keyword
@@ -627,30 +916,40 @@ export const SearchAllDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchAllQuery, SearchAllQueryVariables>;
-export const WatchlistPicksDocument = new TypedDocumentString(`
+export const WatchlistPicksDocument = /*#__PURE__*/ new TypedDocumentString(`
     query WatchlistPicks {
   myPicks {
     seq
     fund {
-      fundCode
-      fundName
-      nav
-      navDate
-      dailyReturn
+      ...FundQuote
+      ...FavouritesManageRow
     }
     returns {
-      m1
-      m3
-      m6
-      y1
-      y3
-      ytd
-      asOf
+      ...PeriodReturnsFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
-export const UserInfoDocument = new TypedDocumentString(`
+    fragment FavouritesManageRow on Fund {
+  fundCode
+  fundName
+}
+fragment FundQuote on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+fragment PeriodReturnsFields on FundPeriodReturns {
+  m1
+  m3
+  m6
+  y1
+  y3
+  ytd
+  asOf
+}`) as unknown as TypedDocumentString<WatchlistPicksQuery, WatchlistPicksQueryVariables>;
+export const UserInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query UserInfo {
   me {
     userId

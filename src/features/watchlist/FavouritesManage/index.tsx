@@ -6,7 +6,7 @@ import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { batchPicks, managePickSeq } from '@/services/api'
 import { execute } from '@/services/graphql'
-import { WatchlistPicksDocument } from '@/services/generated/graphql'
+import { WatchlistPicksDocument, type FavouritesManageRowFragment } from '@/services/generated/graphql'
 import { startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
@@ -15,10 +15,8 @@ import { useDragOrder } from '@/hooks/useDragOrder'
 import { pickStore } from '../pickStore'
 import './index.scss'
 
-export interface ManagedFund {
-  fundCode: string
-  fundName: string
-}
+/** A row of the list (fragment FavouritesManageRow). */
+export type ManagedFund = FavouritesManageRowFragment
 
 export { moveItem }
 
