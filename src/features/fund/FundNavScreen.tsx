@@ -17,7 +17,7 @@ const loadFirst = async (fundCode: string) => (await execute(FundNavRowsDocument
 
 /** Historical performance: the chart, then the NAV table paged by pageInfo, newest first. */
 export function FundNavScreen({ fundCode }: { fundCode: string }) {
-  const { state, data: fund, reload } = useFundQuery(fundCode, loadFirst)
+  const { state, data: fund, reload } = useFundQuery('fundNav', fundCode, loadFirst)
   // Pages after the first; reset whenever the first page reloads.
   const [more, setMore] = useState<{ base: Rows | null; list: Rows['list']; pageInfo: Rows['pageInfo'] | null }>({ base: null, list: [], pageInfo: null })
   const [paging, setPaging] = useState<LoadMoreStatus>('more')

@@ -18,11 +18,11 @@ export function useTabIndex(count: number): number {
 }
 
 /**
- * Loads a fund query; `null` from the loader (the server's answer for an unknown code) and an
- * empty code are the not-found state. Pull-down refresh reloads, keeping the screen on failure.
+ * Loads a fund query (`name`: the query, which with the code is its cache key); `null` from the
+ * loader (the server's answer for an unknown code) and an empty code are the not-found state.
  */
-export function useFundQuery<T>(fundCode: string, load: (fundCode: string) => Promise<T | null>) {
-  return useRemote<T>(fundCode, () => (fundCode ? load(fundCode) : Promise.resolve(null)))
+export function useFundQuery<T>(name: string, fundCode: string, load: (fundCode: string) => Promise<T | null>) {
+  return useRemote<T>(`${name}:${fundCode}`, () => (fundCode ? load(fundCode) : Promise.resolve(null)))
 }
 
 /**
