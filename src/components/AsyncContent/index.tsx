@@ -10,8 +10,6 @@ import './index.scss'
  * loader answered null), the login prompt (user data without a user), or the data.
  */
 export type LoadState = 'loading' | 'error' | 'empty' | 'notFound' | 'login' | 'ready'
-/** @deprecated The screens still loading by hand use it until they move onto the shared hooks. */
-export type AsyncState = LoadState
 
 /** The notice over an answer kept from an earlier visit that could not be refreshed. */
 export const STALE_TEXT = '网络异常，显示的是上次加载的内容'
