@@ -17,10 +17,11 @@
 // GraphQL error, HTTP status >= 400 or request still pending at the end of a screen fails.
 //
 // Then, offline (issue 9): the app starts again in a fresh process with the storage the first
-// run left (host.storage), and every wx.request fails as with no network. A revisited screen (fund detail, the watchlist, the NAV history) must render its last
-// answer from the mini-program's storage at once, with the not-fresh notice (.alfa-stale) and
-// the same fund name; a screen never visited (更多经理) must show the network-error state with
-// 重试. Only the GraphQL clients' own "failed" lines may be logged then.
+// run left (host.storage), and every wx.request fails as with no network. A revisited screen
+// (fund detail, the watchlist, the NAV history) must render its last answer from the
+// mini-program's storage at once, with the not-fresh notice (.alfa-stale) and the same fund
+// name; a screen never visited (更多经理) must show the network-error state with 重试. Only the
+// GraphQL client's own "failed" lines may be logged then.
 //
 // ALFA_SCREENS_BREAK=graphql makes the forwarder answer every GraphQL call with an error
 // (selftest.js proves the check then fails); ALFA_DEBUG=1 logs each forwarded request and its time.
