@@ -11,11 +11,17 @@ export interface AnswerCacheLimits {
 
 export const ANSWER_CACHE_LIMITS: AnswerCacheLimits = { entries: 40, chars: 1000000, maxAgeMs: 7 * 24 * 3600 * 1000 }
 
-/** Storage key of the index: [key, characters, saved at] rows, least recently used first. */
+/** Storage key of the index: the app's code version and [key, characters, saved at] rows, least recently used first. */
 export const ANSWER_INDEX_KEY = 'alfa_answers'
+/** Answers kept by another version of the app are dropped unread: their shape may differ (set by the build). */
+export const ANSWER_CODE_VERSION = process.env.ALFA_CODE_VERSION || ''
 export const ANSWER_KEY_PREFIX = 'alfa_answer:'
 
 type Row = [key: string, chars: number, savedAt: number]
+interface Index {
+  v: string
+  rows: Row[]
+}
 
 /** The last good answer of each screen, so a revisit shows it at once (stale-while-revalidate). */
 export interface AnswerCache {
@@ -37,17 +43,31 @@ export function userAnswerKey(userId: string, key: string): string {
 const isUserKey = (key: string) => key.charAt(0) === '@'
 
 /** An answer cache on a key-value store: one storage key per answer, plus the index. */
-export function createAnswerCache(backend: KeyValueBackend, limits: AnswerCacheLimits = ANSWER_CACHE_LIMITS, now: () => number = Date.now): AnswerCache {
+export function createAnswerCache(
+  backend: KeyValueBackend,
+  limits: AnswerCacheLimits = ANSWER_CACHE_LIMITS,
+  now: () => number = Date.now,
+  version: string = ANSWER_CODE_VERSION,
+): AnswerCache {
+  const write = (rows: Row[]) => {
+    const index: Index = { v: version, rows }
+    backend.set(ANSWER_INDEX_KEY, JSON.stringify(index))
+  }
   const read = (): Row[] => {
     const raw = backend.get(ANSWER_INDEX_KEY)
+    let index: Partial<Index> | null = null
     try {
-      const rows: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw
-      return Array.isArray(rows) ? (rows as Row[]) : []
+      index = (typeof raw === 'string' ? (raw ? JSON.parse(raw) : null) : raw) as Partial<Index> | null
     } catch {
-      return []
+      // A damaged index keeps nothing.
     }
+    const rows = index && Array.isArray(index.rows) ? index.rows : []
+    if (index && index.v === version) return rows
+    // Another version's answers (or a damaged index): dropped unread.
+    for (const r of rows) if (Array.isArray(r)) backend.remove(ANSWER_KEY_PREFIX + r[0])
+    if (index) write([])
+    return []
   }
-  const write = (rows: Row[]) => backend.set(ANSWER_INDEX_KEY, JSON.stringify(rows))
   const removeWhere = (drop: (key: string) => boolean) => {
     write(
       read().filter((r) => {

@@ -57,6 +57,16 @@ describe('the answer cache is bounded', () => {
     expect(answers()).toEqual([])
   })
 
+  it('answers kept by another version of the app are dropped unread (their shape may differ)', () => {
+    const mem = memoryBackend()
+    createAnswerCache(mem.backend, LIMITS, () => 0, 'v1').set('fundDetail:000001', { fundName: '甲' })
+    const next = createAnswerCache(mem.backend, LIMITS, () => 0, 'v2')
+    expect(next.get('fundDetail:000001')).toBeNull()
+    expect(mem.answers()).toEqual([])
+    next.set('fundDetail:000001', { fundName: '甲', nav: '1.0000' })
+    expect(next.get('fundDetail:000001')).toEqual({ fundName: '甲', nav: '1.0000' })
+  })
+
   it('a damaged entry or index reads as nothing kept', () => {
     const { cache, map } = setup()
     cache.set('a', { v: 1 })
