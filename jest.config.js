@@ -11,6 +11,7 @@ module.exports = defineJestConfig({
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/unit/**/*.test.{ts,tsx}', '<rootDir>/test/pages/**/*.test.{ts,tsx}'],
   setupFiles: [require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'), path.join(__dirname, 'test/support/setup.ts')],
+  setupFilesAfterEnv: [path.join(__dirname, 'test/support/freshCache.ts')],
   // Anything under an ESM package is transformed, even its own nested node_modules.
   transformIgnorePatterns: [`^(?!.*/node_modules/(${esm.join("|")})/).*/node_modules/`],
   transform: {

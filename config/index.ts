@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
@@ -7,6 +9,20 @@ import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
 const env = process.env.TARO_ENV ?? 'h5'
+
+/** A hash of the app's code: answers kept by another version are not read (their shape may differ). */
+function codeVersion(dir: string): string {
+  const hash = createHash('sha256')
+  const walk = (d: string) => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const p = path.join(d, name)
+      if (fs.statSync(p).isDirectory()) walk(p)
+      else if (/\.(ts|tsx|graphql)$/.test(name)) hash.update(`${name}\0`).update(fs.readFileSync(p))
+    }
+  }
+  walk(dir)
+  return hash.digest('hex').slice(0, 12)
+}
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -22,6 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(process.env.ALFA_API_ORIGIN ?? ''),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
+      'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),

@@ -1,48 +1,134 @@
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { AsyncState } from '@/components/AsyncContent'
+import { reaction } from 'mobx'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { LoadState } from '@/components/AsyncContent'
 import type { LoadMoreStatus } from '@/components/LoadMore'
+import { answerCache, userAnswerKey } from '@/services/answerCache'
+import { user } from '@/services/user'
 
-/** What a data screen shows: skeleton, error with retry, not-found (the loader answered null), or the data. */
-export type LoadState = 'loading' | 'error' | 'notFound' | 'ready'
+export type { LoadState }
+
+export interface RemoteOptions<T> {
+  /**
+   * The signed-in user's data: nothing is asked without a user (the 'login' state), a login or
+   * logout asks again, the answer is kept under the user's id and forgotten on logout.
+   */
+  user?: boolean
+  /** Keep the last good answer and show it at once on a revisit while it refreshes (default true). */
+  cache?: boolean
+  /** Which answers are the empty state (default: an empty list). */
+  empty?: (data: T) => boolean
+  /** Ask this many ms after the key settles (typing, tapping chips); what is shown stays meanwhile. */
+  delay?: number
+}
+
+interface Shown<T> {
+  /** The question (key, with the user's id for user data) this is the answer to. */
+  k: string | null
+  state: LoadState
+  data: T | null
+  /** The answer on screen could not be refreshed. */
+  stale: boolean
+  /** `data` answers `k` (it came from the cache or a load), rather than being the last question's. */
+  own: boolean
+}
+
+const emptyList = (data: unknown) => Array.isArray(data) && data.length === 0
+const NONE: never[] = []
+
+function settled<T>(data: T | null, empty: (data: T) => boolean): LoadState {
+  return data === null ? 'notFound' : empty(data) ? 'empty' : 'ready'
+}
 
 /**
- * Runs `load` on mount and whenever `key` changes; an answer of `null` is the not-found state.
- * Pull-down refresh reloads quietly: a failed refresh keeps what is on screen. Answers of a
- * superseded load are dropped.
+ * The one way a screen loads data. Runs `load` on mount and whenever `key` changes (`null`:
+ * nothing to ask yet, the skeleton stays); an answer of `null` is the not-found state. `key`
+ * names the question across the app (screen and parameters), since it is also the cache key
+ * (services/answerCache): a revisit shows the last good answer at once and refreshes it behind
+ * the screen; when that refresh fails the answer stays, marked `stale` (the not-fresh notice);
+ * with nothing kept a failure is the error state. Pull-down refresh reloads quietly: a failure
+ * keeps what is on screen, marked stale. Answers of a superseded load are dropped. `update`
+ * replaces the answer after an edit (a manage screen), in the cache too.
  */
-export function useRemote<T>(key: string, load: () => Promise<T | null>) {
-  const [state, setState] = useState<LoadState>('loading')
-  const [data, setData] = useState<T | null>(null)
-  const seq = useRef(0)
-  const hasData = useRef(false)
-  const loadRef = useRef(load)
-  loadRef.current = load
+export function useRemote<T>(key: string | null, load: () => Promise<T | null>, options: RemoteOptions<T> = {}) {
+  const { user: mine, cache = true, empty = emptyList, delay = 0 } = options
+  const [, rerender] = useState(0)
+  // Any component re-renders on login and logout, not only an observer.
+  useEffect(() => (mine ? reaction(() => user.token, () => rerender((n) => n + 1)) : undefined), [mine])
+  const userId = user.userId
+  const k = key === null ? null : !mine ? key : user.token ? userAnswerKey(userId || '', key) : null
+  // Without a user id a user's answer is not kept: it could not be told from another user's.
+  const cacheKey = cache && k !== null && (!mine || userId) ? k : null
 
-  // Promise chains rather than async functions: smaller in the ES5 main-package bundle.
-  const reload = useCallback((quiet = false): Promise<void> => {
+  const enter = (prev: Shown<T> | null): Shown<T> => {
+    const hit = cacheKey ? answerCache.get<T>(cacheKey) : null
+    if (hit !== null) return { k, state: settled(hit, empty), data: hit, stale: false, own: true }
+    if (prev && delay && !mine && k !== null) return { ...prev, k, stale: false, own: false }
+    return { k, state: key !== null && k === null ? 'login' : 'loading', data: mine ? null : prev?.data ?? null, stale: false, own: false }
+  }
+  const [kept, setShown] = useState<Shown<T>>(() => enter(null))
+  let shown = kept
+  if (kept.k !== k) {
+    shown = enter(kept)
+    setShown(shown)
+  }
+
+  const seq = useRef(0)
+  const latest = useRef({ load, cacheKey, shown, empty, mine })
+  latest.current = { load, cacheKey, shown, empty, mine }
+
+  // Promise chains rather than async functions: smaller in the ES5 mini-program bundle.
+  /** Asks again; quietly (what is shown stays, a failure marks it stale) by default when it answers this key. */
+  const reload = useCallback((quiet?: boolean): Promise<void> => {
+    const { cacheKey: ck, shown: s, mine: m } = latest.current
+    if (s.k === null) return Promise.resolve()
     const id = ++seq.current
-    if (!quiet) setState('loading')
-    return loadRef.current().then(
-      (result) => {
+    const q = quiet === undefined ? s.own : quiet === true
+    const uid = user.userId
+    if (!q) setShown((p) => (p.k === s.k ? { ...p, state: 'loading' } : p))
+    return latest.current.load().then(
+      (data) => {
         if (id !== seq.current) return
-        setData(result)
-        hasData.current = result !== null
-        setState(result === null ? 'notFound' : 'ready')
+        const state = settled(data, latest.current.empty)
+        // Only an answer that shows something is kept (offline, an old "nothing here" would mislead);
+        // a logout while it was asked keeps nothing.
+        if (ck && (!m || user.userId === uid)) {
+          if (state === 'ready') answerCache.set(ck, data)
+          else answerCache.remove(ck)
+        }
+        setShown((p) => (p.k === s.k ? { k: p.k, state, data, stale: false, own: true } : p))
       },
       () => {
-        if (id === seq.current) setState(quiet && hasData.current ? 'ready' : 'error')
+        if (id === seq.current) setShown((p) => (p.k !== s.k ? p : q && p.own ? { ...p, stale: true } : { ...p, state: 'error', stale: false }))
       },
     )
   }, [])
 
+  /** Replaces the answer on screen and in the cache (an edit made here); a load in flight is dropped. */
+  const update = useCallback((next: T | ((data: T) => T)) => {
+    const { cacheKey: ck, shown: s, empty: e } = latest.current
+    const data = typeof next === 'function' ? (next as (data: T) => T)(s.data as T) : next
+    const state = settled(data, e)
+    seq.current++
+    if (ck) {
+      if (state === 'ready') answerCache.set(ck, data)
+      else answerCache.remove(ck)
+    }
+    const n: Shown<T> = { ...s, data, state, stale: false, own: true }
+    latest.current.shown = n
+    setShown(n)
+  }, [])
+
   useEffect(() => {
-    void reload()
-  }, [key, reload])
+    if (k === null) return
+    if (!delay) return void reload()
+    const timer = setTimeout(() => void reload(), delay)
+    return () => clearTimeout(timer)
+  }, [k, delay, reload])
   usePullDownRefresh(() => {
     void reload(true).finally(() => Taro.stopPullDownRefresh())
   })
-  return { state, data, reload }
+  return { state: shown.state, data: shown.data, stale: shown.stale, reload, update }
 }
 
 /** One page of a list paged by pageInfo (spec: pageInfo{cursor, hasMore} and totalCount). */
@@ -52,78 +138,62 @@ export interface Page<T> {
   pageInfo: { cursor?: string | null; hasMore: boolean }
 }
 
+export interface PagedOptions<H, P> extends RemoteOptions<H> {
+  /** The page inside an answer, when the first page comes inside the head query (default: the answer is the page). */
+  page?: (head: H) => P
+}
+
+interface NextPages<P extends Page<unknown>> {
+  /** The first-page answer these pages follow. */
+  head: unknown
+  list: P['list']
+  pageInfo: P['pageInfo'] | null
+  status: LoadMoreStatus | null
+}
+
 /**
- * A list paged by pageInfo. The first page loads on mount and whenever `key` changes (`null`:
- * nothing to ask yet, the skeleton stays); the next page on `loadMore` (the LoadMore footer, the
- * page's reach-bottom, or a retry after a failed page); all pages again on pull-down refresh,
- * quietly. `head` is the latest first-page answer, for fields beside the list. An empty first
- * page is the 'empty' state. Answers to a superseded question are dropped.
+ * A list paged by pageInfo: the first page through useRemote (so cached, per user and so on,
+ * with the same options), the next page on `loadMore` (the LoadMore footer, the page's
+ * reach-bottom, or a retry after a failed page) with the cursor of the last one. `head` is the
+ * latest first-page answer, for fields beside the list. An empty first page is the 'empty'
+ * state. Pages that followed an older first page are dropped.
  */
-export function usePaged<P extends Page<unknown>>(key: string | null, load: (cursor: string | null) => Promise<P>) {
-  const [items, setItems] = useState<P['list']>([])
-  const [head, setHead] = useState<P | null>(null)
-  const [state, setState] = useState<AsyncState>('loading')
-  const [more, setMoreState] = useState<LoadMoreStatus>('noMore')
-  const moreRef = useRef<LoadMoreStatus>('noMore')
-  const cursor = useRef<string | null>(null)
-  const seq = useRef(0)
-  const loadRef = useRef(load)
-  loadRef.current = load
+export function usePaged<H, P extends Page<unknown> = H extends Page<unknown> ? H : Page<unknown>>(
+  key: string | null,
+  load: (cursor: string | null) => Promise<H | null>,
+  options: PagedOptions<H, P> = {},
+) {
+  const pageOf = options.page ?? ((h: H) => h as unknown as P)
+  const first = useRemote<H>(key, () => load(null), { empty: (h) => !pageOf(h).list.length, ...options })
+  const head = first.data
+  const [next, setNext] = useState<NextPages<P>>({ head: null, list: NONE, pageInfo: null, status: null })
+  const pages: NextPages<P> = next.head === head ? next : { head, list: NONE, pageInfo: null, status: null }
+  const firstPage = head === null ? null : pageOf(head)
+  const info = pages.pageInfo ?? firstPage?.pageInfo
+  const more: LoadMoreStatus = pages.status ?? (info?.hasMore && info.cursor ? 'more' : 'noMore')
+  const items = useMemo(() => (firstPage ? [...firstPage.list, ...pages.list] : []) as P['list'], [firstPage, pages.list])
 
-  const setMore = (s: LoadMoreStatus) => {
-    moreRef.current = s
-    setMoreState(s)
-  }
-  const afterPage = (page: P) => {
-    cursor.current = page.pageInfo.cursor ?? null
-    setMore(page.pageInfo.hasMore && cursor.current ? 'more' : 'noMore')
-  }
-
-  const reload = useCallback(
-    (quiet = false): Promise<void> => {
-      if (key === null) return Promise.resolve()
-      const id = ++seq.current
-      if (!quiet) setState('loading')
-      return loadRef.current(null).then(
-        (page) => {
-          if (id !== seq.current) return
-          setItems(page.list)
-          setHead(page)
-          afterPage(page)
-          setState(page.list.length ? 'ready' : 'empty')
-        },
-        () => {
-          if (id === seq.current && !quiet) setState('error')
-        },
-      )
-    },
-    [key],
-  )
+  const latest = useRef({ load, pageOf, pages, more, cursor: info?.cursor })
+  latest.current = { load, pageOf, pages, more, cursor: info?.cursor }
 
   const loadMore = useCallback((): Promise<void> => {
-    if (key === null || !cursor.current || (moreRef.current !== 'more' && moreRef.current !== 'error')) return Promise.resolve()
-    const id = seq.current
-    setMore('loading')
-    return loadRef.current(cursor.current).then(
-      (page) => {
-        if (id !== seq.current) return
-        setItems((prev) => [...prev, ...page.list] as P['list'])
-        afterPage(page)
+    const { pages: p, more: m, cursor } = latest.current
+    const h = p.head
+    if (h === null || !cursor || (m !== 'more' && m !== 'error')) return Promise.resolve()
+    // A second reach-bottom before the next render must not ask again.
+    latest.current.more = 'loading'
+    setNext({ ...p, status: 'loading' })
+    return latest.current.load(cursor).then(
+      (answer) => {
+        const page = answer === null ? null : latest.current.pageOf(answer)
+        setNext((n) => (n.head !== h ? n : page ? { head: h, list: [...n.list, ...page.list], pageInfo: page.pageInfo, status: null } : { ...n, status: 'error' }))
       },
-      () => {
-        if (id === seq.current) setMore('error')
-      },
+      () => setNext((n) => (n.head === h ? { ...n, status: 'error' } : n)),
     )
-  }, [key])
+  }, [])
 
-  useEffect(() => {
-    void reload()
-  }, [reload])
-  usePullDownRefresh(() => {
-    void reload(true).finally(() => Taro.stopPullDownRefresh())
-  })
   useReachBottom(() => {
-    if (moreRef.current === 'more') void loadMore()
+    if (latest.current.more === 'more') void loadMore()
   })
-  return { items, head, state, more, totalCount: head?.totalCount ?? 0, reload, loadMore }
+  return { items, head, state: first.state, stale: first.stale, more, totalCount: firstPage?.totalCount ?? 0, reload: first.reload, loadMore }
 }

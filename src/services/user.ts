@@ -1,5 +1,6 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, reaction } from 'mobx'
 import { decodeTokenPayload } from '@/utils/token'
+import { answerCache } from './answerCache'
 import { tokenPersistence, type TokenPersistence } from './token'
 
 /** The signed-in user (spec section 3: current user userId) and the token that proves it. */
@@ -44,3 +45,11 @@ export class UserStore {
 }
 
 export const user = new UserStore()
+
+// A user's kept answers never outlive the session: logout (or a 401) forgets them all.
+reaction(
+  () => user.token,
+  (token) => {
+    if (!token) answerCache.clearUsers()
+  },
+)

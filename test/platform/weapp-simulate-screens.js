@@ -16,11 +16,19 @@
 // keyword, load more); then detached before the next. Any console.error, uncaught exception,
 // GraphQL error, HTTP status >= 400 or request still pending at the end of a screen fails.
 //
+// Then, offline (issue 9): the app starts again in a fresh process with the storage the first
+// run left (host.storage), and every wx.request fails as with no network. A revisited screen
+// (fund detail, the watchlist, the NAV history) must render its last answer from the
+// mini-program's storage at once, with the not-fresh notice (.alfa-stale) and the same fund
+// name; a screen never visited (更多经理) must show the network-error state with 重试. Only the
+// GraphQL client's own "failed" lines may be logged then.
+//
 // ALFA_SCREENS_BREAK=graphql makes the forwarder answer every GraphQL call with an error
 // (selftest.js proves the check then fails); ALFA_DEBUG=1 logs each forwarded request and its time.
 const fs = require('node:fs')
 const path = require('node:path')
-const { spawn } = require('node:child_process')
+const os = require('node:os')
+const { spawn, spawnSync } = require('node:child_process')
 const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
 const { createHost, captureProblems } = require('./lib/weapp-host')
 
@@ -63,9 +71,18 @@ function startServer() {
   })
 }
 
-/** wx.request answered by the server at originOf(); counts what is pending and what failed. */
+/** wx.request answered by the server at originOf(); counts what is pending and what failed. While net.offline, every call fails as with no network. */
 function forwarder(originOf, net) {
   return (opts = {}) => {
+    if (net.offline) {
+      net.failed += 1
+      setTimeout(() => {
+        const res = { errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' }
+        if (typeof opts.fail === 'function') opts.fail(res)
+        if (typeof opts.complete === 'function') opts.complete(res)
+      }, 5)
+      return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
+    }
     const origin = originOf()
     const method = String(opts.method || 'GET').toUpperCase()
     const url = new URL(String(opts.url), origin)
@@ -335,6 +352,20 @@ function screens(expected) {
   ]
 }
 
+const STALE_TEXT = '网络异常，显示的是上次加载的内容'
+
+/** The offline phase: revisited screens from storage with the notice; an unvisited one in the error state. */
+function offlineScreens(expected) {
+  const { fund, pickNames } = expected
+  const stale = (h) => text(h.page.querySelector('.alfa-stale'))
+  return [
+    { name: 'fund detail', page: 'pages/fund/index', query: { fundCode: FUND }, ready: '.alfa-stale', exact: { '.alfa-fund-head__name': fund.fundName }, texts: [STALE_TEXT, '重试', nav(fund.nav)], summary: (h) => `"${text(h.page.querySelector('.alfa-fund-head__name'))}" from storage; notice "${stale(h)}"` },
+    { name: 'watchlist', page: 'pages/favourites/index', query: {}, ready: '.alfa-stale', texts: [STALE_TEXT, ...pickNames], summary: (h) => `${h.page.querySelectorAll('.alfa-favourites__row').length} picks from storage` },
+    { name: 'NAV history', page: 'subPkg/pages/fundNav/index', query: { fundCode: FUND }, ready: '.alfa-stale', exact: { '.alfa-fund-head__name': fund.fundName }, texts: [STALE_TEXT, fund.navRows.list[0].date], summary: (h) => `${h.page.querySelectorAll('.alfa-fund-table__row').length - 1} rows from storage` },
+    { name: 'manager list (never visited)', page: 'subPkg/pages/managerList/index', query: {}, ready: '.alfa-empty__action', texts: ['加载失败', '重试'], absent: '.alfa-skeleton', summary: () => 'the network-error state with 重试' },
+  ]
+}
+
 async function main() {
   const dir = requireDist('weapp')
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
@@ -344,7 +375,7 @@ async function main() {
   let server = null
   try {
     const problems = []
-    const net = { requests: [], problems }
+    const net = { requests: [], problems, offline: false, failed: 0 }
     captureProblems(problems)
     const host = createHost(dir, {
       problems,
@@ -393,11 +424,74 @@ async function main() {
       }
     }
     const answered = net.requests.length
-    return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}`
+
+    // Offline: the app starts again (a fresh process) with this storage, every request failing.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-offline-')), 'storage.json')
+    fs.writeFileSync(file, JSON.stringify({ storage: Object.fromEntries(host.storage), expected: server.expected }))
+    const child = spawnSync(process.execPath, [__filename, '--offline', file], { cwd: ROOT, encoding: 'utf8', timeout: 120000 })
+    fs.rmSync(path.dirname(file), { recursive: true, force: true })
+    const last = String(child.stdout || '').trim().split('\n').pop() || ''
+    let offline
+    try {
+      offline = JSON.parse(last)
+    } catch {
+      throw failure(`the offline run printed no result (exit ${child.status}):\n${String(child.stdout).slice(-2000)}\n${String(child.stderr).slice(-2000)}`)
+    }
+    if (offline.error) throw failure(offline.error)
+    return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}\nthen started again offline (${offline.failed} requests failed as with no network):\n  ${offline.lines.join('\n  ')}`
   } finally {
     if (server) server.stop()
     else starting.then((s) => s.stop(), () => undefined)
   }
 }
 
-runCheck('weapp issue-5 screens in miniprogram-simulate', main).then(() => process.exit())
+/** The offline run (its own process, as after a restart): prints {lines, failed} or {error} as its last line. */
+async function offlineMain(file) {
+  const { storage, expected } = JSON.parse(fs.readFileSync(file, 'utf8'))
+  const dir = requireDist('weapp')
+  const problems = []
+  const net = { requests: [], problems, offline: true, failed: 0 }
+  captureProblems(problems)
+  const host = createHost(dir, { problems, request: forwarder(() => 'http://offline.invalid', net), storage })
+  const lines = []
+  for (const s of offlineScreens(expected)) {
+    const h = host.open(s.page, s.query, TIMEOUT_MS)
+    const fail = (msg) => failure(`offline ${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+    try {
+      await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
+      const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
+      await h.waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null).catch(() => {
+        throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
+      })
+      for (const [selector, want] of Object.entries(s.exact || {})) {
+        const got = text(h.page.querySelector(selector))
+        if (got !== String(want)) throw fail(`${selector} shows "${got}", the kept answer has "${want}"`)
+      }
+      if (s.absent && h.page.querySelector(s.absent)) throw fail(`${s.absent} still shown`)
+      await host.sleep(30)
+      // The GraphQL client logs each failed call; nothing else may be logged.
+      const other = problems.filter((p) => !/^console\.error: GraphQL \w* failed: /.test(p))
+      problems.length = 0
+      if (other.length) throw fail(`problems:\n${other.join('\n')}`)
+      lines.push(`${s.name}: ${s.summary(h)}`)
+    } finally {
+      h.close()
+    }
+  }
+  return { lines, failed: net.failed }
+}
+
+if (process.argv[2] === '--offline') {
+  offlineMain(process.argv[3]).then(
+    (result) => {
+      console.log(`\n${JSON.stringify(result)}`)
+      process.exit(0)
+    },
+    (err) => {
+      console.log(`\n${JSON.stringify({ error: String((err && err.message) || err) })}`)
+      process.exit(1)
+    },
+  )
+} else {
+  runCheck('weapp issue-5 screens in miniprogram-simulate', main).then(() => process.exit())
+}

@@ -1,6 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { useState } from 'react'
 import { usePaged, useRemote, type Page } from '@/hooks/remote'
+import { answerCache, userAnswerKey } from '@/services/answerCache'
+import { user } from '@/services/user'
+import { liveToken, makeToken } from '../support/services'
 
 /** A promise settled from the test. */
 function deferred<T>() {
@@ -164,5 +167,183 @@ describe('usePaged: pages by pageInfo', () => {
     mode = 'fail'
     await p.act(() => p.now().reload(true))
     expect([p.now().state, p.now().items.length]).toEqual(['ready', 2])
+  })
+})
+
+const down = () => Promise.reject(new Error('offline'))
+
+describe('useRemote keeps the last good answer (stale-while-revalidate)', () => {
+  it('a revisit shows the kept answer at once, without a skeleton, then the fresh one replaces it', async () => {
+    const first = await probe(() => useRemote('quotes', async () => ['old']), 'k')
+    await first.settle()
+    document.body.innerHTML = ''
+    const fresh = deferred<string[]>()
+    const again = await probe(() => useRemote('quotes', () => fresh.promise), 'k')
+    expect([again.now().state, again.now().data, again.now().stale]).toEqual(['ready', ['old'], false])
+    await again.act(() => fresh.resolve(['new']))
+    expect([again.now().state, again.now().data]).toEqual(['ready', ['new']])
+    expect(answerCache.get('quotes')).toEqual(['new'])
+  })
+
+  it('offline, a kept answer stays, marked stale; a retry that gets through clears the mark', async () => {
+    answerCache.set('quotes', ['old'])
+    let online = false
+    const p = await probe(() => useRemote('quotes', () => (online ? Promise.resolve(['new']) : down())), 'k')
+    await p.settle()
+    expect([p.now().state, p.now().data, p.now().stale]).toEqual(['ready', ['old'], true])
+    await p.act(() => p.now().reload())
+    expect([p.now().state, p.now().stale]).toEqual(['ready', true])
+    online = true
+    await p.act(() => p.now().reload())
+    expect([p.now().state, p.now().data, p.now().stale]).toEqual(['ready', ['new'], false])
+  })
+
+  it('offline with nothing kept is the error state, never a skeleton that stays', async () => {
+    const p = await probe(() => useRemote('quotes', down), 'k')
+    await p.settle()
+    expect([p.now().state, p.now().data]).toEqual(['error', null])
+  })
+
+  it('an empty or not-found answer is not kept, and drops the answer kept before', async () => {
+    answerCache.set('list', ['old'])
+    const p = await probe(() => useRemote('list', async () => []), 'k')
+    await p.settle()
+    expect(p.now().state).toBe('empty')
+    expect(answerCache.get('list')).toBeNull()
+  })
+
+  it('cache: false keeps nothing', async () => {
+    const p = await probe(() => useRemote('count', async () => [1], { cache: false }), 'k')
+    await p.settle()
+    expect(p.now().data).toEqual([1])
+    expect(answerCache.get('count')).toBeNull()
+  })
+
+  it('empty: names which answers are the empty state', async () => {
+    const p = await probe(() => useRemote('result', async () => ({ hits: [] as string[] }), { empty: (r) => r.hits.length === 0 }), 'k')
+    await p.settle()
+    expect(p.now().state).toBe('empty')
+  })
+})
+
+describe('useRemote for user data (user: true)', () => {
+  afterEach(() => user.logout())
+
+  it('anonymous: the login state and no request; a login asks, a logout goes back to the login state', async () => {
+    const load = jest.fn(async () => [`picks of ${user.userId}`])
+    const p = await probe(() => useRemote('favourites', load, { user: true }), 'k')
+    await p.settle()
+    expect([p.now().state, load.mock.calls.length]).toEqual(['login', 0])
+    await p.act(() => user.restore(liveToken('u1')))
+    await p.settle()
+    expect([p.now().state, p.now().data, load.mock.calls.length]).toEqual(['ready', ['picks of u1'], 1])
+    await p.act(() => user.logout())
+    expect([p.now().state, p.now().data]).toEqual(['login', null])
+  })
+
+  it('the answer is kept under the user id: another user never sees it, and logout forgets it', async () => {
+    user.restore(liveToken('u1'))
+    const p = await probe(() => useRemote('favourites', async () => [`picks of ${user.userId}`], { user: true }), 'k')
+    await p.settle()
+    expect(answerCache.get(userAnswerKey('u1', 'favourites'))).toEqual(['picks of u1'])
+    document.body.innerHTML = ''
+    user.restore(liveToken('u2'))
+    const other = await probe(() => useRemote('favourites', () => deferred<string[]>().promise, { user: true }), 'k')
+    expect([other.now().state, other.now().data]).toEqual(['loading', null])
+    user.logout()
+    expect(answerCache.get(userAnswerKey('u1', 'favourites'))).toBeNull()
+  })
+
+  it('an answer that arrives after a logout is not kept', async () => {
+    user.restore(liveToken('u1'))
+    const late = deferred<string[]>()
+    const p = await probe(() => useRemote('favourites', () => late.promise, { user: true }), 'k')
+    await p.act(() => {
+      user.logout()
+      late.resolve(['picks of u1'])
+    })
+    await p.settle()
+    expect(answerCache.get(userAnswerKey('u1', 'favourites'))).toBeNull()
+    expect(p.now().state).toBe('login')
+  })
+
+  it('a token without a user id loads but keeps nothing', async () => {
+    user.restore(makeToken({ exp: Math.floor(Date.now() / 1000) + 3600 }))
+    const p = await probe(() => useRemote('favourites', async () => ['mine'], { user: true }), 'k')
+    await p.settle()
+    expect(p.now().data).toEqual(['mine'])
+    expect(Object.keys(localStorage).filter((k) => k.includes('favourites'))).toEqual([])
+  })
+})
+
+describe('useRemote: edits and typing', () => {
+  it('update replaces the answer on screen and in the cache; emptied, it is the empty state', async () => {
+    const p = await probe(() => useRemote<string[]>('filters', async () => ['a', 'b']), 'k')
+    await p.settle()
+    await p.act(() => p.now().update((l) => [...l].reverse()))
+    expect([p.now().data, answerCache.get('filters')]).toEqual([['b', 'a'], ['b', 'a']])
+    await p.act(() => p.now().update([]))
+    expect([p.now().state, answerCache.get('filters')]).toEqual(['empty', null])
+  })
+
+  it('update drops a load in flight (an edit is not overwritten by an older answer)', async () => {
+    const answers = [Promise.resolve(['a', 'b']), deferred<string[]>()]
+    let n = 0
+    const p = await probe(() => useRemote<string[]>('filters', () => (n++ === 0 ? answers[0] as Promise<string[]> : (answers[1] as ReturnType<typeof deferred<string[]>>).promise)), 'k')
+    await p.settle()
+    let refresh: Promise<void> = Promise.resolve()
+    await p.act(() => {
+      refresh = p.now().reload(true)
+    })
+    await p.act(() => p.now().update(['b', 'a']))
+    await p.act(async () => {
+      ;(answers[1] as ReturnType<typeof deferred<string[]>>).resolve(['a', 'b'])
+      await refresh
+    })
+    expect(p.now().data).toEqual(['b', 'a'])
+  })
+
+  it('delay: asks once, after the key settles; what is shown stays meanwhile', async () => {
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+    const load = jest.fn(async (k: string | null) => `count of ${k}`)
+    const p = await probe((key) => useRemote(`count:${key}`, () => load(key), { cache: false, delay: 40 }), 'a')
+    await p.act(() => wait(60))
+    expect(p.now().data).toBe('count of a')
+    await p.changeKey('b')
+    await p.changeKey('c')
+    expect([p.now().state, p.now().data, load.mock.calls.length]).toEqual(['ready', 'count of a', 1])
+    await p.act(() => wait(60))
+    expect([p.now().data, load.mock.calls.map((c) => c[0])]).toEqual(['count of c', ['a', 'c']])
+  })
+})
+
+describe('usePaged: the first page inside the head query (page option)', () => {
+  type Fund = { fundName: string; navRows: Page<Row> }
+  const fund = (ids: number[], cursor: string | null, hasMore: boolean): Fund => ({ fundName: '甲', navRows: pageOf(ids, cursor, hasMore, 3) })
+
+  it('the head is the whole answer, the list its page; the next pages ask the same loader with the cursor', async () => {
+    const load = jest.fn(async (cursor: string | null) => (cursor ? fund([3], null, false) : fund([1, 2], 'c2', true)))
+    const p = await probe((key) => usePaged(key, load, { page: (f) => f.navRows }), 'fund')
+    await p.settle()
+    expect([p.now().head?.fundName, p.now().items.map((r) => r.id), p.now().totalCount, p.now().more]).toEqual(['甲', [1, 2], 3, 'more'])
+    await p.act(() => p.now().loadMore())
+    expect([p.now().items.map((r) => r.id), p.now().more, load.mock.calls.map((c) => c[0])]).toEqual([[1, 2, 3], 'noMore', [null, 'c2']])
+  })
+
+  it('a revisit shows the kept first page; offline it stays, marked stale, and the next page says it failed', async () => {
+    const first = await probe((key) => usePaged(key, async () => fund([1, 2], 'c2', true), { page: (f) => f.navRows }), 'fund')
+    await first.settle()
+    document.body.innerHTML = ''
+    const p = await probe((key) => usePaged(key, down as () => Promise<Fund>, { page: (f) => f.navRows }), 'fund')
+    await p.settle()
+    expect([p.now().state, p.now().stale, p.now().items.map((r) => r.id)]).toEqual(['ready', true, [1, 2]])
+    await p.act(() => p.now().loadMore())
+    expect(p.now().more).toBe('error')
+  })
+
+  it('a null answer is the not-found state', async () => {
+    const p = await probe((key) => usePaged(key, async () => null as Fund | null, { page: (f) => f.navRows }), 'fund')
+    await p.settle()
+    expect([p.now().state, p.now().items]).toEqual(['notFound', []])
   })
 })

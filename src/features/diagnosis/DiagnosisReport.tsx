@@ -16,14 +16,14 @@ export const scoreTone = (score: number) => (score >= 80 ? 'good' : score < 40 ?
 
 /** 诊断报告: the five scores of a fund with plain explanations. */
 export function DiagnosisReport({ fundCode }: { fundCode: string }) {
-  const { state, data, reload } = useRemote<Report>(fundCode, async () =>
+  const { state, data, stale, reload } = useRemote<Report>(`diagnosis:${fundCode}`, async () =>
     fundCode ? (await execute(DiagnosisReportDocument, { fundCode })).fundDiagnosis ?? null : null,
   )
   if (state === 'notFound') {
     return <Empty title='未找到该基金' description='请检查基金代码，或换一只基金诊断。' actionText='重新选择' onAction={() => navigateTo('diagnosis')} />
   }
   return (
-    <AsyncContent state={state} onRetry={() => void reload()} skeleton={{ rows: 6, figure: true }}>
+    <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6, figure: true }}>
       {data && <ReportBody report={data} />}
     </AsyncContent>
   )

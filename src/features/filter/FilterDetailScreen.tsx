@@ -4,7 +4,6 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
-import { user } from '@/services/user'
 import { describeConditions } from './conditions'
 import { useResolvedFilter } from './savedFilter'
 import { filterStore } from './store'
@@ -18,8 +17,8 @@ export const FilterDetailScreen = observer(function FilterDetailScreen({ filterI
   const { filter, state, retry } = useResolvedFilter(filterId)
 
   if (state !== 'ready' || !filter) {
-    if (state === 'empty') return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
-    if (state === 'error' && !user.isLogin) return <Empty title='登录后查看我的筛选' actionText='去登录' onAction={() => void startLogin()} />
+    if (state === 'notFound') return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
+    if (state === 'login') return <Empty title='登录后查看我的筛选' actionText='去登录' onAction={() => void startLogin()} />
     return <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 5 }} />
   }
 

@@ -28,7 +28,8 @@ export const REORDER_FAILED_TEXT = '排序保存失败，请重试'
  * a row's handle (≡) or with 上移, saved at once (FilterReorder; a failure puts the old order back).
  */
 export const FilterManageScreen = observer(function FilterManageScreen() {
-  const { state, list, setList, setState, retry, isLogin } = useSavedFilters()
+  const { state, data, stale, reload, update } = useSavedFilters()
+  const list = data ?? []
   const [renaming, setRenaming] = useState<SavedFilter | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -36,19 +37,19 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
     const before = list
     const next = moveItem(list, from, to)
     if (busy || next === before) return
-    setList(next)
+    update(next)
     setBusy(true)
     execute(FilterReorderDocument, { filterIds: next.map((f) => f.filterId) })
       .then(() => markSavedFiltersChanged())
       .catch(() => {
-        setList(before)
+        update(before)
         void toast.open(REORDER_FAILED_TEXT)
       })
       .finally(() => setBusy(false))
   }
   const drag = useDragOrder({ count: list.length, rowSelector: '.alfa-filter-manage__row', onDrop: reorder })
 
-  if (!isLogin) return <Empty title='登录后管理我的筛选' actionText='去登录' onAction={() => void startLogin()} />
+  if (state === 'login') return <Empty title='登录后管理我的筛选' actionText='去登录' onAction={() => void startLogin()} />
   if (state === 'empty') return <Empty title='还没有保存的筛选' description='保存的筛选会出现在这里。' />
 
   const rename = async (f: SavedFilter, name: string) => {
@@ -56,7 +57,7 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
     if (name === f.name) return
     try {
       const d = await execute(FilterRenameDocument, { filterId: f.filterId, name })
-      setList((l) => l.map((x) => (x.filterId === f.filterId ? { ...x, name: d.renameFilter.name } : x)))
+      update((l) => l.map((x) => (x.filterId === f.filterId ? { ...x, name: d.renameFilter.name } : x)))
       markSavedFiltersChanged()
       const detail = filterStore.filterDetail
       if (detail?.id === f.filterId) filterStore.setFilterDetail({ ...detail, name: d.renameFilter.name })
@@ -73,9 +74,7 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
     setBusy(true)
     try {
       await execute(FilterDeleteDocument, { filterId: f.filterId })
-      const rest = list.filter((x) => x.filterId !== f.filterId)
-      setList(rest)
-      if (!rest.length) setState('empty')
+      update((l) => l.filter((x) => x.filterId !== f.filterId))
       filterStore.setJustDelete(true)
       if (filterStore.filterDetail?.id === f.filterId) filterStore.setFilterDetail(null)
       void toast.open(DELETED_TEXT)
@@ -88,7 +87,7 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
 
   return (
     <View className='alfa-filter-manage'>
-      <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 4 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 4 }}>
         {list.map((f, i) => (
           <View
             key={f.filterId}

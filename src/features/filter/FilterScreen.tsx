@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
+import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterCountDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
@@ -70,25 +71,12 @@ export const FilterScreen = observer(function FilterScreen() {
   const value = filterStore.formValue as FilterConditions
   const conditions = useMemo(() => toConditions(filterStore.formValue), [filterStore.formValue])
   const key = JSON.stringify(conditions)
-  const [count, setCount] = useState<number | null>(null)
-  const [countFailed, setCountFailed] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    const timer = setTimeout(() => {
-      execute(FilterCountDocument, { conditions: JSON.parse(key) as FilterConditions })
-        .then((d) => {
-          if (!live) return
-          setCount(d.fundFilterCount)
-          setCountFailed(false)
-        })
-        .catch(() => live && setCountFailed(true))
-    }, COUNT_DELAY)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [key])
+  // A live figure for every combination of chips: not worth a place in the cache.
+  const { state, data: count } = useRemote(
+    `filterCount:${key}`,
+    () => execute(FilterCountDocument, { conditions: JSON.parse(key) as FilterConditions }).then((d) => d.fundFilterCount),
+    { cache: false, delay: COUNT_DELAY },
+  )
 
   const set = (k: Key, v: unknown) => filterStore.setFormValue({ ...filterStore.formValue, [k]: v })
   const toggleIn = <T,>(k: 'categoryCodes' | 'riskLevels', v: T) => {
@@ -133,7 +121,7 @@ export const FilterScreen = observer(function FilterScreen() {
       <View className='alfa-filter__note'>收益、回撤按最新净值日计算，基金规模按最新季报，已终止基金不计入。</View>
       <View className='alfa-filter__bar'>
         <View className='alfa-filter__count' role='status'>
-          {countFailed ? '暂时无法统计符合条件的基金' : count === null ? '正在统计…' : `共 ${count} 只基金符合条件`}
+          {state === 'error' ? '暂时无法统计符合条件的基金' : count === null ? '正在统计…' : `共 ${count} 只基金符合条件`}
         </View>
         <View className='alfa-filter__actions'>
           <View className='alfa-filter__reset' role='button' onClick={() => filterStore.reset()}>重置</View>

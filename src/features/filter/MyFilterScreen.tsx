@@ -1,14 +1,13 @@
 import { Text, View } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react'
-import { useCallback, useEffect, useState } from 'react'
-import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
+import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterMySavedDocument, type FilterMySavedQuery } from '@/services/generated/graphql'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
-import { user } from '@/services/user'
 import { formatDate } from '@/utils/format'
 import { summarizeConditions } from './conditions'
 import { filterStore, type FilterFormValue } from './store'
@@ -17,35 +16,9 @@ import './MyFilterScreen.scss'
 
 export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
 
-/** The saved filters of the signed-in user (My Filter and Filter Manage). */
+/** The saved filters of the signed-in user (My Filter and Filter Manage; edits there update both). */
 export function useSavedFilters() {
-  const [state, setState] = useState<AsyncState>('loading')
-  const [list, setList] = useState<SavedFilter[]>([])
-  const isLogin = user.isLogin
-  const load = useCallback(async () => {
-    if (!user.isLogin) return
-    try {
-      const d = await execute(FilterMySavedDocument)
-      setList(d.me.savedFilters)
-      setState(d.me.savedFilters.length ? 'ready' : 'empty')
-    } catch {
-      setState('error')
-    }
-  }, [])
-  useEffect(() => {
-    if (isLogin) {
-      setState('loading')
-      void load()
-    }
-  }, [isLogin, load])
-  usePullDownRefresh(() => {
-    void load().finally(() => Taro.stopPullDownRefresh())
-  })
-  const retry = () => {
-    setState('loading')
-    void load()
-  }
-  return { state, list, setList, setState, load, retry, isLogin }
+  return useRemote('savedFilters', () => execute(FilterMySavedDocument).then((d) => d.me.savedFilters), { user: true })
 }
 
 /** Puts a saved filter in the store so results and detail need not read it again. */
@@ -59,13 +32,14 @@ export function rememberSavedFilter(f: SavedFilter) {
  * empty → 去筛选; anonymous → login.
  */
 export const MyFilterScreen = observer(function MyFilterScreen() {
-  const { state, list, load, retry, isLogin } = useSavedFilters()
+  const { state, data, stale, reload } = useSavedFilters()
+  const list = data ?? []
 
   useDidShow(() => {
     const changed = takeSavedFiltersChanged()
     if (filterStore.justDelete || changed) {
       filterStore.setJustDelete(false)
-      void load()
+      void reload()
     }
   })
 
@@ -74,12 +48,12 @@ export const MyFilterScreen = observer(function MyFilterScreen() {
     navigateTo('filter')
   }
 
-  if (!isLogin) return <Empty title='登录后查看我的筛选' description='登录后可保存常用的筛选条件。' actionText='去登录' onAction={() => void startLogin()} />
+  if (state === 'login') return <Empty title='登录后查看我的筛选' description='登录后可保存常用的筛选条件。' actionText='去登录' onAction={() => void startLogin()} />
   if (state === 'empty') return <Empty title='还没有保存的筛选' description='按条件筛选基金后，点「保存筛选」即可在这里找到。' actionText='去筛选' onAction={startNew} />
 
   return (
     <View className='alfa-my-filter'>
-      <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 4 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 4 }}>
         <View className='alfa-my-filter__toolbar'>
           <Text className='alfa-my-filter__total'>共 {list.length} 个筛选</Text>
           <View className='alfa-my-filter__manage' role='button' onClick={() => navigateTo('filterManage')}>管理</View>

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react'
-import type { AsyncState } from '@/components/AsyncContent'
+import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterMySavedDocument } from '@/services/generated/graphql'
-import { user } from '@/services/user'
 import type { FilterFormValue } from './store'
 import { filterStore } from './store'
 
@@ -15,7 +13,8 @@ export interface ResolvedFilter {
 
 /**
  * The filter a results or detail screen shows: with a filterId the saved filter (from the store
- * when My Filter put it there, else from FilterMySaved), otherwise the form being edited.
+ * when My Filter put it there, else from FilterMySaved: not found when it is gone, the login
+ * state for an anonymous user), otherwise the form being edited.
  */
 export function useResolvedFilter(filterId: string | undefined) {
   const stored = filterStore.filterDetail
@@ -24,37 +23,14 @@ export function useResolvedFilter(filterId: string | undefined) {
     : stored?.id === filterId
       ? { filterId, name: stored.name, formValue: stored.conditions ?? {} }
       : null
-  const [loaded, setLoaded] = useState<ResolvedFilter | null>(null)
-  const [state, setState] = useState<AsyncState>(fromStore ? 'ready' : 'loading')
-  const [attempt, setAttempt] = useState(0)
-  const needsLoad = !fromStore
-
-  useEffect(() => {
-    if (!needsLoad || !filterId) return
-    if (!user.isLogin) {
-      setState('error')
-      return
-    }
-    let live = true
-    setState('loading')
-    execute(FilterMySavedDocument)
-      .then((d) => {
-        if (!live) return
-        const f = d.me.savedFilters.find((s) => s.filterId === filterId)
-        if (!f) {
-          setState('empty')
-          return
-        }
-        setLoaded({ filterId, name: f.name, formValue: (f.formValue ?? {}) as FilterFormValue })
-        setState('ready')
-      })
-      .catch(() => live && setState('error'))
-    return () => {
-      live = false
-    }
-  }, [needsLoad, filterId, attempt])
-
-  return { filter: fromStore ?? loaded, state: fromStore ? 'ready' : state, retry: () => setAttempt((n) => n + 1) } as const
+  const { state, data, reload } = useRemote<ResolvedFilter>(fromStore ? null : `savedFilter:${filterId}`, () =>
+    execute(FilterMySavedDocument).then((d) => {
+      const f = d.me.savedFilters.find((s) => s.filterId === filterId)
+      return f ? { filterId, name: f.name, formValue: (f.formValue ?? {}) as FilterFormValue } : null
+    }),
+    { user: true },
+  )
+  return { filter: fromStore ?? data, state: fromStore ? 'ready' : state, retry: () => void reload() } as const
 }
 
 let savedFiltersChanged = false

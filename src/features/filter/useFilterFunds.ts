@@ -13,11 +13,11 @@ export const PAGE_SIZE = 20
  * an older question are dropped. `conditions` null: not known yet, nothing is asked.
  */
 export function useFilterFunds(conditions: FilterConditions | null, sort: string, direction: SortDirection) {
-  const key = conditions ? JSON.stringify([conditions, sort, direction]) : null
-  const { state, items, head, more, totalCount, reload, loadMore } = usePaged(key, (cursor) =>
+  const key = conditions ? `filterFunds:${JSON.stringify([conditions, sort, direction])}` : null
+  const { state, stale, items, head, more, totalCount, reload, loadMore } = usePaged(key, (cursor) =>
     execute(FilterFundsDocument, { conditions: conditions as FilterConditions, sort, direction, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).then(
       (d) => d.fundFilter,
     ),
   )
-  return { state, rows: items, more, totalCount, navDate: head?.navDate ?? null, next: loadMore, retry: () => void reload() }
+  return { state, stale, rows: items, more, totalCount, navDate: head?.navDate ?? null, next: loadMore, retry: () => reload() }
 }

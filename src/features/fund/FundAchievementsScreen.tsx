@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundAchievementsDocument, type FundCalendarListFragment } from '@/services/generated/graphql'
 import { formatNumber, formatPercent } from '@/utils/format'
@@ -29,13 +30,14 @@ function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListF
 
 /** Fund achievements: yearly / quarterly returns by tab, peer rank and risk statistics. */
 export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: string; tabIndex: number }) {
-  const { state, data: fund, reload } = useFundQuery(fundCode, loadAchievements)
+  const { state, data: fund, stale, reload } = useFundQuery('fundAchievements', fundCode, loadAchievements)
   const [tab, setTab] = useState(tabIndex)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const p = fund.performance
   const rank = p.peerRank1Y
   return (
     <View className='alfa-fund'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
       <FundTitle fund={fund} />
       <Card title='阶段涨幅'>
         <ReturnsGrid items={p.periodReturns} />

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
@@ -13,12 +14,13 @@ const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument
 /** Fund details: header with the latest NAV, chart, returns, manager, trade rules, holdings, pick. */
 export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** The broker-0008 pages link to each other. */ variant?: '0008' }) {
   const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
-  const { state, data: fund, reload } = useFundQuery(fundCode, loadDetail)
+  const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadDetail)
   const stopped = useFundStopped(fundCode, state === 'ready')
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const terminated = stopped ?? (fund.isTerminated ? '该基金已终止运作' : null)
   return (
     <View className='alfa-fund'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
       {terminated && <FundStoppedNotice msg={terminated} terminatedDate={fund.terminatedDate} />}
       <View className='alfa-fund-head'>
         <Text className='alfa-fund-head__name'>{fund.fundName}</Text>

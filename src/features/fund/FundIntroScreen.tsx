@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
@@ -9,10 +10,11 @@ const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument,
 
 /** Fund intro: basic facts, the intro text and the manager. */
 export function FundIntroScreen({ fundCode }: { fundCode: string }) {
-  const { state, data: fund, reload } = useFundQuery(fundCode, loadIntro)
+  const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadIntro)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   return (
     <View className='alfa-fund'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
       <Card title='基本信息'>
         <InfoRows
           rows={[

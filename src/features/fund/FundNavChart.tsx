@@ -1,9 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { Skeleton } from '@/components/Skeleton'
+import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
-import { FundChartDocument, type FundChartPointFragment, type FundChartQuery } from '@/services/generated/graphql'
+import { FundChartDocument, type FundChartPointFragment } from '@/services/generated/graphql'
 import { Card, SignedRate } from './components'
 
 /** Server range names of the chart's period tabs. */
@@ -22,25 +23,9 @@ export function cumulative(points: readonly Point[]): Array<{ date: string; valu
 /** NAV chart with the category's comparison index and period tabs. */
 export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {
   const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
-  const [data, setData] = useState<NonNullable<FundChartQuery['fund']> | null>(null)
-  const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading')
-  const [retry, setRetry] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    setState('loading')
-    execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then(
-      (r) => {
-        if (!live) return
-        setData(r.fund)
-        setState('ready')
-      },
-      () => live && setState('error'),
-    )
-    return () => {
-      live = false
-    }
-  }, [fundCode, period, retry])
+  const { state, data, reload } = useRemote(`fundChart:${fundCode}:${period}`, () =>
+    execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then((r) => r.fund),
+  )
 
   const series = useMemo<ChartSeries[]>(() => {
     if (!data) return []
@@ -49,6 +34,8 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
     if (b && b.history.length) out.push({ name: b.indexShortName, data: b.history.map((p) => ({ date: p.date, value: Number(p.value) - 1 })) })
     return out
   }, [data])
+  // An unknown fund (null) shows as a range without data.
+  const shown = state !== 'loading' && state !== 'error'
   const own = series[0]?.data
   const periodReturn = own && own.length > 1 ? own[own.length - 1].value : null
 
@@ -56,7 +43,7 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
     <Card title='业绩走势' onMore={onMore}>
       <View className='alfa-fund-chart__legend'>
         {/* The chart draws its own legend (本基金 / the comparison index). */}
-        {state === 'ready' && (
+        {shown && (
           <Text className='alfa-fund-chart__range'>
             区间收益 <SignedRate value={periodReturn} />
           </Text>
@@ -68,13 +55,13 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
         {state === 'error' && (
           <View className='alfa-fund-chart__error' role='alert'>
             <Text>走势加载失败</Text>
-            <View className='alfa-fund-link' role='button' onClick={() => setRetry((n) => n + 1)}>
+            <View className='alfa-fund-link' role='button' onClick={() => void reload()}>
               重试
             </View>
           </View>
         )}
-        {state === 'ready' && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
-        {state === 'ready' && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
+        {shown && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
+        {shown && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
       </View>
       <PeriodTabs value={period} onChange={setPeriod} />
     </Card>

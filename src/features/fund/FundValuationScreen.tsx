@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { StaleNotice } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FundValuationDocument } from '@/services/generated/graphql'
@@ -10,11 +11,12 @@ const loadValuation = async (fundCode: string) => (await execute(FundValuationDo
 
 /** 估值详情: the estimated intraday valuation against the last NAV (demo figures, labelled). */
 export function FundValuationScreen({ fundCode }: { fundCode: string }) {
-  const { state, data: fund, reload } = useFundQuery(fundCode, loadValuation)
+  const { state, data: fund, stale, reload } = useFundQuery('fundValuation', fundCode, loadValuation)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={5} />
   const v = fund.valuation
   return (
     <View className='alfa-fund'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
       <FundTitle fund={fund} />
       {!v ? (
         <Empty

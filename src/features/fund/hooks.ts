@@ -1,8 +1,7 @@
 import { useRouter } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
 import { useRemote } from '@/hooks/remote'
 import { fundInfo } from '@/services/api'
-import { appEvents } from '@/services/events'
+import { RequestError } from '@/services/request'
 
 /** The fund code of the route (H5 path params arrive merged into params), trimmed; '' when absent. */
 export function useFundCode(): string {
@@ -18,29 +17,25 @@ export function useTabIndex(count: number): number {
 }
 
 /**
- * Loads a fund query; `null` from the loader (the server's answer for an unknown code) and an
- * empty code are the not-found state. Pull-down refresh reloads, keeping the screen on failure.
+ * Loads a fund query (`name`: the query, which with the code is its cache key); `null` from the
+ * loader (the server's answer for an unknown code) and an empty code are the not-found state.
  */
-export function useFundQuery<T>(fundCode: string, load: (fundCode: string) => Promise<T | null>) {
-  return useRemote<T>(fundCode, () => (fundCode ? load(fundCode) : Promise.resolve(null)))
+export function useFundQuery<T>(name: string, fundCode: string, load: (fundCode: string) => Promise<T | null>) {
+  return useRemote<T>(`${name}:${fundCode}`, () => (fundCode ? load(fundCode) : Promise.resolve(null)))
 }
 
 /**
- * The terminated-fund notice: asks the fund-info REST call, whose terminated answer makes the
- * request layer fire 'fundStopped' (not a toast). Returns that message for this fund, or null.
- * `enabled` waits until the fund is known to exist (an unknown code would toast the REST 404).
+ * The terminated-fund notice: asks the fund-info REST call, whose terminated answer the request
+ * layer turns into the 'fundStopped' event and a RequestError (not a toast). Returns that message
+ * for this fund, or null. `enabled` waits until the fund is known to exist (an unknown code would
+ * toast the REST 404).
  */
 export function useFundStopped(fundCode: string, enabled = true): string | null {
-  const [msg, setMsg] = useState<string | null>(null)
-  useEffect(() => {
-    if (!fundCode || !enabled) return
-    setMsg(null)
-    const off = appEvents.on('fundStopped', (e) => {
-      if (e.fundCode === fundCode) setMsg(e.msg)
-    })
-    // Asked only once the fund is known to exist: an unknown code is the query's not-found state.
-    fundInfo(fundCode).catch(() => undefined)
-    return off
-  }, [fundCode, enabled])
-  return msg
+  const { state, data } = useRemote(enabled && fundCode ? `fundStopped:${fundCode}` : null, () =>
+    fundInfo(fundCode).then(
+      () => '',
+      (err: unknown) => (err instanceof RequestError && err.kind === 'fundStopped' ? err.message : Promise.reject(err)),
+    ),
+  )
+  return state === 'ready' && data ? data : null
 }

@@ -19,7 +19,7 @@ export function filterTerms(terms: readonly Term[], keyword: string): Term[] {
 /** 基金术语: a searchable list of fund terms with definitions. */
 export function GlossaryScreen() {
   const [keyword, setKeyword] = useState('')
-  const { state, data, reload } = useRemote('glossary', async () => (await execute(GlossaryTermsDocument, {})).glossaryTerms)
+  const { state, data, stale, reload } = useRemote('glossary', async () => (await execute(GlossaryTermsDocument, {})).glossaryTerms)
   const shown = filterTerms(data ?? [], keyword)
   return (
     <View>
@@ -27,8 +27,9 @@ export function GlossaryScreen() {
         <Input className='alfa-search__input' value={keyword} placeholder='搜索术语，如 净值 或 jz' onInput={(e) => setKeyword(String(e.detail?.value ?? ''))} />
       </View>
       <AsyncContent
-        state={state === 'notFound' ? 'empty' : state === 'ready' && shown.length === 0 ? 'empty' : state}
-        onRetry={() => void reload()}
+        state={state === 'ready' && shown.length === 0 ? 'empty' : state}
+        stale={stale}
+        onRetry={() => reload()}
         emptyTitle={keyword ? '没有找到这个术语' : '暂无术语'}
         emptyDescription={keyword ? '换个说法试试，例如“回撤”。' : undefined}
         skeleton={{ rows: 8 }}

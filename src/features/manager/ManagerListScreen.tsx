@@ -18,7 +18,7 @@ const SORTS: { sort: ManagerSort; label: string }[] = [
 export function ManagerListScreen() {
   const [sort, setSort] = useState<ManagerSort>('TENURE')
   const [direction, setDirection] = useState<SortDirection>('reverse')
-  const { items, state, more, reload, loadMore } = usePaged(`${sort}:${direction}`, async (cursor) =>
+  const { items, state, stale, more, reload, loadMore } = usePaged(`managers:${sort}:${direction}`, async (cursor) =>
     (await execute(ManagerListDocument, { page: { cursor, size: 20 }, sort, direction })).managerList,
   )
   const choose = (s: ManagerSort) => {
@@ -38,7 +38,7 @@ export function ManagerListScreen() {
           </View>
         ))}
       </View>
-      <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
         {items.map((m) => (
           <ManagerRow key={m.managerId} manager={m} />
         ))}

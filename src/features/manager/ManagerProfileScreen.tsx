@@ -19,14 +19,14 @@ export interface ManagerProfileScreenProps {
 
 /** 基金经理: tenure, company, intro, verified identity and the funds managed with tenure returns. */
 export function ManagerProfileScreen({ managerId }: ManagerProfileScreenProps) {
-  const { state, data, reload } = useRemote<Profile>(managerId, async () =>
+  const { state, data, stale, reload } = useRemote<Profile>(`manager:${managerId}`, async () =>
     managerId ? (await execute(ManagerProfileDocument, { managerId })).fundManager ?? null : null,
   )
   if (state === 'notFound') {
     return <Empty title='未找到该基金经理' description='链接可能已失效，去看看其他基金经理吧。' actionText='更多经理' onAction={() => navigateTo('managerList')} />
   }
   return (
-    <AsyncContent state={state === 'ready' ? 'ready' : state} onRetry={() => void reload()} skeleton={{ rows: 6, figure: true }}>
+    <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6, figure: true }}>
       {data && <ManagerProfile profile={data} />}
     </AsyncContent>
   )

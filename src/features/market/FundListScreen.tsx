@@ -4,7 +4,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { MarketFundRankingDocument, type FundRankingRowFragment, type MarketFundRankingQuery, type SortDirection } from '@/services/generated/graphql'
+import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
 import './list.scss'
@@ -22,12 +22,13 @@ export function FundListScreen() {
   const [category, setCategory] = useState<string | null>(null)
   const [period, setPeriod] = useState<string>('1Y')
   const [direction, setDirection] = useState<SortDirection>('reverse')
-  const [categories, setCategories] = useState<MarketFundRankingQuery['categoryDict']>([])
-  const { items, state, more, reload, loadMore } = usePaged(`${category}:${period}:${direction}`, async (cursor) => {
-    const data = await execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction })
-    setCategories(data.categoryDict)
-    return data.fundRanking
-  })
+  // The category tabs come with the first page (and stay while another category loads).
+  const { items, head, state, stale, more, reload, loadMore } = usePaged(
+    `funds:${category}:${period}:${direction}`,
+    (cursor) => execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction }),
+    { page: (d) => d.fundRanking },
+  )
+  const categories = head?.categoryDict ?? []
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View className='alfa-list'>
@@ -51,7 +52,7 @@ export function FundListScreen() {
           {label}收益 {direction === 'reverse' ? '↓' : '↑'}
         </View>
       </View>
-      <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
         {items.map((r) => (
           <FundRankingRow key={r.fund.fundCode} row={r} />
         ))}

@@ -12,7 +12,7 @@ import './list.scss'
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {
   const [period, setPeriod] = useState('1Y')
-  const { state, data, reload } = useRemote(period, async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes)
+  const { state, data, stale, reload } = useRemote(`industryThemes:${period}`, async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes)
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View>
@@ -23,7 +23,7 @@ export function IndustryThemeScreen() {
           </View>
         ))}
       </View>
-      <AsyncContent state={state === 'notFound' || (state === 'ready' && !data?.length) ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无主题' skeleton={{ rows: 8 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='暂无主题' skeleton={{ rows: 8 }}>
         {(data ?? []).map((t) => (
           <View key={t.themeCode} className='alfa-card alfa-list'>
             <View className='alfa-list__row'>

@@ -15,15 +15,16 @@ const points = (v: number) => v.toFixed(2)
 
 /** 市场行情: index quotes (red up, green down, grey flat); tapping one shows its intraday or daily chart. */
 export function MarketScreen() {
-  const { state, data, reload } = useRemote('indices', async () => (await execute(MarketIndicesDocument, {})).marketIndices)
+  const { state, data, stale, reload } = useRemote('marketIndices', async () => (await execute(MarketIndicesDocument, {})).marketIndices)
   const [selected, setSelected] = useState<string | null>(null)
   const quotes = data ?? []
   const current = selected ?? quotes[0]?.indexCode ?? null
   return (
     <View className='alfa-market'>
       <AsyncContent
-        state={state === 'notFound' ? 'empty' : state === 'ready' && quotes.length === 0 ? 'empty' : state}
-        onRetry={() => void reload()}
+        state={state}
+        stale={stale}
+        onRetry={() => reload()}
         emptyTitle='暂无行情'
         emptyDescription='下拉刷新再试一次。'
         skeleton={{ rows: 6 }}
@@ -56,7 +57,7 @@ function QuoteCard({ quote, active, onTap }: { quote: MarketQuoteCardFragment; a
 
 function IndexChart({ indexCode }: { indexCode: string }) {
   const [range, setRange] = useState<ChartRange>('intraday')
-  const { state, data, reload } = useRemote(indexCode, async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null)
+  const { state, data, reload } = useRemote(`marketIndex:${indexCode}`, async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null)
   // One series object per answer and range: a new one would rebuild the chart model and redraw F2.
   const series = useMemo(() => {
     if (!data) return []
@@ -72,7 +73,7 @@ function IndexChart({ indexCode }: { indexCode: string }) {
           </View>
         ))}
       </View>
-      <AsyncContent state={state === 'notFound' ? 'empty' : state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
+      <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
         {data && (
           <Chart
             series={series}

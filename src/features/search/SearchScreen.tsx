@@ -1,10 +1,11 @@
 import { Input, Text, View } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
-import { popularPicks, type PopularPicksAnswer } from '@/services/api'
+import { useRemote } from '@/hooks/remote'
+import { popularPicks } from '@/services/api'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
-import { SearchAllDocument, type SearchAllQuery } from '@/services/generated/graphql'
+import { SearchAllDocument } from '@/services/generated/graphql'
 import { clearRecentSearches, loadRecentSearches, recordRecentSearch, type RecentSearch, type SearchKind } from './recent'
 import '../market/list.scss'
 import './index.scss'
@@ -26,41 +27,14 @@ export function openResult(item: RecentSearch) {
 export function SearchScreen() {
   const [keyword, setKeyword] = useState('')
   const [recent, setRecent] = useState<RecentSearch[]>(() => loadRecentSearches())
-  const [popular, setPopular] = useState<PopularPicksAnswer['list']>([])
-  const [result, setResult] = useState<SearchAllQuery['search'] | null>(null)
-  const [state, setState] = useState<'loading' | 'error' | 'ready'>('ready')
-  const seq = useRef(0)
-
-  useEffect(() => {
-    popularPicks()
-      .then((data) => setPopular(data?.list ?? []))
-      .catch(() => setPopular([]))
-  }, [])
-
-  const run = async (k: string) => {
-    const id = ++seq.current
-    setState('loading')
-    try {
-      const data = await execute(SearchAllDocument, { keyword: k, limit: 10 })
-      if (id !== seq.current) return
-      setResult(data.search)
-      setState('ready')
-    } catch {
-      if (id === seq.current) setState('error')
-    }
-  }
-
-  useEffect(() => {
-    const k = keyword.trim()
-    if (!k) {
-      seq.current++
-      setResult(null)
-      setState('ready')
-      return
-    }
-    const timer = setTimeout(() => void run(k), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [keyword])
+  const { data: popular } = useRemote('searchPopular', () => popularPicks().then((data) => data?.list ?? []))
+  const k = keyword.trim()
+  // Each keystroke would be an entry: results are not cached.
+  const { state, data: result, reload } = useRemote(k ? `search:${k}` : null, () => execute(SearchAllDocument, { keyword: k, limit: 10 }).then((d) => d.search), {
+    cache: false,
+    delay: SEARCH_DEBOUNCE_MS,
+    empty: (r) => !r.funds.length && !r.managers.length && !r.portfolios.length,
+  })
 
   const open = (item: RecentSearch) => {
     openResult(item)
@@ -85,7 +59,7 @@ export function SearchScreen() {
           focus
           confirmType='search'
           onInput={(e) => setKeyword(String(e.detail?.value ?? ''))}
-          onConfirm={() => keyword.trim() && void run(keyword.trim())}
+          onConfirm={() => k && void reload()}
         />
         {keyword && (
           <View className='alfa-search__clear' role='button' onClick={() => setKeyword('')}>
@@ -93,10 +67,10 @@ export function SearchScreen() {
           </View>
         )}
       </View>
-      {keyword.trim() ? (
+      {k ? (
         <AsyncContent
-          state={state === 'ready' && result && hits.length === 0 ? 'empty' : state}
-          onRetry={() => void run(keyword.trim())}
+          state={state}
+          onRetry={() => reload()}
           emptyTitle='没有找到相关结果'
           emptyDescription='换个关键词试试，例如基金代码或拼音首字母 yfd。'
           skeleton={{ rows: 5, title: false }}
@@ -149,7 +123,7 @@ export function SearchScreen() {
             <View className='alfa-search__block-head'>
               <Text>热门自选</Text>
             </View>
-            {popular.length === 0 ? (
+            {!popular?.length ? (
               <View className='alfa-list__sub'>暂无热门基金，输入代码或名称开始搜索。</View>
             ) : (
               <View className='alfa-search__chips'>

@@ -1,20 +1,17 @@
 import { Text, View } from '@tarojs/components'
-import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { useMemo, useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
-import { execute } from '@/services/graphql'
-import { WatchlistPicksDocument, type WatchlistPicksQuery } from '@/services/generated/graphql'
+import { useRemote } from '@/hooks/remote'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
-import { user } from '@/services/user'
 import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
-import { pickStore } from '../pickStore'
+import { loadPicks, PICKS_KEY, type PickedFund } from '../picks'
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import './index.scss'
 
-export type PickedFund = WatchlistPicksQuery['myPicks'][number]
+export type { PickedFund }
 type Period = keyof PickedFund['returns']
 type SortKey = 'nav' | 'daily' | 'period'
 
@@ -35,38 +32,14 @@ function figureOf(f: PickedFund, key: SortKey, period: Period): string | null {
 
 /** 我的自选: the picked funds with NAV and its date, daily return and a chosen period's return. */
 export const Favourites = observer(function Favourites() {
-  const [state, setState] = useState<AsyncState>('loading')
-  const [list, setList] = useState<PickedFund[]>([])
+  const { state, data, stale, reload } = useRemote(PICKS_KEY, loadPicks, { user: true })
+  const list = data ?? []
   const [period, setPeriod] = useState<Period>('y1')
   const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
-  const isLogin = user.isLogin
-
-  const load = useCallback(async () => {
-    if (!user.isLogin) return
-    try {
-      const data = await execute(WatchlistPicksDocument)
-      setList(data.myPicks)
-      pickStore.replaceAll(data.myPicks.map((p) => p.fund.fundCode))
-      setState(data.myPicks.length ? 'ready' : 'empty')
-    } catch {
-      setState('error')
-    }
-  }, [])
-
-  useEffect(() => {
-    if (isLogin) {
-      setState('loading')
-      void load()
-    }
-  }, [isLogin, load])
-
-  usePullDownRefresh(() => {
-    void load().finally(() => Taro.stopPullDownRefresh())
-  })
 
   const rows = useMemo(() => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list), [list, sort, period])
 
-  if (!isLogin) {
+  if (state === 'login') {
     return <Empty title='登录后查看我的自选' description='登录后可添加自选基金，随时查看净值与涨跌。' actionText='去登录' onAction={() => void startLogin()} />
   }
   if (state === 'empty') {
@@ -90,7 +63,7 @@ export const Favourites = observer(function Favourites() {
 
   return (
     <View className='alfa-favourites'>
-      <AsyncContent state={state} onRetry={() => { setState('loading'); void load() }} skeleton={{ rows: 6 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6 }}>
         <View className='alfa-favourites__toolbar'>
           <View className='alfa-favourites__periods'>
             {PERIODS.map((p) => (

@@ -1,18 +1,18 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react'
-import { useCallback, useEffect, useState } from 'react'
-import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
+import { useRemote } from '@/hooks/remote'
 import { batchPicks, managePickSeq } from '@/services/api'
-import { execute } from '@/services/graphql'
-import { WatchlistPicksDocument, type FavouritesManageRowFragment } from '@/services/generated/graphql'
 import { startLogin } from '@/services/login'
 import { toast } from '@/services/toast'
-import { user } from '@/services/user'
 import { moveItem } from '@/utils/dragOrder'
 import { useDragOrder } from '@/hooks/useDragOrder'
+import type { FavouritesManageRowFragment } from '@/services/generated/graphql'
 import { pickStore } from '../pickStore'
+import { loadPicks, PICKS_KEY } from '../picks'
 import './index.scss'
 
 /** A row of the list (fragment FavouritesManageRow). */
@@ -28,47 +28,26 @@ export const REMOVED_TEXT = '已删除'
  * 管理自选: the picked funds in their order. Dragging a row by its handle (≡), or 置顶 / 上移 / 下移
  * (the accessible alternative), saves the new order at once
  * (manage-seq; a failure puts the old order back with a toast); several funds can be ticked and
- * removed together after a confirmation.
+ * removed together after a confirmation. Edits go into the watchlist's kept answer as well.
  */
 export const FavouritesManage = observer(function FavouritesManage() {
-  const [state, setState] = useState<AsyncState>('loading')
-  const [list, setList] = useState<ManagedFund[]>([])
+  const { state, data, stale, reload, update } = useRemote(PICKS_KEY, loadPicks, { user: true })
+  const picks = data ?? []
+  const list: ManagedFund[] = picks.map((p) => p.fund)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState(false)
-  const isLogin = user.isLogin
-
-  // Promise chains rather than async functions: smaller in the ES5 main-package bundle.
-  const load = useCallback(
-    () =>
-      execute(WatchlistPicksDocument).then(
-        (data) => {
-          const funds = data.myPicks.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName }))
-          setList(funds)
-          setSelected((s) => new Set([...s].filter((c) => funds.some((f) => f.fundCode === c))))
-          pickStore.replaceAll(funds.map((f) => f.fundCode))
-          setState(funds.length ? 'ready' : 'empty')
-        },
-        () => setState('error'),
-      ),
-    [],
-  )
-
-  useEffect(() => {
-    if (isLogin) {
-      setState('loading')
-      void load()
-    }
-  }, [isLogin, load])
+  // Ticks of funds that are gone (removed elsewhere, then reloaded) do not count.
+  const chosen = list.filter((f) => selected.has(f.fundCode))
 
   const move = (index: number, to: number) => {
-    const before = list
-    const next = moveItem(list, index, to)
+    const before = picks
+    const next = moveItem(picks, index, to)
     if (busy || next === before) return
-    setList(next)
+    update(next)
     setBusy(true)
-    managePickSeq(next.map((f) => f.fundCode))
+    managePickSeq(next.map((p) => p.fund.fundCode))
       .catch(() => {
-        setList(before)
+        update(before)
         void toast.open(SEQ_FAILED_TEXT)
       })
       .finally(() => setBusy(false))
@@ -84,21 +63,19 @@ export const FavouritesManage = observer(function FavouritesManage() {
       return next
     })
 
-  const allSelected = list.length > 0 && list.every((f) => selected.has(f.fundCode))
+  const allSelected = list.length > 0 && chosen.length === list.length
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(list.map((f) => f.fundCode)))
 
   const remove = () => {
-    const codes = list.filter((f) => selected.has(f.fundCode)).map((f) => f.fundCode)
+    const codes = chosen.map((f) => f.fundCode)
     if (busy || codes.length === 0) return
     void Taro.showModal({ title: '删除自选', content: `确定删除选中的 ${codes.length} 只基金吗？`, confirmText: '删除' }).then((answer) => {
       if (!answer.confirm) return
       setBusy(true)
       return batchPicks(codes, 'remove')
         .then(() => {
-          const rest = list.filter((f) => !selected.has(f.fundCode))
-          setList(rest)
+          update((all) => all.filter((p) => !codes.includes(p.fund.fundCode)))
           setSelected(new Set())
-          setState(rest.length ? 'ready' : 'empty')
           pickStore.setPicked(codes, false)
           void toast.open(REMOVED_TEXT)
           void pickStore.load(true)
@@ -108,14 +85,14 @@ export const FavouritesManage = observer(function FavouritesManage() {
     })
   }
 
-  if (!isLogin) {
+  if (state === 'login') {
     return <Empty title='登录后管理自选' description='登录后可调整自选基金的顺序或删除。' actionText='去登录' onAction={() => void startLogin()} />
   }
   if (state === 'empty') return <Empty title='还没有自选基金' description='去搜索基金，点「+ 自选」加入这里。' />
 
   return (
     <View className='alfa-manage'>
-      <AsyncContent state={state} onRetry={() => { setState('loading'); void load() }} skeleton={{ rows: 6 }}>
+      <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6 }}>
         <View className='alfa-manage__head'>
           <Text className='alfa-manage__name'>基金名称</Text>
           <Text className='alfa-manage__actions-head'>排序</Text>
@@ -153,8 +130,8 @@ export const FavouritesManage = observer(function FavouritesManage() {
             <View className={`alfa-manage__check${allSelected ? ' alfa-manage__check--on' : ''}`}>{allSelected ? '✓' : ''}</View>
             <Text>全选</Text>
           </View>
-          <View className={`alfa-manage__remove${selected.size ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={remove}>
-            {selected.size ? `删除(${selected.size})` : '删除'}
+          <View className={`alfa-manage__remove${chosen.length ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={remove}>
+            {chosen.length ? `删除(${chosen.length})` : '删除'}
           </View>
         </View>
       </AsyncContent>
