@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react'
 import { useCallback, useEffect, useState } from 'react'
 import { AsyncContent, type AsyncState } from '@/components/AsyncContent'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
 import { batchPicks, managePickSeq } from '@/services/api'
 import { execute } from '@/services/graphql'
@@ -150,15 +151,15 @@ export const FavouritesManage = observer(function FavouritesManage() {
             </View>
           )
         })}
-        <View className='alfa-manage__bar'>
+        <BottomBar>
           <View className='alfa-manage__all' role='checkbox' aria-checked={allSelected} onClick={toggleAll}>
             <View className={`alfa-manage__check${allSelected ? ' alfa-manage__check--on' : ''}`}>{allSelected ? '✓' : ''}</View>
             <Text>全选</Text>
           </View>
-          <View className={`alfa-manage__remove${selected.size ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={remove}>
+          <BarButton className='alfa-manage__remove' tone='danger' width='narrow' disabled={!selected.size} onClick={remove}>
             {selected.size ? `删除(${selected.size})` : '删除'}
-          </View>
-        </View>
+          </BarButton>
+        </BottomBar>
       </AsyncContent>
     </View>
   )
