@@ -1,4 +1,4 @@
-import { Button, Input, View } from '@tarojs/components'
+import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import AtModal from 'taro-ui/lib/components/modal'
 import AtModalAction from 'taro-ui/lib/components/modal/action'
@@ -23,7 +23,8 @@ export interface NamePromptProps {
  * A dialog asking for a filter's name (taro-ui's AtModal; Taro's own modal cannot take text on
  * every platform). Open while mounted; a tap on the backdrop does not close it, so a typed name
  * is not lost. The input sits in a plain body, not AtModalContent's scroll view, where a
- * mini-program input misplaces its text.
+ * mini-program input misplaces its text; the actions are Views, which look the same on every
+ * platform (taro-ui styles native buttons, and Taro's H5 Button is a div with its own look).
  */
 export function NamePrompt({ title, initial = '', confirmText = '确定', onConfirm, onCancel }: NamePromptProps) {
   const [name, setName] = useState(initial)
@@ -51,8 +52,8 @@ export function NamePrompt({ title, initial = '', confirmText = '确定', onConf
           />
         </View>
         <AtModalAction>
-          <Button className='alfa-name-prompt__cancel' onClick={onCancel}>取消</Button>
-          <Button className='alfa-name-prompt__confirm' onClick={confirm}>{confirmText}</Button>
+          <View className='alfa-name-prompt__cancel' role='button' onClick={onCancel}>取消</View>
+          <View className='alfa-name-prompt__confirm' role='button' onClick={confirm}>{confirmText}</View>
         </AtModalAction>
       </AtModal>
     </View>
