@@ -4,11 +4,13 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
-import { BASE_FONT_SIZE, DESIGN_WIDTH, DEVICE_RATIO } from './layout'
+import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
 const env = process.env.TARO_ENV ?? 'h5'
+// No warnings from packages' stylesheets (taro-ui's still use Sass @import).
+const sassLoaderOption = { sassOptions: { quietDeps: true } }
 
 /** A hash of the app's code: answers kept by another version are not read (their shape may differ). */
 function codeVersion(dir: string): string {
@@ -28,7 +30,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
-    designWidth: DESIGN_WIDTH,
+    // taro-ui's styles are drawn at 750 (src/styles/taro-ui/), the app's at 1242.
+    designWidth: designWidthOf,
     deviceRatio: DEVICE_RATIO,
     sourceRoot: 'src',
     // ALFA_OUTPUT_ROOT builds elsewhere (experiments, size analysis) without touching dist/.
@@ -52,6 +55,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     mini: {
+      sassLoaderOption,
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -60,6 +64,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       optimizeMainPackage: { enable: true },
     },
     h5: {
+      sassLoaderOption,
       publicPath: '/',
       // React components (@tarojs/components-react) instead of Stencil web components: less JS
       // before the first screen (ARCHITECTURE.md section 7 budget).

@@ -1,5 +1,7 @@
 /** Layout constants of spec section 9, shared by the build config and the app. */
 export const DESIGN_WIDTH = 1242
+/** taro-ui's stylesheets measure in px of a 750-wide design. */
+export const TARO_UI_DESIGN_WIDTH = 750
 export const BASE_FONT_SIZE = 20
 /** Device ratios keyed by design width (375:2, 640:1.17, 750:1, 828:0.905, 1242:0.6033). */
 export const DEVICE_RATIO: Record<number, number> = {
@@ -11,3 +13,13 @@ export const DEVICE_RATIO: Record<number, number> = {
 }
 /** Pixel conversion factor of rem. */
 export const PX_PER_REM_FACTOR = 0.854
+
+/**
+ * The design width of a stylesheet (Taro's `designWidth` as a function): 750 for the files of
+ * src/styles/taro-ui/, which compile taro-ui's styles, else the app's 1242. Taro prints this
+ * function's source into the app (initPxTransform), so it names no outer constant and uses ES5.
+ */
+export function designWidthOf(input?: { file?: string } | number | string): number {
+  var file = input && (input as { file?: string }).file
+  return file && /[\\/]src[\\/]styles[\\/]taro-ui[\\/]/.test(file) ? 750 : 1242
+}

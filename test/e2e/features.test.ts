@@ -313,6 +313,25 @@ for (const scheme of ['light', 'dark'] as const) {
         if (tone === 'fall') assert.ok(g > r + 30, `down is green: rgb(${r}, ${g}, ${b})`)
       }),
     )
+
+    it('/subPkg/pages/fundList/index: a category tab (taro-ui AtTabs) lists that category', SLOW, () =>
+      withTab(scheme, false, async (tab) => {
+        const { page } = tab
+        await open(tab, h.origin, '/subPkg/pages/fundList/index')
+        const root = pageOf(page, 'fundList')
+        await root.locator('.alfa-list__row').first().waitFor(WAIT)
+        await expectScreen(tab, { route: 'fundList', scheme, navTitle: '更多基金', texts: ['全部', '近1年收益'] }, h.origin, `fund list (${scheme})`)
+        const second = root.locator('.alfa-tabs').first().locator('.at-tabs__item').nth(1)
+        const category = await text(second)
+        await second.tap()
+        await until('the tapped tab to be active', async () => (await second.getAttribute('class'))?.includes('at-tabs__item--active'))
+        await until(`every row to be ${category}`, async () => {
+          const subs = await root.locator('.alfa-list__row .alfa-list__sub').allTextContents()
+          return subs.length > 0 && subs.every((s) => s.includes(` · ${category} · `))
+        })
+        await page.waitForLoadState('networkidle')
+      }),
+    )
   })
 }
 

@@ -1,5 +1,7 @@
 import { AsyncContent } from '@/components/AsyncContent'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { LoadMore } from '@/components/LoadMore'
+import { Tabs } from '@/components/Tabs'
 import TestUtils from '@tarojs/test-utils-react'
 
 async function mount(ui: () => JSX.Element) {
@@ -63,5 +65,66 @@ describe('a paged list footer', () => {
       })
     }
     expect(onLoad).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('a strip of tabs (taro-ui AtTabs) picks one value', () => {
+  const ITEMS = [
+    { key: null, label: '全部' },
+    { key: 'STOCK', label: '股票型' },
+    { key: 'BOND', label: '债券型' },
+  ]
+
+  it("the value's tab is the active one; a tap reports that tab's key", async () => {
+    const onChange = jest.fn()
+    const { utils, container } = await mount(() => <Tabs items={ITEMS} value='STOCK' onChange={onChange} layout='scroll' />)
+    const tabs = [...container.querySelectorAll('.alfa-tabs .at-tabs__item')]
+    expect(tabs.map((t) => t.textContent)).toEqual(['全部', '股票型', '债券型'])
+    expect(tabs.map((t) => t.className.includes('at-tabs__item--active'))).toEqual([false, true, false])
+    expect(container.querySelector('.alfa-tabs--scroll')).not.toBeNull()
+    await utils.act(async () => {
+      utils.fireEvent.click(tabs[0] as HTMLElement)
+    })
+    expect(onChange).toHaveBeenCalledWith(null)
+  })
+})
+
+describe('a bar fixed to the bottom of the screen', () => {
+  it('a spacer stands in the page before the bar, taller when the bar has a note', async () => {
+    const { container } = await mount(() => (
+      <BottomBar note='共 3 只基金符合条件'>
+        <BarButton>查看结果</BarButton>
+      </BottomBar>
+    ))
+    const spacer = container.querySelector('.alfa-bottom-bar__spacer')
+    expect(spacer?.className).toContain('alfa-bottom-bar__spacer--note')
+    expect(spacer?.nextElementSibling?.className).toContain('alfa-bottom-bar')
+    expect(container.querySelector('.alfa-bottom-bar__note')?.textContent).toBe('共 3 只基金符合条件')
+    const plain = await mount(() => (
+      <BottomBar>
+        <BarButton>保存筛选</BarButton>
+      </BottomBar>
+    ))
+    expect(plain.container.querySelector('.alfa-bottom-bar__spacer')?.className).toContain('alfa-bottom-bar__spacer--actions')
+  })
+
+  it('a button calls back when tapped, a disabled one is dimmed and does not', async () => {
+    const onClick = jest.fn()
+    const { utils, container } = await mount(() => (
+      <BottomBar>
+        <BarButton className='on' onClick={onClick}>编辑</BarButton>
+        <BarButton className='off' disabled onClick={onClick}>已保存到我的筛选</BarButton>
+      </BottomBar>
+    ))
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.off') as HTMLElement)
+    })
+    expect(onClick).not.toHaveBeenCalled()
+    expect(container.querySelector('.off')?.getAttribute('aria-disabled')).toBe('true')
+    expect(container.querySelector('.off')?.className).toContain('alfa-bar-button--off')
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.on') as HTMLElement)
+    })
+    expect(onClick).toHaveBeenCalledTimes(1)
   })
 })

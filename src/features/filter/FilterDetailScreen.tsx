@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { AsyncContent } from '@/components/AsyncContent'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
@@ -43,10 +44,10 @@ export const FilterDetailScreen = observer(function FilterDetailScreen({ filterI
           <Text className='alfa-filter-detail__none'>未设置条件，显示全部基金</Text>
         )}
       </View>
-      <View className='alfa-filter-detail__bar'>
-        <View className='alfa-filter-detail__edit' role='button' onClick={edit}>编辑</View>
-        <View className='alfa-filter-detail__result' role='button' onClick={() => navigateTo('filterResult', filterId ? { filterId } : {})}>查看结果</View>
-      </View>
+      <BottomBar>
+        <BarButton className='alfa-filter-detail__edit' tone='secondary' onClick={edit}>编辑</BarButton>
+        <BarButton className='alfa-filter-detail__result' onClick={() => navigateTo('filterResult', filterId ? { filterId } : {})}>查看结果</BarButton>
+      </BottomBar>
     </View>
   )
 })

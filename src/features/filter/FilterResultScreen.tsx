@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FilterSaveDocument } from '@/services/generated/graphql'
@@ -79,15 +80,11 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
         <FundTable rows={list.rows} period={period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} navDate={list.navDate} />
       </AsyncContent>
       {!filterId && (
-        <View className='alfa-filter-result__bar'>
-          <View
-            className={`alfa-filter-result__save${canSave ? '' : ' alfa-filter-result__save--done'}`}
-            role='button'
-            onClick={canSave ? askName : undefined}
-          >
+        <BottomBar>
+          <BarButton className='alfa-filter-result__save' disabled={!canSave} onClick={askName}>
             {saved ? '已保存到我的筛选' : '保存筛选'}
-          </View>
-        </View>
+          </BarButton>
+        </BottomBar>
       )}
       {prompt && <NamePrompt title='保存筛选' confirmText='保存' onConfirm={save} onCancel={() => setPrompt(false)} />}
     </View>

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { useMemo, type ReactNode } from 'react'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterCountDocument } from '@/services/generated/graphql'
@@ -119,15 +120,16 @@ export const FilterScreen = observer(function FilterScreen() {
         <Chips options={SIZE_OPTIONS} isOn={(v) => sizeKey === v} onTap={(v) => filterStore.setFormValue(withSizeRange(filterStore.formValue, sizeKey === v ? undefined : v))} />
       </Group>
       <View className='alfa-filter__note'>收益、回撤按最新净值日计算，基金规模按最新季报，已终止基金不计入。</View>
-      <View className='alfa-filter__bar'>
-        <View className='alfa-filter__count' role='status'>
-          {state === 'error' ? '暂时无法统计符合条件的基金' : count === null ? '正在统计…' : `共 ${count} 只基金符合条件`}
-        </View>
-        <View className='alfa-filter__actions'>
-          <View className='alfa-filter__reset' role='button' onClick={() => filterStore.reset()}>重置</View>
-          <View className='alfa-filter__submit' role='button' onClick={() => navigateTo('filterResult')}>查看结果</View>
-        </View>
-      </View>
+      <BottomBar
+        note={
+          <View className='alfa-filter__count' role='status'>
+            {state === 'error' ? '暂时无法统计符合条件的基金' : count === null ? '正在统计…' : `共 ${count} 只基金符合条件`}
+          </View>
+        }
+      >
+        <BarButton className='alfa-filter__reset' tone='plain' width='narrow' onClick={() => filterStore.reset()}>重置</BarButton>
+        <BarButton className='alfa-filter__submit' onClick={() => navigateTo('filterResult')}>查看结果</BarButton>
+      </BottomBar>
     </View>
   )
 })

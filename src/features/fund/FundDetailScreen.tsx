@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { StaleNotice } from '@/components/AsyncContent'
+import { BottomBar } from '@/components/BottomBar'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
@@ -59,10 +60,9 @@ export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** 
       <Text className='alfa-fund-foot'>
         {fund.isDemo ? '净值与业绩为演示数据，不构成投资建议。' : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
       </Text>
-      <View className='alfa-fund-bar'>
+      <BottomBar className='alfa-fund-bar'>
         <PickButton fundCode={fund.fundCode} />
-        <View className='alfa-fund-bar__safe' />
-      </View>
+      </BottomBar>
     </View>
   )
 }

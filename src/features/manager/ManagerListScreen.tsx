@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
+import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { ManagerListDocument, type ManagerRowFragment, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
@@ -30,14 +31,11 @@ export function ManagerListScreen() {
   }
   return (
     <View className='alfa-list'>
-      <View className='alfa-tabs'>
-        {SORTS.map((s) => (
-          <View key={s.sort} role='button' className={`alfa-tabs__tab${s.sort === sort ? ' alfa-tabs__tab--active' : ''}`} onClick={() => choose(s.sort)}>
-            {s.label}
-            {s.sort === sort ? (direction === 'reverse' ? ' ↓' : ' ↑') : ''}
-          </View>
-        ))}
-      </View>
+      <Tabs
+        items={SORTS.map((s) => ({ key: s.sort, label: s.sort === sort ? `${s.label}${direction === 'reverse' ? ' ↓' : ' ↑'}` : s.label }))}
+        value={sort}
+        onChange={choose}
+      />
       <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
         {items.map((m) => (
           <ManagerRow key={m.managerId} manager={m} />

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
+import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
@@ -16,6 +17,9 @@ export const RANK_PERIODS = [
   { period: '1Y', label: '近1年' },
   { period: '3Y', label: '近3年' },
 ] as const
+
+/** The periods as tabs (更多基金, 行业主题). */
+export const PERIOD_TABS = RANK_PERIODS.map((p) => ({ key: p.period as string, label: p.label }))
 
 /** 更多基金: paged, category tabs, sorted by the return over a period (tap the header to reverse). */
 export function FundListScreen() {
@@ -32,20 +36,8 @@ export function FundListScreen() {
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View className='alfa-list'>
-      <View className='alfa-tabs'>
-        {[{ code: null as string | null, name: '全部' }, ...categories].map((c) => (
-          <View key={c.code ?? 'all'} role='button' className={`alfa-tabs__tab${c.code === category ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setCategory(c.code)}>
-            {c.name}
-          </View>
-        ))}
-      </View>
-      <View className='alfa-tabs'>
-        {RANK_PERIODS.map((p) => (
-          <View key={p.period} role='button' className={`alfa-tabs__tab${p.period === period ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setPeriod(p.period)}>
-            {p.label}
-          </View>
-        ))}
-      </View>
+      <Tabs layout='scroll' items={[{ key: null, label: '全部' }, ...categories.map((c) => ({ key: c.code, label: c.name }))]} value={category} onChange={setCategory} />
+      <Tabs items={PERIOD_TABS} value={period} onChange={setPeriod} />
       <View className='alfa-list__header'>
         <View>基金名称</View>
         <View className='alfa-list__sort' role='button' onClick={() => setDirection(direction === 'reverse' ? 'normal' : 'reverse')}>

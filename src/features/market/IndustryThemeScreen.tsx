@@ -1,11 +1,12 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
+import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/services/generated/graphql'
 import { formatPercent, toneOf } from '@/utils/format'
-import { RANK_PERIODS } from './FundListScreen'
+import { PERIOD_TABS, RANK_PERIODS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
 import './list.scss'
 
@@ -16,13 +17,7 @@ export function IndustryThemeScreen() {
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View>
-      <View className='alfa-tabs'>
-        {RANK_PERIODS.map((p) => (
-          <View key={p.period} role='button' className={`alfa-tabs__tab${p.period === period ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setPeriod(p.period)}>
-            {p.label}
-          </View>
-        ))}
-      </View>
+      <Tabs items={PERIOD_TABS} value={period} onChange={setPeriod} />
       <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='暂无主题' skeleton={{ rows: 8 }}>
         {(data ?? []).map((t) => (
           <View key={t.themeCode} className='alfa-card alfa-list'>

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Chart } from '@/components/Chart'
+import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
 import { MarketIndexChartDocument, MarketIndicesDocument, type MarketQuoteCardFragment } from '@/services/generated/graphql'
 import { formatDate, formatNumber, formatPercent, DATE, toneOf } from '@/utils/format'
@@ -12,6 +13,10 @@ import './index.scss'
 export type ChartRange = 'intraday' | 'daily'
 
 const points = (v: number) => v.toFixed(2)
+const RANGE_TABS = [
+  { key: 'intraday' as const, label: '分时' },
+  { key: 'daily' as const, label: '日K(近120日)' },
+]
 
 /** 市场行情: index quotes (red up, green down, grey flat); tapping one shows its intraday or daily chart. */
 export function MarketScreen() {
@@ -66,13 +71,7 @@ function IndexChart({ indexCode }: { indexCode: string }) {
   }, [data, range])
   return (
     <View className='alfa-card alfa-market__chart'>
-      <View className='alfa-tabs'>
-        {(['intraday', 'daily'] as const).map((r) => (
-          <View key={r} role='button' className={`alfa-tabs__tab${r === range ? ' alfa-tabs__tab--active' : ''}`} onClick={() => setRange(r)}>
-            {r === 'intraday' ? '分时' : '日K(近120日)'}
-          </View>
-        ))}
-      </View>
+      <Tabs items={RANGE_TABS} value={range} onChange={setRange} />
       <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
         {data && (
           <Chart

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
+import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
 import { useRemote } from '@/hooks/remote'
 import { batchPicks, managePickSeq } from '@/services/api'
@@ -125,15 +126,15 @@ export const FavouritesManage = observer(function FavouritesManage() {
             </View>
           )
         })}
-        <View className='alfa-manage__bar'>
+        <BottomBar>
           <View className='alfa-manage__all' role='checkbox' aria-checked={allSelected} onClick={toggleAll}>
             <View className={`alfa-manage__check${allSelected ? ' alfa-manage__check--on' : ''}`}>{allSelected ? '✓' : ''}</View>
             <Text>全选</Text>
           </View>
-          <View className={`alfa-manage__remove${chosen.length ? '' : ' alfa-manage__remove--off'}`} role='button' onClick={remove}>
+          <BarButton className='alfa-manage__remove' tone='danger' width='narrow' disabled={!chosen.length} onClick={remove}>
             {chosen.length ? `删除(${chosen.length})` : '删除'}
-          </View>
-        </View>
+          </BarButton>
+        </BottomBar>
       </AsyncContent>
     </View>
   )
