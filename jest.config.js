@@ -13,7 +13,7 @@ module.exports = defineJestConfig({
   setupFiles: [require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'), path.join(__dirname, 'test/support/setup.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'test/support/freshCache.ts')],
   // Anything under an ESM package is transformed, even its own nested node_modules.
-  transformIgnorePatterns: [`^(?!.*/node_modules/(${esm.join("|")})/).*/node_modules/`],
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${esm.join('|')})/).*/node_modules/`],
   transform: {
     '^.+\\.(js|jsx|mjs|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
   },

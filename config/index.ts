@@ -91,9 +91,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.NODE_ENV !== 'production') return
         const common = { test: /\.(js|css)$/, threshold: 1024, minRatio: Number.MAX_SAFE_INTEGER }
         chain.plugin('brotli').use(CompressionPlugin, [
-          { ...common, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } },
+          {
+            ...common,
+            filename: '[path][base].br',
+            algorithm: 'brotliCompress',
+            compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+          },
         ])
-        chain.plugin('gzip').use(CompressionPlugin, [{ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }])
+        chain
+          .plugin('gzip')
+          .use(CompressionPlugin, [{ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }])
       },
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: BASE_FONT_SIZE } },

@@ -27,8 +27,14 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const TARGET = 95
 // The browser tests' flags (ARCHITECTURE.md, verification) plus headless and no sandbox (root).
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ].join(' ')
 
 const ALL_PAGES = [
@@ -48,9 +54,11 @@ const REPORTS = OUT.replace(/\.json$/, '') + '-reports'
 function lighthouse(url, outFile) {
   return new Promise((resolve, reject) => {
     const args = [
-      LIGHTHOUSE, url,
+      LIGHTHOUSE,
+      url,
       '--only-categories=performance',
-      '--output=json', `--output-path=${outFile}`,
+      '--output=json',
+      `--output-path=${outFile}`,
       `--chrome-flags=${CHROME_FLAGS}`,
       '--quiet',
     ]
@@ -126,7 +134,15 @@ async function main() {
       const report = path.join(REPORTS, `${page.name}.json`)
       fs.copyFileSync(mid.file, report)
       const f = mid.fig
-      results.push({ page: page.name, path: page.path, ...f, scores: runs.map((r) => r.fig.score), lcpElement: mid.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null, failing: opportunities(mid.lhr), report })
+      results.push({
+        page: page.name,
+        path: page.path,
+        ...f,
+        scores: runs.map((r) => r.fig.score),
+        lcpElement: mid.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        failing: opportunities(mid.lhr),
+        report,
+      })
       console.log(
         `${page.name.padEnd(10)} ${String(f.score).padStart(3)}  FCP ${sec(f.fcpMs)}  LCP ${sec(f.lcpMs)}  TBT ${f.tbtMs} ms  CLS ${f.cls}  SI ${sec(f.speedIndexMs)}  JS ${f.jsTransferKB} KB in ${f.jsRequests} files` +
           `  (scores ${runs.map((r) => r.fig.score).join('/')})`,
@@ -140,13 +156,25 @@ async function main() {
   const min = Math.min(...results.map((r) => r.score))
   const seconds = Math.round((Date.now() - t0) / 1000)
   const summary = {
-    date: new Date().toISOString(), lighthouse: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
-    preset: 'mobile (default), simulated throttling', chrome: CHROME_PATH, runsPerPage: RUNS, target: TARGET,
-    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)), cpus: os.cpus().length, seconds, minScore: min, ok: min >= TARGET, pages: results,
+    date: new Date().toISOString(),
+    lighthouse: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
+    preset: 'mobile (default), simulated throttling',
+    chrome: CHROME_PATH,
+    runsPerPage: RUNS,
+    target: TARGET,
+    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
+    cpus: os.cpus().length,
+    seconds,
+    minScore: min,
+    ok: min >= TARGET,
+    pages: results,
   }
   fs.writeFileSync(OUT, JSON.stringify(summary, null, 2) + '\n')
-  for (const r of results.filter((r) => r.score < TARGET)) console.log(`${r.page}: ${r.failing.join(', ') || 'no failing audit'}; LCP element ${r.lcpElement ?? '?'}`)
-  console.log(`minimum score ${min} (target ≥ ${TARGET}) ${min >= TARGET ? 'OK' : 'BELOW TARGET'}; ${seconds} s in all (CPU benchmark index ${summary.benchmarkIndex}, ${os.cpus().length} cores)`)
+  for (const r of results.filter((r) => r.score < TARGET))
+    console.log(`${r.page}: ${r.failing.join(', ') || 'no failing audit'}; LCP element ${r.lcpElement ?? '?'}`)
+  console.log(
+    `minimum score ${min} (target ≥ ${TARGET}) ${min >= TARGET ? 'OK' : 'BELOW TARGET'}; ${seconds} s in all (CPU benchmark index ${summary.benchmarkIndex}, ${os.cpus().length} cores)`,
+  )
   console.log(`summary: ${OUT}\nfull reports of the median runs: ${REPORTS}`)
 }
 

@@ -39,7 +39,9 @@ const host = env.HOST ?? '127.0.0.1'
 const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host)
 if (!env.NODE_ENV && loopback) {
   env.NODE_ENV = 'development'
-  console.log(`npm start: development mode on ${host} (development secrets, demo data; NODE_ENV=production for a deployment, see server/README.md)`)
+  console.log(
+    `npm start: development mode on ${host} (development secrets, demo data; NODE_ENV=production for a deployment, see server/README.md)`,
+  )
 }
 
 const EXIT_CONFIG = 78
@@ -57,7 +59,9 @@ function start() {
     // A server that ran for a minute starts over with a short delay; repeated crashes back off to 30 s.
     if (Date.now() - startedAt > 60_000) restarts = 0
     const delay = Math.min(30_000, 1000 * 2 ** restarts++)
-    console.error(`[supervisor] the server stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${delay / 1000} s (restart ${restarts})`)
+    console.error(
+      `[supervisor] the server stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${delay / 1000} s (restart ${restarts})`,
+    )
     setTimeout(start, delay)
   })
 }

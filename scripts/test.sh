@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 steps=(
   "system-deps:bash scripts/ensure-system-deps.sh"
+  "format:npm run format:check"
   "typecheck:npm run typecheck"
   "unit:npm run test:unit"
   "server:npm run test:server"

@@ -28,15 +28,26 @@ interface Target {
 
 function request(base: URL, t: Target): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: base.hostname, port: base.port, path: t.path, method: t.method, agent,
-      headers: { 'x-sign': createSign(), 'x-broker': '0008', ...(t.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(t.body) } : {}) },
-    }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: t.path,
+        method: t.method,
+        agent,
+        headers: {
+          'x-sign': createSign(),
+          'x-broker': '0008',
+          ...(t.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(t.body) } : {}),
+        },
+      },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      },
+    )
     req.on('error', reject)
     req.end(t.body)
   })
@@ -46,20 +57,25 @@ async function load(base: URL, t: Target, seconds: number) {
   const latencies: number[] = []
   const end = Date.now() + seconds * 1000
   let errors = 0
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < end) {
-      const t0 = process.hrtime.bigint()
-      const res = await request(base, t)
-      if (res.status !== 200) errors++
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const t0 = process.hrtime.bigint()
+        const res = await request(base, t)
+        if (res.status !== 200) errors++
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
+      }
+    }),
+  )
   latencies.sort((a, b) => a - b)
   return { count: latencies.length, rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN, errors }
 }
 
 async function main() {
-  const child = fork(path.join(__dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(path.join(__dirname, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const timeout = setTimeout(() => {
     console.error('bench: the server did not start within 10 minutes')
     child.kill()
@@ -71,15 +87,26 @@ async function main() {
   })
   clearTimeout(timeout)
   const base = new URL(address)
-  const gql: Target = { name: 'GraphQL Portfolio query', method: 'POST', path: GRAPHQL_PATH, body: JSON.stringify({ query, variables: { poCode: PO_CODE, range: RANGE }, operationName: 'Portfolio' }) }
-  const plain: Target = { name: 'plain Fastify route', method: 'GET', path: `${apiRoot()}/bench-plain/portfolio?poCode=${PO_CODE}&range=${RANGE}` }
+  const gql: Target = {
+    name: 'GraphQL Portfolio query',
+    method: 'POST',
+    path: GRAPHQL_PATH,
+    body: JSON.stringify({ query, variables: { poCode: PO_CODE, range: RANGE }, operationName: 'Portfolio' }),
+  }
+  const plain: Target = {
+    name: 'plain Fastify route',
+    method: 'GET',
+    path: `${apiRoot()}/bench-plain/portfolio?poCode=${PO_CODE}&range=${RANGE}`,
+  }
 
   // Same JSON from both, or the comparison means nothing.
   const a = JSON.parse((await request(base, gql)).body)
   const b = JSON.parse((await request(base, plain)).body)
   assert.deepEqual(a, b, 'the plain route and the GraphQL query must answer the same JSON')
   const bytes = Buffer.byteLength(JSON.stringify(a))
-  console.log(`portfolio ${PO_CODE}, range ${RANGE}: ${bytes} bytes of JSON, ${a.data.portfolio.navHistory.series.length} NAV points; ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s each, interleaved`)
+  console.log(
+    `portfolio ${PO_CODE}, range ${RANGE}: ${bytes} bytes of JSON, ${a.data.portfolio.navHistory.series.length} NAV points; ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s each, interleaved`,
+  )
 
   for (const t of [gql, plain]) await load(base, t, 1) // warm-up: JIT, caches
   const totals = new Map<string, { count: number; p99: number[]; errors: number }>()
@@ -97,7 +124,10 @@ async function main() {
     const acc = totals.get(t.name)!
     return { name: t.name, rps: acc.count / (ROUNDS * SECONDS), p99: Math.max(...acc.p99), errors: acc.errors }
   })
-  for (const f of figures) console.log(`${f.name.padEnd(26)} ${f.rps.toFixed(1).padStart(8)} req/s   p99 ${f.p99.toFixed(1).padStart(7)} ms${f.errors ? `   ${f.errors} errors` : ''}`)
+  for (const f of figures)
+    console.log(
+      `${f.name.padEnd(26)} ${f.rps.toFixed(1).padStart(8)} req/s   p99 ${f.p99.toFixed(1).padStart(7)} ms${f.errors ? `   ${f.errors} errors` : ''}`,
+    )
   const ratio = figures[0].rps / figures[1].rps
   console.log(`ratio GraphQL / plain: ${ratio.toFixed(3)} (target ≥ ${TARGET}) ${ratio >= TARGET ? 'OK' : 'BELOW TARGET'}`)
   child.send('stop')

@@ -27,28 +27,71 @@ export async function portfolioPageJson(database: Database, poCode: string, rang
     po.lastNavDate(database, poCode),
   ])
   const code = row.preferences.defaultComparableBenchmark ?? row.asset_classes_testing_index
-  const benchmark = code ? await po.benchmark(database, code, range, last ? rangeStart(range, last) ?? row.created_date : null) : null
-  const funds = await loadFunds(database, composition.groups.flatMap((g) => g.parts.map((p) => p.fundCode)))
+  const benchmark = code ? await po.benchmark(database, code, range, last ? (rangeStart(range, last) ?? row.created_date) : null) : null
+  const funds = await loadFunds(
+    database,
+    composition.groups.flatMap((g) => g.parts.map((p) => p.fundCode)),
+  )
   const pref = row.preferences
   return {
     data: {
       portfolio: {
-        ...pick(f, ['poCode', 'poName', 'subTitle', 'riskLevel', 'runningDays', 'createdDate', 'moneyType', 'hasAdvisor', 'seriesType', 'isModelPo', 'isCustomPlan', 'description', 'url']),
+        ...pick(f, [
+          'poCode',
+          'poName',
+          'subTitle',
+          'riskLevel',
+          'runningDays',
+          'createdDate',
+          'moneyType',
+          'hasAdvisor',
+          'seriesType',
+          'isModelPo',
+          'isCustomPlan',
+          'description',
+          'url',
+        ]),
         hasSigned: false,
         hasFollowed: false,
         followersCount,
         ...pick(f, ['buyersCount', 'showNotes', 'isSupportSmartAip', 'runningWithRealMoney', 'totalUnit']),
         investedUnit,
-        manager: manager ? { ...pick(manager, ['managerId', 'managerName', 'isVerified', 'avatarUrl', 'isYingmiExtended']), url: managerUrl(manager.managerId) } : null,
+        manager: manager
+          ? {
+              ...pick(manager, ['managerId', 'managerName', 'isVerified', 'avatarUrl', 'isYingmiExtended']),
+              url: managerUrl(manager.managerId),
+            }
+          : null,
         featureShowcase: pickAll(f.featureShowcase, ['key', 'displayName', 'valueText', 'fontColor']),
         performanceShowcase: pickAll(f.performanceShowcase, ['key', 'displayName', 'valueText', 'fontColor']),
         annualizedReturnRateRange: pick(f.annualizedReturnRateRange, ['expectedAnnualizedReturnRate', 'defaultDrawdown', 'minDrawdown']),
-        thermometer: f.thermometer ? { level: f.thermometer.level, levelDescription: f.thermometer.levelDescription, advice: pick(f.thermometer.advice, ['howToBuy', 'howToSell']) } : null,
+        thermometer: f.thermometer
+          ? {
+              level: f.thermometer.level,
+              levelDescription: f.thermometer.levelDescription,
+              advice: pick(f.thermometer.advice, ['howToBuy', 'howToSell']),
+            }
+          : null,
         comparableBenchmarks: pickAll(benchmarks, ['indexCode', 'indexShortName', 'name', 'description', 'isDefault']),
         preference: {
-          ...pick(pref, ['displayPerformance', 'displayCompositionPieChart', 'displayCompositionDetailList', 'hasAdjustmentHistoryPage', 'hasAnalysisPage', 'hasFundInvestPoolPage',
-            'displayMaxDrawdownOnChart', 'displayAdjustmentPoint', 'displayPeakPoint', 'displayBenchmark', 'displayProfitCalculator', 'displayManagerIdentity',
-            'displayShowcase', 'displayDescriptionOnDetailPage', 'hasIntroPage', 'introImageUrls']),
+          ...pick(pref, [
+            'displayPerformance',
+            'displayCompositionPieChart',
+            'displayCompositionDetailList',
+            'hasAdjustmentHistoryPage',
+            'hasAnalysisPage',
+            'hasFundInvestPoolPage',
+            'displayMaxDrawdownOnChart',
+            'displayAdjustmentPoint',
+            'displayPeakPoint',
+            'displayBenchmark',
+            'displayProfitCalculator',
+            'displayManagerIdentity',
+            'displayShowcase',
+            'displayDescriptionOnDetailPage',
+            'hasIntroPage',
+            'introImageUrls',
+          ]),
           topNotice: pick(pref.topNotice, ['link', 'text']),
           defaultComparableBenchmark: pref.defaultComparableBenchmark ?? null,
           listSeriesSettings: pickAll(pref.listSeriesSettings ?? [], ['key', 'name', 'color']),
@@ -58,7 +101,10 @@ export async function portfolioPageJson(database: Database, poCode: string, rang
           updatedAt: composition.updatedAt,
           groups: composition.groups.map((g) => ({
             ...pick(g, ['percent', 'categoryCode', 'categoryName']),
-            parts: g.parts.map((p) => ({ ...pick(p, ['percent', 'varietyName', 'latestMovement']), fund: pick(funds.get(p.fundCode), ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']) })),
+            parts: g.parts.map((p) => ({
+              ...pick(p, ['percent', 'varietyName', 'latestMovement']),
+              fund: pick(funds.get(p.fundCode), ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']),
+            })),
           })),
         },
         navHistory: {
@@ -67,7 +113,9 @@ export async function portfolioPageJson(database: Database, poCode: string, rang
           maxDrawdown: pick(navHistory.maxDrawdown, ['rate', 'startDate', 'endDate']),
           totalReturn: navHistory.totalReturn,
         },
-        benchmark: benchmark ? { ...pick(benchmark, ['name', 'indexCode', 'indexShortName']), history: pickAll(benchmark.history, ['date', 'value']) } : null,
+        benchmark: benchmark
+          ? { ...pick(benchmark, ['name', 'indexCode', 'indexShortName']), history: pickAll(benchmark.history, ['date', 'value']) }
+          : null,
         latestSignal: pick(latest.rows[0], ['sigId', 'date', 'shortDescription', 'signalActionName']),
       },
     },

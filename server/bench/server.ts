@@ -11,7 +11,9 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
   const database = await prepareDatabase(config)
   const app = await buildApp(config, { database })
-  app.get<{ Querystring: { poCode: string; range: string } }>(PLAIN_PATH, async (req) => portfolioPageJson(database, req.query.poCode, req.query.range))
+  app.get<{ Querystring: { poCode: string; range: string } }>(PLAIN_PATH, async (req) =>
+    portfolioPageJson(database, req.query.poCode, req.query.range),
+  )
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   process.send?.({ address })
   process.on('message', async (m) => {

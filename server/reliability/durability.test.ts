@@ -36,7 +36,8 @@ async function writeStream(server: ServerProcess, token: string, reorderToken: s
   const order: Expectation<string[]> = { acked: [] }
   const comments = { acked: new Set<string>(), pending: new Set<string>() }
   const acked = { picks: 0, reorders: 0, follows: 0, comments: 0 }
-  const post = (url: string, body: unknown, headers = auth) => fetch(`${server.origin}${url}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })
+  const post = (url: string, body: unknown, headers = auth) =>
+    fetch(`${server.origin}${url}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })
 
   const pickWorker = async () => {
     for (let i = 0; Date.now() < stopAt; i++) {
@@ -57,7 +58,12 @@ async function writeStream(server: ServerProcess, token: string, reorderToken: s
       const e = follows.get(po)!
       const target = !e.acked
       e.pending = target
-      const r = await gqlHttp(server.origin, 'mutation($p: String!, $s: Boolean!) { toggleFollow(poCode: $p, state: $s) { hasFollowed error { code } } }', { p: po, s: target }, { authorization: `Bearer ${token}` }).catch(() => null)
+      const r = await gqlHttp(
+        server.origin,
+        'mutation($p: String!, $s: Boolean!) { toggleFollow(poCode: $p, state: $s) { hasFollowed error { code } } }',
+        { p: po, s: target },
+        { authorization: `Bearer ${token}` },
+      ).catch(() => null)
       if (!r || r.status !== 200 || r.body.data?.toggleFollow?.hasFollowed !== target) return
       e.acked = target
       e.pending = undefined
@@ -87,7 +93,14 @@ async function writeStream(server: ServerProcess, token: string, reorderToken: s
       acked.comments++
     }
   }
-  return { run: () => Promise.all([pickWorker(), followWorker(), reorderWorker(), commentWorker()]), picks, follows, order, comments, acked }
+  return {
+    run: () => Promise.all([pickWorker(), followWorker(), reorderWorker(), commentWorker()]),
+    picks,
+    follows,
+    order,
+    comments,
+    acked,
+  }
 }
 
 /**
@@ -100,7 +113,11 @@ async function killAndVerify(engine: string, start: () => Promise<ServerProcess>
   const token = await smsLogin(server, '13300000001')
   const reorderToken = await smsLogin(server, '13300000002')
   // The reorder user picks every fund first: manage-seq needs each picked fund once.
-  const setup = await fetch(`${server.origin}/alfa/v1/user-fund-picks/batch`, { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json', authorization: `Bearer ${reorderToken}` }), body: JSON.stringify({ fundCodes: FUNDS, op: 'add' }) })
+  const setup = await fetch(`${server.origin}/alfa/v1/user-fund-picks/batch`, {
+    method: 'POST',
+    headers: apiHeaders({ 'content-type': 'application/json', authorization: `Bearer ${reorderToken}` }),
+    body: JSON.stringify({ fundCodes: FUNDS, op: 'add' }),
+  })
   assert.equal(setup.status, 200)
   const stream = await writeStream(server, token, reorderToken, Date.now() + 60_000)
   const running = stream.run()
@@ -111,27 +128,48 @@ async function killAndVerify(engine: string, start: () => Promise<ServerProcess>
   await server.exited
   await running
   const acknowledged = stream.acked.picks + stream.acked.reorders + stream.acked.follows + stream.acked.comments
-  assert.ok(Object.values(stream.acked).every((n) => n > 5), `too few writes acknowledged before the kill: ${JSON.stringify(stream.acked)}`)
+  assert.ok(
+    Object.values(stream.acked).every((n) => n > 5),
+    `too few writes acknowledged before the kill: ${JSON.stringify(stream.acked)}`,
+  )
 
   server = await start()
   try {
     const auth = apiHeaders({ authorization: `Bearer ${token}` })
-    const list = (await (await fetch(`${server.origin}/alfa/v1/user-fund-picks/list`, { headers: auth })).json()) as { data: { list: Array<{ fundCode: string }> } }
+    const list = (await (await fetch(`${server.origin}/alfa/v1/user-fund-picks/list`, { headers: auth })).json()) as {
+      data: { list: Array<{ fundCode: string }> }
+    }
     const picked = new Set(list.data.list.map((p) => p.fundCode))
-    for (const [fund, e] of stream.picks) assert.ok(picked.has(fund) === e.acked || picked.has(fund) === e.pending, `pick ${fund}: ${picked.has(fund)}, acknowledged ${e.acked}`)
+    for (const [fund, e] of stream.picks)
+      assert.ok(
+        picked.has(fund) === e.acked || picked.has(fund) === e.pending,
+        `pick ${fund}: ${picked.has(fund)}, acknowledged ${e.acked}`,
+      )
     for (const [po, e] of stream.follows) {
-      const r = await gqlHttp(server.origin, 'query($p: String!) { portfolio(poCode: $p) { hasFollowed } }', { p: po }, { authorization: `Bearer ${token}` })
+      const r = await gqlHttp(
+        server.origin,
+        'query($p: String!) { portfolio(poCode: $p) { hasFollowed } }',
+        { p: po },
+        { authorization: `Bearer ${token}` },
+      )
       const followed = r.body.data.portfolio.hasFollowed
       assert.ok(followed === e.acked || followed === e.pending, `follow ${po}: ${followed}, acknowledged ${e.acked}`)
     }
-    const seq = (await (await fetch(`${server.origin}/alfa/v1/user-fund-picks/list`, { headers: apiHeaders({ authorization: `Bearer ${reorderToken}` }) })).json()) as { data: { list: Array<{ fundCode: string }> } }
+    const seq = (await (
+      await fetch(`${server.origin}/alfa/v1/user-fund-picks/list`, { headers: apiHeaders({ authorization: `Bearer ${reorderToken}` }) })
+    ).json()) as { data: { list: Array<{ fundCode: string }> } }
     const actual = seq.data.list.map((p) => p.fundCode).join(',')
-    assert.ok(actual === stream.order.acked.join(',') || actual === stream.order.pending?.join(','), `order ${actual}, acknowledged ${stream.order.acked.join(',')}`)
+    assert.ok(
+      actual === stream.order.acked.join(',') || actual === stream.order.pending?.join(','),
+      `order ${actual}, acknowledged ${stream.order.acked.join(',')}`,
+    )
     const contents = new Set<string>()
     let cursor: string | null = null
     for (let page = 0; page < 500 && [...stream.comments.acked].some((c) => !contents.has(c)); page++) {
       const url: string = `${server.origin}/alfa/v1/live/LIVE001/comments?size=100${cursor ? `&cursor=${cursor}` : ''}`
-      const body = (await (await fetch(url, { headers: apiHeaders() })).json()) as { data: { list: Array<{ content: string }>; pageInfo: { hasMore: boolean; cursor: string | null } } }
+      const body = (await (await fetch(url, { headers: apiHeaders() })).json()) as {
+        data: { list: Array<{ content: string }>; pageInfo: { hasMore: boolean; cursor: string | null } }
+      }
       body.data.list.forEach((c) => contents.add(c.content))
       if (!body.data.pageInfo.hasMore) break
       cursor = body.data.pageInfo.cursor
@@ -139,7 +177,9 @@ async function killAndVerify(engine: string, start: () => Promise<ServerProcess>
     const missing = [...stream.comments.acked].filter((c) => !contents.has(c))
     assert.deepEqual(missing.slice(-100), [], 'every acknowledged comment is stored')
     const { picks, reorders, follows, comments } = stream.acked
-    console.log(`durability (${engine}): ${acknowledged} writes acknowledged before SIGKILL (${picks} picks, ${reorders} reorders, ${follows} follows, ${comments} comments), every one present after the restart`)
+    console.log(
+      `durability (${engine}): ${acknowledged} writes acknowledged before SIGKILL (${picks} picks, ${reorders} reorders, ${follows} follows, ${comments} comments), every one present after the restart`,
+    )
   } finally {
     await server.stop()
   }
@@ -155,11 +195,19 @@ describe('every acknowledged write survives a SIGKILL of the server', () => {
   const available = fs.existsSync(`${PG_BIN}/initdb`)
   let pg: ThrowawayPostgres | undefined
   after(() => pg?.stop())
-  it('on PostgreSQL 15 (the API server killed and PostgreSQL crashed with it)', { skip: available ? false : 'no PostgreSQL 15 binaries' }, async () => {
-    pg = startPostgres({ durable: true })
-    const seeded = await seededPostgres(pg.url)
-    await seeded.close()
-    const port = await freePort()
-    await killAndVerify('PostgreSQL', () => startServerProcess(serverEnv(port, undefined, { ...ENV, DATABASE_URL: pg!.url })), () => pg!.crashAndRestart())
-  })
+  it(
+    'on PostgreSQL 15 (the API server killed and PostgreSQL crashed with it)',
+    { skip: available ? false : 'no PostgreSQL 15 binaries' },
+    async () => {
+      pg = startPostgres({ durable: true })
+      const seeded = await seededPostgres(pg.url)
+      await seeded.close()
+      const port = await freePort()
+      await killAndVerify(
+        'PostgreSQL',
+        () => startServerProcess(serverEnv(port, undefined, { ...ENV, DATABASE_URL: pg!.url })),
+        () => pg!.crashAndRestart(),
+      )
+    },
+  )
 })

@@ -25,7 +25,13 @@ let t: TestApp
 let origin: string
 before(async () => {
   database = (await pgliteTestDatabase()).database
-  t = await startApp(database, { RATE_SMS_PER_ADDRESS_HOUR: 10, RATE_SMS_GLOBAL_HOUR: 2000, RATE_LOGIN_PER_ADDRESS_HOUR: 1000, RATE_COMMENTS_PER_USER_MINUTE: 5, RATE_TRACK_PER_ADDRESS_MINUTE: 120 })
+  t = await startApp(database, {
+    RATE_SMS_PER_ADDRESS_HOUR: 10,
+    RATE_SMS_GLOBAL_HOUR: 2000,
+    RATE_LOGIN_PER_ADDRESS_HOUR: 1000,
+    RATE_COMMENTS_PER_USER_MINUTE: 5,
+    RATE_TRACK_PER_ADDRESS_MINUTE: 120,
+  })
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 })
 })
 after(async () => {
@@ -77,7 +83,12 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
     assert.ok(q.length < 2500, `${q.length} bytes`)
     const started = Date.now()
     const other = gql(t, '{ riskLevelDict { code } }')
-    const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { query: q } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: apiHeaders({ 'content-type': 'application/json' }),
+      payload: { query: q },
+    })
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
     assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`)
@@ -85,7 +96,12 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
   })
   it('30 aliases of a NAV history over Max: 400', async () => {
     const q = `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: fund(fundCode: "000001") { navHistory(range: "Max") { date value } }`).join(' ')} }`
-    const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { query: q } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: apiHeaders({ 'content-type': 'application/json' }),
+      payload: { query: q },
+    })
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
   })
@@ -123,7 +139,11 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
     assert.ok(hundred > 90 * one, `${one} → ${hundred}`)
     const dir = path.join(__dirname, '..', 'operations')
     for (const f of fs.readdirSync(dir)) {
-      const cost = operationCost(schema, parse(fs.readFileSync(path.join(dir, f), 'utf8')), undefined, { poCode: 'ZH015676', range: 'Max', page: { size: 20 } })
+      const cost = operationCost(schema, parse(fs.readFileSync(path.join(dir, f), 'utf8')), undefined, {
+        poCode: 'ZH015676',
+        range: 'Max',
+        page: { size: 20 },
+      })
       assert.ok(cost <= GUARD_LIMITS.maxCost, `${f}: ${cost}`)
     }
   })
@@ -141,7 +161,12 @@ describe('3. every cache has a bound', () => {
   it('memory stays flat over 4,000 requests with long distinct operation names', async () => {
     const before = process.memoryUsage().heapUsed
     for (let i = 0; i < 4000; i++) {
-      await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { query: '{ riskLevelDict { code } }', operationName: `N${i}${'y'.repeat(500)}` } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/graphql',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        payload: { query: '{ riskLevelDict { code } }', operationName: `N${i}${'y'.repeat(500)}` },
+      })
     }
     global.gc?.()
     const grown = (process.memoryUsage().heapUsed - before) / 1e6
@@ -174,25 +199,46 @@ describe('5. rate limits per client address and per user, kept in the database',
   it('SMS to 50 numbers from one address: the first 10 are sent, then 429', async () => {
     const codes: number[] = []
     for (let i = 0; i < 50; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', remoteAddress: FLOODER, headers: apiHeaders({ 'content-type': 'application/json' }), payload: { phone: `139${String(i).padStart(8, '0')}` } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/user/sms/send',
+        remoteAddress: FLOODER,
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        payload: { phone: `139${String(i).padStart(8, '0')}` },
+      })
       codes.push(res.statusCode)
     }
     assert.equal(codes.filter((c) => c === 200).length, 10)
     assert.ok(codes.slice(10).every((c) => c === 429))
   })
   it('a forged X-Forwarded-For does not give a new address (no trusted proxy)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', remoteAddress: FLOODER, headers: apiHeaders({ 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }), payload: { phone: '13700000001' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/user/sms/send',
+      remoteAddress: FLOODER,
+      headers: apiHeaders({ 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }),
+      payload: { phone: '13700000001' },
+    })
     assert.equal(res.statusCode, 429)
   })
   it('50 comments in a row from one user: 5 a minute', async () => {
     const token = await login(t, '13600000001')
     const statuses: number[] = []
     for (let i = 0; i < 50; i++) {
-      const res = await fetch(`${origin}/alfa/v1/live/LIVE001/comments`, { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json', authorization: `Bearer ${token}` }), body: JSON.stringify({ content: `评论${i}` }) })
+      const res = await fetch(`${origin}/alfa/v1/live/LIVE001/comments`, {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json', authorization: `Bearer ${token}` }),
+        body: JSON.stringify({ content: `评论${i}` }),
+      })
       statuses.push(res.status)
     }
     assert.equal(statuses.filter((s) => s === 200).length, 5)
-    const viaGraphql = await gql(t, 'mutation { postLiveComment(liveId: "LIVE001", content: "再来一条") { error { code msg } } }', {}, { authorization: `Bearer ${token}` })
+    const viaGraphql = await gql(
+      t,
+      'mutation { postLiveComment(liveId: "LIVE001", content: "再来一条") { error { code msg } } }',
+      {},
+      { authorization: `Bearer ${token}` },
+    )
     assert.equal(viaGraphql.body.data.postLiveComment.error.code, 'RATE_LIMITED')
   })
   it('tracking: a 259 KB beacon is refused, a batch is bounded, and one address is limited', async () => {
@@ -200,7 +246,11 @@ describe('5. rate limits per client address and per user, kept in the database',
     assert.ok(big.length > 259_000)
     const huge = await fetch(`${origin}/alfa/v1/track`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: big })
     assert.equal(huge.status, 413)
-    const many = await fetch(`${origin}/alfa/v1/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(Array.from({ length: 101 }, () => ({ event: 'x' }))) })
+    const many = await fetch(`${origin}/alfa/v1/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(Array.from({ length: 101 }, () => ({ event: 'x' }))),
+    })
     assert.equal(many.status, 400)
     let limited = false
     for (let i = 0; i < 130 && !limited; i++) limited = (await fetch(`${origin}/alfa/v1/share-sdk/report?version=1`)).status === 429
@@ -208,7 +258,9 @@ describe('5. rate limits per client address and per user, kept in the database',
   })
   it('tracking rows are kept for the retention period only', async () => {
     const { pruneTracking } = await import('../src/tracking/routes')
-    await database.query(`insert into tracking_events (source, event, received_at) values ('beacon-0008', 'old', now() - interval '100 days')`)
+    await database.query(
+      `insert into tracking_events (source, event, received_at) values ('beacon-0008', 'old', now() - interval '100 days')`,
+    )
     await pruneTracking(database, 90)
     assert.equal((await database.query(`select 1 from tracking_events where event = 'old'`)).length, 0)
   })
@@ -219,10 +271,21 @@ describe('5. (cont.) the global SMS budget, login attempts per address, trusted 
   let limited: TestApp
   const PROXY = '10.0.0.5'
   const sms = (remoteAddress: string, phone: string, headers: Record<string, string> = {}) =>
-    limited.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', remoteAddress, headers: apiHeaders({ 'content-type': 'application/json', ...headers }), payload: { phone } })
+    limited.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/user/sms/send',
+      remoteAddress,
+      headers: apiHeaders({ 'content-type': 'application/json', ...headers }),
+      payload: { phone },
+    })
   before(async () => {
     db = (await pgliteTestDatabase()).database
-    limited = await startApp(db, { RATE_SMS_PER_ADDRESS_HOUR: 2, RATE_SMS_GLOBAL_HOUR: 6, RATE_LOGIN_PER_ADDRESS_HOUR: 3, TRUST_PROXY: '10.0.0.0/8' })
+    limited = await startApp(db, {
+      RATE_SMS_PER_ADDRESS_HOUR: 2,
+      RATE_SMS_GLOBAL_HOUR: 6,
+      RATE_LOGIN_PER_ADDRESS_HOUR: 3,
+      TRUST_PROXY: '10.0.0.0/8',
+    })
   })
   after(async () => {
     await limited?.app.close()
@@ -230,7 +293,13 @@ describe('5. (cont.) the global SMS budget, login attempts per address, trusted 
   })
   it('login attempts: 3 an hour from one address, then 429; another address is not held back', async () => {
     const attempt = (remoteAddress: string) =>
-      limited.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', remoteAddress, headers: apiHeaders({ 'content-type': 'application/json' }), payload: { phone: '13400000001', code: '000000' } })
+      limited.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/user/sms/login',
+        remoteAddress,
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        payload: { phone: '13400000001', code: '000000' },
+      })
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) statuses.push((await attempt('198.51.100.20')).statusCode)
     assert.deepEqual(statuses, [400, 400, 400, 429, 429])
@@ -238,7 +307,14 @@ describe('5. (cont.) the global SMS budget, login attempts per address, trusted 
   })
   it('behind a configured proxy each forwarded client has its own limit; the proxy is not one client', async () => {
     const viaProxy = (client: string, phone: string) => sms(PROXY, phone, { 'x-forwarded-for': client })
-    assert.deepEqual([(await viaProxy('203.0.113.1', '13400000011')).statusCode, (await viaProxy('203.0.113.1', '13400000012')).statusCode, (await viaProxy('203.0.113.1', '13400000013')).statusCode], [200, 200, 429])
+    assert.deepEqual(
+      [
+        (await viaProxy('203.0.113.1', '13400000011')).statusCode,
+        (await viaProxy('203.0.113.1', '13400000012')).statusCode,
+        (await viaProxy('203.0.113.1', '13400000013')).statusCode,
+      ],
+      [200, 200, 429],
+    )
     assert.equal((await viaProxy('203.0.113.2', '13400000014')).statusCode, 200)
   })
   it('the global hourly budget holds whatever the addresses', async () => {
@@ -321,13 +397,29 @@ describe('9. ordinary bad input is a 4xx, never a 500', () => {
       ['POST', '/alfa/v1/live/LIVE001/comments', { content: NUL }, auth],
       ['POST', '/alfa/v1/track', [{ event: NUL }], {}],
       ['GET', `/alfa/v1/share-sdk/report?version=${encodeURIComponent(NUL)}`, undefined, {}],
-      ['POST', '/alfa/v1/graphql', { query: 'mutation($c: String!) { postLiveComment(liveId: "LIVE001", content: $c) { error { code } } }', variables: { c: NUL } }, auth],
-      ['POST', '/alfa/v1/graphql', { query: 'mutation($n: String!) { saveFilter(name: $n, formValue: {}) { filterId } }', variables: { n: NUL } }, auth],
+      [
+        'POST',
+        '/alfa/v1/graphql',
+        { query: 'mutation($c: String!) { postLiveComment(liveId: "LIVE001", content: $c) { error { code } } }', variables: { c: NUL } },
+        auth,
+      ],
+      [
+        'POST',
+        '/alfa/v1/graphql',
+        { query: 'mutation($n: String!) { saveFilter(name: $n, formValue: {}) { filterId } }', variables: { n: NUL } },
+        auth,
+      ],
       ['POST', '/alfa/v1/graphql', { query: `{ fund(fundCode: "${NUL}") { fundCode } }` }, {}],
       ['POST', '/alfa/v1/graphql', { query: '{ portfolio(poCode: $p) { poCode } }'.replace('$p', JSON.stringify(NUL)) }, {}],
     ]
     for (const [method, url, body, headers] of cases) {
-      const res = await t.app.inject({ method: method as 'GET', url, remoteAddress: '192.0.2.50', headers: apiHeaders({ 'content-type': 'application/json', ...headers }), payload: body === undefined ? undefined : JSON.stringify(body) })
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        remoteAddress: '192.0.2.50',
+        headers: apiHeaders({ 'content-type': 'application/json', ...headers }),
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      })
       assert.equal(res.statusCode, 400, `${method} ${url}: ${res.statusCode} ${res.body}`)
       assert.ok(res.json().msg ?? res.json().errors?.[0]?.message, url)
     }
@@ -350,7 +442,9 @@ describe('9. ordinary bad input is a 4xx, never a 500', () => {
       assert.equal(r.body.errors?.[0].message, 'Unexpected error.')
       assert.equal(r.body.errors?.[0].extensions?.code, 'INTERNAL_SERVER_ERROR')
       assert.doesNotMatch(JSON.stringify(r.body), /live_streams/, 'the cause is not shown to the client')
-      const entry = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string }; path?: string[] }).find((l) => l.msg === 'graphql resolver failed')
+      const entry = lines
+        .map((l) => JSON.parse(l) as { msg: string; err?: { message: string }; path?: string[] })
+        .find((l) => l.msg === 'graphql resolver failed')
       assert.ok(entry, `nothing logged: ${lines.join('')}`)
       assert.match(entry.err!.message, /live_streams/)
       assert.deepEqual(entry.path, ['liveStreams'])
@@ -364,7 +458,12 @@ describe('9. ordinary bad input is a 4xx, never a 500', () => {
     assert.ok(q.length < 100 * 1024)
     assert.equal(nestingDepth(q, 100), 101)
     const started = Date.now()
-    const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { query: q } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: apiHeaders({ 'content-type': 'application/json' }),
+      payload: { query: q },
+    })
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_DEEP')
     assert.ok(Date.now() - started < 1000)
@@ -373,7 +472,12 @@ describe('9. ordinary bad input is a 4xx, never a 500', () => {
 
 describe('10. checks on the routed path, headers, CORS, introspection, SMS, tokens', () => {
   it('a percent-encoded API path gets the sign and broker checks too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/%61lfa/v1/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ riskLevelDict { code } }' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%61lfa/v1/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: { query: '{ riskLevelDict { code } }' },
+    })
     assert.equal(res.statusCode, 400)
     assert.match(res.json().msg, /x-broker|x-sign/)
   })
@@ -404,21 +508,51 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
   })
   it('one CORS policy on every API path: own origin allowed, any other not, preflights answered', async () => {
     const host = new URL(origin).host
-    const own = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json', origin: origin, host }), payload: { query: '{ riskLevelDict { code } }' } })
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: apiHeaders({ 'content-type': 'application/json', origin: origin, host }),
+      payload: { query: '{ riskLevelDict { code } }' },
+    })
     assert.equal(own.headers['access-control-allow-origin'], origin)
-    const evil = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json', origin: 'https://evil.example', host }), payload: { query: '{ riskLevelDict { code } }' } })
+    const evil = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: apiHeaders({ 'content-type': 'application/json', origin: 'https://evil.example', host }),
+      payload: { query: '{ riskLevelDict { code } }' },
+    })
     assert.equal(evil.headers['access-control-allow-origin'], undefined)
     for (const url of ['/alfa/v1/graphql', '/alfa/v1/user-fund-picks/batch']) {
-      const pre = await t.app.inject({ method: 'OPTIONS', url, headers: { origin, host, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-sign, x-broker, content-type' } })
+      const pre = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin,
+          host,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-sign, x-broker, content-type',
+        },
+      })
       assert.equal(pre.statusCode, 204, url)
       assert.match(String(pre.headers['access-control-allow-headers']), /x-sign/)
-      const bad = await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://evil.example', host, 'access-control-request-method': 'POST' } })
+      const bad = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://evil.example', host, 'access-control-request-method': 'POST' },
+      })
       assert.equal(bad.statusCode, 403, url)
     }
   })
   it('introspection is off in production', async () => {
     const db = (await pgliteTestDatabase()).database
-    const prod = await startApp(db, { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), SMS_SENDER: 'none', WECHAT_APP_ID: '', WECHAT_JSAPI_TICKET: 'ticket', BAIDU_APP_KEY: 'key' })
+    const prod = await startApp(db, {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      SMS_SENDER: 'none',
+      WECHAT_APP_ID: '',
+      WECHAT_JSAPI_TICKET: 'ticket',
+      BAIDU_APP_KEY: 'key',
+    })
     try {
       const r = await gql(prod, '{ __schema { types { name } } }')
       assert.ok(r.body.errors?.[0].message.match(/introspection/i), JSON.stringify(r.body))
@@ -431,7 +565,16 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     const db = (await pgliteTestDatabase()).database
     const app = await startApp(db)
     try {
-      const results = await Promise.all(Array.from({ length: 10 }, () => app.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { phone: '13500000009' } })))
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          app.app.inject({
+            method: 'POST',
+            url: '/alfa/v1/user/sms/send',
+            headers: apiHeaders({ 'content-type': 'application/json' }),
+            payload: { phone: '13500000009' },
+          }),
+        ),
+      )
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, ...Array(9).fill(429)])
     } finally {
       await app.app.close()
@@ -442,9 +585,16 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     const db = (await pgliteTestDatabase()).database
     const { buildApp } = await import('../src/app')
     const { loadConfig } = await import('../src/config')
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_SENDER: 'none' } as NodeJS.ProcessEnv), { database: db })
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_SENDER: 'none' } as NodeJS.ProcessEnv), {
+      database: db,
+    })
     try {
-      const r = await app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', headers: apiHeaders({ 'content-type': 'application/json' }), payload: { phone: '13500000010' } })
+      const r = await app.inject({
+        method: 'POST',
+        url: '/alfa/v1/user/sms/send',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        payload: { phone: '13500000010' },
+      })
       assert.equal(r.statusCode, 503)
       assert.match(r.json().msg, /短信验证码服务暂未开放/)
     } finally {
@@ -459,6 +609,9 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     assert.equal((await t.app.inject({ method: 'POST', url: '/alfa/v1/user/logout', headers: auth })).statusCode, 200)
     const after = await t.app.inject({ method: 'GET', url: '/alfa/v1/user/info/detail', headers: auth })
     assert.equal(after.statusCode, 401)
-    assert.equal((await gql(t, '{ me { userId } }', {}, { authorization: `Bearer ${token}` })).body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
+    assert.equal(
+      (await gql(t, '{ me { userId } }', {}, { authorization: `Bearer ${token}` })).body.errors?.[0].extensions?.code,
+      'UNAUTHENTICATED',
+    )
   })
 })

@@ -19,13 +19,40 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 
 let state = SEED
-const rand = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+const rand = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
 const chance = (p: number) => rand() < p
 
 const NASTY_STRINGS = [
-  '', ' ', 'a'.repeat(5000), '\u0000', 'x\u0000y', '\u001b[31m', '%', '%E0%A4%A', '%00', '../../etc/passwd', '..%2F..%2F', '💥', '\uD800', '中文',
-  '<script>alert(1)</script>', "' or 1=1 --", '1e300', '-1', '0', 'NaN', 'null', 'undefined', '{}', '[]', 'true', '9'.repeat(40), 'ZH015676', '000001', 'LIVE001',
+  '',
+  ' ',
+  'a'.repeat(5000),
+  '\u0000',
+  'x\u0000y',
+  '\u001b[31m',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '../../etc/passwd',
+  '..%2F..%2F',
+  '💥',
+  '\uD800',
+  '中文',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '1e300',
+  '-1',
+  '0',
+  'NaN',
+  'null',
+  'undefined',
+  '{}',
+  '[]',
+  'true',
+  '9'.repeat(40),
+  'ZH015676',
+  '000001',
+  'LIVE001',
 ]
 const NASTY_NUMBERS = [0, -1, 1, 1e300, -1e300, 2 ** 53, 0.5, 101, 1000000]
 
@@ -38,7 +65,24 @@ function randomValue(depth = 0): unknown {
   if (depth > 3) return pick(NASTY_STRINGS)
   if (r < 0.75) return Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(depth + 1))
   const o: Record<string, unknown> = {}
-  for (let i = Math.floor(rand() * 4); i > 0; i--) o[pick(['phone', 'code', 'fundCodes', 'op', 'content', 'size', 'cursor', 'url', 'page', 'events', 'event', 'poCode', pick(NASTY_STRINGS)])] = randomValue(depth + 1)
+  for (let i = Math.floor(rand() * 4); i > 0; i--)
+    o[
+      pick([
+        'phone',
+        'code',
+        'fundCodes',
+        'op',
+        'content',
+        'size',
+        'cursor',
+        'url',
+        'page',
+        'events',
+        'event',
+        'poCode',
+        pick(NASTY_STRINGS),
+      ])
+    ] = randomValue(depth + 1)
   return o
 }
 
@@ -82,7 +126,9 @@ after(async () => {
 
 describe('fuzzing every REST route and GraphQL operation with bad requests', () => {
   it(`${TOTAL} generated bad requests: every answer a 4xx with a message or a GraphQL error, never a 5xx`, async () => {
-    const routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter((r) => /^\/alfa(-m)?\/v\d/.test(r.url) && r.method !== 'HEAD')
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter(
+      (r) => /^\/alfa(-m)?\/v\d/.test(r.url) && r.method !== 'HEAD',
+    )
     // An event stream with good parameters never ends (an inject would wait for ever): its bad
     // inputs are in findings.test.ts (caps, sign in the query, unknown streams).
     const rest = routes.filter((r) => !r.url.endsWith('/graphql') && !r.url.endsWith('/stream'))
@@ -98,19 +144,34 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
     let generated = 0
     for (; generated - ok.clean < TOTAL && failures.length < 10; generated++) {
       const headers: Record<string, string> = {}
-      if (!chance(0.08)) headers['x-sign'] = chance(0.9) ? createSign() : pick(NASTY_STRINGS.filter((s) => !/[\u0000-\u001f\u007f]/.test(s)))
+      if (!chance(0.08))
+        headers['x-sign'] = chance(0.9) ? createSign() : pick(NASTY_STRINGS.filter((s) => !/[\u0000-\u001f\u007f]/.test(s)))
       if (!chance(0.08)) headers['x-broker'] = chance(0.9) ? pick(['0008', '0009']) : pick(['0007', 'abc', ''])
-      if (chance(0.5)) headers.authorization = chance(0.6) ? `Bearer ${token}` : pick(['Bearer', 'Bearer a.b.c', `Bearer ${token.slice(0, -3)}xyz`, 'Basic x'])
+      if (chance(0.5))
+        headers.authorization = chance(0.6)
+          ? `Bearer ${token}`
+          : pick(['Bearer', 'Bearer a.b.c', `Bearer ${token.slice(0, -3)}xyz`, 'Basic x'])
       let method: string
       let url: string
       let payload: string | undefined
       if (chance(0.5)) {
         const route = pick(rest)
         method = route.method
-        url = route.url.replace(/:(\w+)|\*/g, () => (chance(0.2) ? pick(['%E0%A4%A', '%ED%A0%80', '%00', '%2e%2e', '%']) : encodePath(pick(NASTY_STRINGS))).slice(0, 200) || 'x')
-        if (chance(0.6)) url += `?${new URLSearchParams(Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['size', 'cursor', 'fundCode', 'url', 'version', 'brand', pick(NASTY_STRINGS)]), String(randomValue(3))]))).toString()}`
+        url = route.url.replace(
+          /:(\w+)|\*/g,
+          () =>
+            (chance(0.2) ? pick(['%E0%A4%A', '%ED%A0%80', '%00', '%2e%2e', '%']) : encodePath(pick(NASTY_STRINGS))).slice(0, 200) || 'x',
+        )
+        if (chance(0.6))
+          url += `?${new URLSearchParams(Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['size', 'cursor', 'fundCode', 'url', 'version', 'brand', pick(NASTY_STRINGS)]), String(randomValue(3))]))).toString()}`
         if (method === 'POST') {
-          headers['content-type'] = pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream'])
+          headers['content-type'] = pick([
+            'application/json',
+            'application/json',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+          ])
           payload = chance(0.15) ? pick(['{', 'not json', '[1,2', '\u0000', '']) : JSON.stringify(randomValue())
         }
       } else {
@@ -118,11 +179,14 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
         url = '/alfa/v1/graphql'
         headers['content-type'] = chance(0.95) ? 'application/json' : 'text/plain'
         let query = pick(operations)
-        if (chance(0.2)) query = query.slice(0, Math.floor(rand() * query.length)) + pick(['', '{', '}', '"', '$', '@defer', pick(NASTY_STRINGS)])
+        if (chance(0.2))
+          query = query.slice(0, Math.floor(rand() * query.length)) + pick(['', '{', '}', '"', '$', '@defer', pick(NASTY_STRINGS)])
         const variables: Record<string, unknown> = {}
         try {
           const op = parse(query).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
-          for (const v of op?.variableDefinitions ?? []) if (chance(0.8)) variables[v.variable.name.value] = chance(0.3) ? pick(['ZH015676', 'LW000001', '000001', 'Max', 'YTD']) : randomValue()
+          for (const v of op?.variableDefinitions ?? [])
+            if (chance(0.8))
+              variables[v.variable.name.value] = chance(0.3) ? pick(['ZH015676', 'LW000001', '000001', 'Max', 'YTD']) : randomValue()
         } catch {
           // a broken document: sent as it is
         }
@@ -141,13 +205,20 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
       const label = `${method} ${url.slice(0, 120)} ${(payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`
       if (res.statusCode === 200) ok[body?.errors?.length ? 'withErrors' : 'clean']++
       if (res.statusCode >= 500) failures.push(label)
-      else if (res.statusCode >= 400 && !(typeof body?.msg === 'string' && body.msg) && !body?.errors?.[0]?.message) failures.push(`no message: ${label}`)
+      else if (res.statusCode >= 400 && !(typeof body?.msg === 'string' && body.msg) && !body?.errors?.[0]?.message)
+        failures.push(`no message: ${label}`)
       else if (body?.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR')) failures.push(`internal error: ${label}`)
     }
     const seconds = (Date.now() - started) / 1000
-    console.log(`fuzz: ${generated - ok.clean} bad requests (${generated} generated, ${ok.clean} of them valid after all) over ${rest.length} REST routes and ${operations.length} GraphQL operations in ${seconds.toFixed(1)} s (seed ${SEED}); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} (the 200s: ${ok.withErrors} GraphQL answers with errors, ${ok.clean} valid requests); 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`)
+    console.log(
+      `fuzz: ${generated - ok.clean} bad requests (${generated} generated, ${ok.clean} of them valid after all) over ${rest.length} REST routes and ${operations.length} GraphQL operations in ${seconds.toFixed(1)} s (seed ${SEED}); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} (the 200s: ${ok.withErrors} GraphQL answers with errors, ${ok.clean} valid requests); 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`,
+    )
     assert.deepEqual(failures, [])
-    const still = await t.app.inject({ method: 'GET', url: '/alfa/v1/user/ab-test', headers: { 'x-sign': createSign(), 'x-broker': '0008' } })
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/alfa/v1/user/ab-test',
+      headers: { 'x-sign': createSign(), 'x-broker': '0008' },
+    })
     assert.equal(still.statusCode, 200, 'the server still answers')
   })
 })

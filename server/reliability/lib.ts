@@ -93,18 +93,30 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120
 }
 
 /** One GraphQL call over HTTP. */
-export async function gqlHttp(origin: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function gqlHttp(
+  origin: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${origin}/alfa/v1/graphql`, {
     method: 'POST',
     headers: apiHeaders({ 'content-type': 'application/json', ...headers }),
     body: JSON.stringify({ query, variables }),
   })
-  return { status: res.status, body: (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } }
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> },
+  }
 }
 
 /** Logs a phone in by SMS against a server whose SMS sender is the log (reads the code from its output). */
 export async function smsLogin(server: ServerProcess, phone: string): Promise<string> {
-  const sent = await fetch(`${server.origin}/alfa/v1/user/sms/send`, { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json' }), body: JSON.stringify({ phone }) })
+  const sent = await fetch(`${server.origin}/alfa/v1/user/sms/send`, {
+    method: 'POST',
+    headers: apiHeaders({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ phone }),
+  })
   if (sent.status !== 200) throw new Error(`sms send ${sent.status} ${await sent.text()}`)
   const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
   let code: string | undefined
@@ -113,7 +125,11 @@ export async function smsLogin(server: ServerProcess, phone: string): Promise<st
     if (!code) await new Promise((r) => setTimeout(r, 100))
   }
   if (!code) throw new Error('no SMS code in the server log')
-  const res = await fetch(`${server.origin}/alfa/v1/user/sms/login`, { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json' }), body: JSON.stringify({ phone, code }) })
+  const res = await fetch(`${server.origin}/alfa/v1/user/sms/login`, {
+    method: 'POST',
+    headers: apiHeaders({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ phone, code }),
+  })
   if (res.status !== 200) throw new Error(`sms login ${res.status} ${await res.text()}`)
   return ((await res.json()) as { data: { token: string } }).data.token
 }

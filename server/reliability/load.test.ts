@@ -45,7 +45,12 @@ describe('load: the app’s real operations at 100 connections', () => {
         body: JSON.stringify({ query: operation(name), variables, operationName: name }),
         headers,
       })
-      const rest = (method: 'GET' | 'POST', p: string, body?: unknown, headers: Record<string, string> = {}) => ({ method, path: p, body: body === undefined ? undefined : JSON.stringify(body), headers })
+      const rest = (method: 'GET' | 'POST', p: string, body?: unknown, headers: Record<string, string> = {}) => ({
+        method,
+        path: p,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers,
+      })
       const mix = [
         gql('Portfolio', { poCode: 'ZH015676', range: '1Y' }),
         gql('PortfolioEntry', { poCode: 'LW000001' }),
@@ -64,7 +69,11 @@ describe('load: the app’s real operations at 100 connections', () => {
         rest('POST', '/alfa/v1/user-fund-picks/batch', { fundCodes: ['001932'], op: 'add' }, user),
       ]
       const send = (r: (typeof mix)[number]) =>
-        fetch(`${server.origin}${r.path}`, { method: r.method, headers: { ...apiHeaders(), 'content-type': 'application/json', ...r.headers }, body: r.body })
+        fetch(`${server.origin}${r.path}`, {
+          method: r.method,
+          headers: { ...apiHeaders(), 'content-type': 'application/json', ...r.headers },
+          body: r.body,
+        })
       // Each request of the mix answers cleanly on its own first.
       for (const r of mix) {
         const res = await send(r)
@@ -83,7 +92,13 @@ describe('load: the app’s real operations at 100 connections', () => {
           {
             setupRequest: (req) => {
               const next = mix[i++ % mix.length]
-              return { ...req, method: next.method, path: next.path, body: next.body, headers: { ...apiHeaders(), 'content-type': 'application/json', ...next.headers } }
+              return {
+                ...req,
+                method: next.method,
+                path: next.path,
+                body: next.body,
+                headers: { ...apiHeaders(), 'content-type': 'application/json', ...next.headers },
+              }
             },
           },
         ],

@@ -36,7 +36,8 @@ async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs: nu
   for (;;) {
     const v = await probe()
     if (v) return v as NonNullable<T>
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${output ? `:\n${output().slice(-3000)}` : ''}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${output ? `:\n${output().slice(-3000)}` : ''}`)
     await new Promise((r) => setTimeout(r, 100))
   }
 }
@@ -103,9 +104,19 @@ describe('1. npm start supervises the server', () => {
       server = await until('the lock file', () => lockHolder(dataDir), 5_000)
       assert.notEqual(server, supervisor.child.pid)
       process.kill(server, 'SIGKILL')
-      await until('the supervisor to report the crash', () => /\[supervisor\] the server stopped unexpectedly \(SIGKILL\); restarting in 1 s \(restart 1\)/.test(supervisor.output()), 10_000, supervisor.output)
+      await until(
+        'the supervisor to report the crash',
+        () => /\[supervisor\] the server stopped unexpectedly \(SIGKILL\); restarting in 1 s \(restart 1\)/.test(supervisor.output()),
+        10_000,
+        supervisor.output,
+      )
       assert.equal(supervisor.child.exitCode, null, 'the supervisor keeps running')
-      await until('the restarted server to answer', async () => (await answers(origin)) && lockHolder(dataDir) !== server, 90_000, supervisor.output)
+      await until(
+        'the restarted server to answer',
+        async () => (await answers(origin)) && lockHolder(dataDir) !== server,
+        90_000,
+        supervisor.output,
+      )
       server = lockHolder(dataDir)
       supervisor.child.kill('SIGTERM')
       assert.equal(await supervisor.exited, 0)
@@ -134,88 +145,104 @@ describe('1. npm start supervises the server', () => {
 })
 
 describe('7. seeding is all or nothing', () => {
-  it('a first start killed in the middle of seeding leaves no half-loaded data; the next start loads all of it', { timeout: 600_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-seed-kill-'))
-    process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-    const port = await freePort()
-    const env = serverEnv(port, dataDir, { LOG_LEVEL: 'info' })
-    // Killed half-way through the NAV rows (a complete seed is about 320 MB on disk; the funds
-    // are written before their NAVs and the portfolios after them): the issue found such a start
-    // left 520 funds and 0 portfolios for good. The seed's log lines cannot time the kill: the
-    // log is written when the busy event loop lets it.
-    const first = spawnNode(['--import', 'tsx', MAIN], env)
-    try {
-      await until('the seed to write 150 MB', () => first.child.exitCode === null && dirSize(dataDir) > 150e6, 300_000, first.output)
-      first.child.kill('SIGKILL')
-      await first.exited
-    } finally {
-      killIfRunning(first.child)
-    }
-    assert.doesNotMatch(first.output(), /demo data loaded/, 'the kill came after the seed had finished')
-
-    // What the kill left: nothing (the seed is one transaction).
-    const left = await openDatabase({ dataDir })
-    try {
-      const [{ funds }] = await left.query<{ funds: number }>('select count(*)::int as funds from funds')
-      assert.equal(funds, 0, 'funds left behind by the killed seed')
-    } finally {
-      await left.close()
-    }
-
-    // The next start seeds everything: the same rows as a complete seed, table by table.
-    const server = await startServerProcess(env, 300_000)
-    try {
-      const r = await gqlHttp(server.origin, '{ funds(page: { size: 1 }) { totalCount } portfolios(page: { size: 1 }) { totalCount } }')
-      assert.equal(r.status, 200, JSON.stringify(r.body))
-      assert.equal(r.body.data.funds.totalCount, 520)
-      assert.ok(r.body.data.portfolios.totalCount > 0)
-    } finally {
-      await server.stop()
-    }
-    const counts = async (dir: string) => {
-      const database = await openDatabase({ dataDir: dir })
+  it(
+    'a first start killed in the middle of seeding leaves no half-loaded data; the next start loads all of it',
+    { timeout: 600_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-seed-kill-'))
+      process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+      const port = await freePort()
+      const env = serverEnv(port, dataDir, { LOG_LEVEL: 'info' })
+      // Killed half-way through the NAV rows (a complete seed is about 320 MB on disk; the funds
+      // are written before their NAVs and the portfolios after them): the issue found such a start
+      // left 520 funds and 0 portfolios for good. The seed's log lines cannot time the kill: the
+      // log is written when the busy event loop lets it.
+      const first = spawnNode(['--import', 'tsx', MAIN], env)
       try {
-        const tables = await database.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'kysely%' and not (tablename = any($1)) order by 1`, [RUNTIME_TABLES])
-        const out: Record<string, number> = {}
-        for (const { name } of tables) out[name] = (await database.query<{ n: number }>(`select count(*)::int as n from ${name}`))[0].n
-        return out
+        await until('the seed to write 150 MB', () => first.child.exitCode === null && dirSize(dataDir) > 150e6, 300_000, first.output)
+        first.child.kill('SIGKILL')
+        await first.exited
       } finally {
-        await database.close()
+        killIfRunning(first.child)
       }
-    }
-    const template = await seededDataDirCopy()
-    try {
-      const expected = await counts(template)
-      assert.ok(Object.keys(expected).length >= 30 && expected.fund_navs > 1_000_000, JSON.stringify(expected))
-      assert.deepEqual(await counts(dataDir), expected)
-    } finally {
-      for (const dir of [template, dataDir]) fs.rmSync(dir, { recursive: true, force: true })
-    }
-  })
+      assert.doesNotMatch(first.output(), /demo data loaded/, 'the kill came after the seed had finished')
+
+      // What the kill left: nothing (the seed is one transaction).
+      const left = await openDatabase({ dataDir })
+      try {
+        const [{ funds }] = await left.query<{ funds: number }>('select count(*)::int as funds from funds')
+        assert.equal(funds, 0, 'funds left behind by the killed seed')
+      } finally {
+        await left.close()
+      }
+
+      // The next start seeds everything: the same rows as a complete seed, table by table.
+      const server = await startServerProcess(env, 300_000)
+      try {
+        const r = await gqlHttp(server.origin, '{ funds(page: { size: 1 }) { totalCount } portfolios(page: { size: 1 }) { totalCount } }')
+        assert.equal(r.status, 200, JSON.stringify(r.body))
+        assert.equal(r.body.data.funds.totalCount, 520)
+        assert.ok(r.body.data.portfolios.totalCount > 0)
+      } finally {
+        await server.stop()
+      }
+      const counts = async (dir: string) => {
+        const database = await openDatabase({ dataDir: dir })
+        try {
+          const tables = await database.query<{ name: string }>(
+            `select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'kysely%' and not (tablename = any($1)) order by 1`,
+            [RUNTIME_TABLES],
+          )
+          const out: Record<string, number> = {}
+          for (const { name } of tables) out[name] = (await database.query<{ n: number }>(`select count(*)::int as n from ${name}`))[0].n
+          return out
+        } finally {
+          await database.close()
+        }
+      }
+      const template = await seededDataDirCopy()
+      try {
+        const expected = await counts(template)
+        assert.ok(Object.keys(expected).length >= 30 && expected.fund_navs > 1_000_000, JSON.stringify(expected))
+        assert.deepEqual(await counts(dataDir), expected)
+      } finally {
+        for (const dir of [template, dataDir]) fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  )
 })
 
 describe('8. one process per embedded data folder', () => {
-  it('a second server on the folder of a running one is refused with a message saying what to do; the first keeps serving', { timeout: 120_000 }, async () => {
-    const dataDir = await seededDataDirCopy()
-    const first = await startServerProcess(serverEnv(await freePort(), dataDir))
-    try {
-      const second = spawnNode(['--import', 'tsx', MAIN], serverEnv(await freePort(), dataDir))
+  it(
+    'a second server on the folder of a running one is refused with a message saying what to do; the first keeps serving',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await seededDataDirCopy()
+      const first = await startServerProcess(serverEnv(await freePort(), dataDir))
       try {
-        const stillRunning = new Promise<string>((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000).unref())
-        assert.equal(await Promise.race([second.exited, stillRunning]), EXIT_CONFIG, second.output())
+        const second = spawnNode(['--import', 'tsx', MAIN], serverEnv(await freePort(), dataDir))
+        try {
+          const stillRunning = new Promise<string>((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000).unref())
+          assert.equal(await Promise.race([second.exited, stillRunning]), EXIT_CONFIG, second.output())
+        } finally {
+          killIfRunning(second.child)
+        }
+        const escaped = dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        assert.match(
+          second.output(),
+          new RegExp(
+            `the embedded database in ${escaped} is in use by process ${first.child.pid} \\(a running server or import\\)\\. Stop that process first, or use PostgreSQL \\(DATABASE_URL\\)`,
+          ),
+        )
+        // The first server still reads and writes its data.
+        assert.equal(await answers(first.origin), true)
+        const r = await gqlHttp(first.origin, '{ fund(fundCode: "000001") { fundCode } }')
+        assert.equal(r.body.data.fund.fundCode, '000001')
+        assert.equal(lockHolder(dataDir), first.child.pid)
       } finally {
-        killIfRunning(second.child)
+        await first.stop()
       }
-      const escaped = dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      assert.match(second.output(), new RegExp(`the embedded database in ${escaped} is in use by process ${first.child.pid} \\(a running server or import\\)\\. Stop that process first, or use PostgreSQL \\(DATABASE_URL\\)`))
-      // The first server still reads and writes its data.
-      assert.equal(await answers(first.origin), true)
-      const r = await gqlHttp(first.origin, '{ fund(fundCode: "000001") { fundCode } }')
-      assert.equal(r.body.data.fund.fundCode, '000001')
-      assert.equal(lockHolder(dataDir), first.child.pid)
-    } finally {
-      await first.stop()
-    }
-    assert.equal(fs.existsSync(path.join(dataDir, LOCK_FILE)), false, 'a server that stops releases the folder')
-  })
+      assert.equal(fs.existsSync(path.join(dataDir, LOCK_FILE)), false, 'a server that stops releases the folder')
+    },
+  )
 })

@@ -22,7 +22,10 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60_000
 
 /** TRUST_PROXY as Fastify takes it: false (no proxy believed) or the list of proxy addresses/CIDRs. */
 export const trustProxyOption = (setting: string): false | string[] => {
-  const list = setting.split(',').map((s) => s.trim()).filter(Boolean)
+  const list = setting
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   return list.length ? list : false
 }
 
@@ -89,8 +92,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await live.start()
   const unwatch = await watchDataChanges(database, app.log)
   const maintenance = setInterval(() => {
-    Promise.all([pruneRateLimits(database), pruneRevokedTokens(database), pruneTracking(database, config.TRACKING_RETENTION_DAYS)]).catch((err) =>
-      app.log.warn({ err: (err as Error).message }, 'maintenance failed'))
+    Promise.all([pruneRateLimits(database), pruneRevokedTokens(database), pruneTracking(database, config.TRACKING_RETENTION_DAYS)]).catch(
+      (err) => app.log.warn({ err: (err as Error).message }, 'maintenance failed'),
+    )
   }, MAINTENANCE_INTERVAL_MS)
   maintenance.unref()
   app.addHook('onClose', async () => {
@@ -100,11 +104,20 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     if (!opts.database) await database.close()
   })
 
-  const corsOrigins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)
+  const corsOrigins = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED, database, corsOrigins })
   // Preflights of every API path reach the security plugin's CORS answer (the GraphQL route has its own OPTIONS).
-  for (const root of [apiRoot(), apiRoot(true)]) app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
-  await app.register(graphqlPlugin, { database, live, graphiql: config.GRAPHIQL, production: config.NODE_ENV === 'production', ...opts.graphql })
+  for (const root of [apiRoot(), apiRoot(true)])
+    app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
+  await app.register(graphqlPlugin, {
+    database,
+    live,
+    graphiql: config.GRAPHIQL,
+    production: config.NODE_ENV === 'production',
+    ...opts.graphql,
+  })
   await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })
   await app.register(staticPlugin)
   await app.register(h5Plugin, { dir: config.H5_DIR })

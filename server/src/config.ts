@@ -21,11 +21,17 @@ const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Folder of the H5 build the server serves. */
-  H5_DIR: z.string().default(path.join(ROOT, 'dist', 'h5')).transform((p) => path.resolve(p)),
+  H5_DIR: z
+    .string()
+    .default(path.join(ROOT, 'dist', 'h5'))
+    .transform((p) => path.resolve(p)),
   /** PostgreSQL connection string; without it the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
   /** Data folder of the embedded database. */
-  DATA_DIR: z.string().default(path.join(ROOT, 'server', '.data')).transform((p) => path.resolve(p)),
+  DATA_DIR: z
+    .string()
+    .default(path.join(ROOT, 'server', '.data'))
+    .transform((p) => path.resolve(p)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_JWT_SECRET),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo data set into an empty database on start (default: on in development and test, off in production). */
@@ -80,8 +86,14 @@ export type Config = Omit<Parsed, 'SEED_DEMO'> & { SEED_DEMO: boolean }
 const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
   (c) => (c.JWT_SECRET === DEV_JWT_SECRET ? 'JWT_SECRET is the public development secret: set a random secret of 32+ characters' : null),
   (c) => (c.SMS_SENDER === 'log' ? 'SMS_SENDER=log prints login codes to the log: set SMS_SENDER=none (or a real sender)' : null),
-  (c) => (c.WECHAT_APP_ID && !c.WECHAT_APP_SECRET ? 'WECHAT_APP_SECRET is empty: set it, or set WECHAT_APP_ID= (empty) to turn WeChat login off' : null),
-  (c) => (c.WECHAT_APP_ID && !c.WECHAT_CODE2SESSION_URL ? 'WECHAT_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set WECHAT_APP_ID= (empty)' : null),
+  (c) =>
+    c.WECHAT_APP_ID && !c.WECHAT_APP_SECRET
+      ? 'WECHAT_APP_SECRET is empty: set it, or set WECHAT_APP_ID= (empty) to turn WeChat login off'
+      : null,
+  (c) =>
+    c.WECHAT_APP_ID && !c.WECHAT_CODE2SESSION_URL
+      ? 'WECHAT_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set WECHAT_APP_ID= (empty)'
+      : null,
   (c) => (c.WECHAT_JSAPI_TICKET === DEV_JSAPI_TICKET ? 'WECHAT_JSAPI_TICKET is the development ticket: set the real one' : null),
   (c) => (c.BAIDU_APP_KEY === DEV_BAIDU_APP_KEY ? 'BAIDU_APP_KEY is the development key: set the real one' : null),
   (c) => (!c.SIGN_REQUIRED ? 'SIGN_REQUIRED=false turns the request signature check off' : null),

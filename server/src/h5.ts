@@ -91,6 +91,10 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').send('H5 前端尚未构建：请先运行 npm run build:h5')
     }
-    return reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+    return reply
+      .headers(pageHeaders)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile))
   })
 }

@@ -16,7 +16,7 @@ export const fail = (reply: FastifyReply, status: number, msg: string, data?: un
 export const validatorCompiler: FastifySchemaCompiler<ZodTypeAny> = (route) => {
   const check = zodValidatorCompiler(route)
   const objectLike = route.schema instanceof z.ZodObject
-  return (data) => check(objectLike ? data ?? {} : data)
+  return (data) => check(objectLike ? (data ?? {}) : data)
 }
 
 /** One line naming each bad field, `fundCodes: fundCodes must not be empty; op: Required`; the error handler answers 400 { code, msg }. */

@@ -50,6 +50,6 @@ export async function pageWithTotal<R extends { totalCount: number }>(
   size: number,
 ): Promise<{ rows: Array<Omit<R, 'totalCount'>>; totalCount: number }> {
   const page = await run(offset, size)
-  const total = page[0]?.totalCount ?? (offset > 0 ? (await run(0, 1))[0]?.totalCount ?? 0 : 0)
+  const total = page[0]?.totalCount ?? (offset > 0 ? ((await run(0, 1))[0]?.totalCount ?? 0) : 0)
   return { rows: page.map(({ totalCount: _, ...row }) => row), totalCount: total }
 }

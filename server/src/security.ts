@@ -61,60 +61,70 @@ export interface SecurityOptions {
  * {code, msg}. Unknown paths fall through to the 404 handler; static files and pages are not
  * checked. Also: one CORS policy for every API path, and control characters refused.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  app.decorateRequest('broker', '0008')
-  app.decorateRequest('userId', '')
-  app.decorateRequest('auth', function (this: FastifyRequest & { [AUTH]?: Promise<TokenCheck> }) {
-    return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization).then((check) => withRevocation(opts.database, check)))
-  })
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: SecurityOptions) => {
+    app.decorateRequest('broker', '0008')
+    app.decorateRequest('userId', '')
+    app.decorateRequest('auth', function (this: FastifyRequest & { [AUTH]?: Promise<TokenCheck> }) {
+      return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization).then((check) => withRevocation(opts.database, check)))
+    })
 
-  const allowedOrigin = (req: FastifyRequest): string | null => {
-    const origin = req.headers.origin
-    if (typeof origin !== 'string') return null
-    let host: string
-    try {
-      host = new URL(origin).host
-    } catch {
-      return null
+    const allowedOrigin = (req: FastifyRequest): string | null => {
+      const origin = req.headers.origin
+      if (typeof origin !== 'string') return null
+      let host: string
+      try {
+        host = new URL(origin).host
+      } catch {
+        return null
+      }
+      return host === req.headers.host || opts.corsOrigins.includes(origin) ? origin : null
     }
-    return host === req.headers.host || opts.corsOrigins.includes(origin) ? origin : null
-  }
 
-  app.addHook('onRequest', async (req, reply) => {
-    const route = req.routeOptions.url
-    // Only real API routes: an unknown API path (no route, or only the H5 build's `/*` file
-    // route) is a 404 'Route not found' whatever its headers.
-    if (!route || route === '/*' || !isApiPath(route)) return
-    // One CORS policy for every API path: the server's own origin and the configured ones.
-    const origin = allowedOrigin(req)
-    if (origin) reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'origin')
-    if (req.method === 'OPTIONS') {
-      if (!origin) return reply.code(403).send({ code: 403, msg: 'Origin not allowed' })
-      return reply.code(204).header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-allow-headers', ALLOWED_HEADERS).header('access-control-max-age', '600').send()
-    }
-    const config = req.routeOptions.config ?? {}
-    const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
-    const broker = header('x-broker') ?? query['x-broker']
-    if (broker === '0008' || broker === '0009') req.broker = broker
-    if (config.signExempt || !opts.signRequired) return
-    if (broker !== '0008' && broker !== '0009') return reply.code(400).send({ code: 400, msg: 'x-broker header must be 0008 or 0009' })
-    const sign = verifySign(header('x-sign') ?? query['x-sign'])
-    if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason })
-  })
+    app.addHook('onRequest', async (req, reply) => {
+      const route = req.routeOptions.url
+      // Only real API routes: an unknown API path (no route, or only the H5 build's `/*` file
+      // route) is a 404 'Route not found' whatever its headers.
+      if (!route || route === '/*' || !isApiPath(route)) return
+      // One CORS policy for every API path: the server's own origin and the configured ones.
+      const origin = allowedOrigin(req)
+      if (origin)
+        reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'origin')
+      if (req.method === 'OPTIONS') {
+        if (!origin) return reply.code(403).send({ code: 403, msg: 'Origin not allowed' })
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header('access-control-allow-headers', ALLOWED_HEADERS)
+          .header('access-control-max-age', '600')
+          .send()
+      }
+      const config = req.routeOptions.config ?? {}
+      const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
+      const broker = header('x-broker') ?? query['x-broker']
+      if (broker === '0008' || broker === '0009') req.broker = broker
+      if (config.signExempt || !opts.signRequired) return
+      if (broker !== '0008' && broker !== '0009') return reply.code(400).send({ code: 400, msg: 'x-broker header must be 0008 or 0009' })
+      const sign = verifySign(header('x-sign') ?? query['x-sign'])
+      if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason })
+    })
 
-  // After parsing, before the route's schemas and handler: input with control characters never
-  // reaches a route; then the one auth hook: routes with `config.needsUser` get req.userId or a 401.
-  app.addHook('preValidation', async (req, reply) => {
-    const route = req.routeOptions.url
-    if (!route || route === '/*' || !isApiPath(route)) return
-    if (hasControlCharacter(req.query) || hasControlCharacter(req.params) || hasControlCharacter(req.body)) {
-      return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
-    }
-    if (req.routeOptions.config?.needsUser) {
-      const auth = await req.auth()
-      if (auth.status !== 'valid') return reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : '登录已失效，请重新登录' })
-      req.userId = auth.userId
-    }
-  })
-}, { name: 'alfa-security', fastify: '5.x' })
+    // After parsing, before the route's schemas and handler: input with control characters never
+    // reaches a route; then the one auth hook: routes with `config.needsUser` get req.userId or a 401.
+    app.addHook('preValidation', async (req, reply) => {
+      const route = req.routeOptions.url
+      if (!route || route === '/*' || !isApiPath(route)) return
+      if (hasControlCharacter(req.query) || hasControlCharacter(req.params) || hasControlCharacter(req.body)) {
+        return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
+      }
+      if (req.routeOptions.config?.needsUser) {
+        const auth = await req.auth()
+        if (auth.status !== 'valid')
+          return reply.code(401).send({ code: 401, msg: auth.status === 'none' ? '请先进行登录' : '登录已失效，请重新登录' })
+        req.userId = auth.userId
+      }
+    })
+  },
+  { name: 'alfa-security', fastify: '5.x' },
+)

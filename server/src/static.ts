@@ -9,7 +9,13 @@ export const STATIC_PREFIX = '/alfa/static'
 /** The committed demo images (server/static/demo/v1/**, made by server/static/generate-demo-images.mjs). */
 export const DEMO_STATIC_DIR = path.resolve(__dirname, '..', 'static', 'demo')
 
-const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' }
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+}
 
 interface StaticFile {
   body: Buffer

@@ -34,7 +34,9 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       const one = async (sql: string) => Object.values((await database.query<Record<string, string>>(sql))[0])[0]
       ids.aipSigId = await one(`select sig_id from signals where kind = 'AIP' and po_code = 'ZH015676' order by sig_date desc limit 1`)
       ids.terminated = await one('select fund_code from funds where terminated_date is not null limit 1')
-      ids.liveFund = await one(`select fund_code from funds where terminated_date is null and offering_stage = 'SETUP' order by fund_code limit 1`)
+      ids.liveFund = await one(
+        `select fund_code from funds where terminated_date is null and offering_stage = 'SETUP' order by fund_code limit 1`,
+      )
       ids.managerId = await one('select manager_id from managers order by manager_id limit 1')
     })
     after(async () => {
@@ -44,10 +46,26 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
 
     describe('every operation document answers without errors', () => {
       const poVars = { poCode: 'ZH015676' }
-      const nav = { poCode: 'ZH015676', hasExpeData: true, hasAdjustment: true, all: false, range: '1Y', comparingIndexCode: '000300', hasComparingIndex: true, isModelPo: true }
+      const nav = {
+        poCode: 'ZH015676',
+        hasExpeData: true,
+        hasAdjustment: true,
+        all: false,
+        range: '1Y',
+        comparingIndexCode: '000300',
+        hasComparingIndex: true,
+        isModelPo: true,
+      }
       const variables: Record<string, () => Record<string, unknown>> = {
         Ad: () => ({ recCodes: ['HOME_BANNER'], displayName: null }),
-        Adjustment: () => ({ poCode: 'LW000001', page: { size: 5 }, needPreference: true, needCategoryDict: true, isModelPo: true, categoryType: 'FundCategory' }),
+        Adjustment: () => ({
+          poCode: 'LW000001',
+          page: { size: 5 },
+          needPreference: true,
+          needCategoryDict: true,
+          isModelPo: true,
+          categoryType: 'FundCategory',
+        }),
         AdjustmentChart: () => ({ poCode: 'ZH015676', categoryType: 'AssetClassLevel1', isModelPo: true }),
         Article: () => ({ articleId: 'A10000' }),
         allColumns: () => ({}),
@@ -71,7 +89,15 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         PortfolioLatestSignal: () => ({ poCode: 'LW000001' }),
         Longwin: () => ({ poCode: 'LW000001', needQueryHolding: true }),
         LongWinAcrHistory: () => ({ poCode: 'LW000001', range: '3Y' }),
-        LongWinNavHistory: () => ({ poCode: 'LW000002', hasAdjustment: true, range: '1Y', comparingIndexCode: '000905', hasComparingIndex: true, indexCode: '000300', isSInvested: true }),
+        LongWinNavHistory: () => ({
+          poCode: 'LW000002',
+          hasAdjustment: true,
+          range: '1Y',
+          comparingIndexCode: '000905',
+          hasComparingIndex: true,
+          indexCode: '000300',
+          isSInvested: true,
+        }),
         LongWinSignal: () => ({ poCode: 'LW000001' }),
         NavHistory: () => nav,
         SmartAipNavHistory: () => ({ ...nav, range: 'YTD' }),
@@ -105,10 +131,16 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         SavedFilters: () => ({}),
         saveFilter: () => ({ name: '高收益债基', formValue: { category: ['BOND'], minReturn: '0.05' } }),
       }
-      const names = fs.readdirSync(OPERATIONS_DIR).filter((f) => f.endsWith('.graphql')).map((f) => f.replace(/\.graphql$/, ''))
+      const names = fs
+        .readdirSync(OPERATIONS_DIR)
+        .filter((f) => f.endsWith('.graphql'))
+        .map((f) => f.replace(/\.graphql$/, ''))
 
       it('has variables for every document in server/operations', () => {
-        assert.deepEqual(names.filter((n) => !variables[n]), [])
+        assert.deepEqual(
+          names.filter((n) => !variables[n]),
+          [],
+        )
       })
       for (const name of names) {
         if (name === 'PortfolioDeferred') continue // multipart, tested below
@@ -126,7 +158,8 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       it('is the same on every machine and engine (fixed seed)', async () => {
         const [row] = await database.query<{ navs: number; funds: number; portfolios: number; managers: number; nav: string }>(
           `select (select count(*)::int from fund_navs) as navs, (select count(*)::int from funds) as funds, (select count(*)::int from portfolios) as portfolios,
-                  (select count(*)::int from managers) as managers, (select nav from fund_navs where fund_code = '000001' and nav_date = '2026-09-30') as nav`)
+                  (select count(*)::int from managers) as managers, (select nav from fund_navs where fund_code = '000001' and nav_date = '2026-09-30') as nav`,
+        )
         assert.deepEqual(row, { navs: 1045171, funds: 520, portfolios: 30, managers: 100, nav: '0.6632' })
       })
       it('covers every branch: both series types, J7 codes, AP plans, advisor or not, terminated funds, both brands', async () => {
@@ -135,7 +168,8 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
                   (select count(*) = 2 from portfolios where po_code in ('ZH015676', 'ZH015677')) as j7, exists(select 1 from portfolios where po_code like 'AP%') as ap,
                   exists(select 1 from portfolios where has_advisor) and exists(select 1 from portfolios where not has_advisor) as advisor,
                   exists(select 1 from funds where terminated_date is not null) as terminated, exists(select 1 from portfolios where brand = '0009') as diagnosis,
-                  exists(select 1 from signals where kind = 'AIP') as aip, exists(select 1 from signals where kind = 'SIGNAL') as signals`)
+                  exists(select 1 from signals where kind = 'AIP') as aip, exists(select 1 from signals where kind = 'SIGNAL') as signals`,
+        )
         assert.ok(Object.values(row).every(Boolean), JSON.stringify(row))
       })
     })
@@ -149,11 +183,17 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       })
       it('composition group percents add up to exactly 1', async () => {
         const { body } = await gql(t, operation('PoFundComposition'), { poCode: 'ZH015677', categoryType: 'FundCategory' })
-        const micro = body.data.portfolio.composition.groups.reduce((s: number, g: { percent: string }) => s + Math.round(Number(g.percent) * 1e6), 0)
+        const micro = body.data.portfolio.composition.groups.reduce(
+          (s: number, g: { percent: string }) => s + Math.round(Number(g.percent) * 1e6),
+          0,
+        )
         assert.equal(micro, 1e6)
       })
       it('serves LONG_WIN and LONG_WIN_S plans', async () => {
-        const { body } = await gql(t, '{ a: portfolio(poCode:"LW000001"){ seriesType totalUnit investedUnit } b: portfolio(poCode:"LW000002"){ seriesType } }')
+        const { body } = await gql(
+          t,
+          '{ a: portfolio(poCode:"LW000001"){ seriesType totalUnit investedUnit } b: portfolio(poCode:"LW000002"){ seriesType } }',
+        )
         assert.equal(body.data.a.seriesType, 'LONG_WIN')
         assert.equal(body.data.b.seriesType, 'LONG_WIN_S')
         assert.ok(body.data.a.investedUnit <= body.data.a.totalUnit)
@@ -161,14 +201,28 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       it('shows AP custom plans only on the main brand', async () => {
         const q = '{ portfolio(poCode:"AP000001"){ poCode isCustomPlan } }'
         assert.equal((await gql(t, q)).body.data.portfolio.isCustomPlan, true)
-        const other = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: { ...apiHeaders({}, '0009'), 'content-type': 'application/json' }, payload: { query: q } })
+        const other = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/graphql',
+          headers: { ...apiHeaders({}, '0009'), 'content-type': 'application/json' },
+          payload: { query: q },
+        })
         assert.equal(other.json().data.portfolio, null)
       })
       it('pages adjustments with cursors', async () => {
-        const first = (await gql(t, operation('Adjustment'), { poCode: 'LW000001', page: { size: 3 }, needPreference: false, needCategoryDict: false })).body.data.portfolio.adjustments
+        const first = (
+          await gql(t, operation('Adjustment'), { poCode: 'LW000001', page: { size: 3 }, needPreference: false, needCategoryDict: false })
+        ).body.data.portfolio.adjustments
         assert.equal(first.list.length, 3)
         assert.equal(first.pageInfo.hasMore, true)
-        const second = (await gql(t, operation('Adjustment'), { poCode: 'LW000001', page: { size: 3, cursor: first.pageInfo.cursor }, needPreference: false, needCategoryDict: false })).body.data.portfolio.adjustments
+        const second = (
+          await gql(t, operation('Adjustment'), {
+            poCode: 'LW000001',
+            page: { size: 3, cursor: first.pageInfo.cursor },
+            needPreference: false,
+            needCategoryDict: false,
+          })
+        ).body.data.portfolio.adjustments
         assert.notEqual(second.list[0].adjustmentId, first.list[0].adjustmentId)
         assert.equal(second.totalCount, first.totalCount)
       })
@@ -183,14 +237,23 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
     })
 
     describe('the graphql-jit fast path answers exactly what Yoga answers', () => {
-      for (const [name, vars] of [['Portfolio', { poCode: 'LW000001', range: '3M' }], ['UserInfo', {}], ['LongWinAcrHistory', { poCode: 'LW000001', range: 'nope' }]] as const) {
+      for (const [name, vars] of [
+        ['Portfolio', { poCode: 'LW000001', range: '3M' }],
+        ['UserInfo', {}],
+        ['LongWinAcrHistory', { poCode: 'LW000001', range: 'nope' }],
+      ] as const) {
         it(name, async () => {
           const fast = (await gql(t, operation(name), vars)).body
           const qs = new URLSearchParams({ query: operation(name), variables: JSON.stringify(vars) })
-          const viaYoga = await t.app.inject({ method: 'GET', url: `/alfa/v1/graphql?${qs}`, headers: { ...apiHeaders(), accept: 'application/json' } })
+          const viaYoga = await t.app.inject({
+            method: 'GET',
+            url: `/alfa/v1/graphql?${qs}`,
+            headers: { ...apiHeaders(), accept: 'application/json' },
+          })
           // Same data and the same errors (message, path, code); only `locations` may differ.
           const norm = (b: { data?: unknown; errors?: Array<{ message: string; path?: unknown; extensions?: unknown }> }) => ({
-            data: b.data, errors: b.errors?.map((e) => ({ message: e.message, path: e.path, extensions: e.extensions })),
+            data: b.data,
+            errors: b.errors?.map((e) => ({ message: e.message, path: e.path, extensions: e.extensions })),
           })
           assert.deepEqual(norm(fast), norm(viaYoga.json()))
         })
@@ -200,13 +263,17 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
     describe('@defer', () => {
       it('answers multipart/mixed whose parts are JSON', async () => {
         const res = await t.app.inject({
-          method: 'POST', url: '/alfa/v1/graphql',
+          method: 'POST',
+          url: '/alfa/v1/graphql',
           headers: { ...apiHeaders(), 'content-type': 'application/json', accept: 'multipart/mixed' },
           payload: { query: operation('PortfolioDeferred'), variables: { poCode: 'ZH015676', range: '1M' } },
         })
         assert.equal(res.statusCode, 200)
         assert.match(String(res.headers['content-type']), /^multipart\/mixed/)
-        const parts = res.body.split(/\r\n---/).map((p) => p.split('\r\n\r\n')[1]).filter((p) => p && p.trim().startsWith('{'))
+        const parts = res.body
+          .split(/\r\n---/)
+          .map((p) => p.split('\r\n\r\n')[1])
+          .filter((p) => p && p.trim().startsWith('{'))
         const json = parts.map((p) => JSON.parse(p))
         assert.ok(json.length >= 2, res.body.slice(0, 300))
         assert.equal(json[0].data.portfolio.poCode, 'ZH015676')
@@ -217,8 +284,18 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
     })
 
     describe('operations that need a user answer UNAUTHENTICATED without a valid token', () => {
-      const expired = async () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(DEMO_USER.userId).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(t.config.JWT_SECRET))
-      const forged = async () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(DEMO_USER.userId).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)))
+      const expired = async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(DEMO_USER.userId)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(new TextEncoder().encode(t.config.JWT_SECRET))
+      const forged = async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(DEMO_USER.userId)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('x'.repeat(40)))
       const cases: Array<[string, () => Promise<Record<string, string>>]> = [
         ['missing', async () => ({})],
         ['malformed', async () => ({ authorization: 'Bearer not.a.jwt' })],
@@ -228,7 +305,11 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       for (const [kind, headers] of cases) {
         it(`${kind} token: toggleFollow, UserInfo and holdings`, async () => {
           const h = await headers()
-          for (const [name, vars] of [['toggleFollow', { poCode: 'ZH015676', state: true }], ['UserInfo', {}], ['Longwin', { poCode: 'LW000001', needQueryHolding: true }]] as const) {
+          for (const [name, vars] of [
+            ['toggleFollow', { poCode: 'ZH015676', state: true }],
+            ['UserInfo', {}],
+            ['Longwin', { poCode: 'LW000001', needQueryHolding: true }],
+          ] as const) {
             const { body } = await gql(t, operation(name), vars, h)
             assert.equal(body.errors?.[0].extensions?.code, 'UNAUTHENTICATED', `${name}: ${JSON.stringify(body)}`)
           }
@@ -244,7 +325,12 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.deepEqual(body.data.portfolio, { hasFollowed: false, hasSigned: false })
       })
       it('the demo user has signed and holds ZH015676', async () => {
-        const { body } = await gql(t, operation('InvestPlan'), { poCode: 'ZH015676', needQueryHolding: true }, { authorization: `Bearer ${demoToken}` })
+        const { body } = await gql(
+          t,
+          operation('InvestPlan'),
+          { poCode: 'ZH015676', needQueryHolding: true },
+          { authorization: `Bearer ${demoToken}` },
+        )
         assert.equal(body.data.portfolio.hasSigned, true)
         assert.equal(body.data.portfolio.capitalAccountHoldings[0].caId, 'CA0001')
       })
@@ -267,7 +353,8 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
 
     describe('GraphQL abuse limits', () => {
       it('refuses a query that is too deep', async () => {
-        const deep = '{ portfolio(poCode:"ZH015676"){ manager { funds { manager { funds { manager { funds { manager { funds { manager { funds { manager { funds { fundCode } } } } } } } } } } } } } }'
+        const deep =
+          '{ portfolio(poCode:"ZH015676"){ manager { funds { manager { funds { manager { funds { manager { funds { manager { funds { manager { funds { fundCode } } } } } } } } } } } } } }'
         const { body } = await gql(t, deep)
         assert.equal(body.data, undefined)
         assert.equal(body.errors?.[0].extensions?.code, 'QUERY_TOO_DEEP')
@@ -278,7 +365,12 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal((await gql(t, q)).body.errors?.[0].extensions?.code, 'TOO_MANY_ALIASES')
       })
       it('refuses a body over the size limit with 413 and msg', async () => {
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: { ...apiHeaders(), 'content-type': 'application/json' }, payload: { query: `{ riskLevelDict { code } } # ${'x'.repeat(200_000)}` } })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/graphql',
+          headers: { ...apiHeaders(), 'content-type': 'application/json' },
+          payload: { query: `{ riskLevelDict { code } } # ${'x'.repeat(200_000)}` },
+        })
         assert.equal(res.statusCode, 413)
         assert.ok(res.json().msg)
       })
@@ -368,35 +460,77 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal(res.json().data.list.length, 6)
       })
       it('an empty fund list is a 400 with a message', async () => {
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: apiHeaders({ authorization: `Bearer ${token}` }), payload: { fundCodes: [], op: 'add' } })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: apiHeaders({ authorization: `Bearer ${token}` }),
+          payload: { fundCodes: [], op: 'add' },
+        })
         assert.equal(res.statusCode, 400)
         assert.match(res.json().msg, /fundCodes/)
       })
       it('adds, orders, details and removes picks', async () => {
         const h = apiHeaders({ authorization: `Bearer ${await login(t)}` })
-        const codes = (await database.query<{ fund_code: string }>(`select fund_code from funds where terminated_date is null order by fund_code limit 3`)).map((r) => r.fund_code)
-        const add = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: h, payload: { fundCodes: codes, op: 'add' } })
+        const codes = (
+          await database.query<{ fund_code: string }>(
+            `select fund_code from funds where terminated_date is null order by fund_code limit 3`,
+          )
+        ).map((r) => r.fund_code)
+        const add = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: h,
+          payload: { fundCodes: codes, op: 'add' },
+        })
         assert.equal(add.statusCode, 200)
         const reversed = [...codes].reverse()
-        const seq = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/manage-seq', headers: h, payload: { fundCodes: reversed } })
+        const seq = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/manage-seq',
+          headers: h,
+          payload: { fundCodes: reversed },
+        })
         assert.equal(seq.statusCode, 200)
         const list = await t.app.inject({ method: 'GET', url: '/alfa/v1/user-fund-picks/list', headers: h })
-        assert.deepEqual(list.json().data.list.map((p: { fundCode: string }) => p.fundCode), reversed)
+        assert.deepEqual(
+          list.json().data.list.map((p: { fundCode: string }) => p.fundCode),
+          reversed,
+        )
         const detail = await t.app.inject({ method: 'GET', url: '/alfa/v1/user-fund-picks/detail', headers: h })
         assert.equal(detail.json().data.list[0].fundCode, reversed[0])
         assert.match(detail.json().data.list[0].nav, /^\d+\.\d{4}$/)
-        const bad = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/manage-seq', headers: h, payload: { fundCodes: codes.slice(1) } })
+        const bad = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/manage-seq',
+          headers: h,
+          payload: { fundCodes: codes.slice(1) },
+        })
         assert.equal(bad.statusCode, 400)
-        await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: h, payload: { fundCodes: [codes[0]], op: 'remove' } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: h,
+          payload: { fundCodes: [codes[0]], op: 'remove' },
+        })
         const after = await t.app.inject({ method: 'GET', url: `/alfa/v1/user-fund-picks/detail?fundCode=${codes[0]}`, headers: h })
         assert.equal(after.json().data.picked, false)
       })
       it('unknown fund codes are a 400', async () => {
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: apiHeaders({ authorization: `Bearer ${token}` }), payload: { fundCodes: ['999999'], op: 'add' } })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: apiHeaders({ authorization: `Bearer ${token}` }),
+          payload: { fundCodes: ['999999'], op: 'add' },
+        })
         assert.equal(res.statusCode, 400)
       })
       it('malformed JSON is a 400 with a message, never a 500', async () => {
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: { ...apiHeaders({ authorization: `Bearer ${token}` }), 'content-type': 'application/json' }, payload: '{"fundCodes": [' })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: { ...apiHeaders({ authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
+          payload: '{"fundCodes": [',
+        })
         assert.equal(res.statusCode, 400)
         assert.ok(res.json().msg)
       })
@@ -450,9 +584,18 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', headers: apiHeaders(), payload: { phone } })
         const wrong = t.sms.get(phone) === '000000' ? '111111' : '000000'
         const statuses: number[] = []
-        for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', headers: apiHeaders(), payload: { phone, code: wrong } })).statusCode)
+        for (let i = 0; i < 6; i++)
+          statuses.push(
+            (await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', headers: apiHeaders(), payload: { phone, code: wrong } }))
+              .statusCode,
+          )
         assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429])
-        const right = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', headers: apiHeaders(), payload: { phone, code: t.sms.get(phone) } })
+        const right = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user/sms/login',
+          headers: apiHeaders(),
+          payload: { phone, code: t.sms.get(phone) },
+        })
         assert.equal(right.statusCode, 429)
       })
       it('tokens carry exp in seconds', async () => {
@@ -460,10 +603,20 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.ok(payload.exp > Date.now() / 1000 && payload.exp < Date.now() / 100)
       })
       it('WeChat login accepts the configured test code in development', async () => {
-        const ok = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/wechat/login', headers: apiHeaders(), payload: { code: t.config.WECHAT_TEST_CODE } })
+        const ok = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user/wechat/login',
+          headers: apiHeaders(),
+          payload: { code: t.config.WECHAT_TEST_CODE },
+        })
         assert.equal(ok.statusCode, 200)
         assert.ok(ok.json().data.token)
-        const bad = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/wechat/login', headers: apiHeaders(), payload: { code: 'nope' } })
+        const bad = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user/wechat/login',
+          headers: apiHeaders(),
+          payload: { code: 'nope' },
+        })
         assert.equal(bad.statusCode, 400)
       })
       it('Baidu phone-decode-register decrypts data encrypted with a known key and logs in', async () => {
@@ -471,11 +624,21 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         const iv = Buffer.from('abcdef0123456789').toString('base64')
         const mobile = randomPhone()
         const encryptedData = encryptBaiduData(JSON.stringify({ mobile }), sessionKey, iv, t.config.BAIDU_APP_KEY)
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register', headers: apiHeaders(), payload: { encryptedData, iv, sessionKey } })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register',
+          headers: apiHeaders(),
+          payload: { encryptedData, iv, sessionKey },
+        })
         assert.equal(res.statusCode, 200, res.body)
         assert.equal(res.json().data.user.phone, `${mobile.slice(0, 3)}****${mobile.slice(-4)}`)
         const wrongKey = encryptBaiduData(JSON.stringify({ mobile }), sessionKey, iv, 'another-app')
-        const bad = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register', headers: apiHeaders(), payload: { encryptedData: wrongKey, iv, sessionKey } })
+        const bad = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register',
+          headers: apiHeaders(),
+          payload: { encryptedData: wrongKey, iv, sessionKey },
+        })
         assert.equal(bad.statusCode, 400)
       })
       it('saved filters persist for the user', async () => {
@@ -509,7 +672,12 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
           const post = async () => {
             if (posted) return
             posted = true
-            await gql(t, operation('postLiveComment'), { liveId: 'LIVE001', content: '<img src=x onerror=alert(1)> 加油' }, { authorization: `Bearer ${token}` })
+            await gql(
+              t,
+              operation('postLiveComment'),
+              { liveId: 'LIVE001', content: '<img src=x onerror=alert(1)> 加油' },
+              { authorization: `Bearer ${token}` },
+            )
           }
         })
         const comment = JSON.parse(await received)
@@ -517,13 +685,18 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal(comment.liveId, 'LIVE001')
       })
       it('a posted comment reaches a WebSocket viewer (headers as Taro.connectSocket sends them)', async () => {
-        const address = (await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`)).replace('http', 'ws')
+        const address = (
+          await t.app
+            .listen({ port: 0, host: '127.0.0.1' })
+            .catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`)
+        ).replace('http', 'ws')
         const ws = new WebSocket(`${address}/alfa/v1/live/LIVE003/ws`, { headers: { 'x-sign': createSign(), 'x-broker': '0009' } })
         const comment = await new Promise<{ content: string }>((resolve, reject) => {
           ws.on('error', reject)
           ws.on('message', (raw) => {
             const m = JSON.parse(String(raw))
-            if (m.type === 'ready') void gql(t, operation('postLiveComment'), { liveId: 'LIVE003', content: 'ws 你好' }, { authorization: `Bearer ${token}` })
+            if (m.type === 'ready')
+              void gql(t, operation('postLiveComment'), { liveId: 'LIVE003', content: 'ws 你好' }, { authorization: `Bearer ${token}` })
             if (m.type === 'comment') resolve(m.comment)
           })
         })
@@ -543,26 +716,39 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       it('a reconnecting SSE viewer (Last-Event-ID) gets the comments it missed', async () => {
         const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
         const auth = { authorization: `Bearer ${token}` }
-        const first = (await gql(t, operation('postLiveComment'), { liveId: 'LIVE002', content: '错过的第一条' }, auth)).body.data.postLiveComment.comment
+        const first = (await gql(t, operation('postLiveComment'), { liveId: 'LIVE002', content: '错过的第一条' }, auth)).body.data
+          .postLiveComment.comment
         await gql(t, operation('postLiveComment'), { liveId: 'LIVE002', content: '错过的第二条' }, auth)
         const missed = await new Promise<string[]>((resolve, reject) => {
-          const req = http.get(`${address}/alfa/v1/live/LIVE002/stream?x-sign=${createSign()}&x-broker=0008`, { headers: { 'last-event-id': String(Number(first.commentId) - 1) } }, (res) => {
-            let buf = ''
-            res.on('data', (chunk) => {
-              buf += chunk
-              if (buf.includes(': connected')) {
-                req.destroy()
-                resolve([...buf.matchAll(/data: (.+)\n/g)].map((m) => JSON.parse(m[1]).content))
-              }
-            })
-          })
+          const req = http.get(
+            `${address}/alfa/v1/live/LIVE002/stream?x-sign=${createSign()}&x-broker=0008`,
+            { headers: { 'last-event-id': String(Number(first.commentId) - 1) } },
+            (res) => {
+              let buf = ''
+              res.on('data', (chunk) => {
+                buf += chunk
+                if (buf.includes(': connected')) {
+                  req.destroy()
+                  resolve([...buf.matchAll(/data: (.+)\n/g)].map((m) => JSON.parse(m[1]).content))
+                }
+              })
+            },
+          )
           req.on('error', reject)
         })
         assert.deepEqual(missed, ['错过的第一条', '错过的第二条'])
       })
       it('posting needs a user; empty content is refused', async () => {
-        assert.equal((await gql(t, operation('postLiveComment'), { liveId: 'LIVE001', content: 'hi' })).body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
-        const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/live/LIVE001/comments', headers: apiHeaders({ authorization: `Bearer ${token}` }), payload: { content: '   ' } })
+        assert.equal(
+          (await gql(t, operation('postLiveComment'), { liveId: 'LIVE001', content: 'hi' })).body.errors?.[0].extensions?.code,
+          'UNAUTHENTICATED',
+        )
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/live/LIVE001/comments',
+          headers: apiHeaders({ authorization: `Bearer ${token}` }),
+          payload: { content: '   ' },
+        })
         assert.equal(res.statusCode, 400)
       })
     })
@@ -571,15 +757,28 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       it('stores beacon batches (text/plain, no x-sign) and the share-SDK report', async () => {
         const before = (await database.query<{ n: number }>('select count(*)::int as n from tracking_events'))[0].n
         const beacon = await t.app.inject({
-          method: 'POST', url: '/alfa/v1/track', headers: { 'content-type': 'text/plain' },
-          payload: JSON.stringify([{ event: 'page_performance', properties: { fcp_time: 812, app_name: 'alfa', $url_path: '/alfa/portfolio/ZH015676' } }, { event: '$pageview', properties: {} }]),
+          method: 'POST',
+          url: '/alfa/v1/track',
+          headers: { 'content-type': 'text/plain' },
+          payload: JSON.stringify([
+            { event: 'page_performance', properties: { fcp_time: 812, app_name: 'alfa', $url_path: '/alfa/portfolio/ZH015676' } },
+            { event: '$pageview', properties: {} },
+          ]),
         })
         assert.equal(beacon.statusCode, 200, beacon.body)
-        const share = await t.app.inject({ method: 'GET', url: '/alfa/v1/share-sdk/report?version=1.0&system=ios&client_version=3.2&app_id=wx1&network_type=wifi&init_time=12&verification_time=30&url=https%3A%2F%2Fx' })
+        const share = await t.app.inject({
+          method: 'GET',
+          url: '/alfa/v1/share-sdk/report?version=1.0&system=ios&client_version=3.2&app_id=wx1&network_type=wifi&init_time=12&verification_time=30&url=https%3A%2F%2Fx',
+        })
         assert.equal(share.statusCode, 200)
         const after = (await database.query<{ n: number }>('select count(*)::int as n from tracking_events'))[0].n
         assert.equal(after - before, 3)
-        const bad = await t.app.inject({ method: 'POST', url: '/alfa/v1/track', headers: { 'content-type': 'text/plain' }, payload: 'not json' })
+        const bad = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/track',
+          headers: { 'content-type': 'text/plain' },
+          payload: 'not json',
+        })
         assert.equal(bad.statusCode, 400)
       })
     })

@@ -13,7 +13,10 @@ describe('fund diagnosis: five scores from NAV history, manager and fees', () =>
     const { body } = await gql(app.t, Q, { code: '000001' })
     const d = body.data.fundDiagnosis
     assert.equal(d.isDemo, true)
-    assert.deepEqual(d.dimensions.map((x: { key: string }) => x.key), ['returns', 'risk', 'stability', 'manager', 'cost'])
+    assert.deepEqual(
+      d.dimensions.map((x: { key: string }) => x.key),
+      ['returns', 'risk', 'stability', 'manager', 'cost'],
+    )
     for (const x of d.dimensions) assert.ok(x.score >= 0 && x.score <= 100 && x.explanation.length > 0)
     assert.ok(d.totalScore >= 0 && d.totalScore <= 100)
     assert.ok(d.fromDate < d.toDate)

@@ -41,13 +41,19 @@ describe('calendar returns', () => {
   const series = [p('2023-11-01', '1.00'), p('2023-12-29', '1.10'), p('2024-03-29', '1.21'), p('2024-05-31', '1.10')]
   it('per year, from the previous year end', () => {
     const years = calendarReturns(series, 'year')
-    assert.deepEqual(years.map((y) => y.label), ['2023', '2024'])
+    assert.deepEqual(
+      years.map((y) => y.label),
+      ['2023', '2024'],
+    )
     close(years[0].value, 0.1)
     close(years[1].value, 0)
   })
   it('per quarter', () => {
     const q = calendarReturns(series, 'quarter')
-    assert.deepEqual(q.map((x) => x.label), ['2023Q4', '2024Q1', '2024Q2'])
+    assert.deepEqual(
+      q.map((x) => x.label),
+      ['2023Q4', '2024Q1', '2024Q2'],
+    )
     close(q[1].value, 0.1)
     close(q[2].value, 1.1 / 1.21 - 1)
   })

@@ -14,8 +14,12 @@ let terminated: string
 before(async () => {
   database = (await pgliteTestDatabase()).database
   t = await startApp(database)
-  const pick = async (where: string) => (await database.query<{ code: string; category: string }>(
-    `select fund_code as code, category_code as category from funds f where ${where} and exists (select 1 from fund_navs n where n.fund_code = f.fund_code) order by fund_code limit 1`))[0]
+  const pick = async (where: string) =>
+    (
+      await database.query<{ code: string; category: string }>(
+        `select fund_code as code, category_code as category from funds f where ${where} and exists (select 1 from fund_navs n where n.fund_code = f.fund_code) order by fund_code limit 1`,
+      )
+    )[0]
   live = await pick(`terminated_date is null and category_code = 'STOCK' and setup_date < '2022-01-01'`)
   money = (await pick(`terminated_date is null and category_code = 'MONEY'`)).code
   terminated = (await pick('terminated_date is not null')).code
@@ -39,7 +43,10 @@ describe('fund performance is computed on the server from the NAV history', () =
     const { body } = await gql(t, DETAIL, { code: live.code })
     const p = body.data.fund.performance
     const series = (await fundNavHistory(database, live.code, null)).map((r) => ({ date: r.date, value: r.value }))
-    assert.deepEqual(p.periodReturns.map((r: { label: string }) => r.label), ['近1月', '近3月', '近6月', '近1年', '近3年', '近5年', '今年以来', '成立以来'])
+    assert.deepEqual(
+      p.periodReturns.map((r: { label: string }) => r.label),
+      ['近1月', '近3月', '近6月', '近1年', '近3年', '近5年', '今年以来', '成立以来'],
+    )
     assert.equal(p.periodReturns.find((r: { period: string }) => r.period === '1Y').value, rate(periodReturn(series, '1Y')))
     assert.ok(p.yearlyReturns.length >= 4 && p.quarterlyReturns.length > p.yearlyReturns.length)
     assert.match(p.maxDrawdown, /^-0\.\d{4}$/)
@@ -50,7 +57,9 @@ describe('fund performance is computed on the server from the NAV history', () =
   it('the 1-year return ranks among live funds of the same category', async () => {
     const { body } = await gql(t, DETAIL, { code: live.code })
     const r = body.data.fund.performance.peerRank1Y
-    const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from funds where category_code = 'STOCK' and terminated_date is null and setup_date <= '2025-09-30'`)
+    const [{ n }] = await database.query<{ n: number }>(
+      `select count(*)::int as n from funds where category_code = 'STOCK' and terminated_date is null and setup_date <= '2025-09-30'`,
+    )
     assert.ok(r.rank >= 1 && r.rank <= r.total && r.total >= n - 2, JSON.stringify(r))
     assert.equal(r.categoryName, '股票型')
   })
@@ -70,7 +79,10 @@ describe('trade rules, demo holdings and valuation', () => {
     assert.equal(f.topHoldings.list.length, 10)
     assert.equal(f.topHoldings.isDemo, true)
     const pcts = f.topHoldings.list.map((h: { percent: string }) => Number(h.percent))
-    assert.deepEqual([...pcts].sort((a, b) => b - a), pcts)
+    assert.deepEqual(
+      [...pcts].sort((a, b) => b - a),
+      pcts,
+    )
     assert.ok(f.tradeRules.redeemRules.some((r: string) => r.includes('不足7天')))
     assert.match(f.tradeRules.buyFeeRate, /^\d+(\.\d+)?$/)
     assert.equal(f.valuation.isDemo, true)

@@ -16,7 +16,10 @@ const SRC = path.join(__dirname, '..', 'src')
 /** Key of the seeded template: changes whenever the schema or the demo data generator changes. */
 function templateKey(): string {
   const h = createHash('sha256')
-  const migrations = fs.readdirSync(path.join(SRC, 'db/migrations')).sort().map((f) => `db/migrations/${f}`)
+  const migrations = fs
+    .readdirSync(path.join(SRC, 'db/migrations'))
+    .sort()
+    .map((f) => `db/migrations/${f}`)
   for (const f of [...migrations, 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
@@ -33,7 +36,8 @@ async function seededTemplate(): Promise<string> {
   const dataDir = path.join(os.tmpdir(), `alfa-server-test-${templateKey()}`)
   for (const old of fs.readdirSync(os.tmpdir())) {
     const full = path.join(os.tmpdir(), old)
-    if (TEMPLATE_NAME.test(old) && full !== dataDir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000) fs.rmSync(full, { recursive: true, force: true })
+    if (TEMPLATE_NAME.test(old) && full !== dataDir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000)
+      fs.rmSync(full, { recursive: true, force: true })
   }
   if (!fs.existsSync(dataDir)) {
     const building = `${dataDir}.building-${process.pid}`
@@ -115,7 +119,17 @@ export function startPostgres(opts: { durable?: boolean } = {}): ThrowawayPostgr
       : execFileSync(path.join(PG_BIN, cmd), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale'])
   const fast = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
-  const start = () => asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-k ${dir} -p ${port} -c listen_addresses=''${fast}`, 'start'])
+  const start = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-k ${dir} -p ${port} -c listen_addresses=''${fast}`,
+      'start',
+    ])
   start()
   asPostgres('createdb', ['-h', dir, '-p', port, '-U', 'postgres', 'alfa'])
   return {
@@ -159,8 +173,16 @@ export const TEST_RATE_LIMITS = {
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
 } satisfies Partial<Config>
 
-export async function startApp(database: Database, overrides: Partial<Config> = {}, options: Omit<AppOptions, 'database' | 'smsSender'> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...TEST_RATE_LIMITS, ...overrides })
+export async function startApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: Omit<AppOptions, 'database' | 'smsSender'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+    H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),
+    ...TEST_RATE_LIMITS,
+    ...overrides,
+  })
   const sms = new Map<string, string>()
   const app = await buildApp(config, { ...options, database, smsSender: async (phone, code) => void sms.set(phone, code) })
   return { app, sms, config }
@@ -179,14 +201,28 @@ export function randomPhone(): string {
 export async function login(t: TestApp, phone = randomPhone()): Promise<string> {
   const send = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/send', headers: apiHeaders(), payload: { phone } })
   if (send.statusCode !== 200) throw new Error(`sms send ${send.statusCode} ${send.body}`)
-  const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/user/sms/login', headers: apiHeaders(), payload: { phone, code: t.sms.get(phone) } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/alfa/v1/user/sms/login',
+    headers: apiHeaders(),
+    payload: { phone, code: t.sms.get(phone) },
+  })
   if (res.statusCode !== 200) throw new Error(`sms login ${res.statusCode} ${res.body}`)
   return res.json().data.token
 }
 
 export async function gql(t: TestApp, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: apiHeaders({ 'content-type': 'application/json', ...headers }), payload: { query, variables } })
-  return { status: res.statusCode, body: res.json() as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }, raw: res }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/alfa/v1/graphql',
+    headers: apiHeaders({ 'content-type': 'application/json', ...headers }),
+    payload: { query, variables },
+  })
+  return {
+    status: res.statusCode,
+    body: res.json() as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> },
+    raw: res,
+  }
 }
 
 export const OPERATIONS_DIR = path.join(__dirname, '..', 'operations')

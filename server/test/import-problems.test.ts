@@ -17,8 +17,10 @@ const dataDir = path.join(root, 'data')
 after(() => fs.rmSync(root, { recursive: true, force: true }))
 
 const GOOD: Record<string, string> = {
-  'funds.csv': 'fund_code,fund_name,category_code,setup_date,risk_level\n100001,华夏全球股票(QDII),QDII,2020-01-02,High\n100002,示例债券A,BOND,2020-01-02,Low\n',
-  'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-02,1.0000,1.0000\n100001,2020-01-03,1.0100,1.0100\n100002,2020-01-02,1.0000,\n',
+  'funds.csv':
+    'fund_code,fund_name,category_code,setup_date,risk_level\n100001,华夏全球股票(QDII),QDII,2020-01-02,High\n100002,示例债券A,BOND,2020-01-02,Low\n',
+  'fund_navs.csv':
+    'fund_code,nav_date,nav,acc_nav\n100001,2020-01-02,1.0000,1.0000\n100001,2020-01-03,1.0100,1.0100\n100002,2020-01-02,1.0000,\n',
 }
 
 function folder(files: Record<string, string | Buffer>): string {
@@ -68,28 +70,50 @@ async function refused(files: Record<string, string | Buffer>, expected: RegExp,
 
 describe('npm run import: every problem is reported as file:line: column — reason, and nothing is written', () => {
   it('an impossible date', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,1.0200,1.0200\n100001,2020-02-30,1.0300,1.0300\n' }, /^fund_navs\.csv:3: nav_date — 2020-02-30 is not a real date$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,1.0200,1.0200\n100001,2020-02-30,1.0300,1.0300\n' },
+      /^fund_navs\.csv:3: nav_date — 2020-02-30 is not a real date$/m,
+    )
   })
 
   it('a duplicate row names both lines', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,1.0200,1.0200\n100001,2020-01-06,1.0300,1.0300\n' }, /^fund_navs\.csv:3: fund_code, nav_date — duplicate of line 2 \(100001 2020-01-06\)$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,1.0200,1.0200\n100001,2020-01-06,1.0300,1.0300\n' },
+      /^fund_navs\.csv:3: fund_code, nav_date — duplicate of line 2 \(100001 2020-01-06\)$/m,
+    )
   })
 
   it('a NAV of 0 is not a positive number', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,0,1.0200\n' }, /^fund_navs\.csv:2: nav — 0 is not a positive number$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-01-06,0,1.0200\n' },
+      /^fund_navs\.csv:2: nav — 0 is not a positive number$/m,
+    )
   })
 
   it('a misspelled header is an unknown column, with the expected list', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav,accnav\n100001,2020-01-06,1.0200,1.0300\n' }, /^fund_navs\.csv:1: accnav — unknown column \(expected: fund_code, nav_date, nav, acc_nav\)$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date,nav,accnav\n100001,2020-01-06,1.0200,1.0300\n' },
+      /^fund_navs\.csv:1: accnav — unknown column \(expected: fund_code, nav_date, nav, acc_nav\)$/m,
+    )
   })
 
   it('a missing required column', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date\n100001,2020-01-06\n' }, /^fund_navs\.csv:1: nav — missing column \(expected: fund_code, nav_date, nav, acc_nav\)$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date\n100001,2020-01-06\n' },
+      /^fund_navs\.csv:1: nav — missing column \(expected: fund_code, nav_date, nav, acc_nav\)$/m,
+    )
   })
 
   it('a GBK file is detected, with how to convert it or import it as GBK', async () => {
-    const gbk = Buffer.concat([Buffer.from('fund_code,fund_name,category_code,setup_date,risk_level\n100003,'), Buffer.from([0xbb, 0xaa, 0xcf, 0xc4, 0xb3, 0xc9, 0xb3, 0xa4]), Buffer.from(',STOCK,2020-01-02,High\n')])
-    await refused({ 'funds.csv': gbk }, /^funds\.csv:2: encoding — not UTF-8 \(it looks like GBK: convert it \(iconv -f GBK -t UTF-8 funds\.csv .*\) or run the import with --encoding gbk\)$/m)
+    const gbk = Buffer.concat([
+      Buffer.from('fund_code,fund_name,category_code,setup_date,risk_level\n100003,'),
+      Buffer.from([0xbb, 0xaa, 0xcf, 0xc4, 0xb3, 0xc9, 0xb3, 0xa4]),
+      Buffer.from(',STOCK,2020-01-02,High\n'),
+    ])
+    await refused(
+      { 'funds.csv': gbk },
+      /^funds\.csv:2: encoding — not UTF-8 \(it looks like GBK: convert it \(iconv -f GBK -t UTF-8 funds\.csv .*\) or run the import with --encoding gbk\)$/m,
+    )
     const ok = runImport(folder({ 'funds.csv': gbk }), '--encoding', 'gbk')
     assert.equal(ok.code, 0, ok.err)
     const database = await openDatabase({ dataDir })
@@ -104,19 +128,28 @@ describe('npm run import: every problem is reported as file:line: column — rea
 
   it('a reinvestment date before the ex-date, or on a split', async () => {
     const err = await refused(
-      { 'fund_events.csv': 'fund_code,ex_date,kind,cash_per_unit,split_ratio,reinvest_date\n100001,2020-01-07,dividend,0.02,,2020-01-06\n100001,2020-01-08,split,,2,2020-01-09\n' },
+      {
+        'fund_events.csv':
+          'fund_code,ex_date,kind,cash_per_unit,split_ratio,reinvest_date\n100001,2020-01-07,dividend,0.02,,2020-01-06\n100001,2020-01-08,split,,2,2020-01-09\n',
+      },
       /^fund_events\.csv:2: reinvest_date — 2020-01-06 is before the ex-date 2020-01-07$/m,
     )
     assert.match(err, /^fund_events\.csv:3: reinvest_date — only a dividend is reinvested$/m)
   })
 
   it('a fund that is in neither the file nor the database', async () => {
-    await refused({ 'fund_navs.csv': 'fund_code,nav_date,nav\n999999,2020-01-06,1.0200\n' }, /^fund_navs\.csv:2: fund_code — fund 999999 is in neither funds\.csv nor the database$/m)
+    await refused(
+      { 'fund_navs.csv': 'fund_code,nav_date,nav\n999999,2020-01-06,1.0200\n' },
+      /^fund_navs\.csv:2: fund_code — fund 999999 is in neither funds\.csv nor the database$/m,
+    )
   })
 
   it('several problems are all reported, each on its line, before anything is written', async () => {
     const err = await refused(
-      { 'fund_navs.csv': 'fund_code,nav_date,nav,acc_nav\n100001,2020-02-30,1.0,1.0\n100001,2020-01-07,-1,1.0\n100001,2020-01-08,1.02,1.02\n' },
+      {
+        'fund_navs.csv':
+          'fund_code,nav_date,nav,acc_nav\n100001,2020-02-30,1.0,1.0\n100001,2020-01-07,-1,1.0\n100001,2020-01-08,1.02,1.02\n',
+      },
       /fund_navs\.csv:2: nav_date/,
     )
     assert.match(err, /^fund_navs\.csv:3: nav — -1 is not a positive number$/m)
@@ -138,9 +171,18 @@ describe('npm run import: every problem is reported as file:line: column — rea
 
   it('refuses the data folder of a running server, and says what to do', async () => {
     // A process holding the folder, as a running server does.
-    const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { openDatabase } = require(${JSON.stringify(path.join(__dirname, '..', 'src', 'db'))});
-      openDatabase({ dataDir: ${JSON.stringify(dataDir)} }).then(() => { console.log('open'); setInterval(() => {}, 1000) })`], { stdio: ['ignore', 'pipe', 'inherit'] })
+      openDatabase({ dataDir: ${JSON.stringify(dataDir)} }).then(() => { console.log('open'); setInterval(() => {}, 1000) })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout.on('data', (d) => String(d).includes('open') && resolve())
@@ -148,7 +190,13 @@ describe('npm run import: every problem is reported as file:line: column — rea
       })
       const r = runImport(folder(GOOD))
       assert.notEqual(r.code, 0)
-      assert.match(r.err, new RegExp(`^import failed: the embedded database in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by process ${holder.pid} \\(a running server or import\\)\\. Stop that process first, or use PostgreSQL \\(DATABASE_URL\\)`, 'm'))
+      assert.match(
+        r.err,
+        new RegExp(
+          `^import failed: the embedded database in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by process ${holder.pid} \\(a running server or import\\)\\. Stop that process first, or use PostgreSQL \\(DATABASE_URL\\)`,
+          'm',
+        ),
+      )
     } finally {
       holder.kill('SIGKILL')
       await new Promise((r) => holder.once('exit', r))

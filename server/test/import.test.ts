@@ -15,7 +15,13 @@ const EXAMPLE = path.join(__dirname, '..', 'examples', 'import')
 describe('CSV import', () => {
   it('parses quoted fields, doubled quotes and CRLF', () => {
     const rows = parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\r\n\r\n1,\n')
-    assert.deepEqual(rows.map((r) => r.record), [{ a: 'x, y', b: 'say "hi"' }, { a: '1', b: '' }])
+    assert.deepEqual(
+      rows.map((r) => r.record),
+      [
+        { a: 'x, y', b: 'say "hi"' },
+        { a: '1', b: '' },
+      ],
+    )
   })
 
   it('loads managers, funds, NAV history and benchmarks, and a re-run updates instead of duplicating', async () => {
@@ -28,9 +34,13 @@ describe('CSV import', () => {
       await importFolder(database, EXAMPLE)
       const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from fund_navs')
       assert.equal(n, 6)
-      const [nav] = await database.query<{ daily_return: string }>(`select daily_return from fund_navs where fund_code = '110011' and nav_date = '2024-01-03'`)
+      const [nav] = await database.query<{ daily_return: string }>(
+        `select daily_return from fund_navs where fund_code = '110011' and nav_date = '2024-01-03'`,
+      )
       assert.equal(nav.daily_return, '0.014971') // 5.2001 / 5.1234 - 1 = 0.0149705…
-      const [m] = await database.query<{ manager_name: string; intro: string }>(`select manager_name, intro from managers where manager_id = 'R002'`)
+      const [m] = await database.query<{ manager_name: string; intro: string }>(
+        `select manager_name, intro from managers where manager_id = 'R002'`,
+      )
       assert.equal(m.manager_name, '王"小"明')
 
       const t = await startApp(database)
@@ -46,7 +56,10 @@ describe('CSV import', () => {
 
   it('names the file and line of an invalid row and imports nothing of that file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-import-'))
-    fs.writeFileSync(path.join(dir, 'funds.csv'), 'fund_code,fund_name,category_code,setup_date,risk_level\n123,Bad,STOCK,2020-01-01,High\n')
+    fs.writeFileSync(
+      path.join(dir, 'funds.csv'),
+      'fund_code,fund_name,category_code,setup_date,risk_level\n123,Bad,STOCK,2020-01-01,High\n',
+    )
     const database = await openDatabase({})
     try {
       await migrate(database)

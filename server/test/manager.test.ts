@@ -44,7 +44,10 @@ describe('more managers: paged, sorted by tenure or tenure return', () => {
   it('tenure return reverse is best first; normal is worst first', async () => {
     const best = (await gql(app.t, LIST, { sort: 'TENURE_RETURN', direction: 'reverse' })).body.data.managerList.list
     const values = best.map((m: { bestTenureReturn: string }) => Number(m.bestTenureReturn))
-    assert.deepEqual(values, [...values].sort((a, b) => b - a))
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => b - a),
+    )
     const worst = (await gql(app.t, LIST, { sort: 'TENURE_RETURN', direction: 'normal' })).body.data.managerList.list
     assert.ok(Number(worst[0].bestTenureReturn) <= values[9])
   })

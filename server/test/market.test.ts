@@ -21,7 +21,10 @@ describe('market indices: deterministic demo quotes', () => {
     assert.deepEqual(summary(quote(MARKET_INDICES[0])), summary(quote({ ...MARKET_INDICES[0] })))
   })
   it('intraday runs 09:30–15:00 and ends on the latest close; daily ends on the latest day', async () => {
-    const { body } = await gql(app.t, '{ marketIndex(indexCode: "399006") { latest date daily(days: 30) { time value } intraday { time value } } }')
+    const { body } = await gql(
+      app.t,
+      '{ marketIndex(indexCode: "399006") { latest date daily(days: 30) { time value } intraday { time value } } }',
+    )
     const q = body.data.marketIndex
     assert.equal(q.daily.length, 30)
     assert.equal(q.daily.at(-1).time, q.date)
@@ -46,23 +49,41 @@ describe('more funds: by category, sorted by period return', () => {
     assert.ok(r.totalCount > 20 && r.pageInfo.hasMore)
     assert.ok(r.list.every((x: { fund: { categoryCode: string } }) => x.fund.categoryCode === 'STOCK'))
     const v = r.list.map((x: { periodReturn: string }) => Number(x.periodReturn))
-    assert.deepEqual(v, [...v].sort((a, b) => b - a))
+    assert.deepEqual(
+      v,
+      [...v].sort((a, b) => b - a),
+    )
   })
   it('an unknown period is refused', async () => {
     assert.equal((await gql(app.t, Q, { period: '2W' })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   })
   it('funds without a return sort last', () => {
-    const s = sortByReturn([{ fundCode: 'a', periodReturn: null }, { fundCode: 'b', periodReturn: '-0.1' }], 'reverse')
-    assert.deepEqual(s.map((x) => x.fundCode), ['b', 'a'])
+    const s = sortByReturn(
+      [
+        { fundCode: 'a', periodReturn: null },
+        { fundCode: 'b', periodReturn: '-0.1' },
+      ],
+      'reverse',
+    )
+    assert.deepEqual(
+      s.map((x) => x.fundCode),
+      ['b', 'a'],
+    )
   })
 })
 
 describe('industry themes: a deterministic mapping of funds to themes', () => {
   it('consumer, healthcare, new energy, tech and finance each have funds with returns', async () => {
-    const { body } = await gql(app.t, '{ industryThemes { themeCode name fundCount averageReturn funds(limit: 3) { periodReturn fund { fundName } } } }')
+    const { body } = await gql(
+      app.t,
+      '{ industryThemes { themeCode name fundCount averageReturn funds(limit: 3) { periodReturn fund { fundName } } } }',
+    )
     const names = body.data.industryThemes.map((x: { name: string }) => x.name)
     assert.deepEqual(names.slice(0, 5), ['消费', '医药', '新能源', '科技', '金融'])
     for (const th of body.data.industryThemes) assert.ok(th.fundCount > 0 && th.funds.length > 0, th.name)
-    assert.deepEqual(themeOf('易方达消费股票A').map((x) => x.name), ['消费'])
+    assert.deepEqual(
+      themeOf('易方达消费股票A').map((x) => x.name),
+      ['消费'],
+    )
   })
 })

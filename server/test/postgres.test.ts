@@ -52,7 +52,11 @@ if (!available) {
           req.on('error', reject)
         })
         assert.equal(JSON.parse(received).content, content)
-        assert.equal((await b.app.inject({ method: 'GET', url: '/alfa/v1/live/LIVE001/comments?size=1', headers: apiHeaders() })).json().data.list[0].content, content)
+        assert.equal(
+          (await b.app.inject({ method: 'GET', url: '/alfa/v1/live/LIVE001/comments?size=1', headers: apiHeaders() })).json().data.list[0]
+            .content,
+          content,
+        )
       } finally {
         await a.app.close()
         await b.app.close()
@@ -72,13 +76,24 @@ if (!available) {
         // The watchlist reads the same statistics as the filter.
         const token = await login(t)
         const auth = { authorization: `Bearer ${token}` }
-        await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: apiHeaders(auth), payload: { fundCodes: ['000001'], op: 'add' } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: apiHeaders(auth),
+          payload: { fundCodes: ['000001'], op: 'add' },
+        })
         const filterRow = async () => (await gql(t, `{ myPicks { fund { fundCode } returns { y1 asOf } } }`, {}, auth)).body.data.myPicks[0]
         const before = await filterRow()
         assert.ok(before.returns.y1 !== null, 'demo fund 000001 has a 近1年 return')
         // 000001 becomes an imported fund with three NAV days; the newest NAV date of all funds does not change.
-        fs.writeFileSync(path.join(dir, 'funds.csv'), 'fund_code,fund_name,category_code,setup_date,risk_level\n000001,导入测试混合(QDII),MIXED,2024-01-02,Medium\n')
-        fs.writeFileSync(path.join(dir, 'fund_navs.csv'), 'fund_code,nav_date,nav,acc_nav\n000001,2024-01-02,1.0000,1.0000\n000001,2024-01-03,1.0100,1.0100\n000001,2024-01-04,1.0300,1.0300\n')
+        fs.writeFileSync(
+          path.join(dir, 'funds.csv'),
+          'fund_code,fund_name,category_code,setup_date,risk_level\n000001,导入测试混合(QDII),MIXED,2024-01-02,Medium\n',
+        )
+        fs.writeFileSync(
+          path.join(dir, 'fund_navs.csv'),
+          'fund_code,nav_date,nav,acc_nav\n000001,2024-01-02,1.0000,1.0000\n000001,2024-01-03,1.0100,1.0100\n000001,2024-01-04,1.0300,1.0300\n',
+        )
         await importFolder(importer, dir)
         let after: any
         for (let i = 0; i < 50; i++) {

@@ -61,7 +61,12 @@ const monthsBefore = (date: string, months: number) => {
   return t.toISOString().slice(0, 10)
 }
 const MONTHS: Record<string, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36, '5Y': 60 }
-const base = (period: string) => (period === 'YTD' ? onOrBefore(`${Number(LAST.slice(0, 4)) - 1}-12-31`) : period === 'SETUP' ? 0 : onOrBefore(monthsBefore(LAST, MONTHS[period])))
+const base = (period: string) =>
+  period === 'YTD'
+    ? onOrBefore(`${Number(LAST.slice(0, 4)) - 1}-12-31`)
+    : period === 'SETUP'
+      ? 0
+      : onOrBefore(monthsBefore(LAST, MONTHS[period]))
 /** The vendor's return over a period, from its daily rates and the base-day rule. */
 const vendorReturn = (period: string) => vendorPath[last] / vendorPath[base(period)] - 1
 
@@ -105,7 +110,12 @@ async function importInto(folder: string): Promise<Imported> {
     dataDir,
     returns: Object.fromEntries(f.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, Number(p.value)])),
     drawdown: { rate: Number(f.performance.maxDrawdown), start: f.performance.maxDrawdownStart, end: f.performance.maxDrawdownEnd },
-    history: new Map(points.map((p) => [p.date, { value: Number(p.value), dailyReturn: p.extra.dailyReturn === null ? null : Number(p.extra.dailyReturn) }])),
+    history: new Map(
+      points.map((p) => [
+        p.date,
+        { value: Number(p.value), dailyReturn: p.extra.dailyReturn === null ? null : Number(p.extra.dailyReturn) },
+      ]),
+    ),
   }
 }
 
@@ -113,15 +123,24 @@ async function importInto(folder: string): Promise<Imported> {
 async function written(database: Database): Promise<string> {
   const rows = await Promise.all([
     database.query(`select * from funds where fund_code = $1`, [CODE]),
-    database.query(`select nav_date::text, nav::text, acc_nav::text, adj_nav::text, daily_return::text from fund_navs where fund_code = $1 order by nav_date`, [CODE]),
-    database.query(`select ex_date::text, kind, cash_per_unit::text, split_ratio::text, reinvest_date::text from fund_events where fund_code = $1 order by ex_date`, [CODE]),
+    database.query(
+      `select nav_date::text, nav::text, acc_nav::text, adj_nav::text, daily_return::text from fund_navs where fund_code = $1 order by nav_date`,
+      [CODE],
+    ),
+    database.query(
+      `select ex_date::text, kind, cash_per_unit::text, split_ratio::text, reinvest_date::text from fund_events where fund_code = $1 order by ex_date`,
+      [CODE],
+    ),
   ])
   return JSON.stringify(rows)
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`
 const near = (ours: number, theirs: number, tol: number, what: string) =>
-  assert.ok(Math.abs(ours - theirs) <= tol, `${what}: ours ${pct(ours)}, vendor ${pct(theirs)}, off by ${((ours - theirs) * 100).toFixed(4)} pp`)
+  assert.ok(
+    Math.abs(ours - theirs) <= tol,
+    `${what}: ours ${pct(ours)}, vendor ${pct(theirs)}, off by ${((ours - theirs) * 100).toFixed(4)} pp`,
+  )
 
 // NAVs alone (the events derived from the accumulated NAV), and with the fund's distribution list.
 const navsOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-fund-navs-'))
@@ -175,7 +194,9 @@ describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)'
           t.diagnostic(`${period} ours ${pct(get().returns[period])} vendor ${pct(vendorReturn(period))} (base ${dates[base(period)]})`)
           near(get().returns[period], vendorReturn(period), PP, period)
         }
-        t.diagnostic(`SETUP ours ${pct(get().returns.SETUP)} vendor ${pct(vendorSinceSetup)}; max drawdown ours ${pct(get().drawdown.rate)}`)
+        t.diagnostic(
+          `SETUP ours ${pct(get().returns.SETUP)} vendor ${pct(vendorSinceSetup)}; max drawdown ours ${pct(get().drawdown.rate)}`,
+        )
       })
 
       it('the 近6月 chart follows the vendor’s 近6月 series day by day, through the 2021-02-02 distribution', () => {
@@ -198,7 +219,7 @@ describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)'
           near(ours, vendorDaily.get(e.ex_date)!, 0.0001, `daily return on ${e.ex_date}`)
           const i = dates.indexOf(e.ex_date)
           const unitOnly = navs[i].nav / navs[i - 1].nav - 1
-          assert.ok(ours - unitOnly > Number(e.cash_per_unit) / navs[i - 1].nav * 0.9, `${e.ex_date}: the unit NAV fell by the payout`)
+          assert.ok(ours - unitOnly > (Number(e.cash_per_unit) / navs[i - 1].nav) * 0.9, `${e.ex_date}: the unit NAV fell by the payout`)
         }
         // 0.80 per unit on 2006-12-11: the unit NAV fell 41.9%, the holder gained 1.46%.
         const big = dates.indexOf('2006-12-11')
@@ -262,12 +283,14 @@ describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)'
       assert.ok(Math.abs((1 + a) / (1 + vendorSinceSetup) - 1) < 0.0005)
       // Until the first distribution both are the vendor's figures exactly.
       const h = imported.get('accumulated NAV only (distributions derived)')!.history
-      for (const s of sinceSetup.filter((p) => p.date < events[0].ex_date)) near(h.get(s.date)!.value / h.get(dates[0])!.value - 1, s.value, 0.0001, s.date)
+      for (const s of sinceSetup.filter((p) => p.date < events[0].ex_date))
+        near(h.get(s.date)!.value / h.get(dates[0])!.value - 1, s.value, 0.0001, s.date)
     })
 
     it('from the accumulated NAV alone, every day’s return is within 0.01 pp of the vendor’s daily rate', () => {
       const h = imported.get('accumulated NAV only (distributions derived)')!.history
-      for (let i = 1; i < dates.length; i++) near(h.get(dates[i])!.dailyReturn!, vendorDaily.get(dates[i])!, 0.0001, `daily return on ${dates[i]}`)
+      for (let i = 1; i < dates.length; i++)
+        near(h.get(dates[i])!.dailyReturn!, vendorDaily.get(dates[i])!, 0.0001, `daily return on ${dates[i]}`)
     })
   })
 })

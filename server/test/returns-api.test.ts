@@ -92,16 +92,31 @@ let token: string
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-returns-'))
 
 before(async () => {
-  fs.writeFileSync(path.join(dir, 'funds.csv'), `fund_code,fund_name,category_code,setup_date,risk_level,benchmark\n${FUND},测试分红指数A,INDEX,${days[0]},High,IDX1\n${SHORT},测试提前结束指数,INDEX,${days[0]},High,IDX1*0.6+IDX2*0.4\n`)
+  fs.writeFileSync(
+    path.join(dir, 'funds.csv'),
+    `fund_code,fund_name,category_code,setup_date,risk_level,benchmark\n${FUND},测试分红指数A,INDEX,${days[0]},High,IDX1\n${SHORT},测试提前结束指数,INDEX,${days[0]},High,IDX1*0.6+IDX2*0.4\n`,
+  )
   fs.writeFileSync(path.join(dir, 'fund_navs.csv'), ['fund_code,nav_date,nav,acc_nav', ...main.rows, ...short.rows].join('\n'))
   fs.writeFileSync(path.join(dir, 'benchmarks.csv'), 'index_code,index_short_name,name\nIDX1,指数一,测试指数一\nIDX2,指数二,测试指数二\n')
-  fs.writeFileSync(path.join(dir, 'benchmark_values.csv'), ['index_code,value_date,value', ...days.map((d, i) => `IDX1,${d},${(1000 + i).toFixed(4)}`), ...days.map((d, i) => `IDX2,${d},${(100 + i / 10).toFixed(4)}`)].join('\n'))
+  fs.writeFileSync(
+    path.join(dir, 'benchmark_values.csv'),
+    [
+      'index_code,value_date,value',
+      ...days.map((d, i) => `IDX1,${d},${(1000 + i).toFixed(4)}`),
+      ...days.map((d, i) => `IDX2,${d},${(100 + i / 10).toFixed(4)}`),
+    ].join('\n'),
+  )
   database = await openDatabase({})
   await migrate(database)
   await importFolder(database, dir)
   t = await startApp(database)
   token = await login(t)
-  const picked = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: apiHeaders({ authorization: `Bearer ${token}` }), payload: { fundCodes: [FUND, SHORT], op: 'add' } })
+  const picked = await t.app.inject({
+    method: 'POST',
+    url: '/alfa/v1/user-fund-picks/batch',
+    headers: apiHeaders({ authorization: `Bearer ${token}` }),
+    payload: { fundCodes: [FUND, SHORT], op: 'add' },
+  })
   assert.equal(picked.statusCode, 200)
 })
 
@@ -118,20 +133,43 @@ describe('every screen shows the same figure for the same fund and period', () =
     const last = days[days.length - 1]
     const page = await gql(t, `query($c: String!) { fund(fundCode: $c) { performance { periodReturns { period value } } } }`, { c: FUND })
     assert.equal(page.status, 200, JSON.stringify(page.body))
-    const fromPage = Object.fromEntries(page.body.data.fund.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, p.value]))
-    const filter = await gql(t, `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } } }`)
+    const fromPage = Object.fromEntries(
+      page.body.data.fund.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, p.value]),
+    )
+    const filter = await gql(
+      t,
+      `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } } }`,
+    )
     const fromFilter = filter.body.data.fundFilter.list.find((f: any) => f.fund.fundCode === FUND).returns
-    const picks = await gql(t, `{ myPicks { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } }`, {}, { authorization: `Bearer ${token}` })
+    const picks = await gql(
+      t,
+      `{ myPicks { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } }`,
+      {},
+      { authorization: `Bearer ${token}` },
+    )
     const fromPicks = picks.body.data.myPicks.find((f: any) => f.fund.fundCode === FUND).returns
     for (const [period, key] of Object.entries(PERIODS)) {
-      const expected = expectedReturn(main, period === 'YTD' ? `${Number(last.slice(0, 4)) - 1}-12-31` : sameDayBefore(last, period.endsWith('Y') ? Number(period[0]) * 12 : Number(period[0])))
+      const expected = expectedReturn(
+        main,
+        period === 'YTD'
+          ? `${Number(last.slice(0, 4)) - 1}-12-31`
+          : sameDayBefore(last, period.endsWith('Y') ? Number(period[0]) * 12 : Number(period[0])),
+      )
       assert.ok(expected !== null)
       assert.ok(Math.abs(Number(fromPage[period]) - expected) < 0.0002, `${period}: page ${fromPage[period]} vs total return ${expected}`)
       assert.equal(fromFilter[key], fromPage[period], `${period}: filter`)
       assert.equal(fromPicks[key], fromPage[period], `${period}: watchlist`)
       if (period !== 'YTD') {
-        const ranking = await gql(t, `query($p: String) { fundRanking(period: $p, categoryCode: "INDEX") { list { fund { fundCode } periodReturn } } }`, { p: period })
-        assert.equal(ranking.body.data.fundRanking.list.find((f: any) => f.fund.fundCode === FUND).periodReturn, fromPage[period], `${period}: ranking`)
+        const ranking = await gql(
+          t,
+          `query($p: String) { fundRanking(period: $p, categoryCode: "INDEX") { list { fund { fundCode } periodReturn } } }`,
+          { p: period },
+        )
+        assert.equal(
+          ranking.body.data.fundRanking.list.find((f: any) => f.fund.fundCode === FUND).periodReturn,
+          fromPage[period],
+          `${period}: ranking`,
+        )
       }
     }
     const setup = main.tr[main.tr.length - 1] - 1
@@ -143,7 +181,11 @@ describe('every screen shows the same figure for the same fund and period', () =
   })
 
   it('the chart of 近1年 starts on the base day, so its 区间收益 is the 近1年 return', async () => {
-    const r = await gql(t, `query($c: String!) { fund(fundCode: $c) { navHistory(range: "1Y") { date value } performance { periodReturns { period value } } } }`, { c: FUND })
+    const r = await gql(
+      t,
+      `query($c: String!) { fund(fundCode: $c) { navHistory(range: "1Y") { date value } performance { periodReturns { period value } } } }`,
+      { c: FUND },
+    )
     const h = r.body.data.fund.navHistory as Array<{ date: string; value: string }>
     const chart = Number(h[h.length - 1].value) / Number(h[0].value) - 1
     const y1 = r.body.data.fund.performance.periodReturns.find((p: any) => p.period === '1Y').value
@@ -152,9 +194,14 @@ describe('every screen shows the same figure for the same fund and period', () =
 
   it('an ex-dividend day shows the day’s real return, not the distribution as a loss', async () => {
     const exDay = days[420]
-    const r = await gql(t, `query($c: String!) { fund(fundCode: $c) { navRows(page: { size: 100 }) { list { date nav dailyReturn } } } }`, { c: FUND })
+    const r = await gql(t, `query($c: String!) { fund(fundCode: $c) { navRows(page: { size: 100 }) { list { date nav dailyReturn } } } }`, {
+      c: FUND,
+    })
     assert.equal(r.status, 200)
-    const all = await database.query<{ d: string; r: string }>(`select nav_date as d, daily_return::text as r from fund_navs where fund_code = $1 and nav_date = $2`, [FUND, exDay])
+    const all = await database.query<{ d: string; r: string }>(
+      `select nav_date as d, daily_return::text as r from fund_navs where fund_code = $1 and nav_date = $2`,
+      [FUND, exDay],
+    )
     const expected = main.tr[420] / main.tr[419] - 1
     assert.ok(Math.abs(Number(all[0].r) - expected) < 0.00001, `${all[0].r} vs ${expected}`)
     const unitDrop = Number(main.rows[420].split(',')[2]) / Number(main.rows[419].split(',')[2]) - 1
@@ -162,7 +209,10 @@ describe('every screen shows the same figure for the same fund and period', () =
   })
 
   it('a fund whose data ends early keeps its figures, as of its own last NAV', async () => {
-    const filter = await gql(t, `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { y1 asOf } } } }`)
+    const filter = await gql(
+      t,
+      `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { y1 asOf } } } }`,
+    )
     const row = filter.body.data.fundFilter.list.find((f: any) => f.fund.fundCode === SHORT)
     const lastShort = short.days[short.days.length - 1]
     assert.equal(row.returns.asOf, lastShort)
@@ -171,7 +221,11 @@ describe('every screen shows the same figure for the same fund and period', () =
   })
 
   it('a fund is drawn against its imported benchmark, a weighted mix rebalanced daily', async () => {
-    const r = await gql(t, `query($c: String!) { fund(fundCode: $c) { comparisonBenchmark(range: "Max") { indexCode indexShortName history { date value } } navHistory(range: "Max") { date } } }`, { c: SHORT })
+    const r = await gql(
+      t,
+      `query($c: String!) { fund(fundCode: $c) { comparisonBenchmark(range: "Max") { indexCode indexShortName history { date value } } navHistory(range: "Max") { date } } }`,
+      { c: SHORT },
+    )
     const b = r.body.data.fund.comparisonBenchmark
     assert.equal(b.indexCode, 'IDX1*0.6+IDX2*0.4')
     assert.equal(b.indexShortName, '60%指数一+40%指数二')
@@ -179,12 +233,17 @@ describe('every screen shows the same figure for the same fund and period', () =
     assert.equal(b.history.at(-1).date, short.days.at(-1))
     // By hand: each day 0.6 × IDX1's return + 0.4 × IDX2's, compounded.
     let level = 1
-    for (let i = 1; i < short.days.length; i++) level *= 1 + 0.6 * ((1000 + i) / (999 + i) - 1) + 0.4 * ((100 + i / 10) / (100 + (i - 1) / 10) - 1)
+    for (let i = 1; i < short.days.length; i++)
+      level *= 1 + 0.6 * ((1000 + i) / (999 + i) - 1) + 0.4 * ((100 + i / 10) / (100 + (i - 1) / 10) - 1)
     assert.equal(b.history.at(-1).value, level.toFixed(4))
   })
 
   it('imported funds are not demo data: no generated holdings or valuation', async () => {
-    const r = await gql(t, `query($c: String!) { fund(fundCode: $c) { isDemo benchmark topHoldings { isDemo list { securityName } } valuation { estimatedNav } } }`, { c: FUND })
+    const r = await gql(
+      t,
+      `query($c: String!) { fund(fundCode: $c) { isDemo benchmark topHoldings { isDemo list { securityName } } valuation { estimatedNav } } }`,
+      { c: FUND },
+    )
     assert.equal(r.status, 200, JSON.stringify(r.body))
     assert.deepEqual(r.body.data.fund, { isDemo: false, benchmark: 'IDX1', topHoldings: { isDemo: false, list: [] }, valuation: null })
   })

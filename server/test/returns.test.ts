@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { adjustSeries, deriveDistributions, type RawNav } from '../src/fund/adjusted'
-import { annualizedReturn, maxDrawdown, periodReturn, periodStart, sharpeRatio, volatility, RISK_FREE_RATE, type NavPoint } from '../src/fund/performance'
+import {
+  annualizedReturn,
+  maxDrawdown,
+  periodReturn,
+  periodStart,
+  sharpeRatio,
+  volatility,
+  RISK_FREE_RATE,
+  type NavPoint,
+} from '../src/fund/performance'
 import { rangeBase, rangeStart } from '../src/ranges'
 
 // Every expected figure below is worked out by hand in the comments, not by the code under test.
 
-const close = (a: number | null | undefined, b: number, eps = 1e-9) => assert.ok(a !== null && a !== undefined && Math.abs(a - b) < eps, `${a} ≈ ${b}`)
+const close = (a: number | null | undefined, b: number, eps = 1e-9) =>
+  assert.ok(a !== null && a !== undefined && Math.abs(a - b) < eps, `${a} ≈ ${b}`)
 const raw = (date: string, nav: string, accNav: string | null = nav): RawNav => ({ date, nav, accNav })
 
 /**
@@ -19,7 +29,14 @@ const raw = (date: string, nav: string, accNav: string | null = nav): RawNav => 
  *   01-09  nav 0.5775  (+10%)               adjusted 0.5775 × 2.2 = 1.2705
  * Since set-up: 1.2705 − 1 = +27.05% (the unit NAV alone would say 0.5775 − 1 = −42.25%).
  */
-const UNIT = [raw('2024-01-02', '1.0000'), raw('2024-01-03', '1.1000'), raw('2024-01-04', '1.0000'), raw('2024-01-05', '1.0500'), raw('2024-01-08', '0.5250'), raw('2024-01-09', '0.5775')]
+const UNIT = [
+  raw('2024-01-02', '1.0000'),
+  raw('2024-01-03', '1.1000'),
+  raw('2024-01-04', '1.0000'),
+  raw('2024-01-05', '1.0500'),
+  raw('2024-01-08', '0.5250'),
+  raw('2024-01-09', '0.5775'),
+]
 const EVENTS = [
   { date: '2024-01-04', kind: 'dividend' as const, cash: 0.1 },
   { date: '2024-01-08', kind: 'split' as const, ratio: 2 },
@@ -84,7 +101,12 @@ describe('a dividend with a later reinvestment date', () => {
 
 describe('without explicit events, distributions come from the accumulated NAV', () => {
   // Same fund, dividend only: accumulated NAV = unit NAV + 0.10 from the ex-date on.
-  const rows = [raw('2024-01-02', '1.0000', '1.0000'), raw('2024-01-03', '1.1000', '1.1000'), raw('2024-01-04', '1.0000', '1.1000'), raw('2024-01-05', '1.0500', '1.1500')]
+  const rows = [
+    raw('2024-01-02', '1.0000', '1.0000'),
+    raw('2024-01-03', '1.1000', '1.1000'),
+    raw('2024-01-04', '1.0000', '1.1000'),
+    raw('2024-01-05', '1.0500', '1.1500'),
+  ]
   it('a rise of (accumulated − unit) is the cash paid that day', () => {
     assert.deepEqual(deriveDistributions(rows), [{ date: '2024-01-04', kind: 'dividend', cash: 0.1 }])
   })
@@ -125,8 +147,20 @@ describe('period start when the day is not a trading day', () => {
 
 describe('annualised return, maximum drawdown, volatility and Sharpe ratio', () => {
   it('annualises over 365 calendar days: +21% over two years is +10% a year', () => {
-    close(annualizedReturn([{ date: '2022-01-01', value: 1 }, { date: '2024-01-01', value: 1.21 }]), 1.21 ** (365 / 730) - 1)
-    close(annualizedReturn([{ date: '2023-01-01', value: 1 }, { date: '2024-01-01', value: 1.1 }]), 0.1)
+    close(
+      annualizedReturn([
+        { date: '2022-01-01', value: 1 },
+        { date: '2024-01-01', value: 1.21 },
+      ]),
+      1.21 ** (365 / 730) - 1,
+    )
+    close(
+      annualizedReturn([
+        { date: '2023-01-01', value: 1 },
+        { date: '2024-01-01', value: 1.1 },
+      ]),
+      0.1,
+    )
   })
   it('drawdown is measured on the adjusted NAV, with its dates', () => {
     // Adjusted: peak 1.2705 on 01-09, then 1.0395 (= 0.4725 × 2.2) on 01-10: 1.0395 / 1.2705 − 1 = −18.18%.

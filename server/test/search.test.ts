@@ -16,7 +16,10 @@ describe('search by code, name or pinyin initials', () => {
   // hyphens or full-width punctuation that users do not type.
   const REAL = [
     { name: '华夏全球股票(QDII)', typed: ['hxqqgp', 'HXQQGP', 'hxqqgpqdii', 'HXQQGP(QDII)', 'hxqqgp（qdii）'] },
-    { name: '易方达中证海外中国互联网50(QDII-ETF)联接A', typed: ['yfdzzhwzghlw50', 'yfdzzhwzghlw50qdiietflja', 'YFDZZHWZGHLW50(QDII-ETF)LJA'] },
+    {
+      name: '易方达中证海外中国互联网50(QDII-ETF)联接A',
+      typed: ['yfdzzhwzghlw50', 'yfdzzhwzghlw50qdiietflja', 'YFDZZHWZGHLW50(QDII-ETF)LJA'],
+    },
     { name: '南方中证500ETF联接(LOF)A', typed: ['nfzz500etflj', 'nfzz500etfljlofa', 'NFZZ500ETFLJ(LOF)A'] },
     { name: '广发纳斯达克100ETF联接人民币(QDII)A', typed: ['gfnsdk100', 'gfnsdk100etfljrmbqdiia'] },
     { name: '招商中证白酒指数(LOF)A', typed: ['zszzbjzs', 'ZSZZBJZS(LOF)'] },
@@ -64,6 +67,9 @@ describe('glossary terms', () => {
     const all = (await gql(app.t, '{ glossaryTerms { term definition } }')).body.data.glossaryTerms
     assert.ok(all.length >= 20)
     const hits = (await gql(app.t, '{ glossaryTerms(keyword: "zdhc") { term } }')).body.data.glossaryTerms
-    assert.deepEqual(hits.map((x: { term: string }) => x.term), ['最大回撤'])
+    assert.deepEqual(
+      hits.map((x: { term: string }) => x.term),
+      ['最大回撤'],
+    )
   })
 })

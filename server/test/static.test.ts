@@ -111,7 +111,9 @@ describe('every image URL in the seeded database is served', () => {
   })
 
   it("a manager's avatar is one of twenty and shows the manager's surname (the generator's order)", async () => {
-    const rows = await app.database.query<{ manager_name: string; avatar_url: string }>('select manager_name, avatar_url from managers order by manager_id')
+    const rows = await app.database.query<{ manager_name: string; avatar_url: string }>(
+      'select manager_name, avatar_url from managers order by manager_id',
+    )
     const script = fs.readFileSync(path.join(DEMO_STATIC_DIR, '..', 'generate-demo-images.mjs'), 'utf8')
     const surnames: string[] = JSON.parse(script.match(/const SURNAMES = (\[[^\]]+\])/)![1].replace(/'/g, '"'))
     assert.equal(surnames.length, 20)

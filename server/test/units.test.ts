@@ -15,7 +15,12 @@ import { loadConfig } from '../src/config'
 describe('WeChat JS-SDK signature', () => {
   it("matches WeChat's documented example", () => {
     // The worked example of the JS-SDK documentation (appendix 1).
-    const sig = wechatSignature('sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg', 'Wm3WZYTPz0wzccnW', '1414587457', 'http://mp.weixin.qq.com?params=value')
+    const sig = wechatSignature(
+      'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg',
+      'Wm3WZYTPz0wzccnW',
+      '1414587457',
+      'http://mp.weixin.qq.com?params=value',
+    )
     assert.equal(sig, '0f9de62fce790f9a083d5c99e95740ceb90c27ed')
   })
 })
@@ -48,8 +53,21 @@ describe('tokens', () => {
     const { SignJWT } = await import('jose')
     const k = new TextEncoder().encode(secret)
     const exp = Math.floor(Date.now() / 1000) + 600
-    const other = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('someone-else').setAudience('alfa-app').setJti('x').setExpirationTime(exp).sign(k)
-    const noAud = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('alfa-api').setJti('x').setExpirationTime(exp).sign(k)
+    const other = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('someone-else')
+      .setAudience('alfa-app')
+      .setJti('x')
+      .setExpirationTime(exp)
+      .sign(k)
+    const noAud = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('alfa-api')
+      .setJti('x')
+      .setExpirationTime(exp)
+      .sign(k)
     assert.equal((await readToken(secret, `Bearer ${other}`)).status, 'invalid')
     assert.equal((await readToken(secret, `Bearer ${noAud}`)).status, 'invalid')
   })
@@ -108,14 +126,31 @@ describe('demo data generator', () => {
 
 describe('configuration', () => {
   const PRODUCTION = {
-    NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_SENDER: 'none', WECHAT_APP_ID: 'wx1234', WECHAT_APP_SECRET: 'secret',
-    WECHAT_CODE2SESSION_URL: 'https://api.weixin.qq.com/sns/jscode2session', WECHAT_JSAPI_TICKET: 'real-ticket', BAIDU_APP_KEY: 'real-key',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    SMS_SENDER: 'none',
+    WECHAT_APP_ID: 'wx1234',
+    WECHAT_APP_SECRET: 'secret',
+    WECHAT_CODE2SESSION_URL: 'https://api.weixin.qq.com/sns/jscode2session',
+    WECHAT_JSAPI_TICKET: 'real-ticket',
+    BAIDU_APP_KEY: 'real-key',
   } as NodeJS.ProcessEnv
   it('production refuses every development value at once and says which', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv), (err: Error) => {
-      for (const name of ['JWT_SECRET', 'SMS_SENDER=log', 'WECHAT_APP_SECRET', 'WECHAT_CODE2SESSION_URL', 'WECHAT_JSAPI_TICKET', 'BAIDU_APP_KEY']) assert.ok(err.message.includes(name), name)
-      return true
-    })
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv),
+      (err: Error) => {
+        for (const name of [
+          'JWT_SECRET',
+          'SMS_SENDER=log',
+          'WECHAT_APP_SECRET',
+          'WECHAT_CODE2SESSION_URL',
+          'WECHAT_JSAPI_TICKET',
+          'BAIDU_APP_KEY',
+        ])
+          assert.ok(err.message.includes(name), name)
+        return true
+      },
+    )
     assert.throws(() => loadConfig({ ...PRODUCTION, SIGN_REQUIRED: 'false' }), /SIGN_REQUIRED=false/)
     assert.throws(() => loadConfig({ ...PRODUCTION, GRAPHIQL: 'true' }), /GRAPHIQL/)
   })
@@ -164,7 +199,17 @@ describe('operation documents use exactly the variables of spec section 7', () =
     LongWinSignal: ['poCode'],
     NavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo'],
     SmartAipNavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo'],
-    InvestPlanNavHistory: ['poCode', 'hasExpeData', 'hasAdjustment', 'all', 'range', 'comparingIndexCode', 'hasComparingIndex', 'isModelPo', 'investPlanCode'],
+    InvestPlanNavHistory: [
+      'poCode',
+      'hasExpeData',
+      'hasAdjustment',
+      'all',
+      'range',
+      'comparingIndexCode',
+      'hasComparingIndex',
+      'isModelPo',
+      'investPlanCode',
+    ],
     PoTradeRule: ['poCode', 'scene'],
     TimelinePosts: ['poCode', 'type', 'page'],
     AipAdvice: ['sigId'],
@@ -179,6 +224,9 @@ describe('operation documents use exactly the variables of spec section 7', () =
     })
   }
   it('getLatestAipAdvices asks for a page of 5', () => {
-    assert.match(fs.readFileSync(path.join(__dirname, '..', 'operations', 'getLatestAipAdvices.graphql'), 'utf8'), /aipAdvices\(page: \{ size: 5 \}\)/)
+    assert.match(
+      fs.readFileSync(path.join(__dirname, '..', 'operations', 'getLatestAipAdvices.graphql'), 'utf8'),
+      /aipAdvices\(page: \{ size: 5 \}\)/,
+    )
   })
 })

@@ -54,7 +54,16 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
   const { user: mine, cache = true, empty = emptyList, delay = 0 } = options
   const [, rerender] = useState(0)
   // Any component re-renders on login and logout, not only an observer.
-  useEffect(() => (mine ? reaction(() => user.token, () => rerender((n) => n + 1)) : undefined), [mine])
+  useEffect(
+    () =>
+      mine
+        ? reaction(
+            () => user.token,
+            () => rerender((n) => n + 1),
+          )
+        : undefined,
+    [mine],
+  )
   const userId = user.userId
   const k = key === null ? null : !mine ? key : user.token ? userAnswerKey(userId || '', key) : null
   // Without a user id a user's answer is not kept: it could not be told from another user's.
@@ -64,7 +73,13 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
     const hit = cacheKey ? answerCache.get<T>(cacheKey) : null
     if (hit !== null) return { k, state: settled(hit, empty), data: hit, stale: false, own: true }
     if (prev && delay && !mine && k !== null) return { ...prev, k, stale: false, own: false }
-    return { k, state: key !== null && k === null ? 'login' : 'loading', data: mine ? null : prev?.data ?? null, stale: false, own: false }
+    return {
+      k,
+      state: key !== null && k === null ? 'login' : 'loading',
+      data: mine ? null : (prev?.data ?? null),
+      stale: false,
+      own: false,
+    }
   }
   const [kept, setShown] = useState<Shown<T>>(() => enter(null))
   let shown = kept
@@ -99,7 +114,8 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
         setShown((p) => (p.k === s.k ? { k: p.k, state, data, stale: false, own: true } : p))
       },
       () => {
-        if (id === seq.current) setShown((p) => (p.k !== s.k ? p : q && p.own ? { ...p, stale: true } : { ...p, state: 'error', stale: false }))
+        if (id === seq.current)
+          setShown((p) => (p.k !== s.k ? p : q && p.own ? { ...p, stale: true } : { ...p, state: 'error', stale: false }))
       },
     )
   }, [])
@@ -186,7 +202,13 @@ export function usePaged<H, P extends Page<unknown> = H extends Page<unknown> ? 
     return latest.current.load(cursor).then(
       (answer) => {
         const page = answer === null ? null : latest.current.pageOf(answer)
-        setNext((n) => (n.head !== h ? n : page ? { head: h, list: [...n.list, ...page.list], pageInfo: page.pageInfo, status: null } : { ...n, status: 'error' }))
+        setNext((n) =>
+          n.head !== h
+            ? n
+            : page
+              ? { head: h, list: [...n.list, ...page.list], pageInfo: page.pageInfo, status: null }
+              : { ...n, status: 'error' },
+        )
       },
       () => setNext((n) => (n.head === h ? { ...n, status: 'error' } : n)),
     )
@@ -195,5 +217,14 @@ export function usePaged<H, P extends Page<unknown> = H extends Page<unknown> ? 
   useReachBottom(() => {
     if (latest.current.more === 'more') void loadMore()
   })
-  return { items, head, state: first.state, stale: first.stale, more, totalCount: firstPage?.totalCount ?? 0, reload: first.reload, loadMore }
+  return {
+    items,
+    head,
+    state: first.state,
+    stale: first.stale,
+    more,
+    totalCount: firstPage?.totalCount ?? 0,
+    reload: first.reload,
+    loadMore,
+  }
 }

@@ -17,7 +17,15 @@ interface Drag {
  * the rows it passes step aside, touchend drops it and calls onDrop(from, to) when it moved.
  * The row height is measured once (Taro.createSelectorQuery on `rowSelector`).
  */
-export function useDragOrder({ count, rowSelector, onDrop }: { count: number; rowSelector: string; onDrop: (from: number, to: number) => void }) {
+export function useDragOrder({
+  count,
+  rowSelector,
+  onDrop,
+}: {
+  count: number
+  rowSelector: string
+  onDrop: (from: number, to: number) => void
+}) {
   const [drag, setDrag] = useState<Drag | null>(null)
   const dragRef = useRef<Drag | null>(null)
   const rowHeight = useRef(0)

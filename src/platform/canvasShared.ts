@@ -159,7 +159,25 @@ const METHODS = [
   'createPattern',
 ] as const
 
-const STATE_KEYS = ['fillStyle', 'strokeStyle', 'lineWidth', 'lineCap', 'lineJoin', 'miterLimit', 'globalAlpha', 'globalCompositeOperation', 'font', 'textAlign', 'textBaseline', 'shadowColor', 'shadowBlur', 'shadowOffsetX', 'shadowOffsetY', 'lineDashOffset', 'filter'] as const
+const STATE_KEYS = [
+  'fillStyle',
+  'strokeStyle',
+  'lineWidth',
+  'lineCap',
+  'lineJoin',
+  'miterLimit',
+  'globalAlpha',
+  'globalCompositeOperation',
+  'font',
+  'textAlign',
+  'textBaseline',
+  'shadowColor',
+  'shadowBlur',
+  'shadowOffsetX',
+  'shadowOffsetY',
+  'lineDashOffset',
+  'filter',
+] as const
 type StateKey = (typeof STATE_KEYS)[number]
 type DrawState = Record<StateKey, unknown> & { matrix: Matrix }
 
@@ -284,7 +302,8 @@ export function adaptLegacyContext(legacy: LegacyCanvasContext, measure?: Measur
     measureText(text: string) {
       const size = fontSizeOf(state.font as string)
       const native = has('measureText') ? (call('measureText', text) as { width?: number } | undefined) : undefined
-      const width = native && typeof native.width === 'number' && native.width > 0 ? native.width : measure?.(text, size, state.font as string)
+      const width =
+        native && typeof native.width === 'number' && native.width > 0 ? native.width : measure?.(text, size, state.font as string)
       return { width: typeof width === 'number' && width > 0 ? width : estimateTextWidth(text, size) }
     },
     isPointInPath() {

@@ -39,13 +39,8 @@ interface SystemLike {
  * Capsule-aware bar geometry: the title bar is centred on the capsule, so it is the capsule's
  * height plus the gap above it (between status bar and capsule) mirrored below it.
  */
-export function computeDeviceInfo(
-  target: Target,
-  sys: SystemLike,
-  capsule: Capsule | null,
-  canControlBack: boolean,
-): DeviceInfo {
-  const statusBarHeight = target === 'h5' ? 0 : sys.statusBarHeight ?? 0
+export function computeDeviceInfo(target: Target, sys: SystemLike, capsule: Capsule | null, canControlBack: boolean): DeviceInfo {
+  const statusBarHeight = target === 'h5' ? 0 : (sys.statusBarHeight ?? 0)
   const usableCapsule = target !== 'h5' && capsule && capsule.height > 0 ? capsule : null
   const titleBarHeight = usableCapsule
     ? Math.max(usableCapsule.top - statusBarHeight, 0) * 2 + usableCapsule.height

@@ -6,7 +6,10 @@ import { isH5 } from './env'
  */
 export function onFirstContentfulPaint(cb: (ms: number) => void): void {
   if (!isH5 || typeof PerformanceObserver === 'undefined') return
-  const existing = typeof performance !== 'undefined' && performance.getEntriesByName ? performance.getEntriesByName('first-contentful-paint')[0] : undefined
+  const existing =
+    typeof performance !== 'undefined' && performance.getEntriesByName
+      ? performance.getEntriesByName('first-contentful-paint')[0]
+      : undefined
   if (existing) {
     cb(existing.startTime)
     return

@@ -51,7 +51,10 @@ export class ThemeStore {
   private changes = 0
   private started = false
 
-  constructor(private readonly host: ThemeHost, private readonly inNativeApp: boolean) {
+  constructor(
+    private readonly host: ThemeHost,
+    private readonly inNativeApp: boolean,
+  ) {
     makeAutoObservable<ThemeStore, 'host' | 'inNativeApp'>(this, { host: false, inNativeApp: false }, { autoBind: true })
   }
 
@@ -69,7 +72,10 @@ export class ThemeStore {
   }
 }
 
-export function createThemeStore(host: ThemeHost = TARGET === 'h5' ? h5Host() : miniHost(), inNativeApp = TARGET === 'h5' && isNativeApp()) {
+export function createThemeStore(
+  host: ThemeHost = TARGET === 'h5' ? h5Host() : miniHost(),
+  inNativeApp = TARGET === 'h5' && isNativeApp(),
+) {
   return new ThemeStore(host, inNativeApp)
 }
 

@@ -129,7 +129,8 @@ export const cookies: CookieJar = isH5 ? documentCookies : storageCookies
  * none (host-only) for loopback names and IP addresses, where browsers refuse a domain.
  */
 export function sharedCookieDomain(hostname: string): string | undefined {
-  if (!hostname || /^[\d.]+$/.test(hostname) || hostname.includes(':') || hostname === 'localhost' || hostname.endsWith('.localhost')) return undefined
+  if (!hostname || /^[\d.]+$/.test(hostname) || hostname.includes(':') || hostname === 'localhost' || hostname.endsWith('.localhost'))
+    return undefined
   const labels = hostname.split('.')
   return labels.length >= 2 ? `.${labels.slice(-2).join('.')}` : undefined
 }

@@ -29,7 +29,8 @@ export type * from './api.types'
 export const POPULAR_PICKS_SIZE = 6
 
 /** GET /user-fund-picks/popular: the most picked funds. */
-export const popularPicks = (size: number = POPULAR_PICKS_SIZE) => request<PopularPicksAnswer>({ path: '/user-fund-picks/popular', query: { size } })
+export const popularPicks = (size: number = POPULAR_PICKS_SIZE) =>
+  request<PopularPicksAnswer>({ path: '/user-fund-picks/popular', query: { size } })
 
 /** POST /user-fund-picks/batch: adds or removes picks (the fund list must not be empty). */
 export function batchPicks(fundCodes: string[], op: PickOp, options: { suppressToast?: boolean } = {}): Promise<BatchPicksAnswer> {
@@ -48,7 +49,8 @@ export function pickDetail(fundCode?: string) {
 export const pickList = () => request<PickListAnswer>({ path: '/user-fund-picks/list' })
 
 /** POST /user-fund-picks/manage-seq: persists the new order of the picks. */
-export const managePickSeq = (fundCodes: string[]) => request<ManagePickSeqAnswer>({ path: '/user-fund-picks/manage-seq', method: 'POST', data: { fundCodes } })
+export const managePickSeq = (fundCodes: string[]) =>
+  request<ManagePickSeqAnswer>({ path: '/user-fund-picks/manage-seq', method: 'POST', data: { fundCodes } })
 
 /** POST /user/baidu/smartprogram/phone-decode-register: Baidu's encrypted phone number → a session. */
 export const baiduPhoneRegister = (data: { encryptedData: string; iv: string; sessionKey: string }) =>

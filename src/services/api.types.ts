@@ -155,7 +155,12 @@ export interface M4Answer {
     subTitle: string | null
     riskLevel: RiskLevel
     seriesType: 'LONG_WIN' | 'LONG_WIN_S' | null
-    performanceShowcase: Array<{ key: string; displayName: string; valueText: string; fontColor: 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning' | null }>
+    performanceShowcase: Array<{
+      key: string
+      displayName: string
+      valueText: string
+      fontColor: 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning' | null
+    }>
   }>
   /** The first three hand-picked funds. */
   handPicked: HandPickedFund[]

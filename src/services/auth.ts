@@ -27,7 +27,10 @@ export function followNativeEvents(bridge: NativeBridge, store: UserStore = user
  * silently (saved, no toast), a stored one is adopted. Never rejects: a missing bridge means
  * anonymous. Returns the token, if any.
  */
-export async function startAuth(persistence: Pick<TokenPersistence, 'load'> = tokenPersistence, store: UserStore = user): Promise<string | null> {
+export async function startAuth(
+  persistence: Pick<TokenPersistence, 'load'> = tokenPersistence,
+  store: UserStore = user,
+): Promise<string | null> {
   const inApp = currentHost().appVersion !== null
   let token: string | null = null
   try {

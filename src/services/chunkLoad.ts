@@ -58,7 +58,10 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = LAZY_CH
 }
 
 /** Reports every chunk and style-chunk failure the page does not catch (H5). Returns the uninstaller. */
-export function installChunkErrorReporting(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, report: ChunkReporter = tracker.track): () => void {
+export function installChunkErrorReporting(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  report: ChunkReporter = tracker.track,
+): () => void {
   const onRejection = (e: Event) => reportChunkError((e as PromiseRejectionEvent).reason, report)
   const onError = (e: Event) => reportChunkError((e as ErrorEvent).error, report)
   target.addEventListener('unhandledrejection', onRejection)

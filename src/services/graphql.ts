@@ -217,7 +217,8 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
   let result: ExecutionPart = {}
   const fold = (part: ExecutionPart) => {
     result = applyPart(result, part)
-    if (result.data && options.onData && !result.errors?.some((e) => e.extensions?.code === UNAUTHENTICATED)) options.onData(result.data as TResult)
+    if (result.data && options.onData && !result.errors?.some((e) => e.extensions?.code === UNAUTHENTICATED))
+      options.onData(result.data as TResult)
   }
   const fetchImpl = options.fetch ?? (typeof fetch === 'function' ? fetch : undefined)
   const useStream = options.stream ?? (options.fetch !== undefined || hasStreams())
@@ -248,7 +249,8 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
       for (const part of completeParts(res.statusCode, headerOf(res.header, 'content-type'), res.data)) fold(part)
     }
   } catch (err) {
-    if (err instanceof GraphQLClientError && err.kind !== 'unauthorized') console.error(`GraphQL ${operationName ?? ''} failed:`, err.message)
+    if (err instanceof GraphQLClientError && err.kind !== 'unauthorized')
+      console.error(`GraphQL ${operationName ?? ''} failed:`, err.message)
     throw err
   }
   return settle<TResult>(result, operationName)

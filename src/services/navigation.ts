@@ -76,7 +76,8 @@ export function goBack(): void {
     const before = currentLocation()?.href
     if (Taro.getCurrentPages().length > 1) void Taro.navigateBack().catch(() => undefined)
     setTimeout(() => {
-      if (currentLocation()?.href === before) void callNative(CLOSE_NATIVE_PAGE_CALL).catch((err: unknown) => console.warn('closePage failed', err))
+      if (currentLocation()?.href === before)
+        void callNative(CLOSE_NATIVE_PAGE_CALL).catch((err: unknown) => console.warn('closePage failed', err))
     }, CLOSE_NATIVE_PAGE_DELAY_MS)
     return
   }

@@ -161,7 +161,9 @@ const FUND_INFO_PATH = /^\/fund\/info\/([^/?]+)/
 
 /** The server's success envelope: { code: 200, msg: 'ok', data }. */
 function isEnvelope(body: unknown): body is { code: number; msg?: string; data: unknown } {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { code?: unknown }).code === 'number' && 'data' in body
+  return (
+    !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { code?: unknown }).code === 'number' && 'data' in body
+  )
 }
 
 function parseBody(data: unknown): unknown {

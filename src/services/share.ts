@@ -85,7 +85,12 @@ export function shareReportUrl(endpoint: string, report: ShareSdkReport): string
  * Sends the report to `endpoint`: a same-origin path, or an external url on the allow-list.
  * Returns false (and sends nothing) for anything else.
  */
-export function reportShareSdk(endpoint: string, report: ShareSdkReport, allowedHosts: readonly string[] = [], send: (url: string) => void = sendImageGet): boolean {
+export function reportShareSdk(
+  endpoint: string,
+  report: ShareSdkReport,
+  allowedHosts: readonly string[] = [],
+  send: (url: string) => void = sendImageGet,
+): boolean {
   const sameOrigin = /^\/(?![/\\])/.test(endpoint)
   if (!sameOrigin && !isAllowedExternalUrl(endpoint, allowedHosts)) return false
   send(shareReportUrl(endpoint, report))

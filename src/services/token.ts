@@ -91,7 +91,7 @@ export class TokenPersistence {
     if (env.target === 'h5' && host.appVersion !== null) {
       if (first && needsStoredTokenFallback(host)) return this.readStored()
       const bridge = await env.waitForBridge()
-      const raw = bridge.initialData ? bridge.initialData.access_token ?? null : this.urlToken()
+      const raw = bridge.initialData ? (bridge.initialData.access_token ?? null) : this.urlToken()
       return checkToken(raw, env.now())
     }
     const stored = this.readStored()

@@ -122,9 +122,8 @@ function inShanghai(value: string | number | Date): dayjs.Dayjs | null {
     return d.isValid() ? d : null
   } catch {
     // Hosts without Intl time zones: Shanghai is a fixed offset.
-    const d = typeof value === 'string' && WALL_CLOCK_RE.test(value)
-      ? dayjs.utc(value).subtract(SHANGHAI_OFFSET_MINUTES, 'minute')
-      : dayjs(value)
+    const d =
+      typeof value === 'string' && WALL_CLOCK_RE.test(value) ? dayjs.utc(value).subtract(SHANGHAI_OFFSET_MINUTES, 'minute') : dayjs(value)
     return d.isValid() ? d.utcOffset(SHANGHAI_OFFSET_MINUTES) : null
   }
 }

@@ -18,7 +18,9 @@ function asciiBytes(text: string): Uint8Array {
 
 export function signHash(timestamp: number): string {
   const scaled = Math.floor(SIGN_SCALE * timestamp)
-  return bytesToHex(sha256(asciiBytes(String(scaled)))).slice(0, SIGN_HASH_LENGTH).toUpperCase()
+  return bytesToHex(sha256(asciiBytes(String(scaled))))
+    .slice(0, SIGN_HASH_LENGTH)
+    .toUpperCase()
 }
 
 export function createSign(now: number = Date.now()): string {

@@ -57,7 +57,11 @@ export type TokenLogger = (message: string) => void
  * Spec section 4: a malformed token (not three dot-separated parts, or an undecodable payload)
  * is logged as invalid and yields null; an expired token is logged as invalid but still returned.
  */
-export function checkToken(token: string | null | undefined, now: number = Date.now(), log: TokenLogger = (m) => console.warn(m)): string | null {
+export function checkToken(
+  token: string | null | undefined,
+  now: number = Date.now(),
+  log: TokenLogger = (m) => console.warn(m),
+): string | null {
   if (!token) return null
   const payload = decodeTokenPayload(token)
   if (!payload) {

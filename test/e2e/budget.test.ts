@@ -72,7 +72,9 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
       rows.push(`  ${script}: ${(gz / 1024).toFixed(1)} KB`)
     }
     await context.close()
-    console.log(`H5 first screen: ${rows.length} scripts (start-up chunk deferred), ${(total / 1024).toFixed(1)} KB gzipped (budget ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB)\n${rows.join('\n')}`)
+    console.log(
+      `H5 first screen: ${rows.length} scripts (start-up chunk deferred), ${(total / 1024).toFixed(1)} KB gzipped (budget ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB)\n${rows.join('\n')}`,
+    )
     assert.ok(scripts.size > 0, 'no script was loaded')
     assert.ok(total <= H5_FIRST_SCREEN_GZIP_BUDGET, `${(total / 1024).toFixed(1)} KB of gzipped JS before the first screen`)
   })

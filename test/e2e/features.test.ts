@@ -39,18 +39,28 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}): P
 
 /** A logged-in REST call of the app's API (/alfa/v1 + path); fails the test unless it answers 2xx. */
 async function restPost(path: string, data: unknown): Promise<void> {
-  const res = await fetch(`${h.origin}/alfa/v1${path}`, { method: 'POST', headers: { ...headers(), authorization: `Bearer ${token}` }, body: JSON.stringify(data) })
+  const res = await fetch(`${h.origin}/alfa/v1${path}`, {
+    method: 'POST',
+    headers: { ...headers(), authorization: `Bearer ${token}` },
+    body: JSON.stringify(data),
+  })
   assert.ok(res.ok, `POST ${path} answered ${res.status}: ${await res.text()}`)
 }
 
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
-    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, { method: 'POST', headers: headers(), body: JSON.stringify({ code: 'dev-wechat-code' }) })
+    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ code: 'dev-wechat-code' }),
+    })
     const body = (await res.json()) as { data?: { token: string } }
     assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
     token = body.data!.token
-    const { funds } = await gql<{ funds: { list: { fundCode: string; isTerminated: boolean }[] } }>('query { funds(page: { size: 10 }) { list { fundCode isTerminated } } }')
+    const { funds } = await gql<{ funds: { list: { fundCode: string; isTerminated: boolean }[] } }>(
+      'query { funds(page: { size: 10 }) { list { fundCode isTerminated } } }',
+    )
     otherFund = funds.list.find((f) => f.fundCode !== FUND && !f.isTerminated)?.fundCode ?? ''
     assert.ok(otherFund, `no second fund in the demo data: ${JSON.stringify(funds)}`)
   },
@@ -98,13 +108,16 @@ async function until<T>(what: string, fn: () => Promise<T>, timeout = 20_000): P
 
 /** Counts the opaque pixels of the chart's canvas (0 when nothing is drawn or there is no canvas). */
 const drawnPixels = (root: Locator) =>
-  root.locator('.alfa-chart__host canvas, canvas').first().evaluate((c: HTMLCanvasElement) => {
-    if (!c.width || !c.height) return 0
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-    let n = 0
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++
-    return n
-  })
+  root
+    .locator('.alfa-chart__host canvas, canvas')
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      if (!c.width || !c.height) return 0
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let n = 0
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++
+      return n
+    })
 
 const toast = (page: Page) => page.locator('.alfa-toast__text')
 
@@ -120,7 +133,10 @@ for (const scheme of ['light', 'dark'] as const) {
         assert.match(await text(root.locator('.alfa-fund-head__meta')), new RegExp(FUND))
         assert.match(await text(root.locator('.alfa-fund-head__big.alfa-fund-digits')), /^\d+\.\d{4}$/, 'NAV with 4 decimals')
         const labels = await root.locator('.alfa-fund-head__label').allTextContents()
-        assert.ok(labels.some((l) => /单位净值（\d{4}-\d{2}-\d{2}）/.test(l)), `NAV date: ${JSON.stringify(labels)}`)
+        assert.ok(
+          labels.some((l) => /单位净值（\d{4}-\d{2}-\d{2}）/.test(l)),
+          `NAV date: ${JSON.stringify(labels)}`,
+        )
 
         // The chart is drawn; another period changes the range return.
         const range = root.locator('.alfa-fund-chart__range')
@@ -130,8 +146,13 @@ for (const scheme of ['light', 'dark'] as const) {
         assert.match(before, /区间收益 [+-]?\d+\.\d{2}%/)
         const tab3m = root.locator('.alfa-period-tabs__tab', { hasText: '近3月' })
         await tab3m.tap()
-        await until('近3月 to be the active tab', async () => (await tab3m.getAttribute('class'))?.includes('alfa-period-tabs__tab--active'))
-        await until('区间收益 to change after 近3月', async () => (await range.isVisible()) && (await text(range)) !== before && (await text(range)))
+        await until('近3月 to be the active tab', async () =>
+          (await tab3m.getAttribute('class'))?.includes('alfa-period-tabs__tab--active'),
+        )
+        await until(
+          '区间收益 to change after 近3月',
+          async () => (await range.isVisible()) && (await text(range)) !== before && (await text(range)),
+        )
         await until('the chart canvas to be drawn again', () => drawnPixels(root))
 
         // Scroll to the bottom: the disclaimer and the pick bar are reached.
@@ -154,7 +175,12 @@ for (const scheme of ['light', 'dark'] as const) {
         const selected = root.locator('.alfa-fund-tabs__tab[aria-selected="true"]')
         await selected.waitFor(WAIT)
         assert.equal(await text(selected), '季度业绩')
-        await expectScreen({ page, log }, { route: 'fundArchives', scheme, navTitle: '基金业绩', texts: ['季度业绩'] }, h.origin, `achievements (${scheme})`)
+        await expectScreen(
+          { page, log },
+          { route: 'fundArchives', scheme, navTitle: '基金业绩', texts: ['季度业绩'] },
+          h.origin,
+          `achievements (${scheme})`,
+        )
         const quarters = root.locator('.alfa-fund-rows__row[data-label*="Q"]')
         assert.ok((await quarters.count()) > 0, 'quarterly rows listed')
         assert.match(await text(quarters.first()), /\d{4} 第\d季度/)
@@ -188,7 +214,10 @@ for (const scheme of ['light', 'dark'] as const) {
       }
       assert.equal(await text(button), '+ 自选')
       await button.tap()
-      await until('the toggle to show 已自选', async () => (await text(button)) === '已自选' && (await button.getAttribute('aria-pressed')) === 'true')
+      await until(
+        'the toggle to show 已自选',
+        async () => (await text(button)) === '已自选' && (await button.getAttribute('aria-pressed')) === 'true',
+      )
       await until('toast 添加成功', async () => (await toast(page).allTextContents()).includes('添加成功'))
       await page.waitForLoadState('networkidle')
     }
@@ -202,7 +231,12 @@ for (const scheme of ['light', 'dark'] as const) {
         await open(tab, h.origin, '/pages/favourites/index')
         const fav = pageOf(page, 'favourites')
         await fav.locator('.alfa-favourites__row').first().waitFor(WAIT)
-        await expectScreen(tab, { route: 'favourites', scheme, navTitle: '我的自选', texts: [FUND, otherFund] }, h.origin, `favourites (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'favourites', scheme, navTitle: '我的自选', texts: [FUND, otherFund] },
+          h.origin,
+          `favourites (${scheme})`,
+        )
 
         await fav.locator('.alfa-favourites__manage').tap()
         const manage = pageOf(page, 'favouritesManage')
@@ -251,7 +285,8 @@ for (const scheme of ['light', 'dark'] as const) {
         const y0 = box.y + box.height / 2
         const dy = rowHeight * 1.3
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] })
-        for (let k = 1; k <= 6; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (dy * k) / 6 }] })
+        for (let k = 1; k <= 6; k++)
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (dy * k) / 6 }] })
         // Mid-drag the row follows the finger and the second row has stepped up.
         const lifted = await rows.first().evaluate((el) => getComputedStyle(el).transform)
         assert.match(lifted, /matrix\(1, 0, 0, 1, 0, [\d.]+\)/, `the dragged row is moved: ${lifted}`)
@@ -284,7 +319,12 @@ for (const scheme of ['light', 'dark'] as const) {
         await root.locator('.alfa-manager__name').waitFor(WAIT)
         assert.match(new URL(page.url()).pathname, /^\/alfa\/fund\/manager\/[^/]+$/)
         await root.locator('.alfa-list__row').first().waitFor(WAIT)
-        await expectScreen(tab, { route: 'manager', scheme, navTitle: '基金经理', texts: [name, '管理的基金', FUND] }, h.origin, `manager (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'manager', scheme, navTitle: '基金经理', texts: [name, '管理的基金', FUND] },
+          h.origin,
+          `manager (${scheme})`,
+        )
         assert.match(await text(root.locator('.alfa-manager__name')), new RegExp(name))
         // The seeded avatar (host-relative, served by the API server) is loaded: a real image, no initial.
         const avatar = root.locator('.alfa-manager__avatar img')
@@ -320,7 +360,12 @@ for (const scheme of ['light', 'dark'] as const) {
         await open(tab, h.origin, '/subPkg/pages/fundList/index')
         const root = pageOf(page, 'fundList')
         await root.locator('.alfa-list__row').first().waitFor(WAIT)
-        await expectScreen(tab, { route: 'fundList', scheme, navTitle: '更多基金', texts: ['全部', '近1年收益'] }, h.origin, `fund list (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'fundList', scheme, navTitle: '更多基金', texts: ['全部', '近1年收益'] },
+          h.origin,
+          `fund list (${scheme})`,
+        )
         const second = root.locator('.alfa-tabs').first().locator('.at-tabs__item').nth(1)
         const category = await text(second)
         await second.tap()
@@ -347,12 +392,18 @@ for (const scheme of ['light', 'dark'] as const) {
           const t = await text(count)
           return /^共 \d+ 只基金符合条件$/.test(t) ? t : ''
         }
-        const changedFrom = (previous: string) => until(`the count to change from ${previous}`, async () => {
-          const t = await countText()
-          return t && t !== previous ? t : ''
-        })
+        const changedFrom = (previous: string) =>
+          until(`the count to change from ${previous}`, async () => {
+            const t = await countText()
+            return t && t !== previous ? t : ''
+          })
         const before = await until('the live count', countText)
-        await expectScreen(tab, { route: 'filter', scheme, navTitle: '基金筛选', texts: ['基金规模', '2亿以下', '100亿以上'] }, h.origin, `filter (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'filter', scheme, navTitle: '基金筛选', texts: ['基金规模', '2亿以下', '100亿以上'] },
+          h.origin,
+          `filter (${scheme})`,
+        )
         const chip = root.locator('.alfa-filter__chip', { hasText: '混合型' })
         await chip.tap()
         await until('the type chip to be on', async () => (await chip.getAttribute('aria-checked')) === 'true')
@@ -364,7 +415,9 @@ for (const scheme of ['light', 'dark'] as const) {
         const n = Number(afterSize.match(/\d+/)![0])
         assert.ok(n > 0 && n < Number(afterType.match(/\d+/)![0]), `the size narrows the mixed funds: ${afterType} → ${afterSize}`)
         // The page's count is the server's count for the same conditions.
-        const server = await gql<{ fundFilterCount: number }>('query($c: JSON) { fundFilterCount(conditions: $c) }', { c: { categoryCodes: ['MIXED'], minFundSize: '10', maxFundSize: '50' } })
+        const server = await gql<{ fundFilterCount: number }>('query($c: JSON) { fundFilterCount(conditions: $c) }', {
+          c: { categoryCodes: ['MIXED'], minFundSize: '10', maxFundSize: '50' },
+        })
         assert.equal(n, server.fundFilterCount)
 
         await root.locator('.alfa-filter__submit').tap()
@@ -382,19 +435,32 @@ for (const scheme of ['light', 'dark'] as const) {
         await dialog.locator('input').fill(name)
         await dialog.locator('.alfa-name-prompt__confirm').tap()
         await until('toast 已保存', async () => (await toast(page).allTextContents()).includes('已保存'))
-        await until('the save button to show 已保存到我的筛选', async () => (await text(result.locator('.alfa-filter-result__save'))) === '已保存到我的筛选')
+        await until(
+          'the save button to show 已保存到我的筛选',
+          async () => (await text(result.locator('.alfa-filter-result__save'))) === '已保存到我的筛选',
+        )
         await page.waitForLoadState('networkidle')
 
         await open(tab, h.origin, '/subPkg/pages/myFilter/index')
         const mine = pageOf(page, 'myFilter')
         const row = mine.locator('.alfa-my-filter__name', { hasText: name })
         await row.waitFor(WAIT)
-        await expectScreen(tab, { route: 'myFilter', scheme, navTitle: '我的筛选', texts: [name, '规模10–50亿'] }, h.origin, `my filter (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'myFilter', scheme, navTitle: '我的筛选', texts: [name, '规模10–50亿'] },
+          h.origin,
+          `my filter (${scheme})`,
+        )
 
         await open(tab, h.origin, '/subPkg/pages/filterManage/index')
         const manage = pageOf(page, 'filterManage')
         await manage.locator('.alfa-filter-manage__name', { hasText: name }).waitFor(WAIT)
-        await expectScreen(tab, { route: 'filterManage', scheme, navTitle: '管理筛选', texts: [name] }, h.origin, `filter manage (${scheme})`)
+        await expectScreen(
+          tab,
+          { route: 'filterManage', scheme, navTitle: '管理筛选', texts: [name] },
+          h.origin,
+          `filter manage (${scheme})`,
+        )
         const renamed = `${name} 改`
         await manage.locator(`[aria-label="重命名${name}"]`).tap()
         const prompt = page.locator('.alfa-name-prompt')

@@ -35,7 +35,12 @@ const NOT_FOUND: Check = {
 /** The full check of one route: page, both titles, address, theme, no problems. */
 async function checkRoute(tab: Tab, v: RouteVisit, scheme: Scheme) {
   await open(tab, h.origin, v.url)
-  await expectScreen(tab, { route: v.route, documentTitle: v.title, navTitle: v.title, scheme, url: v.url }, h.origin, `${v.url} (${v.kind}, ${scheme})`)
+  await expectScreen(
+    tab,
+    { route: v.route, documentTitle: v.title, navTitle: v.title, scheme, url: v.url },
+    h.origin,
+    `${v.url} (${v.kind}, ${scheme})`,
+  )
 }
 
 /** One context per scheme with a few tabs. */
@@ -90,7 +95,11 @@ describe('the server', () => {
       const icon = declared ?? '/favicon.ico'
       if (!icon.startsWith('data:')) {
         const res = await fetch(new URL(icon, h.origin))
-        assert.equal(res.status, 200, `${icon} answers ${res.status} (index.html declares ${declared ? `rel=icon ${declared}` : 'no icon'})`)
+        assert.equal(
+          res.status,
+          200,
+          `${icon} answers ${res.status} (index.html declares ${declared ? `rel=icon ${declared}` : 'no icon'})`,
+        )
       }
       await open(tab, h.origin, HOME_PATH)
       await settle(tab.page, HOME)
@@ -142,7 +151,12 @@ describe('a reload keeps the screen', { concurrency: TABS }, () => {
         await checkRoute(tab, v, 'light')
         const res = await tab.page.reload({ waitUntil: 'domcontentloaded' })
         assert.equal(res?.status(), 200, `reload answered ${res?.status()}`)
-        await expectScreen(tab, { route: v.route, documentTitle: v.title, navTitle: v.title, url: v.url }, h.origin, `${v.url} after reload`)
+        await expectScreen(
+          tab,
+          { route: v.route, documentTitle: v.title, navTitle: v.title, url: v.url },
+          h.origin,
+          `${v.url} after reload`,
+        )
       }),
     )
   }
@@ -158,7 +172,12 @@ describe('a reload keeps the screen', { concurrency: TABS }, () => {
       assert.match(before.query.ts ?? '', /^\d{13}$/, 'navigation appends ts')
       const url = tab.page.url()
       await tab.page.reload({ waitUntil: 'domcontentloaded' })
-      await expectScreen(tab, { route: 'favourites', documentTitle: t, navTitle: t, url: url.slice(h.origin.length) }, h.origin, 'favourites after reload')
+      await expectScreen(
+        tab,
+        { route: 'favourites', documentTitle: t, navTitle: t, url: url.slice(h.origin.length) },
+        h.origin,
+        'favourites after reload',
+      )
     }),
   )
 })
@@ -171,7 +190,8 @@ describe('browser back and forward', () => {
     const title = routes[route].title
     await open(tab, h.origin, HOME_PATH)
     await expectScreen(tab, HOME, h.origin, 'home')
-    const target = route === 'search' ? tab.page.locator('.alfa-home__search') : tab.page.locator(`.alfa-home__entry[data-route="${route}"]`)
+    const target =
+      route === 'search' ? tab.page.locator('.alfa-home__search') : tab.page.locator(`.alfa-home__entry[data-route="${route}"]`)
     await target.tap()
     const there = await expectScreen(tab, { route, documentTitle: title, navTitle: title }, h.origin, `after tapping the ${route} entry`)
     assert.equal(there.pathname, routes[route].h5[0])
@@ -250,7 +270,9 @@ describe("in WeChat's browser", { concurrency: TABS }, () => {
     state.pool = await TabPool.open(state.context, h.origin, TABS)
   })
   after(async () => state.context?.close())
-  const examples = specExamples().filter((v) => ['/alfa/portfolio/ZH015676/detail', '/alfa/fund/achieves/000001?tabIndex=2', '/pages/fund/index?fundCode=000001'].includes(v.url))
+  const examples = specExamples().filter((v) =>
+    ['/alfa/portfolio/ZH015676/detail', '/alfa/fund/achieves/000001?tabIndex=2', '/pages/fund/index?fundCode=000001'].includes(v.url),
+  )
   for (const v of examples) {
     it(`${v.url}`, SLOW, () => state.pool!.use((tab) => checkRoute(tab, v, 'light')))
   }

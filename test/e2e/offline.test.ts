@@ -31,7 +31,11 @@ const headers = () => ({ 'content-type': 'application/json', 'x-sign': createSig
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
-    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, { method: 'POST', headers: headers(), body: JSON.stringify({ code: 'dev-wechat-code' }) })
+    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ code: 'dev-wechat-code' }),
+    })
     const body = (await res.json()) as { data?: { token: string } }
     assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
     token = body.data!.token
@@ -71,7 +75,11 @@ async function withTab(loggedIn: boolean, job: (tab: Tab & { context: BrowserCon
     const page = await context.newPage()
     const log = new ProblemLog(page, h.origin)
     await job({ page, log, context })
-    assert.deepEqual(log.problems.filter((l) => !expectedOffline(l)), [], 'problems logged by the tab')
+    assert.deepEqual(
+      log.problems.filter((l) => !expectedOffline(l)),
+      [],
+      'problems logged by the tab',
+    )
   } finally {
     await context.close()
   }
@@ -79,41 +87,47 @@ async function withTab(loggedIn: boolean, job: (tab: Tab & { context: BrowserCon
 
 /** From now on every API request of the page fails as with no network; the app's files still load. */
 async function cutApi(page: Page) {
-  await page.route((url) => isApiPath(url.pathname), (route) => route.abort('internetdisconnected'))
+  await page.route(
+    (url) => isApiPath(url.pathname),
+    (route) => route.abort('internetdisconnected'),
+  )
 }
 async function restoreApi(page: Page) {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 }
 
 describe('offline: a revisited screen shows its last answer, marked not fresh', () => {
-  it(`/alfa/fund/${FUND} reloaded without the API: the kept fund at once, 网络异常… · 重试; 重试 with the API back refreshes it`, SLOW, () =>
-    withTab(false, async ({ page, log }) => {
-      await open({ page, log }, h.origin, `/alfa/fund/${FUND}`)
-      const root = pageOf(page, 'fundEntry')
-      await root.locator('.alfa-fund-head__name').waitFor(WAIT)
-      await root.locator('.alfa-fund-chart__range').waitFor(WAIT)
-      await page.waitForLoadState('networkidle')
-      const name = await text(root.locator('.alfa-fund-head__name'))
-      const nav = await text(root.locator('.alfa-fund-head__big.alfa-fund-digits'))
+  it(
+    `/alfa/fund/${FUND} reloaded without the API: the kept fund at once, 网络异常… · 重试; 重试 with the API back refreshes it`,
+    SLOW,
+    () =>
+      withTab(false, async ({ page, log }) => {
+        await open({ page, log }, h.origin, `/alfa/fund/${FUND}`)
+        const root = pageOf(page, 'fundEntry')
+        await root.locator('.alfa-fund-head__name').waitFor(WAIT)
+        await root.locator('.alfa-fund-chart__range').waitFor(WAIT)
+        await page.waitForLoadState('networkidle')
+        const name = await text(root.locator('.alfa-fund-head__name'))
+        const nav = await text(root.locator('.alfa-fund-head__big.alfa-fund-digits'))
 
-      await cutApi(page)
-      await page.reload({ waitUntil: 'domcontentloaded' })
-      const again = pageOf(page, 'fundEntry')
-      const notice = again.locator('.alfa-stale')
-      await notice.waitFor(WAIT)
-      assert.equal(await text(again.locator('.alfa-fund-head__name')), name, 'the kept fund name')
-      assert.equal(await text(again.locator('.alfa-fund-head__big.alfa-fund-digits')), nav, 'the kept NAV')
-      assert.match(await text(notice), new RegExp(`^${STALE_TEXT}\\s*重试$`))
-      assert.equal(await again.locator('.alfa-skeleton').count(), 0, 'no skeleton under the kept answer')
-      // The chart of the default period was kept as well.
-      await again.locator('.alfa-fund-chart__range').waitFor(WAIT)
+        await cutApi(page)
+        await page.reload({ waitUntil: 'domcontentloaded' })
+        const again = pageOf(page, 'fundEntry')
+        const notice = again.locator('.alfa-stale')
+        await notice.waitFor(WAIT)
+        assert.equal(await text(again.locator('.alfa-fund-head__name')), name, 'the kept fund name')
+        assert.equal(await text(again.locator('.alfa-fund-head__big.alfa-fund-digits')), nav, 'the kept NAV')
+        assert.match(await text(notice), new RegExp(`^${STALE_TEXT}\\s*重试$`))
+        assert.equal(await again.locator('.alfa-skeleton').count(), 0, 'no skeleton under the kept answer')
+        // The chart of the default period was kept as well.
+        await again.locator('.alfa-fund-chart__range').waitFor(WAIT)
 
-      await restoreApi(page)
-      await again.locator('.alfa-stale__retry').tap()
-      await notice.waitFor({ state: 'detached', ...WAIT })
-      assert.equal(await text(again.locator('.alfa-fund-head__name')), name)
-      await page.waitForLoadState('networkidle')
-    }),
+        await restoreApi(page)
+        await again.locator('.alfa-stale__retry').tap()
+        await notice.waitFor({ state: 'detached', ...WAIT })
+        assert.equal(await text(again.locator('.alfa-fund-head__name')), name)
+        await page.waitForLoadState('networkidle')
+      }),
   )
 
   it('a fund never visited, opened without the API: the network-error state with 重试, no skeleton left', SLOW, () =>
@@ -163,7 +177,12 @@ describe('offline: user data is kept per user', () => {
       await context.addCookies([{ name: 'access_token', value: token, url: h.origin }])
       await page.route(
         (url) => url.pathname.endsWith('/graphql'),
-        (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, msg: 'unauthorized', data: null }) }),
+        (route) =>
+          route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 401, msg: 'unauthorized', data: null }),
+          }),
       )
       const unauthorized = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.status() === 401, WAIT)
       await page.reload({ waitUntil: 'domcontentloaded' })
@@ -172,7 +191,12 @@ describe('offline: user data is kept per user', () => {
       for (let i = 0; i < 100 && (left = await userKeys().catch(() => ['(navigating)'])).length; i++) await page.waitForTimeout(100)
       assert.deepEqual(left, [], 'user answers after the 401')
       // The 401 is the point of this step; login then leaves the page, cutting its other requests short.
-      log.problems = log.problems.filter((l) => !/(HTTP 401 for POST \S+\/graphql|status of 401 \(Unauthorized\) \(\S+\/graphql|request failed: POST \S+\/graphql net::ERR_ABORTED)/.test(l))
+      log.problems = log.problems.filter(
+        (l) =>
+          !/(HTTP 401 for POST \S+\/graphql|status of 401 \(Unauthorized\) \(\S+\/graphql|request failed: POST \S+\/graphql net::ERR_ABORTED)/.test(
+            l,
+          ),
+      )
     }),
   )
 })

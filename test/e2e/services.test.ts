@@ -81,7 +81,10 @@ before(
   async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-services-'))
     // The server answers page paths with this blank page; the services are added to it.
-    fs.writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>services</title></head><body></body></html>')
+    fs.writeFileSync(
+      path.join(tmp, 'index.html'),
+      '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>services</title></head><body></body></html>',
+    )
     ;[bundle, server] = await Promise.all([bundleServices(), startServer({ h5Dir: tmp })])
     browser = await launchBrowser()
     ;({ token: realToken, userId: realUserId } = await serverLogin(server.origin))
@@ -160,7 +163,9 @@ describe('the error catalogue against the real server (browser)', () => {
       const s = await state(tab.page)
       assert.equal(s.toast.show, true)
       assert.match(s.toast.content, /6 digits/)
-      await tab.page.waitForFunction(() => !(window as unknown as { __alfa: { toast: { show: boolean } } }).__alfa.toast.show, null, { timeout: 5000 })
+      await tab.page.waitForFunction(() => !(window as unknown as { __alfa: { toast: { show: boolean } } }).__alfa.toast.show, null, {
+        timeout: 5000,
+      })
     } finally {
       await tab.context.close()
     }
@@ -177,40 +182,47 @@ describe('the error catalogue against the real server (browser)', () => {
       const gql = await run(tab.page, `alfa.execute('query PortfolioList { portfolios { totalCount } }')`)
       assert.deepEqual([gql.ok, gql.kind], [false, 'network'])
       assert.equal((await state(tab.page)).toast.show, false)
-      assert.ok(tab.consoleErrors.some((e) => e.includes('GraphQL')), tab.consoleErrors.join('\n'))
+      assert.ok(
+        tab.consoleErrors.some((e) => e.includes('GraphQL')),
+        tab.consoleErrors.join('\n'),
+      )
     } finally {
       await tab.context.close()
     }
   })
 
-  it('HTTP 401 clears the token and stored token, logs out, removes the accessToken cookie, rejects with no toast and starts login', SLOW, async () => {
-    const tab = await openTab()
-    try {
-      // A token the server refuses (forged signature), stored as a login would store it.
-      const forged = realToken.replace(/\.[^.]+$/, '.Zm9yZ2Vk')
-      await tab.page.evaluate((t) => {
-        ;(window as unknown as { __alfa: { user: { login: (t: string) => void } } }).__alfa.user.login(t)
-        document.cookie = 'accessToken=stale; path=/'
-      }, forged)
-      assert.ok(await tab.page.evaluate(() => localStorage.getItem('access_token')))
-      const href = tab.page.url()
-      // The signup navigation is recorded and stopped, so the page can still be inspected.
-      await tab.page.route('**/user/signup**', (route) => route.abort('aborted'))
-      const signup = tab.page.waitForRequest((req) => new URL(req.url()).pathname === '/user/signup', { timeout: 10_000 })
-      const res = await run(tab.page, `alfa.request({ path: '/user/info/detail' })`)
-      assert.deepEqual([res.ok, res.kind], [false, 'unauthorized'])
-      const s = await state(tab.page)
-      assert.deepEqual([s.isLogin, s.token, s.userId], [false, null, null])
-      assert.equal(s.toast.show, false, 'no toast on 401')
-      assert.equal(await tab.page.evaluate(() => localStorage.getItem('access_token')), null)
-      assert.doesNotMatch(await tab.page.evaluate(() => document.cookie), /accessToken=/)
-      // Login starts: on this main host, the signup page with the back address.
-      const url = new URL((await signup).url())
-      assert.equal(url.searchParams.get('back'), href)
-    } finally {
-      await tab.context.close()
-    }
-  })
+  it(
+    'HTTP 401 clears the token and stored token, logs out, removes the accessToken cookie, rejects with no toast and starts login',
+    SLOW,
+    async () => {
+      const tab = await openTab()
+      try {
+        // A token the server refuses (forged signature), stored as a login would store it.
+        const forged = realToken.replace(/\.[^.]+$/, '.Zm9yZ2Vk')
+        await tab.page.evaluate((t) => {
+          ;(window as unknown as { __alfa: { user: { login: (t: string) => void } } }).__alfa.user.login(t)
+          document.cookie = 'accessToken=stale; path=/'
+        }, forged)
+        assert.ok(await tab.page.evaluate(() => localStorage.getItem('access_token')))
+        const href = tab.page.url()
+        // The signup navigation is recorded and stopped, so the page can still be inspected.
+        await tab.page.route('**/user/signup**', (route) => route.abort('aborted'))
+        const signup = tab.page.waitForRequest((req) => new URL(req.url()).pathname === '/user/signup', { timeout: 10_000 })
+        const res = await run(tab.page, `alfa.request({ path: '/user/info/detail' })`)
+        assert.deepEqual([res.ok, res.kind], [false, 'unauthorized'])
+        const s = await state(tab.page)
+        assert.deepEqual([s.isLogin, s.token, s.userId], [false, null, null])
+        assert.equal(s.toast.show, false, 'no toast on 401')
+        assert.equal(await tab.page.evaluate(() => localStorage.getItem('access_token')), null)
+        assert.doesNotMatch(await tab.page.evaluate(() => document.cookie), /accessToken=/)
+        // Login starts: on this main host, the signup page with the back address.
+        const url = new URL((await signup).url())
+        assert.equal(url.searchParams.get('back'), href)
+      } finally {
+        await tab.context.close()
+      }
+    },
+  )
 
   it('GraphQL UNAUTHENTICATED on a main host redirects to the signup page with a back address', SLOW, async () => {
     const tab = await openTab()
@@ -248,8 +260,12 @@ describe('the native app, played by the fake bridge (browser)', () => {
     try {
       const first = await run(tab.page, `alfa.userInfo()`)
       assert.deepEqual([first.ok, first.kind], [false, 'unauthenticated'])
-      await tab.page.waitForFunction(() => (window as unknown as { __alfa: { user: { isLogin: boolean } } }).__alfa.user.isLogin, null, { timeout: 10_000 })
-      const calls = await tab.page.evaluate(() => (window as unknown as { __alfaBridgeCalls: { name: string }[] }).__alfaBridgeCalls.map((c) => c.name))
+      await tab.page.waitForFunction(() => (window as unknown as { __alfa: { user: { isLogin: boolean } } }).__alfa.user.isLogin, null, {
+        timeout: 10_000,
+      })
+      const calls = await tab.page.evaluate(() =>
+        (window as unknown as { __alfaBridgeCalls: { name: string }[] }).__alfaBridgeCalls.map((c) => c.name),
+      )
       assert.deepEqual(calls, ['login'])
       assert.equal((await state(tab.page)).token, realToken)
       const second = await run(tab.page, `alfa.userInfo()`)
@@ -265,10 +281,17 @@ describe('the native app, played by the fake bridge (browser)', () => {
     const tab = await openTab({ userAgent: UA_APP, bridge: { loginToken: realToken } })
     try {
       const forged = realToken.replace(/\.[^.]+$/, '.Zm9yZ2Vk')
-      await tab.page.evaluate((t) => (window as unknown as { __alfa: { user: { login: (t: string) => void } } }).__alfa.user.login(t), forged)
+      await tab.page.evaluate(
+        (t) => (window as unknown as { __alfa: { user: { login: (t: string) => void } } }).__alfa.user.login(t),
+        forged,
+      )
       const res = await run(tab.page, `alfa.request({ path: '/user/info/detail' })`)
       assert.deepEqual([res.ok, res.kind], [false, 'unauthorized'])
-      await tab.page.waitForFunction((t) => (window as unknown as { __alfa: { user: { token: string | null } } }).__alfa.user.token === t, realToken, { timeout: 10_000 })
+      await tab.page.waitForFunction(
+        (t) => (window as unknown as { __alfa: { user: { token: string | null } } }).__alfa.user.token === t,
+        realToken,
+        { timeout: 10_000 },
+      )
       const again = await run(tab.page, `alfa.request({ path: '/user/info/detail' })`)
       assert.ok(again.ok, JSON.stringify(again))
       assert.equal((again.value as { userId: string }).userId, realUserId)

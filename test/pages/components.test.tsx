@@ -112,8 +112,12 @@ describe('a bar fixed to the bottom of the screen', () => {
     const onClick = jest.fn()
     const { utils, container } = await mount(() => (
       <BottomBar>
-        <BarButton className='on' onClick={onClick}>编辑</BarButton>
-        <BarButton className='off' disabled onClick={onClick}>已保存到我的筛选</BarButton>
+        <BarButton className='on' onClick={onClick}>
+          编辑
+        </BarButton>
+        <BarButton className='off' disabled onClick={onClick}>
+          已保存到我的筛选
+        </BarButton>
       </BottomBar>
     ))
     await utils.act(async () => {

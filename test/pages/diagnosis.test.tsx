@@ -11,12 +11,30 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-const dim = (key: string, name: string, score: number, level: string) => ({ key, name, score, level, basis: `${name}依据`, explanation: `${name}解释。` })
+const dim = (key: string, name: string, score: number, level: string) => ({
+  key,
+  name,
+  score,
+  level,
+  basis: `${name}依据`,
+  explanation: `${name}解释。`,
+})
 const REPORT = {
   fundDiagnosis: {
-    totalScore: 72, level: '良好', summary: '综合得分 72 分（良好）。收益能力表现最好，持有成本相对薄弱。', fromDate: '2023-09-29', toDate: '2026-09-30', isDemo: true,
+    totalScore: 72,
+    level: '良好',
+    summary: '综合得分 72 分（良好）。收益能力表现最好，持有成本相对薄弱。',
+    fromDate: '2023-09-29',
+    toDate: '2026-09-30',
+    isDemo: true,
     fund: { fundCode: '000001', fundName: '甲成长混合', categoryName: '混合型' },
-    dimensions: [dim('returns', '收益能力', 88, '优秀'), dim('risk', '抗风险能力', 65, '良好'), dim('stability', '收益稳定性', 60, '良好'), dim('manager', '基金经理', 70, '良好'), dim('cost', '持有成本', 30, '较弱')],
+    dimensions: [
+      dim('returns', '收益能力', 88, '优秀'),
+      dim('risk', '抗风险能力', 65, '良好'),
+      dim('stability', '收益稳定性', 60, '良好'),
+      dim('manager', '基金经理', 70, '良好'),
+      dim('cost', '持有成本', 30, '较弱'),
+    ],
   },
 }
 
@@ -26,7 +44,21 @@ describe('fund diagnosis report', () => {
     const page = await renderPage(FundDiagnosisPage, 'subPkg/pages/fundDiagnosis/index', { fundCode: '000001' })
     await page.utils.act(flush)
     expect(execute.mock.calls[0][1]).toEqual({ fundCode: '000001' })
-    for (const s of ['甲成长混合', '72', '良好', '收益能力', '88分', '抗风险能力', '收益稳定性', '基金经理', '持有成本', '持有成本解释。', '演示数据', '2023-09-29']) expect(page.text()).toContain(s)
+    for (const s of [
+      '甲成长混合',
+      '72',
+      '良好',
+      '收益能力',
+      '88分',
+      '抗风险能力',
+      '收益稳定性',
+      '基金经理',
+      '持有成本',
+      '持有成本解释。',
+      '演示数据',
+      '2023-09-29',
+    ])
+      expect(page.text()).toContain(s)
   })
   it('an unknown fund shows not-found with a way back to the diagnosis entry', async () => {
     jest.spyOn(graphql, 'execute').mockResolvedValue({ fundDiagnosis: null } as never)

@@ -27,11 +27,32 @@ async function open(params: Record<string, string> = {}, answer: () => unknown =
 
 describe('筛选条件', () => {
   it('the current conditions in words; 查看结果 opens the results', async () => {
-    filterStore.setFormValue({ categoryCodes: ['STOCK', 'INDEX'], riskLevels: ['High'], returnPeriod: 'M6', minReturn: '0.2', minManagerYears: 3, maxBuyFeeRate: '0.01' })
+    filterStore.setFormValue({
+      categoryCodes: ['STOCK', 'INDEX'],
+      riskLevels: ['High'],
+      returnPeriod: 'M6',
+      minReturn: '0.2',
+      minManagerYears: 3,
+      maxBuyFeeRate: '0.01',
+    })
     const { text, container, utils, nav, execute } = await open()
     expect(execute).not.toHaveBeenCalled()
-    for (const t of ['当前筛选条件', '基金类型', '股票型、指数型', '高风险', '近6月收益', '≥20%', '基金经理从业', '≥3年', '申购费率', '≤1%']) expect(text()).toContain(t)
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-detail__result') as HTMLElement) })
+    for (const t of [
+      '当前筛选条件',
+      '基金类型',
+      '股票型、指数型',
+      '高风险',
+      '近6月收益',
+      '≥20%',
+      '基金经理从业',
+      '≥3年',
+      '申购费率',
+      '≤1%',
+    ])
+      expect(text()).toContain(t)
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-detail__result') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filterResult', {})
   })
 
@@ -48,10 +69,14 @@ describe('筛选条件', () => {
     expect(text()).toContain('低回撤')
     expect(text()).toContain('近1年最大回撤')
     expect(text()).toContain('≤10%')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-detail__edit') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-detail__edit') as HTMLElement)
+    })
     expect(filterStore.formValue).toEqual({ maxDrawdown: '0.1' })
     expect(nav).toHaveBeenCalledWith('filter')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-detail__result') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-detail__result') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filterResult', { filterId: 'f1' })
   })
 

@@ -29,8 +29,10 @@ afterEach(() => {
 type Answer = (doc: unknown, vars: Record<string, unknown>) => unknown
 async function open(answer: Answer = () => undefined) {
   user.restore(liveToken())
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) =>
-    doc === FilterMySavedDocument ? { me: { userId: 'u1', savedFilters: SAVED } } : answer(doc, vars)) as never)
+  const execute = jest
+    .spyOn(graphql, 'execute')
+    .mockImplementation((async (doc: unknown, vars: Record<string, unknown>) =>
+      doc === FilterMySavedDocument ? { me: { userId: 'u1', savedFilters: SAVED } } : answer(doc, vars)) as never)
   const p = await renderPage(FilterManagePage, 'subPkg/pages/filterManage/index')
   mounted.push(p.utils as unknown as { unmout: () => void })
   await p.utils.act(flush)
@@ -42,7 +44,10 @@ describe('管理筛选: delete', () => {
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
     filterStore.setFilterDetail({ id: 'f1', name: '稳健低回撤', conditions: {} })
     const { container, utils, execute } = await open(() => ({ deleteFilter: true }))
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '删除稳健低回撤')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '删除稳健低回撤'))
+      await flush()
+    })
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: expect.stringContaining('稳健低回撤') }))
     expect(execute).toHaveBeenCalledWith(FilterDeleteDocument, { filterId: 'f1' })
     expect(names(container)).toEqual(['长期牛基'])
@@ -53,11 +58,19 @@ describe('管理筛选: delete', () => {
 
   it('cancel deletes nothing; a failure keeps the row and justDelete false', async () => {
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-    const { container, utils, execute } = await open(() => { throw new Error('down') })
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '删除长期牛基')); await flush() })
+    const { container, utils, execute } = await open(() => {
+      throw new Error('down')
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '删除长期牛基'))
+      await flush()
+    })
     expect(execute).not.toHaveBeenCalledWith(FilterDeleteDocument, expect.anything())
     modal.mockResolvedValue({ confirm: true, cancel: false } as never)
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '删除长期牛基')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '删除长期牛基'))
+      await flush()
+    })
     expect(names(container)).toEqual(['稳健低回撤', '长期牛基'])
     expect(filterStore.justDelete).toBe(false)
     expect(toast.content).toBe('操作失败，请重试')
@@ -66,8 +79,14 @@ describe('管理筛选: delete', () => {
   it('deleting the last one shows the empty state', async () => {
     jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
     const { container, utils, text } = await open(() => ({ deleteFilter: true }))
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '删除稳健低回撤')); await flush() })
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '删除长期牛基')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '删除稳健低回撤'))
+      await flush()
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '删除长期牛基'))
+      await flush()
+    })
     expect(text()).toContain('还没有保存的筛选')
   })
 })
@@ -75,12 +94,20 @@ describe('管理筛选: delete', () => {
 describe('管理筛选: rename', () => {
   it('the dialog starts with the name; the new name is sent and shown', async () => {
     const { container, utils, execute, text } = await open((doc, v) =>
-      doc === FilterRenameDocument ? { renameFilter: { ...SAVED[1], name: v.name } } : undefined)
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '重命名长期牛基')) })
+      doc === FilterRenameDocument ? { renameFilter: { ...SAVED[1], name: v.name } } : undefined,
+    )
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '重命名长期牛基'))
+    })
     const input = container.querySelector('.alfa-name-prompt__input') as HTMLElement
     expect(input.getAttribute('value')).toBe('长期牛基')
-    await utils.act(async () => { input.dispatchEvent(new CustomEvent('input', { detail: { value: '三年五成' }, bubbles: true })) })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      input.dispatchEvent(new CustomEvent('input', { detail: { value: '三年五成' }, bubbles: true }))
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement)
+      await flush()
+    })
     expect(execute).toHaveBeenCalledWith(FilterRenameDocument, { filterId: 'f2', name: '三年五成' })
     expect(names(container)).toEqual(['稳健低回撤', '三年五成'])
     expect(container.querySelector('.alfa-name-prompt')).toBeNull()
@@ -90,8 +117,12 @@ describe('管理筛选: rename', () => {
 
   it('取消 closes the dialog without a request', async () => {
     const { container, utils, execute } = await open()
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '重命名稳健低回撤')) })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-name-prompt__cancel') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '重命名稳健低回撤'))
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-name-prompt__cancel') as HTMLElement)
+    })
     expect(container.querySelector('.alfa-name-prompt')).toBeNull()
     expect(execute).not.toHaveBeenCalledWith(FilterRenameDocument, expect.anything())
   })

@@ -45,9 +45,16 @@ describe('管理筛选: reorder', () => {
     expect(names(container)).toEqual(['稳健低回撤', '长期牛基', '小盘指数'])
     expect(container.textContent).toContain('规模2亿以下')
     const handle = byLabel(container, '拖动稳健低回撤排序')
-    await utils.act(async () => { utils.fireEvent.touchStart(handle, { touches: at(50) }) })
-    await utils.act(async () => { utils.fireEvent.touchMove(handle, { touches: at(50 + FALLBACK_ROW_HEIGHT * 2) }) })
-    await utils.act(async () => { utils.fireEvent.touchEnd(handle, { changedTouches: at(50 + FALLBACK_ROW_HEIGHT * 2) }); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.touchStart(handle, { touches: at(50) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchMove(handle, { touches: at(50 + FALLBACK_ROW_HEIGHT * 2) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchEnd(handle, { changedTouches: at(50 + FALLBACK_ROW_HEIGHT * 2) })
+      await flush()
+    })
     expect(execute).toHaveBeenCalledWith(FilterReorderDocument, { filterIds: ['f2', 'f3', 'f1'] })
     expect(names(container)).toEqual(['长期牛基', '小盘指数', '稳健低回撤'])
     expect(takeSavedFiltersChanged()).toBe(true)
@@ -55,15 +62,26 @@ describe('管理筛选: reorder', () => {
 
   it('上移 is the button alternative; on the first row it does nothing', async () => {
     const { container, utils, execute } = await open((ids) => ({ reorderFilters: ids.map((id) => SAVED.find((f) => f.filterId === id)) }))
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '稳健低回撤上移')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '稳健低回撤上移'))
+      await flush()
+    })
     expect(execute).not.toHaveBeenCalledWith(FilterReorderDocument, expect.anything())
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '小盘指数上移')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '小盘指数上移'))
+      await flush()
+    })
     expect(execute).toHaveBeenCalledWith(FilterReorderDocument, { filterIds: ['f1', 'f3', 'f2'] })
   })
 
   it('a failed save puts the old order back and says so', async () => {
-    const { container, utils } = await open(() => { throw new Error('down') })
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '长期牛基上移')); await flush() })
+    const { container, utils } = await open(() => {
+      throw new Error('down')
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '长期牛基上移'))
+      await flush()
+    })
     expect(names(container)).toEqual(['稳健低回撤', '长期牛基', '小盘指数'])
     expect(toast.content).toBe('排序保存失败，请重试')
     expect(takeSavedFiltersChanged()).toBe(false)

@@ -9,7 +9,12 @@ import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const SAVED = [
-  { filterId: 'f1', name: '稳健低回撤', formValue: { riskLevels: ['Low', 'MidLow'], maxDrawdown: '0.05' }, createdAt: '2024-07-01T08:00:00Z' },
+  {
+    filterId: 'f1',
+    name: '稳健低回撤',
+    formValue: { riskLevels: ['Low', 'MidLow'], maxDrawdown: '0.05' },
+    createdAt: '2024-07-01T08:00:00Z',
+  },
   { filterId: 'f2', name: '长期牛基', formValue: { returnPeriod: 'Y3', minReturn: '0.5' }, createdAt: '2024-07-02T08:00:00Z' },
 ]
 const mounted: { unmout: () => void }[] = []
@@ -45,7 +50,9 @@ describe('我的筛选', () => {
   it('a tap opens its results with the filter in the store', async () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelectorAll('.alfa-my-filter__item')[1] as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelectorAll('.alfa-my-filter__item')[1] as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filterResult', { filterId: 'f2' })
     expect(filterStore.filterDetail).toEqual({ id: 'f2', name: '长期牛基', conditions: SAVED[1].formValue })
   })
@@ -54,9 +61,13 @@ describe('我的筛选', () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     filterStore.setFormValue({ categoryCodes: ['BOND'] })
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-my-filter__manage') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-my-filter__manage') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filterManage')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-my-filter__new') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-my-filter__new') as HTMLElement)
+    })
     expect(nav).toHaveBeenLastCalledWith('filter')
     expect(filterStore.formValue).toEqual({})
   })
@@ -65,10 +76,16 @@ describe('我的筛选', () => {
     let saved = SAVED
     const { container, utils, execute } = await open(() => ({ me: { userId: 'u1', savedFilters: saved } }))
     saved = [SAVED[1]]
-    await utils.act(async () => { safeExecute('taro-app', 'componentDidShow'); await flush() })
+    await utils.act(async () => {
+      safeExecute('taro-app', 'componentDidShow')
+      await flush()
+    })
     expect(execute).toHaveBeenCalledTimes(1)
     filterStore.setJustDelete(true)
-    await utils.act(async () => { safeExecute('taro-app', 'componentDidShow'); await flush() })
+    await utils.act(async () => {
+      safeExecute('taro-app', 'componentDidShow')
+      await flush()
+    })
     expect(execute).toHaveBeenCalledTimes(2)
     expect(filterStore.justDelete).toBe(false)
     expect(names(container)).toEqual(['长期牛基'])
@@ -78,7 +95,9 @@ describe('我的筛选', () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { text, container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: [] } }))
     expect(text()).toContain('还没有保存的筛选')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filter')
   })
 
@@ -87,7 +106,9 @@ describe('我的筛选', () => {
     const { text, container, utils, execute } = await open(() => ({}), false)
     expect(text()).toContain('登录后查看我的筛选')
     expect(execute).not.toHaveBeenCalled()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     expect(startLogin).toHaveBeenCalled()
   })
 })

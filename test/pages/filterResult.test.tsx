@@ -10,7 +10,13 @@ import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
 const row = (i: number, y1: string | null = '0.1500') => ({
-  fund: { fundCode: `00${1000 + i}`, fundName: `基金${i}号`, nav: '1.2000', navDate: '2024-06-28', dailyReturn: i % 2 ? '0.0100' : '-0.0200' },
+  fund: {
+    fundCode: `00${1000 + i}`,
+    fundName: `基金${i}号`,
+    nav: '1.2000',
+    navDate: '2024-06-28',
+    dailyReturn: i % 2 ? '0.0100' : '-0.0200',
+  },
   returns: { m1: null, m3: null, m6: null, y1, y3: '0.3000', ytd: null, asOf: '2024-06-28' },
   maxDrawdown1Y: '0.0800',
 })
@@ -32,7 +38,9 @@ afterEach(() => {
 
 type Answer = (doc: unknown, vars: Record<string, unknown>) => unknown
 async function open(answer: Answer, params: Record<string, string> = {}) {
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => answer(doc, vars)) as never)
+  const execute = jest
+    .spyOn(graphql, 'execute')
+    .mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => answer(doc, vars)) as never)
   const p = await renderPage(FilterResultPage, 'pages/filterResult/index', params)
   mounted.push(p.utils as unknown as { unmout: () => void })
   await p.utils.act(flush)
@@ -45,7 +53,12 @@ describe('筛选结果', () => {
   it('queries the current conditions and shows the funds, count, date and conditions', async () => {
     filterStore.setFormValue({ categoryCodes: ['STOCK'], minReturn: '0.1' })
     const { text, execute, container } = await open((_d, v) => funds(v))
-    expect(execute).toHaveBeenCalledWith(FilterFundsDocument, { conditions: { categoryCodes: ['STOCK'], returnPeriod: 'Y1', minReturn: '0.1' }, sort: 'Y1', direction: 'reverse', size: 20 })
+    expect(execute).toHaveBeenCalledWith(FilterFundsDocument, {
+      conditions: { categoryCodes: ['STOCK'], returnPeriod: 'Y1', minReturn: '0.1' },
+      sort: 'Y1',
+      direction: 'reverse',
+      size: 20,
+    })
     expect(names(container)).toEqual(['基金1号', '基金2号'])
     expect(text()).toContain('共 3 只基金')
     expect(text()).toContain('06-28')
@@ -63,7 +76,10 @@ describe('筛选结果', () => {
 
   it('LoadMore appends the next page by cursor, then says no more', async () => {
     const { container, utils, execute, text } = await open((_d, v) => funds(v))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-load-more') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-load-more') as HTMLElement)
+      await flush()
+    })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ cursor: 'c2' }))
     expect(names(container)).toEqual(['基金1号', '基金2号', '基金3号'])
     expect(text()).toContain('没有更多了')
@@ -72,9 +88,15 @@ describe('筛选结果', () => {
   it('a header sorts on the server: reverse first, then normal; the first page again', async () => {
     const { container, utils, execute } = await open((_d, v) => funds(v))
     const drawdown = () => container.querySelector('[aria-label="按最大回撤排序"]') as HTMLElement
-    await utils.act(async () => { utils.fireEvent.click(drawdown()); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(drawdown())
+      await flush()
+    })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ sort: 'MAX_DRAWDOWN', direction: 'reverse' }))
-    await utils.act(async () => { utils.fireEvent.click(drawdown()); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(drawdown())
+      await flush()
+    })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ sort: 'MAX_DRAWDOWN', direction: 'normal' }))
     expect(execute.mock.calls.at(-1)?.[1]).not.toHaveProperty('cursor')
     expect(drawdown().className).toContain('--normal')
@@ -83,9 +105,13 @@ describe('筛选结果', () => {
   it('a row opens the fund; 条件 opens the conditions', async () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { container, utils } = await open((_d, v) => funds(v))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-fund-table__row') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-fund-table__row') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('fundEntry', { fundCode: '001001' })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-result__link') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-result__link') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('filterDetail', {})
   })
 
@@ -94,10 +120,16 @@ describe('筛选结果', () => {
     expect(text()).toContain('没有符合条件的基金')
     document.body.innerHTML = ''
     let fail = true
-    const r = await open((_d, v) => { if (fail) throw new Error('down'); return funds(v) })
+    const r = await open((_d, v) => {
+      if (fail) throw new Error('down')
+      return funds(v)
+    })
     expect(r.text()).toContain('加载失败')
     fail = false
-    await r.utils.act(async () => { r.utils.fireEvent.click(r.container.querySelector('.alfa-empty__action') as HTMLElement); await flush() })
+    await r.utils.act(async () => {
+      r.utils.fireEvent.click(r.container.querySelector('.alfa-empty__action') as HTMLElement)
+      await flush()
+    })
     expect(names(r.container)).toEqual(['基金1号', '基金2号'])
   })
 })
@@ -106,7 +138,9 @@ describe('保存筛选', () => {
   it('anonymous: goes to login, nothing saved', async () => {
     const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('prompt')
     const { container, utils, execute } = await open((_d, v) => funds(v))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-result__save') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-result__save') as HTMLElement)
+    })
     expect(startLogin).toHaveBeenCalled()
     expect(container.querySelector('.alfa-name-prompt')).toBeNull()
     expect(execute).not.toHaveBeenCalledWith(FilterSaveDocument, expect.anything())
@@ -116,17 +150,27 @@ describe('保存筛选', () => {
     user.restore(liveToken())
     filterStore.setFormValue({ riskLevels: ['Low'] })
     const { container, utils, execute, text } = await open((doc, v) =>
-      doc === FilterSaveDocument ? { saveFilter: { filterId: 'f9', name: v.name, formValue: v.formValue, createdAt: '2024-07-01' } } : funds(v))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-filter-result__save') as HTMLElement) })
+      doc === FilterSaveDocument
+        ? { saveFilter: { filterId: 'f9', name: v.name, formValue: v.formValue, createdAt: '2024-07-01' } }
+        : funds(v),
+    )
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-filter-result__save') as HTMLElement)
+    })
     const input = container.querySelector('.alfa-name-prompt__input') as HTMLElement
     expect(input).not.toBeNull()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement)
+    })
     expect(toast.content).toBe('请输入1-50个字的名称')
     toast.close()
     await utils.act(async () => {
       input.dispatchEvent(new CustomEvent('input', { detail: { value: ' 稳健之选 ' }, bubbles: true }))
     })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-name-prompt__confirm') as HTMLElement)
+      await flush()
+    })
     expect(execute).toHaveBeenCalledWith(FilterSaveDocument, { name: '稳健之选', formValue: { riskLevels: ['Low'] } })
     expect(toast.content).toBe('已保存')
     expect(text()).toContain('已保存到我的筛选')
@@ -137,10 +181,18 @@ describe('保存筛选', () => {
 describe('a saved filter (filterId)', () => {
   it('reads it from My Filter when the store does not hold it, and offers no save', async () => {
     user.restore(liveToken())
-    const { execute, text, container } = await open((doc, v) =>
-      doc === FilterMySavedDocument
-        ? { me: { userId: 'u1', savedFilters: [{ filterId: 'f1', name: '低回撤', formValue: { maxDrawdown: '0.1' }, createdAt: '2024-07-01' }] } }
-        : funds(v), { filterId: 'f1' })
+    const { execute, text, container } = await open(
+      (doc, v) =>
+        doc === FilterMySavedDocument
+          ? {
+              me: {
+                userId: 'u1',
+                savedFilters: [{ filterId: 'f1', name: '低回撤', formValue: { maxDrawdown: '0.1' }, createdAt: '2024-07-01' }],
+              },
+            }
+          : funds(v),
+      { filterId: 'f1' },
+    )
     expect(text()).toContain('低回撤')
     expect(execute).toHaveBeenCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { maxDrawdown: '0.1' } }))
     expect(container.querySelector('.alfa-filter-result__save')).toBeNull()
@@ -148,7 +200,9 @@ describe('a saved filter (filterId)', () => {
 
   it('a filter that is gone: says so', async () => {
     user.restore(liveToken())
-    const { text } = await open((doc, v) => (doc === FilterMySavedDocument ? { me: { userId: 'u1', savedFilters: [] } } : funds(v)), { filterId: 'gone' })
+    const { text } = await open((doc, v) => (doc === FilterMySavedDocument ? { me: { userId: 'u1', savedFilters: [] } } : funds(v)), {
+      filterId: 'gone',
+    })
     expect(text()).toContain('筛选不存在')
   })
 })

@@ -17,7 +17,8 @@ const answer = (vars: Record<string, unknown>) =>
     : { fundFilter: { totalCount: 3, navDate: '2024-06-28', pageInfo: { cursor: 'p2', hasMore: true }, list: [row(1), row(2)] } }
 
 const mounted: { unmout: () => void }[] = []
-const tab = (c: HTMLElement, label: string) => Array.from(c.querySelectorAll('.alfa-stock-filter__tab')).find((n) => n.textContent === label) as HTMLElement
+const tab = (c: HTMLElement, label: string) =>
+  Array.from(c.querySelectorAll('.alfa-stock-filter__tab')).find((n) => n.textContent === label) as HTMLElement
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-fund-table__fund')).map((n) => n.textContent)
 
 afterEach(() => {
@@ -48,11 +49,25 @@ describe('选基结果', () => {
 
   it('each tab sends its own conditions', async () => {
     const { container, utils, execute } = await open()
-    await utils.act(async () => { utils.fireEvent.click(tab(container, '回撤控制好')); await flush() })
-    expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, { conditions: { maxDrawdown: '0.1' }, sort: 'Y1', direction: 'reverse', size: 20 })
-    await utils.act(async () => { utils.fireEvent.click(tab(container, '明星经理')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(tab(container, '回撤控制好'))
+      await flush()
+    })
+    expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, {
+      conditions: { maxDrawdown: '0.1' },
+      sort: 'Y1',
+      direction: 'reverse',
+      size: 20,
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(tab(container, '明星经理'))
+      await flush()
+    })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { minManagerYears: 5 } }))
-    await utils.act(async () => { utils.fireEvent.click(tab(container, '低费率')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(tab(container, '低费率'))
+      await flush()
+    })
     expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { maxBuyFeeRate: '0.001' } }))
     expect(tab(container, '低费率').className).toContain('--active')
   })
@@ -66,14 +81,19 @@ describe('选基结果', () => {
       await flush()
     })
     expect(execute).toHaveBeenCalledTimes(2)
-    expect(execute).toHaveBeenLastCalledWith(FilterFundsDocument, expect.objectContaining({ cursor: 'p2', conditions: { minManagerYears: 5 } }))
+    expect(execute).toHaveBeenLastCalledWith(
+      FilterFundsDocument,
+      expect.objectContaining({ cursor: 'p2', conditions: { minManagerYears: 5 } }),
+    )
     expect(names(container)).toEqual(['优选1号', '优选2号', '优选3号'])
   })
 
-  it('自定义筛选 opens the form with the preset\'s conditions', async () => {
+  it("自定义筛选 opens the form with the preset's conditions", async () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { container, utils } = await open({ tab: 'lowDrawdown' })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-stock-filter__custom') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-stock-filter__custom') as HTMLElement)
+    })
     expect(filterStore.formValue).toEqual({ maxDrawdown: '0.1' })
     expect(nav).toHaveBeenCalledWith('filter')
   })

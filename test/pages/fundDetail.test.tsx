@@ -12,18 +12,63 @@ import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
-  return { ...actual, Chart: ({ series }: { series: Array<{ name: string; data: unknown[] }> }) => <div className='chart-stub'>{series.map((s) => `${s.name}:${s.data.length}`).join(',')}</div> }
+  return {
+    ...actual,
+    Chart: ({ series }: { series: Array<{ name: string; data: unknown[] }> }) => (
+      <div className='chart-stub'>{series.map((s) => `${s.name}:${s.data.length}`).join(',')}</div>
+    ),
+  }
 })
 
 const FUND = {
-  fundCode: '000001', fundName: '甲成长混合', categoryCode: 'MIXED', categoryName: '混合型', riskLevelName: '中高风险', offeringStageName: '已成立',
-  setupDate: '2019-03-01', isTerminated: false, terminatedDate: null, nav: '1.23456', navDate: '2026-09-30', dailyReturn: '0.0123', intro: '精选成长股。', isDemo: true,
+  fundCode: '000001',
+  fundName: '甲成长混合',
+  categoryCode: 'MIXED',
+  categoryName: '混合型',
+  riskLevelName: '中高风险',
+  offeringStageName: '已成立',
+  setupDate: '2019-03-01',
+  isTerminated: false,
+  terminatedDate: null,
+  nav: '1.23456',
+  navDate: '2026-09-30',
+  dailyReturn: '0.0123',
+  intro: '精选成长股。',
+  isDemo: true,
   manager: { managerId: 'M1001', managerName: '张三', avatarUrl: null, company: '甲基金' },
-  performance: { periodReturns: [{ period: '1M', label: '近1月', value: '0.0200' }, { period: '1Y', label: '近1年', value: '-0.0512' }, { period: '5Y', label: '近5年', value: null }, { period: 'SETUP', label: '成立以来', value: null }] },
-  tradeRules: { canBuy: true, canNotBuyReason: null, buyFeeRate: '0.0015', lowestBuyAmount: '10', redeemRules: ['持有不足7天：赎回费率 1.50%'] },
+  performance: {
+    periodReturns: [
+      { period: '1M', label: '近1月', value: '0.0200' },
+      { period: '1Y', label: '近1年', value: '-0.0512' },
+      { period: '5Y', label: '近5年', value: null },
+      { period: 'SETUP', label: '成立以来', value: null },
+    ],
+  },
+  tradeRules: {
+    canBuy: true,
+    canNotBuyReason: null,
+    buyFeeRate: '0.0015',
+    lowestBuyAmount: '10',
+    redeemRules: ['持有不足7天：赎回费率 1.50%'],
+  },
   topHoldings: { reportDate: '2026-09-30', isDemo: true, list: [{ securityCode: '600519', securityName: '贵州茅台', percent: '0.0812' }] },
 }
-const CHART = { fund: { fundCode: '000001', navHistory: [{ date: '2026-09-29', value: '1.0000' }, { date: '2026-09-30', value: '1.1000' }], comparisonBenchmark: { indexShortName: '股债60/40', history: [{ date: '2026-09-29', value: '1.0000' }, { date: '2026-09-30', value: '1.0100' }] } } }
+const CHART = {
+  fund: {
+    fundCode: '000001',
+    navHistory: [
+      { date: '2026-09-29', value: '1.0000' },
+      { date: '2026-09-30', value: '1.1000' },
+    ],
+    comparisonBenchmark: {
+      indexShortName: '股债60/40',
+      history: [
+        { date: '2026-09-29', value: '1.0000' },
+        { date: '2026-09-30', value: '1.0100' },
+      ],
+    },
+  },
+}
 
 let restCalls: HttpRequest[] = []
 let infoAnswer: HttpResponse
@@ -53,7 +98,12 @@ async function open(Page: Parameters<typeof renderPage>[0], path: string, params
 
 describe('fund detail: name, code, risk tag, latest NAV with its date, daily return', () => {
   it('shows the header figures, NAV with 4 decimals, a signed red daily return and the returns over periods', async () => {
-    const { text, container } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
+    const { text, container } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
     expect(text()).toContain('甲成长混合')
     expect(text()).toContain('000001')
     expect(text()).toContain('中高风险')
@@ -70,7 +120,12 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
 
   it('an imported fund is not labelled 演示数据 and shows no invented holdings', async () => {
     const imported = { ...FUND, isDemo: false, topHoldings: { reportDate: null, isDemo: false, list: [] } }
-    const { text } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: imported }), FundChart: () => CHART })
+    const { text } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: imported }), FundChart: () => CHART },
+    )
     expect(text()).toContain('甲成长混合')
     expect(text()).not.toContain('演示数据')
     expect(text()).not.toContain('贵州茅台')
@@ -78,27 +133,51 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
   })
 
   it('draws the NAV chart with the comparison index', async () => {
-    const { container } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
+    const { container } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
     expect(container.querySelector('.chart-stub')?.textContent).toBe('本基金:2,股债60/40:2')
     expect(container.textContent).toContain('区间收益 +10.00%')
   })
 
   it('the manager card opens the manager profile', async () => {
     const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
-    const { container, utils } = await open(FundEntryPage, 'subPkg/pages/fundEntry/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement) })
+    const { container, utils } = await open(
+      FundEntryPage,
+      'subPkg/pages/fundEntry/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement)
+    })
     expect(go).toHaveBeenCalledWith('manager', { fundManagerId: 'M1001' })
   })
 
   it('the 0008 fund page links to the 0008 manager and achievements pages', async () => {
     const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
-    const { container, utils } = await open(Fund0008Page, 'pages/fund0008/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement) })
+    const { container, utils } = await open(
+      Fund0008Page,
+      'pages/fund0008/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-fund-manager') as HTMLElement)
+    })
     expect(go).toHaveBeenCalledWith('manager0008', { fundManagerId: 'M1001' })
   })
 
   it('the pick toggle stays at the bottom', async () => {
-    const { container } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
+    const { container } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
     expect(container.querySelector('.alfa-fund-bar .alfa-pick')).not.toBeNull()
   })
 })
@@ -119,7 +198,12 @@ describe('unknown fund code shows a not-found state, never a crash', () => {
 describe('terminated fund: the fund-stopped event shows a notice instead of a toast', () => {
   it('基金已终止 notice from the fund-info answer', async () => {
     infoAnswer = { statusCode: 410, data: { code: 410, msg: FUND_TERMINATED_MSG, data: null }, header: {} }
-    const { text } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART })
+    const { text } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
     expect(restCalls.some((c) => c.url.includes('/fund/info/000001'))).toBe(true)
     expect(text()).toContain('基金已终止')
     expect(text()).toContain(FUND_TERMINATED_MSG)
@@ -130,13 +214,23 @@ describe('terminated fund: the fund-stopped event shows a notice instead of a to
 describe('load failure shows an error with retry', () => {
   it('重试 reloads', async () => {
     let fail = true
-    const { text, container, utils } = await open(FundPage, 'pages/fund/index', { fundCode: '000001' }, {
-      FundDetail: () => { if (fail) throw new Error('network'); return { fund: FUND } },
-      FundChart: () => CHART,
-    })
+    const { text, container, utils } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      {
+        FundDetail: () => {
+          if (fail) throw new Error('network')
+          return { fund: FUND }
+        },
+        FundChart: () => CHART,
+      },
+    )
     expect(text()).toContain('加载失败')
     fail = false
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     await utils.act(flush)
     expect(text()).toContain('甲成长混合')
   })
@@ -144,12 +238,25 @@ describe('load failure shows an error with retry', () => {
 
 const PERF = {
   fund: {
-    fundCode: '000001', fundName: '甲成长混合', categoryName: '混合型', isTerminated: false,
+    fundCode: '000001',
+    fundName: '甲成长混合',
+    categoryName: '混合型',
+    isTerminated: false,
     performance: {
       periodReturns: FUND.performance.periodReturns,
-      yearlyReturns: [{ label: '2025', value: '0.1200' }, { label: '2026', value: '-0.0300' }],
-      quarterlyReturns: [{ label: '2026Q2', value: '0.0100' }, { label: '2026Q3', value: '-0.0200' }],
-      maxDrawdown: '-0.2345', maxDrawdownStart: '2025-01-02', maxDrawdownEnd: '2025-06-30', volatility: '0.1800', sharpeRatio: '0.8765',
+      yearlyReturns: [
+        { label: '2025', value: '0.1200' },
+        { label: '2026', value: '-0.0300' },
+      ],
+      quarterlyReturns: [
+        { label: '2026Q2', value: '0.0100' },
+        { label: '2026Q3', value: '-0.0200' },
+      ],
+      maxDrawdown: '-0.2345',
+      maxDrawdownStart: '2025-01-02',
+      maxDrawdownEnd: '2025-06-30',
+      volatility: '0.1800',
+      sharpeRatio: '0.8765',
       peerRank1Y: { rank: 12, total: 130, categoryName: '混合型' },
     },
   },
@@ -157,7 +264,12 @@ const PERF = {
 
 describe('achievements: tabs for yearly and quarterly returns, rank among peers, risk statistics', () => {
   it('tabIndex defaults to 0 (yearly, newest first); rank, drawdown, volatility, Sharpe', async () => {
-    const { container, text } = await open(FundArchivesPage, 'pages/fundArchives/index', { fundCode: '000001' }, { FundAchievements: () => PERF })
+    const { container, text } = await open(
+      FundArchivesPage,
+      'pages/fundArchives/index',
+      { fundCode: '000001' },
+      { FundAchievements: () => PERF },
+    )
     expect(container.querySelector('.alfa-fund-tabs__tab--active')?.textContent).toBe('年度业绩')
     const labels = Array.from(container.querySelectorAll('[data-label]')).map((n) => n.getAttribute('data-label'))
     expect(labels).toEqual(['2026', '2025'])
@@ -167,7 +279,12 @@ describe('achievements: tabs for yearly and quarterly returns, rank among peers,
     expect(text()).toContain('0.88')
   })
   it('tabIndex=1 opens quarterly returns', async () => {
-    const { container } = await open(FundArchivesPage, 'pages/fundArchives/index', { fundCode: '000001', tabIndex: '1' }, { FundAchievements: () => PERF })
+    const { container } = await open(
+      FundArchivesPage,
+      'pages/fundArchives/index',
+      { fundCode: '000001', tabIndex: '1' },
+      { FundAchievements: () => PERF },
+    )
     expect(container.querySelector('.alfa-fund-tabs__tab--active')?.textContent).toBe('季度业绩')
     expect(container.querySelector('[data-label="2026Q3"]')?.textContent).toContain('2026 第3季度')
   })
@@ -176,14 +293,27 @@ describe('achievements: tabs for yearly and quarterly returns, rank among peers,
 describe('historical performance: NAV table paged by pageInfo', () => {
   it('loads the next page with the cursor', async () => {
     const row = (date: string) => ({ date, nav: '1.1000', accNav: '1.2000', dailyReturn: '-0.0010' })
-    const { container, utils, execute } = await open(FundNavPage, 'subPkg/pages/fundNav/index', { fundCode: '000001' }, {
-      FundNavRows: (v) => ({ fund: { fundCode: '000001', fundName: '甲成长混合', navRows: v.cursor
-        ? { totalCount: 3, pageInfo: { cursor: null, hasMore: false }, list: [row('2026-09-28')] }
-        : { totalCount: 3, pageInfo: { cursor: 'Mg', hasMore: true }, list: [row('2026-09-30'), row('2026-09-29')] } } }),
-      FundChart: () => CHART,
-    })
+    const { container, utils, execute } = await open(
+      FundNavPage,
+      'subPkg/pages/fundNav/index',
+      { fundCode: '000001' },
+      {
+        FundNavRows: (v) => ({
+          fund: {
+            fundCode: '000001',
+            fundName: '甲成长混合',
+            navRows: v.cursor
+              ? { totalCount: 3, pageInfo: { cursor: null, hasMore: false }, list: [row('2026-09-28')] }
+              : { totalCount: 3, pageInfo: { cursor: 'Mg', hasMore: true }, list: [row('2026-09-30'), row('2026-09-29')] },
+          },
+        }),
+        FundChart: () => CHART,
+      },
+    )
     expect(container.querySelectorAll('.alfa-fund-table__row').length).toBe(3)
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-load-more') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-load-more') as HTMLElement)
+    })
     await utils.act(flush)
     expect(container.querySelectorAll('.alfa-fund-table__row').length).toBe(4)
     expect(execute).toHaveBeenCalledWith(expect.anything(), { fundCode: '000001', size: 20, cursor: 'Mg' })
@@ -193,10 +323,30 @@ describe('historical performance: NAV table paged by pageInfo', () => {
 
 describe('valuation detail: estimate against the last NAV, labelled 演示数据', () => {
   it('shows the estimate, its time and the last NAV with its date', async () => {
-    const { text } = await open(ValuationDetailPage, 'pages/valuationDetail/index', { fundCode: '000001' }, {
-      FundValuation: () => ({ fund: { fundCode: '000001', fundName: '甲成长混合', isTerminated: false, nav: '1.2345', navDate: '2026-09-30',
-        valuation: { lastNav: '1.2345', lastNavDate: '2026-09-30', estimatedNav: '1.2400', estimatedReturn: '0.0045', estimatedAt: '2026-10-01 14:30', isDemo: true } } }),
-    })
+    const { text } = await open(
+      ValuationDetailPage,
+      'pages/valuationDetail/index',
+      { fundCode: '000001' },
+      {
+        FundValuation: () => ({
+          fund: {
+            fundCode: '000001',
+            fundName: '甲成长混合',
+            isTerminated: false,
+            nav: '1.2345',
+            navDate: '2026-09-30',
+            valuation: {
+              lastNav: '1.2345',
+              lastNavDate: '2026-09-30',
+              estimatedNav: '1.2400',
+              estimatedReturn: '0.0045',
+              estimatedAt: '2026-10-01 14:30',
+              isDemo: true,
+            },
+          },
+        }),
+      },
+    )
     expect(text()).toContain('1.2400')
     expect(text()).toContain('+0.45%')
     expect(text()).toContain('1.2345（2026-09-30）')
@@ -206,7 +356,12 @@ describe('valuation detail: estimate against the last NAV, labelled 演示数据
 
 describe('fund intro', () => {
   it('shows the facts and the intro text', async () => {
-    const { text } = await open(FundIntroPage, 'subPkg/pages/fundIntro/index', { fundCode: '000001' }, { FundDetail: () => ({ fund: FUND }) })
+    const { text } = await open(
+      FundIntroPage,
+      'subPkg/pages/fundIntro/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }) },
+    )
     expect(text()).toContain('成立日期2019-03-01')
     expect(text()).toContain('精选成长股。')
     expect(text()).toContain('已成立')

@@ -10,11 +10,30 @@ afterEach(() => {
 })
 
 const PROFILE = {
-  managerId: 'M1001', managerName: '张伟', company: '易方达', intro: '张伟，12年证券从业经验。', isVerified: true, avatarUrl: null, isDemo: true,
-  careerStart: '2014-03-01', tenureYears: '12.7', fundCount: 2, bestTenureReturn: '0.5321',
+  managerId: 'M1001',
+  managerName: '张伟',
+  company: '易方达',
+  intro: '张伟，12年证券从业经验。',
+  isVerified: true,
+  avatarUrl: null,
+  isDemo: true,
+  careerStart: '2014-03-01',
+  tenureYears: '12.7',
+  fundCount: 2,
+  bestTenureReturn: '0.5321',
   managedFunds: [
-    { tenureStart: '2018-01-02', tenureDays: 3193, tenureReturn: '0.5321', fund: { fundCode: '000001', fundName: '易方达消费股票', nav: '1.8765', navDate: '2026-09-30', categoryName: '股票型' } },
-    { tenureStart: '2020-05-06', tenureDays: 2338, tenureReturn: '-0.1200', fund: { fundCode: '001932', fundName: '易方达纯债债券', nav: '1.0123', navDate: '2026-09-30', categoryName: '债券型' } },
+    {
+      tenureStart: '2018-01-02',
+      tenureDays: 3193,
+      tenureReturn: '0.5321',
+      fund: { fundCode: '000001', fundName: '易方达消费股票', nav: '1.8765', navDate: '2026-09-30', categoryName: '股票型' },
+    },
+    {
+      tenureStart: '2020-05-06',
+      tenureDays: 2338,
+      tenureReturn: '-0.1200',
+      fund: { fundCode: '001932', fundName: '易方达纯债债券', nav: '1.0123', navDate: '2026-09-30', categoryName: '债券型' },
+    },
   ],
 }
 
@@ -25,7 +44,20 @@ describe('fund manager profile', () => {
     await page.utils.act(flush)
     expect(execute.mock.calls[0][1]).toEqual({ managerId: 'M1001' })
     const text = page.text()
-    for (const s of ['张伟', '已认证', '易方达', '12.7年', '2只', '易方达消费股票', '2018-01-02起', '+53.21%', '-12.00%', '1.8765', '演示数据']) expect(text).toContain(s)
+    for (const s of [
+      '张伟',
+      '已认证',
+      '易方达',
+      '12.7年',
+      '2只',
+      '易方达消费股票',
+      '2018-01-02起',
+      '+53.21%',
+      '-12.00%',
+      '1.8765',
+      '演示数据',
+    ])
+      expect(text).toContain(s)
     const tones = [...page.container.querySelectorAll('.alfa-list__figure > [class^=alfa-tone]')].map((e) => e.className)
     expect(tones).toEqual(['alfa-tone--rise', 'alfa-tone--fall'])
   })
@@ -44,7 +76,7 @@ describe('fund manager profile', () => {
     expect(page.container.querySelector('.alfa-manager__avatar')).not.toBeNull()
   })
 
-  it("the seeded host-relative avatar path loads from the API origin; when it fails to load the initial stands in", async () => {
+  it('the seeded host-relative avatar path loads from the API origin; when it fails to load the initial stands in', async () => {
     serveGraphql({ ManagerProfile: () => ({ fundManager: { ...PROFILE, avatarUrl: '/alfa/static/demo/v1/avatar/manager-1.png' } }) })
     const page = await renderPage(ManagerPage, 'pages/manager/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
@@ -82,12 +114,24 @@ describe('fund manager profile', () => {
 })
 
 describe('more managers', () => {
-  const row = (id: string, r: string | null) => ({ managerId: id, managerName: `经理${id}`, company: '华夏', isVerified: false, tenureYears: '8.1', fundCount: 3, bestTenureReturn: r })
+  const row = (id: string, r: string | null) => ({
+    managerId: id,
+    managerName: `经理${id}`,
+    company: '华夏',
+    isVerified: false,
+    tenureYears: '8.1',
+    fundCount: 3,
+    bestTenureReturn: r,
+  })
   it('pages by pageInfo and toggles the sort direction', async () => {
     const execute = serveGraphql({
       ManagerList: (v) => {
         const page = v.page as { cursor: string | null }
-        return { managerList: page.cursor ? { totalCount: 2, pageInfo: { cursor: null, hasMore: false }, list: [row('M2', null)] } : { totalCount: 2, pageInfo: { cursor: 'c1', hasMore: true }, list: [row('M1', '0.2')] } }
+        return {
+          managerList: page.cursor
+            ? { totalCount: 2, pageInfo: { cursor: null, hasMore: false }, list: [row('M2', null)] }
+            : { totalCount: 2, pageInfo: { cursor: 'c1', hasMore: true }, list: [row('M1', '0.2')] },
+        }
       },
     })
     const page = await renderPage(ManagerListPage, 'subPkg/pages/managerList/index')
@@ -102,7 +146,9 @@ describe('more managers', () => {
     await page.utils.act(async () => page.utils.fireEvent.click(tabs[1] as HTMLElement))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'reverse' })
-    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1] as HTMLElement))
+    await page.utils.act(async () =>
+      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1] as HTMLElement),
+    )
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'normal' })
   })

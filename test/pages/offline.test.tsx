@@ -16,14 +16,35 @@ jest.mock('@/components/Chart', () => {
 })
 
 const FUND = {
-  fundCode: '000001', fundName: '甲成长混合', categoryCode: 'MIXED', categoryName: '混合型', riskLevelName: '中高风险', offeringStageName: '已成立',
-  setupDate: '2019-03-01', isTerminated: false, terminatedDate: null, nav: '1.23456', navDate: '2026-09-30', dailyReturn: '0.0123', intro: '精选成长股。', isDemo: true,
+  fundCode: '000001',
+  fundName: '甲成长混合',
+  categoryCode: 'MIXED',
+  categoryName: '混合型',
+  riskLevelName: '中高风险',
+  offeringStageName: '已成立',
+  setupDate: '2019-03-01',
+  isTerminated: false,
+  terminatedDate: null,
+  nav: '1.23456',
+  navDate: '2026-09-30',
+  dailyReturn: '0.0123',
+  intro: '精选成长股。',
+  isDemo: true,
   manager: null,
   performance: { periodReturns: [{ period: '1Y', label: '近1年', value: '-0.0512' }] },
   tradeRules: { canBuy: true, canNotBuyReason: null, buyFeeRate: '0.0015', lowestBuyAmount: '10', redeemRules: [] },
   topHoldings: { reportDate: null, isDemo: true, list: [] },
 }
-const CHART = { fund: { fundCode: '000001', navHistory: [{ date: '2026-09-29', value: '1.0000' }, { date: '2026-09-30', value: '1.1000' }], comparisonBenchmark: null } }
+const CHART = {
+  fund: {
+    fundCode: '000001',
+    navHistory: [
+      { date: '2026-09-29', value: '1.0000' },
+      { date: '2026-09-30', value: '1.1000' },
+    ],
+    comparisonBenchmark: null,
+  },
+}
 const pick = (fundCode: string, fundName: string) => ({
   seq: 1,
   fund: { fundCode, fundName, nav: '1.0000', navDate: '2024-06-28', dailyReturn: null },
@@ -92,7 +113,7 @@ describe('a revisited screen shows its last answer at once, and without the API 
 })
 
 describe('the watchlist is kept per user', () => {
-  it('after logout the next user never sees the last user\'s picks, even offline', async () => {
+  it("after logout the next user never sees the last user's picks, even offline", async () => {
     user.restore(liveToken('u1'))
     jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: [pick('000001', '甲成长混合')] })) as never)
     const first = await visit(FavouritesPage, 'pages/favourites/index')
@@ -108,7 +129,9 @@ describe('the watchlist is kept per user', () => {
 
   it('an order saved in 管理自选 is the order the watchlist shows on an offline revisit', async () => {
     user.restore(liveToken('u1'))
-    jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: [pick('000001', '甲成长混合'), pick('000002', '乙稳健债券')] })) as never)
+    jest
+      .spyOn(graphql, 'execute')
+      .mockImplementation((async () => ({ myPicks: [pick('000001', '甲成长混合'), pick('000002', '乙稳健债券')] })) as never)
     jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
     jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const manage = await visit(FavouritesManagePage, 'pages/favouritesManage/index')
@@ -119,7 +142,10 @@ describe('the watchlist is kept per user', () => {
     leave()
     offline()
     const list = await visit(FavouritesPage, 'pages/favourites/index')
-    expect(Array.from(list.container.querySelectorAll('.alfa-favourites__fund')).map((n) => n.textContent)).toEqual(['乙稳健债券', '甲成长混合'])
+    expect(Array.from(list.container.querySelectorAll('.alfa-favourites__fund')).map((n) => n.textContent)).toEqual([
+      '乙稳健债券',
+      '甲成长混合',
+    ])
     expect(list.text()).toContain(STALE_TEXT)
   })
 })

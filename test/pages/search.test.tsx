@@ -13,7 +13,11 @@ beforeEach(() => {
   Taro.removeStorageSync(RECENT_SEARCH_KEY)
   setTransport(async (req) => {
     rest.push(req)
-    return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [{ fundCode: '000005', fundName: '热门成长混合' }] } }, header: {} }
+    return {
+      statusCode: 200,
+      data: { code: 200, msg: 'ok', data: { list: [{ fundCode: '000005', fundName: '热门成长混合' }] } },
+      header: {},
+    }
   })
 })
 afterEach(() => {

@@ -42,14 +42,21 @@ describe('管理自选: drag a row by its handle (≡)', () => {
     const handle = byLabel(container, '拖动甲成长混合排序')
     expect(handle.textContent).toBe('≡')
     const h = FALLBACK_ROW_HEIGHT // jsdom lays nothing out: the fallback row height applies
-    await utils.act(async () => { utils.fireEvent.touchStart(handle, { touches: at(100) }) })
-    await utils.act(async () => { utils.fireEvent.touchMove(handle, { touches: at(100 + h * 1.6) }) })
+    await utils.act(async () => {
+      utils.fireEvent.touchStart(handle, { touches: at(100) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchMove(handle, { touches: at(100 + h * 1.6) })
+    })
     const rows = Array.from(container.querySelectorAll('.alfa-manage__row')) as HTMLElement[]
     expect(rows[0].className).toContain('alfa-manage__row--dragging')
     expect(rows[0].style.transform).toBe(`translateY(${h * 1.6}px)`)
     expect(rows[1].style.transform).toBe(`translateY(${-h}px)`)
     expect(rows[2].style.transform).toBe(`translateY(${-h}px)`)
-    await utils.act(async () => { utils.fireEvent.touchEnd(handle, { touches: [], changedTouches: at(100 + h * 1.6) }); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.touchEnd(handle, { touches: [], changedTouches: at(100 + h * 1.6) })
+      await flush()
+    })
     expect(seq).toHaveBeenCalledWith(['000002', '000003', '000001'])
     expect(names(container)).toEqual(['乙稳健债券', '丙指数', '甲成长混合'])
     expect((container.querySelector('.alfa-manage__row') as HTMLElement).style.transform).toBe('')
@@ -59,9 +66,16 @@ describe('管理自选: drag a row by its handle (≡)', () => {
     const seq = jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const { container, utils } = await open()
     const handle = byLabel(container, '拖动乙稳健债券排序')
-    await utils.act(async () => { utils.fireEvent.touchStart(handle, { touches: at(200) }) })
-    await utils.act(async () => { utils.fireEvent.touchMove(handle, { touches: at(210) }) })
-    await utils.act(async () => { utils.fireEvent.touchEnd(handle, { changedTouches: at(210) }); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.touchStart(handle, { touches: at(200) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchMove(handle, { touches: at(210) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchEnd(handle, { changedTouches: at(210) })
+      await flush()
+    })
     expect(seq).not.toHaveBeenCalled()
     expect(names(container)).toEqual(['甲成长混合', '乙稳健债券', '丙指数'])
   })
@@ -70,8 +84,13 @@ describe('管理自选: drag a row by its handle (≡)', () => {
     jest.spyOn(api, 'managePickSeq').mockRejectedValue(new Error('down'))
     const { container, utils } = await open()
     const handle = byLabel(container, '拖动丙指数排序')
-    await utils.act(async () => { utils.fireEvent.touchStart(handle, { touches: at(300) }) })
-    await utils.act(async () => { utils.fireEvent.touchEnd(handle, { changedTouches: at(300 - FALLBACK_ROW_HEIGHT * 2) }); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.touchStart(handle, { touches: at(300) })
+    })
+    await utils.act(async () => {
+      utils.fireEvent.touchEnd(handle, { changedTouches: at(300 - FALLBACK_ROW_HEIGHT * 2) })
+      await flush()
+    })
     expect(names(container)).toEqual(['甲成长混合', '乙稳健债券', '丙指数'])
     expect(toast.content).toBe('排序保存失败，请重试')
   })

@@ -7,12 +7,23 @@ import FavouritesPage from '@/pages/favourites/index'
 import { renderPage, flush } from '../support/render'
 import { liveToken } from '../support/services'
 
-const fund = (fundCode: string, fundName: string, nav: string, dailyReturn: string | null, y1: string | null, m1: string | null = null) => ({
+const fund = (
+  fundCode: string,
+  fundName: string,
+  nav: string,
+  dailyReturn: string | null,
+  y1: string | null,
+  m1: string | null = null,
+) => ({
   seq: 1,
   fund: { fundCode, fundName, nav, navDate: '2024-06-28', dailyReturn },
   returns: { m1, m3: null, m6: null, y1, y3: null, ytd: null },
 })
-const PICKS = [fund('000001', '甲成长混合', '1.2345', '0.0123', '0.1000'), fund('000002', '乙稳健债券', '1.0500', '-0.0050', '0.0300', '0.0100'), fund('000003', '丙指数', '2.0000', null, null)]
+const PICKS = [
+  fund('000001', '甲成长混合', '1.2345', '0.0123', '0.1000'),
+  fund('000002', '乙稳健债券', '1.0500', '-0.0050', '0.0300', '0.0100'),
+  fund('000003', '丙指数', '2.0000', null, null),
+]
 
 const names = (c: HTMLElement) => Array.from(c.querySelectorAll('.alfa-favourites__fund')).map((n) => n.textContent)
 
@@ -48,9 +59,13 @@ describe('我的自选 shows the picked funds', () => {
   it('a sort header toggles reverse then normal; missing figures stay last', async () => {
     const { container, utils } = await open(async () => ({ myPicks: PICKS }))
     const daily = () => container.querySelectorAll('.alfa-favourites__sort')[1] as HTMLElement
-    await utils.act(async () => { utils.fireEvent.click(daily()) })
+    await utils.act(async () => {
+      utils.fireEvent.click(daily())
+    })
     expect(names(container)).toEqual(['甲成长混合', '乙稳健债券', '丙指数'])
-    await utils.act(async () => { utils.fireEvent.click(daily()) })
+    await utils.act(async () => {
+      utils.fireEvent.click(daily())
+    })
     expect(names(container)).toEqual(['乙稳健债券', '甲成长混合', '丙指数'])
     expect(daily().className).toContain('alfa-favourites__sort--normal')
   })
@@ -58,7 +73,9 @@ describe('我的自选 shows the picked funds', () => {
   it('choosing another period changes the last column', async () => {
     const { container, utils, text } = await open(async () => ({ myPicks: PICKS }))
     const m1 = Array.from(container.querySelectorAll('.alfa-favourites__period')).find((n) => n.textContent === '近1月') as HTMLElement
-    await utils.act(async () => { utils.fireEvent.click(m1) })
+    await utils.act(async () => {
+      utils.fireEvent.click(m1)
+    })
     expect(text()).toContain('+1.00%')
     expect(text()).not.toContain('+10.00%')
   })
@@ -66,7 +83,9 @@ describe('我的自选 shows the picked funds', () => {
   it('a row opens the fund', async () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { container, utils } = await open(async () => ({ myPicks: PICKS }))
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-favourites__row') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-favourites__row') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('fund', { fundCode: '000001' })
   })
 })
@@ -76,7 +95,9 @@ describe('empty, error and anonymous states', () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
     const { text, container, utils } = await open(async () => ({ myPicks: [] }))
     expect(text()).toContain('还没有自选基金')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     expect(nav).toHaveBeenCalledWith('search')
   })
 
@@ -89,7 +110,10 @@ describe('empty, error and anonymous states', () => {
     expect(text()).toContain('加载失败')
     fail = false
     const before = execute.mock.calls.length
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+      await flush()
+    })
     expect(execute.mock.calls.length).toBeGreaterThan(before)
     expect(text()).toContain('甲成长混合')
   })
@@ -100,7 +124,9 @@ describe('empty, error and anonymous states', () => {
     const { text, container, utils } = await renderPage(FavouritesPage, 'pages/favourites/index')
     expect(text()).toContain('登录后查看我的自选')
     expect(execute).not.toHaveBeenCalled()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     expect(startLogin).toHaveBeenCalled()
   })
 })

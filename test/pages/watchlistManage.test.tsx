@@ -45,7 +45,10 @@ describe('管理自选: order', () => {
   it('下移 moves a fund down and sends the whole new order', async () => {
     const seq = jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '甲成长混合下移')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '甲成长混合下移'))
+      await flush()
+    })
     expect(seq).toHaveBeenCalledWith(['000002', '000001', '000003'])
     expect(names(container)).toEqual(['乙稳健债券', '甲成长混合', '丙指数'])
   })
@@ -53,21 +56,30 @@ describe('管理自选: order', () => {
   it('置顶 puts a fund first', async () => {
     const seq = jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '丙指数置顶')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '丙指数置顶'))
+      await flush()
+    })
     expect(seq).toHaveBeenCalledWith(['000003', '000001', '000002'])
   })
 
   it('上移 on the first fund does nothing', async () => {
     const seq = jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '甲成长混合上移')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '甲成长混合上移'))
+      await flush()
+    })
     expect(seq).not.toHaveBeenCalled()
   })
 
   it('a failed save puts the old order back and says so', async () => {
     jest.spyOn(api, 'managePickSeq').mockRejectedValue(new Error('down'))
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(byLabel(container, '乙稳健债券上移')); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(byLabel(container, '乙稳健债券上移'))
+      await flush()
+    })
     expect(names(container)).toEqual(['甲成长混合', '乙稳健债券', '丙指数'])
     expect(toast.content).toBe('排序保存失败，请重试')
   })
@@ -82,7 +94,10 @@ describe('管理自选: order', () => {
 
 describe('管理自选: remove several', () => {
   async function tick(container: HTMLElement, utils: Awaited<ReturnType<typeof open>>['utils'], ...funds: string[]) {
-    for (const f of funds) await utils.act(async () => { utils.fireEvent.click(byLabel(container, `选择${f}`)) })
+    for (const f of funds)
+      await utils.act(async () => {
+        utils.fireEvent.click(byLabel(container, `选择${f}`))
+      })
   }
 
   it('asks for confirmation, then removes the ticked funds in one batch and refreshes the picks', async () => {
@@ -91,7 +106,10 @@ describe('管理自选: remove several', () => {
     const { container, utils, text } = await open()
     await tick(container, utils, '甲成长混合', '丙指数')
     expect(text()).toContain('删除(2)')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement)
+      await flush()
+    })
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: expect.stringContaining('2 只基金') }))
     expect(batch).toHaveBeenCalledWith(['000001', '000003'], 'remove')
     expect(names(container)).toEqual(['乙稳健债券'])
@@ -105,7 +123,10 @@ describe('管理自选: remove several', () => {
     const batch = jest.spyOn(api, 'batchPicks')
     const { container, utils } = await open()
     await tick(container, utils, '乙稳健债券')
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement)
+      await flush()
+    })
     expect(batch).not.toHaveBeenCalled()
     expect(names(container)).toHaveLength(3)
   })
@@ -114,8 +135,13 @@ describe('管理自选: remove several', () => {
     jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
     const batch = jest.spyOn(api, 'batchPicks').mockRejectedValue(new Error('down'))
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-manage__all') as HTMLElement) })
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-manage__all') as HTMLElement)
+    })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement)
+      await flush()
+    })
     expect(batch).toHaveBeenCalledWith(['000001', '000002', '000003'], 'remove')
     expect(names(container)).toHaveLength(3)
     expect(toast.content).toBe('删除失败，请重试')
@@ -124,7 +150,10 @@ describe('管理自选: remove several', () => {
   it('nothing ticked: 删除 asks nothing', async () => {
     const modal = jest.spyOn(Taro, 'showModal')
     const { container, utils } = await open()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement); await flush() })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-manage__remove') as HTMLElement)
+      await flush()
+    })
     expect(modal).not.toHaveBeenCalled()
   })
 })
@@ -136,7 +165,9 @@ describe('管理自选: anonymous', () => {
     const { text, container, utils } = await renderPage(FavouritesManagePage, 'pages/favouritesManage/index')
     expect(text()).toContain('登录后管理自选')
     expect(execute).not.toHaveBeenCalled()
-    await utils.act(async () => { utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
     expect(startLogin).toHaveBeenCalled()
   })
 })

@@ -32,7 +32,10 @@ async function mount(ui: () => JSX.Element) {
   const utils = new TestUtils()
   await utils.mount(ui as never, { container })
   const button = () => container.querySelector('.alfa-pick') as HTMLElement
-  const tap = () => utils.act(async () => { utils.fireEvent.click(button()) })
+  const tap = () =>
+    utils.act(async () => {
+      utils.fireEvent.click(button())
+    })
   return { utils, container, button, tap }
 }
 
@@ -43,7 +46,9 @@ describe('the pick button', () => {
     answer = async () => okBody({ list: [{ fundCode: '000001' }] })
     const store = new PickStore()
     const { button, utils } = await mount(() => <PickButton fundCode='000001' store={store} />)
-    await utils.act(async () => { await store.load() })
+    await utils.act(async () => {
+      await store.load()
+    })
     expect(button().textContent).toBe('已自选')
     expect(button().getAttribute('aria-pressed')).toBe('true')
   })
@@ -67,7 +72,10 @@ describe('the pick button', () => {
   it('while the request is pending, more taps send nothing', async () => {
     let release: () => void = () => undefined
     answer = async (req) => {
-      if (req.url.includes('/batch')) await new Promise<void>((r) => { release = r })
+      if (req.url.includes('/batch'))
+        await new Promise<void>((r) => {
+          release = r
+        })
       return okBody({ list: [] })
     }
     const { button, tap, utils } = await mount(() => <PickButton fundCode='000001' store={new PickStore()} />)
@@ -77,12 +85,16 @@ describe('the pick button', () => {
     expect(batchCalls()).toHaveLength(1)
     expect(button().textContent).toBe('已自选')
     expect(button().getAttribute('aria-busy')).toBe('true')
-    await utils.act(async () => { release(); await new Promise((r) => setTimeout(r, 0)) })
+    await utils.act(async () => {
+      release()
+      await new Promise((r) => setTimeout(r, 0))
+    })
     expect(button().getAttribute('aria-busy')).toBe('false')
   })
 
   it('a failed request reverts silently: back to + 自选, no toast', async () => {
-    answer = async (req) => (req.url.includes('/batch') ? { statusCode: 500, data: { code: 500, msg: '服务繁忙' }, header: {} } : okBody({ list: [] }))
+    answer = async (req) =>
+      req.url.includes('/batch') ? { statusCode: 500, data: { code: 500, msg: '服务繁忙' }, header: {} } : okBody({ list: [] })
     const { button, tap } = await mount(() => <PickButton fundCode='000001' store={new PickStore()} />)
     await tap()
     expect(button().textContent).toBe('+ 自选')
@@ -91,7 +103,8 @@ describe('the pick button', () => {
 
   it('a 401 logs out, starts login and reverts, with no toast', async () => {
     const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('prompt')
-    answer = async (req) => (req.url.includes('/batch') ? { statusCode: 401, data: { code: 401, msg: 'unauthorized' }, header: {} } : okBody({ list: [] }))
+    answer = async (req) =>
+      req.url.includes('/batch') ? { statusCode: 401, data: { code: 401, msg: 'unauthorized' }, header: {} } : okBody({ list: [] })
     const { button, tap } = await mount(() => <PickButton fundCode='000001' store={new PickStore()} />)
     await tap()
     expect(user.isLogin).toBe(false)

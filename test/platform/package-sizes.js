@@ -8,7 +8,6 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure, MAIN_BUDGET, SUB_BUDGET } = require('./lib/common')
 
-
 // String literals that survive minification in F2 5's rendering core (@antv/g-lite, which
 // F2's Canvas always pulls in) and in its scale code. Checked against F2's own bundle below,
 // so an F2 upgrade that drops them fails here instead of silently passing.
@@ -45,13 +44,17 @@ function measure(platform) {
       }
     }
   }
-  const largest = mainFiles.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, b]) => `${f} ${kb(b)}`)
+  const largest = mainFiles
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([f, b]) => `${f} ${kb(b)}`)
   console.log(`${platform} main package ${kb(sizes.get(null))} (budget ${kb(MAIN_BUDGET)}); largest: ${largest.join(', ')}`)
   for (const s of subs) console.log(`${platform} subpackage ${s.root} ${kb(sizes.get(s.root))} (budget ${kb(SUB_BUDGET)})`)
 
   const problems = []
   if (sizes.get(null) > MAIN_BUDGET) problems.push(`main package ${kb(sizes.get(null))} > ${kb(MAIN_BUDGET)}`)
-  for (const s of subs) if (sizes.get(s.root) > SUB_BUDGET) problems.push(`subpackage ${s.root} ${kb(sizes.get(s.root))} > ${kb(SUB_BUDGET)}`)
+  for (const s of subs)
+    if (sizes.get(s.root) > SUB_BUDGET) problems.push(`subpackage ${s.root} ${kb(sizes.get(s.root))} > ${kb(SUB_BUDGET)}`)
   if (f2InMain.length) problems.push(`@antv/f2 code in the main package: ${f2InMain.join('; ')}`)
   if (problems.length) throw failure(problems.join('\n'))
   const subText = subs.map((s) => `${s.root} ${kb(sizes.get(s.root))}`).join(', ') || 'no subpackage'

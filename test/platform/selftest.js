@@ -18,7 +18,11 @@ fs.cpSync(requireDist('swan'), swan, { recursive: true })
 const env = { ...process.env, ALFA_DIST_WEAPP: weapp, ALFA_DIST_SWAN: swan }
 
 function run(script, extraEnv = {}) {
-  const res = spawnSync(process.execPath, [path.join(__dirname, script)], { env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 240000 })
+  const res = spawnSync(process.execPath, [path.join(__dirname, script)], {
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 240000,
+  })
   return { code: res.status, out: `${res.stdout}${res.stderr}` }
 }
 
@@ -41,7 +45,9 @@ function broken(name, script, expected, edits, extraEnv = {}) {
     const { code, out } = run(script, extraEnv)
     const ok = code !== 0 && /^FAIL /m.test(out) && expected.test(out)
     const fail = out.split('\n').find((l) => l.startsWith('FAIL ')) || `(exit ${code}) ${out.slice(-300)}`
-    console.log(`${ok ? 'ok  ' : 'BAD '} ${name}: ${ok ? fail.slice(0, 160) : `expected FAIL matching ${expected}, got:\n${out.slice(-1500)}`}`)
+    console.log(
+      `${ok ? 'ok  ' : 'BAD '} ${name}: ${ok ? fail.slice(0, 160) : `expected FAIL matching ${expected}, got:\n${out.slice(-1500)}`}`,
+    )
     return ok
   } finally {
     for (const [file, content] of saved) {
@@ -64,40 +70,164 @@ const filler = (bytes) => () => `/* ${'x'.repeat(bytes)} */`
 /** The script of the fund page's chunk that renders the fund name (its file name is a hash). */
 const fundNameChunk = () => {
   const sub = w('pages/fund/sub-common')
-  const file = fs.readdirSync(sub).find((f) => f.endsWith('.js') && fs.readFileSync(path.join(sub, f), 'utf8').includes('"alfa-fund-head__name",children:'))
+  const file = fs
+    .readdirSync(sub)
+    .find((f) => f.endsWith('.js') && fs.readFileSync(path.join(sub, f), 'utf8').includes('"alfa-fund-head__name",children:'))
   if (!file) throw new Error('no chunk of pages/fund renders alfa-fund-head__name')
   return path.join(sub, file)
 }
 
 const cases = [
-  ['wcc: unclosed tag in a page template', 'weapp-compilers.js', /wcc exited/, [[w('pages/home/index.wxml'), append('\n<view><text></view>')]]],
-  ['wcsc: unclosed rule in a subpackage style', 'weapp-compilers.js', /wcsc exited/, [[w('subPkg/pages/search/index.wxss'), append('\n.broken { color: red;')]]],
-  ['miniprogram-ci: syntax error in a page script', 'weapp-ci.js', /getCompiledResult: .*(Unexpected|SyntaxError)/s, [[w('pages/home/index.js'), append('\nvar = ;')]]],
-  ['schema: wrong type in a page .json', 'weapp-json-schema.js', /index\.json\/navigationStyle/, [[w('pages/home/index.json'), (t) => JSON.stringify({ ...JSON.parse(t), navigationStyle: 42 })]]],
-  ['schema: unknown key in app.json', 'weapp-json-schema.js', /additional properties "tabbar"/, [[w('app.json'), (t) => JSON.stringify({ ...JSON.parse(t), tabbar: {} })]]],
-  ['schema: theme variable missing from theme.json', 'weapp-json-schema.js', /"@noSuchColor"/, [[w('app.json'), (t) => { const j = JSON.parse(t); j.window = { ...j.window, navigationBarBackgroundColor: '@noSuchColor' }; return JSON.stringify(j) }]]],
-  ['size: weapp main package over 512 KB', 'package-sizes.js', /weapp package sizes: main package/, [[w('padding.js'), filler(513 * 1024)]]],
-  ['size: weapp subpackage over 1.5 MB', 'package-sizes.js', /weapp package sizes: subpackage subPkg/, [[w('subPkg/padding.js'), filler(1537 * 1024)]]],
-  ['size: F2 code in the weapp main package', 'package-sizes.js', /weapp package sizes: @antv\/f2 code in the main package/, [[w('vendors-chart.js'), () => f2Slice]]],
+  [
+    'wcc: unclosed tag in a page template',
+    'weapp-compilers.js',
+    /wcc exited/,
+    [[w('pages/home/index.wxml'), append('\n<view><text></view>')]],
+  ],
+  [
+    'wcsc: unclosed rule in a subpackage style',
+    'weapp-compilers.js',
+    /wcsc exited/,
+    [[w('subPkg/pages/search/index.wxss'), append('\n.broken { color: red;')]],
+  ],
+  [
+    'miniprogram-ci: syntax error in a page script',
+    'weapp-ci.js',
+    /getCompiledResult: .*(Unexpected|SyntaxError)/s,
+    [[w('pages/home/index.js'), append('\nvar = ;')]],
+  ],
+  [
+    'schema: wrong type in a page .json',
+    'weapp-json-schema.js',
+    /index\.json\/navigationStyle/,
+    [[w('pages/home/index.json'), (t) => JSON.stringify({ ...JSON.parse(t), navigationStyle: 42 })]],
+  ],
+  [
+    'schema: unknown key in app.json',
+    'weapp-json-schema.js',
+    /additional properties "tabbar"/,
+    [[w('app.json'), (t) => JSON.stringify({ ...JSON.parse(t), tabbar: {} })]],
+  ],
+  [
+    'schema: theme variable missing from theme.json',
+    'weapp-json-schema.js',
+    /"@noSuchColor"/,
+    [
+      [
+        w('app.json'),
+        (t) => {
+          const j = JSON.parse(t)
+          j.window = { ...j.window, navigationBarBackgroundColor: '@noSuchColor' }
+          return JSON.stringify(j)
+        },
+      ],
+    ],
+  ],
+  [
+    'size: weapp main package over 512 KB',
+    'package-sizes.js',
+    /weapp package sizes: main package/,
+    [[w('padding.js'), filler(513 * 1024)]],
+  ],
+  [
+    'size: weapp subpackage over 1.5 MB',
+    'package-sizes.js',
+    /weapp package sizes: subpackage subPkg/,
+    [[w('subPkg/padding.js'), filler(1537 * 1024)]],
+  ],
+  [
+    'size: F2 code in the weapp main package',
+    'package-sizes.js',
+    /weapp package sizes: @antv\/f2 code in the main package/,
+    [[w('vendors-chart.js'), () => f2Slice]],
+  ],
   ['size: swan main package over 512 KB', 'package-sizes.js', /swan package sizes: main package/, [[s('padding.js'), filler(513 * 1024)]]],
-  ['size: F2 code in the swan main package', 'package-sizes.js', /swan package sizes: @antv\/f2 code in the main package/, [[s('common.js'), append(f2Slice)]]],
-  ['simulate: home tiles do not render', 'weapp-simulate-home.js', /waiting for \.alfa-home__entry tiles/, [[w('pages/home/index.js'), (t) => t.split('alfa-home__entry"').join('alfa-home__tile"')]]],
-  ['simulate: a tap reaches no handler', 'weapp-simulate-home.js', /waiting for the navigation of tile 1/, [[w('base.wxml'), (t) => t.split('bindtap="eh"').join('bindtap="none"')]]],
-  ['simulate screens: the fund page shows no fund name', 'weapp-simulate-screens.js', /fund detail \(pages\/fund\/index\?fundCode=000001\): \.alfa-fund-head__name shows "\?", the server has "[^"]+"/, [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]]],
-  ['simulate screens: every GraphQL call answers an error', 'weapp-simulate-screens.js', /GraphQL POST \/alfa\/v1\/graphql answered errors/, [], { ALFA_SCREENS_BREAK: 'graphql' }],
-  ['swan: a page script is missing', 'swan-pages.js', /subPkg\/pages\/search\/index\.js: missing/, [[s('subPkg/pages/search/index.js'), null]]],
-  ['swan: a page style the WeChat build has is missing', 'swan-pages.js', /pages\/home\/index\.css: missing/, [[s('pages/home/index.css'), null]]],
-  ['swan: unbalanced tags', 'swan-pages.js', /Expected closing tag 'text'/, [[s('pages/product/index.swan'), append('\n<view><text></view>')]]],
-  ['swan: unquoted attribute', 'swan-pages.js', /base\.swan:\d+:\d+: Attribute 'hover-class' is without value/, [[s('base.swan'), (t) => t.replace(`hover-class="{{i.p1||'none'}}"`, 'hover-class={{i.p1}}')]]],
-  ['swan: binding that is not an expression', 'swan-pages.js', /binding \{\{ a \+ \}\} is not an expression/, [[s('pages/fund/index.swan'), append('\n<view>{{ a + }}</view>')]]],
-  ['swan: import of a missing template file', 'swan-pages.js', /<import src="\.\/nope\.swan"> not found/, [[s('pages/fund/index.swan'), append('\n<import src="./nope.swan"/>')]]],
-  ['swan: template used but never defined', 'swan-pages.js', /<template is="no_such_tmpl"> is not defined/, [[s('pages/wallet/index.swan'), append('\n<template is="no_such_tmpl"/>')]]],
+  [
+    'size: F2 code in the swan main package',
+    'package-sizes.js',
+    /swan package sizes: @antv\/f2 code in the main package/,
+    [[s('common.js'), append(f2Slice)]],
+  ],
+  [
+    'simulate: home tiles do not render',
+    'weapp-simulate-home.js',
+    /waiting for \.alfa-home__entry tiles/,
+    [[w('pages/home/index.js'), (t) => t.split('alfa-home__entry"').join('alfa-home__tile"')]],
+  ],
+  [
+    'simulate: a tap reaches no handler',
+    'weapp-simulate-home.js',
+    /waiting for the navigation of tile 1/,
+    [[w('base.wxml'), (t) => t.split('bindtap="eh"').join('bindtap="none"')]],
+  ],
+  [
+    'simulate screens: the fund page shows no fund name',
+    'weapp-simulate-screens.js',
+    /fund detail \(pages\/fund\/index\?fundCode=000001\): \.alfa-fund-head__name shows "\?", the server has "[^"]+"/,
+    [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]],
+  ],
+  [
+    'simulate screens: every GraphQL call answers an error',
+    'weapp-simulate-screens.js',
+    /GraphQL POST \/alfa\/v1\/graphql answered errors/,
+    [],
+    { ALFA_SCREENS_BREAK: 'graphql' },
+  ],
+  [
+    'swan: a page script is missing',
+    'swan-pages.js',
+    /subPkg\/pages\/search\/index\.js: missing/,
+    [[s('subPkg/pages/search/index.js'), null]],
+  ],
+  [
+    'swan: a page style the WeChat build has is missing',
+    'swan-pages.js',
+    /pages\/home\/index\.css: missing/,
+    [[s('pages/home/index.css'), null]],
+  ],
+  [
+    'swan: unbalanced tags',
+    'swan-pages.js',
+    /Expected closing tag 'text'/,
+    [[s('pages/product/index.swan'), append('\n<view><text></view>')]],
+  ],
+  [
+    'swan: unquoted attribute',
+    'swan-pages.js',
+    /base\.swan:\d+:\d+: Attribute 'hover-class' is without value/,
+    [[s('base.swan'), (t) => t.replace(`hover-class="{{i.p1||'none'}}"`, 'hover-class={{i.p1}}')]],
+  ],
+  [
+    'swan: binding that is not an expression',
+    'swan-pages.js',
+    /binding \{\{ a \+ \}\} is not an expression/,
+    [[s('pages/fund/index.swan'), append('\n<view>{{ a + }}</view>')]],
+  ],
+  [
+    'swan: import of a missing template file',
+    'swan-pages.js',
+    /<import src="\.\/nope\.swan"> not found/,
+    [[s('pages/fund/index.swan'), append('\n<import src="./nope.swan"/>')]],
+  ],
+  [
+    'swan: template used but never defined',
+    'swan-pages.js',
+    /<template is="no_such_tmpl"> is not defined/,
+    [[s('pages/wallet/index.swan'), append('\n<template is="no_such_tmpl"/>')]],
+  ],
 ]
 
 let bad = 0
 for (const [name, script, expected, edits, extraEnv] of cases) if (!broken(name, script, expected, edits, extraEnv)) bad++
 // The intact copies pass (so the failures above came from the breakages).
-const INTACT = ['weapp-compilers.js', 'weapp-json-schema.js', 'package-sizes.js', 'weapp-simulate-home.js', 'weapp-simulate-screens.js', 'swan-pages.js']
+const INTACT = [
+  'weapp-compilers.js',
+  'weapp-json-schema.js',
+  'package-sizes.js',
+  'weapp-simulate-home.js',
+  'weapp-simulate-screens.js',
+  'swan-pages.js',
+]
 for (const script of INTACT) {
   const { code, out } = run(script)
   const ok = code === 0 && !/^FAIL /m.test(out)

@@ -108,7 +108,14 @@ function checkTemplate(dir, rel, problems) {
   const imports = []
   const templatesDefined = new Set()
   const templatesUsed = []
-  const tree = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', allowBooleanAttributes: true, preserveOrder: true, processEntities: false, parseAttributeValue: false }).parse(xml)
+  const tree = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    allowBooleanAttributes: true,
+    preserveOrder: true,
+    processEntities: false,
+    parseAttributeValue: false,
+  }).parse(xml)
   const walk = (nodes) => {
     for (const node of nodes) {
       const name = Object.keys(node).find((k) => k !== ':@')
@@ -174,7 +181,8 @@ function main() {
     for (const t of imported) for (const n of t.templatesDefined) visible.add(n)
     for (const use of r.templatesUsed) if (!visible.has(use.is)) problems.push(`${rel}: <template is="${use.is}"> is not defined`)
   }
-  for (const page of pages) if (!results.has(`${page}.swan`) && fs.existsSync(path.join(dir, `${page}.swan`))) problems.push(`${page}.swan not checked`)
+  for (const page of pages)
+    if (!results.has(`${page}.swan`) && fs.existsSync(path.join(dir, `${page}.swan`))) problems.push(`${page}.swan not checked`)
 
   if (problems.length) {
     const shown = problems.slice(0, 40).join('\n')

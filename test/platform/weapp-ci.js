@@ -83,7 +83,8 @@ async function main() {
   }
   const over = []
   if (sizes.get(null) > MAIN_BUDGET) over.push(`compiled main package ${kb(sizes.get(null))} > ${kb(MAIN_BUDGET)}`)
-  for (const sub of subs) if (sizes.get(sub.root) > SUB_BUDGET) over.push(`compiled subpackage ${sub.root} ${kb(sizes.get(sub.root))} > ${kb(SUB_BUDGET)}`)
+  for (const sub of subs)
+    if (sizes.get(sub.root) > SUB_BUDGET) over.push(`compiled subpackage ${sub.root} ${kb(sizes.get(sub.root))} > ${kb(SUB_BUDGET)}`)
   if (over.length) throw failure(over.join('\n'))
   const perPackage = [`main ${kb(sizes.get(null))}`, ...subs.map((sub) => `${sub.root} ${kb(sizes.get(sub.root))}`)].join(', ')
   return `es6+minify compiled ${files.length} files for ${packagesOf(appJson).allPages.length} pages (${perPackage}), no network call`

@@ -93,7 +93,8 @@ function forwarder(originOf, net) {
       const data = opts.data
       if (data && typeof data === 'object') {
         const u = new URL(target)
-        for (const [k, v] of Object.entries(data)) if (v !== undefined && v !== null) u.searchParams.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v))
+        for (const [k, v] of Object.entries(data))
+          if (v !== undefined && v !== null) u.searchParams.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v))
         body = undefined
         opts = { ...opts, __url: u.toString() }
       }
@@ -110,7 +111,9 @@ function forwarder(originOf, net) {
       let headers = {}
       if (BREAK === 'graphql' && isGraphql) {
         statusCode = 200
-        text = JSON.stringify({ errors: [{ message: 'broken on purpose (ALFA_SCREENS_BREAK=graphql)', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+        text = JSON.stringify({
+          errors: [{ message: 'broken on purpose (ALFA_SCREENS_BREAK=graphql)', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        })
         headers = { 'content-type': 'application/json' }
       } else {
         const res = await fetch(opts.__url || target, { method, headers: header, body })
@@ -120,7 +123,8 @@ function forwarder(originOf, net) {
       }
       entry.status = statusCode
       if (statusCode >= 400) net.problems.push(`${method} ${url.pathname} answered ${statusCode}: ${text.slice(0, 200)}`)
-      if (isGraphql && /"errors"\s*:/.test(text)) net.problems.push(`GraphQL ${method} ${url.pathname} answered errors: ${text.slice(0, 300)}`)
+      if (isGraphql && /"errors"\s*:/.test(text))
+        net.problems.push(`GraphQL ${method} ${url.pathname} answered errors: ${text.slice(0, 300)}`)
       let data = text
       if ((opts.dataType || 'json') === 'json') {
         try {
@@ -134,7 +138,8 @@ function forwarder(originOf, net) {
     answer().then(
       (res) => {
         entry.done = true
-        if (process.env.ALFA_DEBUG) console.log('request', method, url.pathname, String(body || '').slice(0, 60), Date.now() - entry.at, 'ms')
+        if (process.env.ALFA_DEBUG)
+          console.log('request', method, url.pathname, String(body || '').slice(0, 60), Date.now() - entry.at, 'ms')
         if (aborted) return
         if (typeof opts.success === 'function') opts.success(res)
         if (typeof opts.complete === 'function') opts.complete(res)
@@ -147,7 +152,15 @@ function forwarder(originOf, net) {
         if (typeof opts.complete === 'function') opts.complete(res)
       },
     )
-    return { abort() { aborted = true }, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
+    return {
+      abort() {
+        aborted = true
+      },
+      onHeadersReceived() {},
+      offHeadersReceived() {},
+      onChunkReceived() {},
+      offChunkReceived() {},
+    }
   }
 }
 
@@ -167,7 +180,22 @@ function screens(expected) {
       query: { fundCode: FUND },
       ready: '.alfa-fund-head__name',
       exact: { '.alfa-fund-head__name': fund.fundName },
-      texts: [fund.fundName, fund.fundCode, nav(fund.nav), `单位净值（${fund.navDate}）`, '日涨跌幅', '业绩走势', '区间收益', '阶段涨幅', '基金经理', fund.manager.managerName, '交易规则', '重仓持仓', '基金概况', '已自选'],
+      texts: [
+        fund.fundName,
+        fund.fundCode,
+        nav(fund.nav),
+        `单位净值（${fund.navDate}）`,
+        '日涨跌幅',
+        '业绩走势',
+        '区间收益',
+        '阶段涨幅',
+        '基金经理',
+        fund.manager.managerName,
+        '交易规则',
+        '重仓持仓',
+        '基金概况',
+        '已自选',
+      ],
       async interact(h) {
         const before = h.net.requests.length
         const tabs = h.page.querySelectorAll('.alfa-period-tabs__tab')
@@ -175,8 +203,12 @@ function screens(expected) {
         if (!target) throw failure('fund detail: no period tab to tap')
         const label = text(target)
         target.dispatchEvent('tap')
-        await h.waitFor(`period tab ${label} selected`, () => h.page.querySelectorAll('.alfa-period-tabs__tab--active').some((t) => text(t) === label))
-        await h.waitFor(`the chart request of ${label}`, () => h.net.requests.slice(before).some((r) => r.path.endsWith('/graphql') && r.done))
+        await h.waitFor(`period tab ${label} selected`, () =>
+          h.page.querySelectorAll('.alfa-period-tabs__tab--active').some((t) => text(t) === label),
+        )
+        await h.waitFor(`the chart request of ${label}`, () =>
+          h.net.requests.slice(before).some((r) => r.path.endsWith('/graphql') && r.done),
+        )
         return `tab ${label} selected`
       },
     },
@@ -207,7 +239,16 @@ function screens(expected) {
       query: { fundManagerId: fund.manager.managerId },
       ready: '.alfa-manager__name',
       exact: { '.alfa-manager__name': new RegExp(`^${manager.managerName}(已认证)?$`), '.alfa-manager__company': manager.company },
-      texts: [manager.managerName, manager.company, '从业年限', '在管基金', `${manager.fundCount}只`, '最佳任职回报', '管理的基金', fund.fundName],
+      texts: [
+        manager.managerName,
+        manager.company,
+        '从业年限',
+        '在管基金',
+        `${manager.fundCount}只`,
+        '最佳任职回报',
+        '管理的基金',
+        fund.fundName,
+      ],
       async interact(h) {
         const rows = h.page.querySelectorAll('.alfa-list__row')
         if (rows.length !== manager.fundCount) throw failure(`manager: ${rows.length} fund rows, the server has ${manager.fundCount}`)
@@ -229,19 +270,24 @@ function screens(expected) {
       texts: [...marketIndices.map((q) => q.indexName), '演示数据', '分时', '日K(近120日)'],
       async interact(h) {
         const cards = h.page.querySelectorAll('.alfa-market__quote')
-        if (cards.length !== marketIndices.length) throw failure(`market: ${cards.length} quote cards, the server has ${marketIndices.length}`)
+        if (cards.length !== marketIndices.length)
+          throw failure(`market: ${cards.length} quote cards, the server has ${marketIndices.length}`)
         const tones = { rise: 0, fall: 0, flat: 0 }
         for (const [i, q] of marketIndices.entries()) {
           const latest = cards[i].dom.querySelector('[class*="alfa-market__latest"]')
           // utils/format.ts toneOf: rise (red), fall (green), flat (grey).
           const want = Number(q.change) > 0 ? 'rise' : Number(q.change) < 0 ? 'fall' : 'flat'
-          if (!classOf(latest).includes(`alfa-tone--${want}`)) throw failure(`market: ${q.indexName} change ${q.change} is not tone ${want} (${classOf(latest)})`)
-          if (!text(cards[i]).includes(text(latest)) || Number(text(latest).replace(/,/g, '')) !== Number(q.latest)) throw failure(`market: ${q.indexName} shows ${text(latest)}, the server ${q.latest}`)
+          if (!classOf(latest).includes(`alfa-tone--${want}`))
+            throw failure(`market: ${q.indexName} change ${q.change} is not tone ${want} (${classOf(latest)})`)
+          if (!text(cards[i]).includes(text(latest)) || Number(text(latest).replace(/,/g, '')) !== Number(q.latest))
+            throw failure(`market: ${q.indexName} shows ${text(latest)}, the server ${q.latest}`)
           tones[want] += 1
         }
         const before = h.net.requests.length
         cards[1].dispatchEvent('tap')
-        await h.waitFor('the second quote card active', () => classOf(h.page.querySelectorAll('.alfa-market__quote')[1]).includes('alfa-market__quote--active'))
+        await h.waitFor('the second quote card active', () =>
+          classOf(h.page.querySelectorAll('.alfa-market__quote')[1]).includes('alfa-market__quote--active'),
+        )
         await h.waitFor('its chart request', () => h.net.requests.slice(before).some((r) => r.done))
         return `${cards.length} quotes (${tones.rise} rise/red, ${tones.fall} fall/green, ${tones.flat} flat); tap -> ${marketIndices[1].indexName} active`
       },
@@ -258,11 +304,16 @@ function screens(expected) {
         if (rows().length !== picks.length) throw failure(`watchlist: ${rows().length} rows, ${picks.length} picked`)
         const header = h.page.querySelectorAll('.alfa-favourites__sort').find((s) => text(s).startsWith('净值'))
         header.dispatchEvent('tap')
-        await h.waitFor('the 净值 header sorted', () => h.page.querySelectorAll('.alfa-favourites__sort').some((s) => text(s).startsWith('净值') && /--(reverse|order|asc|desc)/.test(classOf(s))))
+        await h.waitFor('the 净值 header sorted', () =>
+          h.page
+            .querySelectorAll('.alfa-favourites__sort')
+            .some((s) => text(s).startsWith('净值') && /--(reverse|order|asc|desc)/.test(classOf(s))),
+        )
         const navs = rows().map((r) => Number(text(r.dom.querySelector('[class*="alfa-favourites__nav"]'))))
         const sorted = [...navs].sort((a, b) => b - a)
         const asc = [...navs].sort((a, b) => a - b)
-        if (navs.join() !== sorted.join() && navs.join() !== asc.join()) throw failure(`watchlist: after the sort tap the NAVs are ${navs.join(', ')}`)
+        if (navs.join() !== sorted.join() && navs.join() !== asc.join())
+          throw failure(`watchlist: after the sort tap the NAVs are ${navs.join(', ')}`)
         return `${rows().length} picks; 净值 sort -> ${navs.join(' ')}`
       },
     },
@@ -304,7 +355,9 @@ function screens(expected) {
         const label = text(target).replace(/[↕↓↑]/g, '')
         const before = h.net.requests.length
         target.dispatchEvent('tap')
-        await h.waitFor(`sorted by ${label}`, () => h.page.querySelectorAll('.alfa-fund-table__sort').some((s) => text(s).startsWith(label) && /--(reverse|order)/.test(classOf(s))))
+        await h.waitFor(`sorted by ${label}`, () =>
+          h.page.querySelectorAll('.alfa-fund-table__sort').some((s) => text(s).startsWith(label) && /--(reverse|order)/.test(classOf(s))),
+        )
         await h.waitFor('the sorted page', () => h.net.requests.slice(before).some((r) => r.done))
         return `共 ${count[1]} 只, ${rows.length} rows; sort by ${label}`
       },
@@ -317,10 +370,14 @@ function screens(expected) {
       ready: '.alfa-search__input',
       texts: ['热门自选'],
       async interact(h) {
-        await h.waitFor(`热门自选 lists ${fund.fundName}`, () => h.page.querySelectorAll('.alfa-search__chip').some((c) => text(c).includes(fund.fundName)))
+        await h.waitFor(`热门自选 lists ${fund.fundName}`, () =>
+          h.page.querySelectorAll('.alfa-search__chip').some((c) => text(c).includes(fund.fundName)),
+        )
         const input = h.page.querySelector('.alfa-search__input')
         input.dispatchEvent('input', { detail: { value: FUND, cursor: FUND.length } })
-        const row = await h.waitFor(`a result row for ${FUND}`, () => h.page.querySelectorAll('.alfa-list__row').find((r) => text(r).includes(fund.fundName) && text(r).includes(FUND)))
+        const row = await h.waitFor(`a result row for ${FUND}`, () =>
+          h.page.querySelectorAll('.alfa-list__row').find((r) => text(r).includes(fund.fundName) && text(r).includes(FUND)),
+        )
         return `热门自选 shown; typed ${FUND} -> "${text(row)}"`
       },
     },
@@ -340,7 +397,8 @@ function screens(expected) {
         if (first.length !== want.length) throw failure(`NAV history: ${first.length} rows, the server's first page has ${want.length}`)
         for (const [i, r] of want.entries()) {
           const t = text(first[i])
-          if (!t.includes(r.date) || !t.includes(nav(r.nav))) throw failure(`NAV history: row ${i + 1} is "${t}", the server has ${r.date} ${r.nav}`)
+          if (!t.includes(r.date) || !t.includes(nav(r.nav)))
+            throw failure(`NAV history: row ${i + 1} is "${t}", the server has ${r.date} ${r.nav}`)
         }
         const more = h.page.querySelector('.alfa-load-more')
         if (!more) throw failure('NAV history: no load-more row')
@@ -359,10 +417,41 @@ function offlineScreens(expected) {
   const { fund, pickNames } = expected
   const stale = (h) => text(h.page.querySelector('.alfa-stale'))
   return [
-    { name: 'fund detail', page: 'pages/fund/index', query: { fundCode: FUND }, ready: '.alfa-stale', exact: { '.alfa-fund-head__name': fund.fundName }, texts: [STALE_TEXT, '重试', nav(fund.nav)], summary: (h) => `"${text(h.page.querySelector('.alfa-fund-head__name'))}" from storage; notice "${stale(h)}"` },
-    { name: 'watchlist', page: 'pages/favourites/index', query: {}, ready: '.alfa-stale', texts: [STALE_TEXT, ...pickNames], summary: (h) => `${h.page.querySelectorAll('.alfa-favourites__row').length} picks from storage` },
-    { name: 'NAV history', page: 'subPkg/pages/fundNav/index', query: { fundCode: FUND }, ready: '.alfa-stale', exact: { '.alfa-fund-head__name': fund.fundName }, texts: [STALE_TEXT, fund.navRows.list[0].date], summary: (h) => `${h.page.querySelectorAll('.alfa-fund-table__row').length - 1} rows from storage` },
-    { name: 'manager list (never visited)', page: 'subPkg/pages/managerList/index', query: {}, ready: '.alfa-empty__action', texts: ['加载失败', '重试'], absent: '.alfa-skeleton', summary: () => 'the network-error state with 重试' },
+    {
+      name: 'fund detail',
+      page: 'pages/fund/index',
+      query: { fundCode: FUND },
+      ready: '.alfa-stale',
+      exact: { '.alfa-fund-head__name': fund.fundName },
+      texts: [STALE_TEXT, '重试', nav(fund.nav)],
+      summary: (h) => `"${text(h.page.querySelector('.alfa-fund-head__name'))}" from storage; notice "${stale(h)}"`,
+    },
+    {
+      name: 'watchlist',
+      page: 'pages/favourites/index',
+      query: {},
+      ready: '.alfa-stale',
+      texts: [STALE_TEXT, ...pickNames],
+      summary: (h) => `${h.page.querySelectorAll('.alfa-favourites__row').length} picks from storage`,
+    },
+    {
+      name: 'NAV history',
+      page: 'subPkg/pages/fundNav/index',
+      query: { fundCode: FUND },
+      ready: '.alfa-stale',
+      exact: { '.alfa-fund-head__name': fund.fundName },
+      texts: [STALE_TEXT, fund.navRows.list[0].date],
+      summary: (h) => `${h.page.querySelectorAll('.alfa-fund-table__row').length - 1} rows from storage`,
+    },
+    {
+      name: 'manager list (never visited)',
+      page: 'subPkg/pages/managerList/index',
+      query: {},
+      ready: '.alfa-empty__action',
+      texts: ['加载失败', '重试'],
+      absent: '.alfa-skeleton',
+      summary: () => 'the network-error state with 重试',
+    },
   ]
 }
 
@@ -394,16 +483,20 @@ async function main() {
       const firstRequest = net.requests.length
       const h = host.open(s.page, s.query, TIMEOUT_MS)
       h.net = net
-      const fail = (msg) => failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+      const fail = (msg) =>
+        failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
       try {
         await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
         const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
-        await h.waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null).catch(() => {
-          throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
-        })
+        await h
+          .waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null)
+          .catch(() => {
+            throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
+          })
         for (const [selector, want] of Object.entries(s.exact || {})) {
           const got = text(h.page.querySelector(selector))
-          if (want instanceof RegExp ? !want.test(got) : got !== String(want)) throw fail(`${selector} shows "${got}", the server has "${want}"`)
+          if (want instanceof RegExp ? !want.test(got) : got !== String(want))
+            throw fail(`${selector} shows "${got}", the server has "${want}"`)
         }
         const summary = await s.interact(h)
         await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
@@ -418,7 +511,14 @@ async function main() {
         results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
       } catch (err) {
         if (String(err.message).startsWith(`${s.name} (`)) throw err
-        throw fail(err.expected ? err.message : String(err.stack || err).split('\n').slice(0, 4).join('\n'))
+        throw fail(
+          err.expected
+            ? err.message
+            : String(err.stack || err)
+                .split('\n')
+                .slice(0, 4)
+                .join('\n'),
+        )
       } finally {
         h.close()
       }
@@ -430,18 +530,28 @@ async function main() {
     fs.writeFileSync(file, JSON.stringify({ storage: Object.fromEntries(host.storage), expected: server.expected }))
     const child = spawnSync(process.execPath, [__filename, '--offline', file], { cwd: ROOT, encoding: 'utf8', timeout: 120000 })
     fs.rmSync(path.dirname(file), { recursive: true, force: true })
-    const last = String(child.stdout || '').trim().split('\n').pop() || ''
+    const last =
+      String(child.stdout || '')
+        .trim()
+        .split('\n')
+        .pop() || ''
     let offline
     try {
       offline = JSON.parse(last)
     } catch {
-      throw failure(`the offline run printed no result (exit ${child.status}):\n${String(child.stdout).slice(-2000)}\n${String(child.stderr).slice(-2000)}`)
+      throw failure(
+        `the offline run printed no result (exit ${child.status}):\n${String(child.stdout).slice(-2000)}\n${String(child.stderr).slice(-2000)}`,
+      )
     }
     if (offline.error) throw failure(offline.error)
     return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}\nthen started again offline (${offline.failed} requests failed as with no network):\n  ${offline.lines.join('\n  ')}`
   } finally {
     if (server) server.stop()
-    else starting.then((s) => s.stop(), () => undefined)
+    else
+      starting.then(
+        (s) => s.stop(),
+        () => undefined,
+      )
   }
 }
 
@@ -456,13 +566,16 @@ async function offlineMain(file) {
   const lines = []
   for (const s of offlineScreens(expected)) {
     const h = host.open(s.page, s.query, TIMEOUT_MS)
-    const fail = (msg) => failure(`offline ${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+    const fail = (msg) =>
+      failure(`offline ${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
     try {
       await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
       const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
-      await h.waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null).catch(() => {
-        throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
-      })
+      await h
+        .waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null)
+        .catch(() => {
+          throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
+        })
       for (const [selector, want] of Object.entries(s.exact || {})) {
         const got = text(h.page.querySelector(selector))
         if (got !== String(want)) throw fail(`${selector} shows "${got}", the kept answer has "${want}"`)

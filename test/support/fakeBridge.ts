@@ -29,7 +29,7 @@ export function createFakeBridge({ initialData, loginToken, responses = {} }: Fa
           ? loginToken
             ? { code: 0, data: { access_token: loginToken } }
             : { code: 1, msg: 'login cancelled' }
-          : responses[name] ?? { code: 0 }
+          : (responses[name] ?? { code: 0 })
       setTimeout(() => callback(answer), 0)
     },
     on(event, listener) {

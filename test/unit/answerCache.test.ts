@@ -1,5 +1,12 @@
 import Taro from '@tarojs/taro'
-import { ANSWER_INDEX_KEY, ANSWER_KEY_PREFIX, answerCache, createAnswerCache, userAnswerKey, type AnswerCacheLimits } from '@/services/answerCache'
+import {
+  ANSWER_INDEX_KEY,
+  ANSWER_KEY_PREFIX,
+  answerCache,
+  createAnswerCache,
+  userAnswerKey,
+  type AnswerCacheLimits,
+} from '@/services/answerCache'
 import { user } from '@/services/user'
 import type { KeyValueBackend } from '@/utils/expiringStorage'
 import { liveToken } from '../support/services'

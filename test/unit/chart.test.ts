@@ -133,7 +133,12 @@ describe('a 10-year daily series on a 375 px canvas', () => {
       date: '2015-01-05',
       items: [
         { name: '策略', color: LINE_COLOR, value: series[0].data[0].value, text: formatValue(series[0].data[0].value, 'percent', true) },
-        { name: '业绩基准', color: BENCHMARK_COLOR, value: series[1].data[0].value, text: formatValue(series[1].data[0].value, 'percent', true) },
+        {
+          name: '业绩基准',
+          color: BENCHMARK_COLOR,
+          value: series[1].data[0].value,
+          text: formatValue(series[1].data[0].value, 'percent', true),
+        },
       ],
     })
   })
@@ -151,7 +156,13 @@ describe('formatting', () => {
 
   it('writes the tooltip with -- for a missing value', () => {
     const series: ChartSeries[] = [
-      { name: '净值', data: [{ date: '2024-01-02', value: 1.5 }, { date: '2024-01-03', value: 1.6 }] },
+      {
+        name: '净值',
+        data: [
+          { date: '2024-01-02', value: 1.5 },
+          { date: '2024-01-03', value: 1.6 },
+        ],
+      },
       { name: '基准', data: [{ date: '2024-01-03', value: 1.1 }] },
     ]
     const aligned = alignSeries(series)

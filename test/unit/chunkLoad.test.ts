@@ -1,7 +1,19 @@
-import { classifyChunkError, installChunkErrorReporting, LAZY_CHUNK_TIMEOUT_MS, reportChunkError, withChunkTimeout } from '@/services/chunkLoad'
+import {
+  classifyChunkError,
+  installChunkErrorReporting,
+  LAZY_CHUNK_TIMEOUT_MS,
+  reportChunkError,
+  withChunkTimeout,
+} from '@/services/chunkLoad'
 
-const chunkError = Object.assign(new Error('Loading chunk 12 failed.\n(error: http://localhost/js/12.js)'), { name: 'ChunkLoadError', request: 'http://localhost/js/12.js' })
-const cssError = Object.assign(new Error('Loading CSS chunk 12 failed.\n(http://localhost/css/12.css)'), { code: 'CSS_CHUNK_LOAD_FAILED', request: 'http://localhost/css/12.css' })
+const chunkError = Object.assign(new Error('Loading chunk 12 failed.\n(error: http://localhost/js/12.js)'), {
+  name: 'ChunkLoadError',
+  request: 'http://localhost/js/12.js',
+})
+const cssError = Object.assign(new Error('Loading CSS chunk 12 failed.\n(http://localhost/css/12.css)'), {
+  code: 'CSS_CHUNK_LOAD_FAILED',
+  request: 'http://localhost/css/12.css',
+})
 
 describe('chunk load failure and style-chunk failure are reported by the loader', () => {
   it('tells the two apart and ignores other errors', () => {

@@ -21,14 +21,20 @@ describe('operation types are generated from the server schema by graphql-codege
 describe('fragments travel with the operations that spread them', () => {
   const { readSdl } = require(path.join(root, 'server/src/graphql/sdl.cjs')) as { readSdl: () => string }
   const sdl = readSdl()
-  const schema = buildSchema(/directive @defer\b/.test(sdl) ? sdl : `${sdl}\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT`)
+  const schema = buildSchema(
+    /directive @defer\b/.test(sdl)
+      ? sdl
+      : `${sdl}\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT`,
+  )
   const operations = Object.entries(generated).filter(([name]) => name.endsWith('Document') && !name.endsWith('FragmentDoc'))
 
-  it.each(operations.map(([name, doc]) => [name, String(doc)]))('%s is a complete request: one operation and every fragment it spreads', (_name, text) => {
-    const document = parse(text)
-    expect(document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)).toHaveLength(1)
-    // Unknown fragments (a spread without its definition) and unused ones both fail validation.
-    expect(validate(schema, document).map((e) => e.message)).toEqual([])
-  })
+  it.each(operations.map(([name, doc]) => [name, String(doc)]))(
+    '%s is a complete request: one operation and every fragment it spreads',
+    (_name, text) => {
+      const document = parse(text)
+      expect(document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)).toHaveLength(1)
+      // Unknown fragments (a spread without its definition) and unused ones both fail validation.
+      expect(validate(schema, document).map((e) => e.message)).toEqual([])
+    },
+  )
 })
-

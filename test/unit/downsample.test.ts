@@ -11,8 +11,10 @@ function walk(n: number, seed = 7, scale = 1): number[] {
   })
 }
 
-const argmax = (a: ReadonlyArray<number | null>) => a.reduce<number>((best, v, i) => (v !== null && (best < 0 || v > (a[best] as number)) ? i : best), -1)
-const argmin = (a: ReadonlyArray<number | null>) => a.reduce<number>((best, v, i) => (v !== null && (best < 0 || v < (a[best] as number)) ? i : best), -1)
+const argmax = (a: ReadonlyArray<number | null>) =>
+  a.reduce<number>((best, v, i) => (v !== null && (best < 0 || v > (a[best] as number)) ? i : best), -1)
+const argmin = (a: ReadonlyArray<number | null>) =>
+  a.reduce<number>((best, v, i) => (v !== null && (best < 0 || v < (a[best] as number)) ? i : best), -1)
 
 describe('downsampleIndices', () => {
   const n = 2500

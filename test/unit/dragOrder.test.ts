@@ -42,7 +42,12 @@ describe('shiftOf: the rows passed step aside by one row', () => {
   })
   it('the rows shown after the shift are the order moveItem gives', () => {
     const list = ['a', 'b', 'c', 'd', 'e']
-    for (const [from, to] of [[0, 4], [4, 0], [1, 3], [3, 2]]) {
+    for (const [from, to] of [
+      [0, 4],
+      [4, 0],
+      [1, 3],
+      [3, 2],
+    ]) {
       const shown = list.map((x, i) => ({ x, y: i * 60 + (i === from ? (to - from) * 60 : shiftOf(i, from, to, 60)) }))
       expect(shown.sort((p, q) => p.y - q.y).map((p) => p.x)).toEqual(moveItem(list, from, to))
     }

@@ -1,6 +1,14 @@
 import { TextDecoder, TextEncoder } from 'node:util'
 import { ReadableStream } from 'node:stream/web'
-import { applyPart, execute, GraphQLClientError, multipartBoundary, operationNameOf, parseMultipartMixed, type TypedDocument } from '@/services/graphql'
+import {
+  applyPart,
+  execute,
+  GraphQLClientError,
+  multipartBoundary,
+  operationNameOf,
+  parseMultipartMixed,
+  type TypedDocument,
+} from '@/services/graphql'
 import { setTransport, type HttpRequest, type HttpResponse } from '@/services/request'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
@@ -125,7 +133,11 @@ describe('where the runtime has streams, meros reads the incremental parts as th
     const cut = Math.floor(body.length / 2)
     const fetchMock = jest.fn(async () => streamResponse([body.slice(0, cut), body.slice(cut)], 'multipart/mixed; boundary="-"'))
     const steps: unknown[] = []
-    const data = await execute(PORTFOLIO, { poCode: 'ZH000001' }, { fetch: fetchMock as unknown as typeof fetch, onData: (d) => steps.push(d) })
+    const data = await execute(
+      PORTFOLIO,
+      { poCode: 'ZH000001' },
+      { fetch: fetchMock as unknown as typeof fetch, onData: (d) => steps.push(d) },
+    )
     expect(data).toEqual({ portfolio: { poCode: 'ZH000001', poName: '稳健---组合', description: '长期投资' } })
     expect(steps.length).toBe(2)
     expect(fetchMock).toHaveBeenCalledWith('/alfa/v1/graphql', expect.objectContaining({ method: 'POST' }))
@@ -144,7 +156,9 @@ describe('where the runtime has streams, meros reads the incremental parts as th
 describe('GraphQL error code UNAUTHENTICATED starts login', () => {
   it('rejects and starts login (signup page with a back address on this main host)', async () => {
     respond({ data: JSON.stringify({ data: null, errors: [{ message: 'login required', extensions: { code: 'UNAUTHENTICATED' } }] }) })
-    await expect(execute('mutation toggleFollow { toggleFollow(poCode: "X", state: true) { error { code } } }', {}, { stream: false })).rejects.toMatchObject({
+    await expect(
+      execute('mutation toggleFollow { toggleFollow(poCode: "X", state: true) { error { code } } }', {}, { stream: false }),
+    ).rejects.toMatchObject({
       kind: 'unauthenticated',
     })
     await new Promise((r) => setTimeout(r, 0))

@@ -2,9 +2,12 @@ import { detectHost, isNativeApp, nativeSupports, needsStoredTokenFallback, NATI
 
 // Real user-agent strings (the provider's app appends its AlfaApp/<bundle version> mark).
 const UA = {
-  androidChrome: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36',
-  iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
-  harmony: 'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile',
+  androidChrome:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36',
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+  harmony:
+    'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile',
   windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15',
   wechatAndroid:
@@ -13,9 +16,11 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 16_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.34(0x18002231) NetType/WIFI Language/zh_CN miniProgram/wx1234567890abcdef',
   baiduSwan:
     'Mozilla/5.0 (Linux; Android 10; V1938CT; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/76.0.3809.89 Mobile Safari/537.36 T7/12.10 SP-engine/2.28.0 swan/2.30.0 swan-baiduboxapp/12.10.0.10 baiduboxapp/12.10.0.10 (Baidu; P1 10)',
-  appAndroid: 'Mozilla/5.0 (Linux; Android 13; SM-S9110 Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 AlfaApp/193',
+  appAndroid:
+    'Mozilla/5.0 (Linux; Android 13; SM-S9110 Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 AlfaApp/193',
   appIos: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 AlfaApp/255',
-  appHarmony: 'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile AlfaApp/120',
+  appHarmony:
+    'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile AlfaApp/120',
   bot: 'curl/8.5.0',
 }
 
@@ -57,11 +62,19 @@ describe('native build version parsing', () => {
 })
 
 const app = (os: string, version: number) =>
-  detectHost(os === 'android' ? `Mozilla/5.0 (Linux; Android 13) AlfaApp/${version}` : `Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AlfaApp/${version}`)
+  detectHost(
+    os === 'android'
+      ? `Mozilla/5.0 (Linux; Android 13) AlfaApp/${version}`
+      : `Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AlfaApp/${version}`,
+  )
 
 describe('native version gates', () => {
   it('has the spec numbers', () => {
-    expect(NATIVE_VERSION_GATES).toEqual({ shareKey: { android: 10, ios: 18 }, loadEndNotice: { android: 150, ios: 213 }, fullscreen: { ios: 255 } })
+    expect(NATIVE_VERSION_GATES).toEqual({
+      shareKey: { android: 10, ios: 18 },
+      loadEndNotice: { android: 150, ios: 213 },
+      fullscreen: { ios: 255 },
+    })
   })
   it.each([
     ['shareKey', 'android', 9, false],

@@ -16,7 +16,9 @@ describe('resolveImageUrl: which image urls an <Image> may load', () => {
   })
   it('absolute urls on the API origin or an allowed host pass, others are null', () => {
     expect(resolveImageUrl(`https://api.alfa-app.example${AVATAR}`, mini)).toBe(`https://api.alfa-app.example${AVATAR}`)
-    expect(resolveImageUrl('http://127.0.0.1:3000/a.png', { ...mini, apiOrigin: 'http://127.0.0.1:3000' })).toBe('http://127.0.0.1:3000/a.png')
+    expect(resolveImageUrl('http://127.0.0.1:3000/a.png', { ...mini, apiOrigin: 'http://127.0.0.1:3000' })).toBe(
+      'http://127.0.0.1:3000/a.png',
+    )
     expect(resolveImageUrl('https://img.alfa.example/a.png', mini)).toBe('https://img.alfa.example/a.png')
     expect(resolveImageUrl('https://static.alfa-fake.example/avatar/manager-3.png', mini)).toBeNull()
     expect(resolveImageUrl(`https://api.alfa-app.example:8443${AVATAR}`, mini)).toBeNull()

@@ -67,7 +67,8 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g
 
 /** Module specifiers imported by a source text. */
 export function importsOf(text: string): string[] {
@@ -86,7 +87,12 @@ function targetOf(file: string, spec: string): string | null {
 }
 
 function moduleOfFile(file: string): Module {
-  const rel = path.relative(SRC, file).split(path.sep).join('/').replace(/\.(tsx?|jsx?)$/, '').replace(/\.(h5|weapp|swan)$/, '')
+  const rel = path
+    .relative(SRC, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(tsx?|jsx?)$/, '')
+    .replace(/\.(h5|weapp|swan)$/, '')
   return moduleOf(rel.replace(/\/index$/, ''))
 }
 
@@ -125,7 +131,7 @@ describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
         "import type { B } from './b'",
         "export { c } from '../c'",
         "import '@/d.scss'",
-        "const e = import(/* webpackChunkName: \"e\" */ '@/e')",
+        'const e = import(/* webpackChunkName: "e" */ \'@/e\')',
         "const f = require('@/f')",
       ].join('\n')
       expect(importsOf(text)).toEqual(['@/a', './b', '../c', '@/d.scss', '@/e', '@/f'])

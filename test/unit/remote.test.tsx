@@ -97,7 +97,13 @@ describe('usePaged: pages by pageInfo', () => {
     const load = jest.fn(async (cursor: string | null) => (cursor === null ? pageOf([1, 2], 'c2', true) : pageOf([3], null, false)))
     const p = await probe((key) => usePaged(key, load), 'k')
     await p.settle()
-    expect([p.now().state, p.now().items.map((r) => r.id), p.now().more, p.now().totalCount, p.now().head?.navDate]).toEqual(['ready', [1, 2], 'more', 5, '2026-11-20'])
+    expect([p.now().state, p.now().items.map((r) => r.id), p.now().more, p.now().totalCount, p.now().head?.navDate]).toEqual([
+      'ready',
+      [1, 2],
+      'more',
+      5,
+      '2026-11-20',
+    ])
     await p.act(() => p.now().loadMore())
     expect([p.now().items.map((r) => r.id), p.now().more]).toEqual([[1, 2, 3], 'noMore'])
     await p.act(() => p.now().loadMore())
@@ -158,7 +164,10 @@ describe('usePaged: pages by pageInfo', () => {
 
   it('a failed first page is the error state; a failed quiet refresh keeps the list', async () => {
     let mode: 'fail' | 'ok' = 'fail'
-    const p = await probe((key) => usePaged(key, async () => (mode === 'fail' ? Promise.reject(new Error('down')) : pageOf([1, 2], null, false))), 'k')
+    const p = await probe(
+      (key) => usePaged(key, async () => (mode === 'fail' ? Promise.reject(new Error('down')) : pageOf([1, 2], null, false))),
+      'k',
+    )
     await p.settle()
     expect(p.now().state).toBe('error')
     mode = 'ok'
@@ -281,7 +290,10 @@ describe('useRemote: edits and typing', () => {
     const p = await probe(() => useRemote<string[]>('filters', async () => ['a', 'b']), 'k')
     await p.settle()
     await p.act(() => p.now().update((l) => [...l].reverse()))
-    expect([p.now().data, answerCache.get('filters')]).toEqual([['b', 'a'], ['b', 'a']])
+    expect([p.now().data, answerCache.get('filters')]).toEqual([
+      ['b', 'a'],
+      ['b', 'a'],
+    ])
     await p.act(() => p.now().update([]))
     expect([p.now().state, answerCache.get('filters')]).toEqual(['empty', null])
   })
@@ -289,7 +301,13 @@ describe('useRemote: edits and typing', () => {
   it('update drops a load in flight (an edit is not overwritten by an older answer)', async () => {
     const answers = [Promise.resolve(['a', 'b']), deferred<string[]>()]
     let n = 0
-    const p = await probe(() => useRemote<string[]>('filters', () => (n++ === 0 ? answers[0] as Promise<string[]> : (answers[1] as ReturnType<typeof deferred<string[]>>).promise)), 'k')
+    const p = await probe(
+      () =>
+        useRemote<string[]>('filters', () =>
+          n++ === 0 ? (answers[0] as Promise<string[]>) : (answers[1] as ReturnType<typeof deferred<string[]>>).promise,
+        ),
+      'k',
+    )
     await p.settle()
     let refresh: Promise<void> = Promise.resolve()
     await p.act(() => {
@@ -319,7 +337,10 @@ describe('useRemote: edits and typing', () => {
 
 describe('usePaged: the first page inside the head query (page option)', () => {
   type Fund = { fundName: string; navRows: Page<Row> }
-  const fund = (ids: number[], cursor: string | null, hasMore: boolean): Fund => ({ fundName: '甲', navRows: pageOf(ids, cursor, hasMore, 3) })
+  const fund = (ids: number[], cursor: string | null, hasMore: boolean): Fund => ({
+    fundName: '甲',
+    navRows: pageOf(ids, cursor, hasMore, 3),
+  })
 
   it('the head is the whole answer, the list its page; the next pages ask the same loader with the cursor', async () => {
     const load = jest.fn(async (cursor: string | null) => (cursor ? fund([3], null, false) : fund([1, 2], 'c2', true)))

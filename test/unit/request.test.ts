@@ -1,6 +1,17 @@
 import { verifySign } from '@/utils/sign'
 import { appEvents } from '@/services/events'
-import { apiUrl, buildHeaders, FUND_TERMINATED_MSG, NETWORK_ERROR_TEXT, request, RequestError, requestId, setTransport, type HttpRequest, type HttpResponse } from '@/services/request'
+import {
+  apiUrl,
+  buildHeaders,
+  FUND_TERMINATED_MSG,
+  NETWORK_ERROR_TEXT,
+  request,
+  RequestError,
+  requestId,
+  setTransport,
+  type HttpRequest,
+  type HttpResponse,
+} from '@/services/request'
 import { toast } from '@/services/toast'
 import { tracker } from '@/services/tracking'
 import { user } from '@/services/user'
@@ -81,7 +92,11 @@ describe('HTTP 200 is success', () => {
   it("resolves with the data of the server's {code, msg, data} envelope", async () => {
     respond({ data: { code: 200, msg: 'ok', data: [{ fundCode: '000001' }] } })
     await expect(request({ path: '/user-fund-picks/popular' })).resolves.toEqual([{ fundCode: '000001' }])
-    await expect(request({ path: '/user-fund-picks/popular', raw: true })).resolves.toEqual({ code: 200, msg: 'ok', data: [{ fundCode: '000001' }] })
+    await expect(request({ path: '/user-fund-picks/popular', raw: true })).resolves.toEqual({
+      code: 200,
+      msg: 'ok',
+      data: [{ fundCode: '000001' }],
+    })
   })
   it('resolves with the body, parsed when it is text', async () => {
     respond({ data: '{"appId":"wx1"}' })
@@ -113,7 +128,10 @@ describe('HTTP 401 clears the token and stored token, logs out, removes the acce
 describe('other HTTP statuses show the server msg as a toast for 3 seconds unless suppressed, then reject', () => {
   it('toasts msg for 3000 ms', async () => {
     respond({ statusCode: 400, data: { code: 400, msg: 'fundCodes 不能为空' } })
-    await expect(request({ path: '/user-fund-picks/batch', method: 'POST', data: { fundCodes: [] } })).rejects.toMatchObject({ kind: 'http', status: 400 })
+    await expect(request({ path: '/user-fund-picks/batch', method: 'POST', data: { fundCodes: [] } })).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+    })
     expect(toast.content).toBe('fundCodes 不能为空')
     jest.advanceTimersByTime(2999)
     expect(toast.show).toBe(true)

@@ -48,15 +48,62 @@ const SPEC_PATHS: Array<[string, RouteName]> = [
 /** Screens the spec names without a path (section 2), by the route that carries each. */
 const SPEC_SCREENS: RouteName[] = [
   // Implied portfolio screens.
-  'portfolioAnalysis', 'portfolioComposition', 'portfolioInvestPool', 'portfolioTimeline', 'portfolioFaq', 'portfolioThermometer',
+  'portfolioAnalysis',
+  'portfolioComposition',
+  'portfolioInvestPool',
+  'portfolioTimeline',
+  'portfolioFaq',
+  'portfolioThermometer',
   // Other pages.
-  'home', 'product', 'favourites', 'fund', 'manager', 'stockMarket', 'fundArchives', 'filterDetail', 'filterResult',
-  'favouritesManage', 'stockFilter', 'tradeModal', 'appDownload', 'appOpen', 'appDownloadGuide', 'wallet', 'diagnosis',
-  'valuationDetail', 'site', 'downloading', 'back', 'fund0008', 'fundArchives0008', 'manager0008',
+  'home',
+  'product',
+  'favourites',
+  'fund',
+  'manager',
+  'stockMarket',
+  'fundArchives',
+  'filterDetail',
+  'filterResult',
+  'favouritesManage',
+  'stockFilter',
+  'tradeModal',
+  'appDownload',
+  'appOpen',
+  'appDownloadGuide',
+  'wallet',
+  'diagnosis',
+  'valuationDetail',
+  'site',
+  'downloading',
+  'back',
+  'fund0008',
+  'fundArchives0008',
+  'manager0008',
   // Sub-package pages.
-  'search', 'column', 'columnDetail', 'article', 'tradeWebview', 'filterManage', 'filter', 'myFilter', 'externalLink',
-  'webIframe', 'video', 'login', 'productList', 'fundList', 'managerList', 'fundIntro', 'fundEntry', 'industryTheme',
-  'fundDiagnosis', 'fundGlossary', 'live', 'liveAuth', 'commentDetail', 'fundNav',
+  'search',
+  'column',
+  'columnDetail',
+  'article',
+  'tradeWebview',
+  'filterManage',
+  'filter',
+  'myFilter',
+  'externalLink',
+  'webIframe',
+  'video',
+  'login',
+  'productList',
+  'fundList',
+  'managerList',
+  'fundIntro',
+  'fundEntry',
+  'industryTheme',
+  'fundDiagnosis',
+  'fundGlossary',
+  'live',
+  'liveAuth',
+  'commentDetail',
+  'fundNav',
   // The web-view fallback page.
   'webview',
 ]
@@ -251,7 +298,9 @@ describe('navigation urls', () => {
   })
 
   it('mini-programs carry every parameter in the query', () => {
-    expect(routeUrl('portfolioDetail', { poCode: 'ZH015676' }, 'weapp', 9)).toBe('/subPkg/pages/portfolio/detail/index?poCode=ZH015676&ts=9')
+    expect(routeUrl('portfolioDetail', { poCode: 'ZH015676' }, 'weapp', 9)).toBe(
+      '/subPkg/pages/portfolio/detail/index?poCode=ZH015676&ts=9',
+    )
     expect(routeUrl('fund', { fundCode: '000001' }, 'swan', 9)).toBe('/pages/fund/index?fundCode=000001&ts=9')
   })
 

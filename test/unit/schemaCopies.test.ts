@@ -110,7 +110,9 @@ export function findCopies(file: string, text: string, shapes: Shape[]): Copy[] 
     const props = node.members as ts.NodeArray<ts.PropertySignature>
     if (props.length < 2) return
     const names = props.map((p) => p.name.getText(source))
-    const copied = shapes.filter((s) => props.every((p, i) => s.fields[names[i]] && fits(p.type, s.fields[names[i]], source))).map((s) => s.name)
+    const copied = shapes
+      .filter((s) => props.every((p, i) => s.fields[names[i]] && fits(p.type, s.fields[names[i]], source)))
+      .map((s) => s.name)
     if (!copied.length) return
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
     const label = ts.isInterfaceDeclaration(node) ? `interface ${node.name.text}` : 'type literal'
@@ -139,7 +141,9 @@ describe('components take generated types, never hand-written copies of schema t
     const copies = SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).flatMap((file) =>
       findCopies(path.relative(ROOT, file), fs.readFileSync(file, 'utf8'), shapes),
     )
-    expect(copies.map((c) => `${c.at} {${c.fields.join(', ')}} copies ${c.schemaTypes.join(' / ')}: use a fragment's generated type`)).toEqual([])
+    expect(
+      copies.map((c) => `${c.at} {${c.fields.join(', ')}} copies ${c.schemaTypes.join(' / ')}: use a fragment's generated type`),
+    ).toEqual([])
   })
 
   describe('what counts as a copy', () => {
@@ -148,12 +152,16 @@ describe('components take generated types, never hand-written copies of schema t
       expect(copiesIn('interface PopularFund { fundCode: string; fundName: string }')).toContain('Fund')
     })
     it('an inline prop type, nullable and optional fields included', () => {
-      expect(copiesIn('function T({ m }: { m: { managerId: string; managerName: string; company?: string | null } }) {}')).toContain('Manager')
+      expect(copiesIn('function T({ m }: { m: { managerId: string; managerName: string; company?: string | null } }) {}')).toContain(
+        'Manager',
+      )
     })
     it('a type alias of an object literal, nested lists included', () => {
-      expect(copiesIn('type H = { reportDate: string | null; isDemo: boolean; list: Array<{ securityCode: string; securityName: string; percent: string }> }')).toEqual(
-        expect.arrayContaining(['FundHoldings', 'FundHolding']),
-      )
+      expect(
+        copiesIn(
+          'type H = { reportDate: string | null; isDemo: boolean; list: Array<{ securityCode: string; securityName: string; percent: string }> }',
+        ),
+      ).toEqual(expect.arrayContaining(['FundHoldings', 'FundHolding']))
     })
     it('not a shape whose field types differ (a numeric value is not a decimal string)', () => {
       expect(copiesIn('interface ChartPoint { date: string; value: number | null }')).toEqual([])

@@ -28,7 +28,16 @@ describe('share SDK result codes are normalised to ok, cancel, fail, permission 
   ])('%p → %s', (input, out) => expect(normaliseShareResult(input)).toBe(out))
 })
 
-const report = { version: '1.2.0', system: 'iOS 17.1', clientVersion: '8.0.34', appId: 'wx123', networkType: 'wifi', initTime: 120, verifyTime: 45, url: 'https://m.alfa.example/a?b=1' }
+const report = {
+  version: '1.2.0',
+  system: 'iOS 17.1',
+  clientVersion: '8.0.34',
+  appId: 'wx123',
+  networkType: 'wifi',
+  initTime: 120,
+  verifyTime: 45,
+  url: 'https://m.alfa.example/a?b=1',
+}
 
 describe('a share-SDK report is sent as an image GET with version, system, client version, app id, network type, init time, verification time and url', () => {
   it('carries every field', () => {

@@ -1,9 +1,19 @@
-import { Tracker, BATCH_SIZE, FLUSH_INTERVAL_MS, defaultPageProperties, DEFAULT_TRACKING_ENDPOINTS, type TrackerDeps } from '@/services/tracking'
+import {
+  Tracker,
+  BATCH_SIZE,
+  FLUSH_INTERVAL_MS,
+  defaultPageProperties,
+  DEFAULT_TRACKING_ENDPOINTS,
+  type TrackerDeps,
+} from '@/services/tracking'
 import { user } from '@/services/user'
 import { liveToken } from '../support/services'
 
 function makeTracker(overrides: Partial<TrackerDeps> = {}) {
-  const sent: { url: string; events: { event: string; properties: Record<string, unknown>; anonymous_id: string; login_id: string | null }[] }[] = []
+  const sent: {
+    url: string
+    events: { event: string; properties: Record<string, unknown>; anonymous_id: string; login_id: string | null }[]
+  }[] = []
   const deps: TrackerDeps = {
     send: async (url, body) => {
       sent.push({ url, ...JSON.parse(body) })

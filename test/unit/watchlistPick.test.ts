@@ -8,7 +8,9 @@ interface Deferred {
 function setup({ login = true, picked = [] as string[] } = {}) {
   const requests: { codes: string[]; op: string; deferred: Deferred }[] = []
   const deps = {
-    batchPicks: jest.fn((codes: string[], op: string) => new Promise((resolve, reject) => requests.push({ codes, op, deferred: { resolve, reject } }))),
+    batchPicks: jest.fn(
+      (codes: string[], op: string) => new Promise((resolve, reject) => requests.push({ codes, op, deferred: { resolve, reject } })),
+    ),
     pickList: jest.fn(async () => ({ list: picked.map((fundCode) => ({ fundCode })) })),
     startLogin: jest.fn(),
     isLogin: jest.fn(() => login),

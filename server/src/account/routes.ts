@@ -24,10 +24,12 @@ const hash = (s: string) => createHash('sha256').update(s).digest('hex')
 export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { database, config } = opts
-  const send: SmsSender = opts.smsSender ?? (async (to, code) => {
-    if (config.SMS_SENDER === 'none') throw new Error('no SMS sender configured')
-    app.log.info(`[dev SMS] login code for ${maskPhone(to)}: ${code}`)
-  })
+  const send: SmsSender =
+    opts.smsSender ??
+    (async (to, code) => {
+      if (config.SMS_SENDER === 'none') throw new Error('no SMS sender configured')
+      app.log.info(`[dev SMS] login code for ${maskPhone(to)}: ${code}`)
+    })
   /** Per-address (and global) limits kept in the database; answers 429 and returns true when over. */
   const limited = async (reply: FastifyReply, checks: Array<[key: string, windowSeconds: number, limit: number]>) => {
     for (const [key, windowSeconds, limit] of checks) {
@@ -56,52 +58,87 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
   }
   app.post('/user/sms/send', { preValidation: smsAvailable, schema: { body: z.object({ phone }) } }, async (req, reply) => {
     const { body } = req
-    if (await limited(reply, [[`sms:addr:${req.ip}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR], ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR]])) return
+    if (
+      await limited(reply, [
+        [`sms:addr:${req.ip}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR],
+        ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR],
+      ])
+    )
+      return
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    if (!(await storeSmsCode(database, body.phone, hash(`${body.phone}:${code}`), SMS_CODE_TTL_MS / 1000, SMS_RESEND_MS / 1000, SMS_MAX_PER_HOUR))) {
-      return fail(reply, 429, (await smsSentRecently(database, body.phone, SMS_RESEND_MS / 1000)) ? '验证码发送过于频繁，请稍后再试' : '验证码发送次数过多，请一小时后再试')
+    if (
+      !(await storeSmsCode(
+        database,
+        body.phone,
+        hash(`${body.phone}:${code}`),
+        SMS_CODE_TTL_MS / 1000,
+        SMS_RESEND_MS / 1000,
+        SMS_MAX_PER_HOUR,
+      ))
+    ) {
+      return fail(
+        reply,
+        429,
+        (await smsSentRecently(database, body.phone, SMS_RESEND_MS / 1000))
+          ? '验证码发送过于频繁，请稍后再试'
+          : '验证码发送次数过多，请一小时后再试',
+      )
     }
     await send(body.phone, code)
     return ok({ sent: true, resendAfterSeconds: SMS_RESEND_MS / 1000 })
   })
 
   /** Logs in (registering if new) with the phone and its code: at most five attempts per code. */
-  app.post('/user/sms/login', { schema: { body: z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') }) } }, async (req, reply) => {
-    const { body } = req
-    if (await limited(reply, loginLimit(req.ip))) return
-    const row = await attemptSmsCode(database, body.phone)
-    if (!row || row.expires_at.getTime() < Date.now()) return fail(reply, 400, '验证码已过期，请重新获取')
-    if (row.attempts > SMS_MAX_ATTEMPTS) return fail(reply, 429, '尝试次数过多，请重新获取验证码')
-    if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hash(`${body.phone}:${body.code}`)))) return fail(reply, 400, '验证码错误')
-    await expireSmsCode(database, body.phone) // one use
-    return session(await upsertUser(database, 'phone', body.phone, `用户${body.phone.slice(-4)}`))
-  })
+  app.post(
+    '/user/sms/login',
+    { schema: { body: z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') }) } },
+    async (req, reply) => {
+      const { body } = req
+      if (await limited(reply, loginLimit(req.ip))) return
+      const row = await attemptSmsCode(database, body.phone)
+      if (!row || row.expires_at.getTime() < Date.now()) return fail(reply, 400, '验证码已过期，请重新获取')
+      if (row.attempts > SMS_MAX_ATTEMPTS) return fail(reply, 429, '尝试次数过多，请重新获取验证码')
+      if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hash(`${body.phone}:${body.code}`))))
+        return fail(reply, 400, '验证码错误')
+      await expireSmsCode(database, body.phone) // one use
+      return session(await upsertUser(database, 'phone', body.phone, `用户${body.phone.slice(-4)}`))
+    },
+  )
 
   /** WeChat mini-program login code → openid via code2session (development: the configured test code). */
   const wechatAvailable = async (_req: unknown, reply: FastifyReply) => {
     if (!config.WECHAT_APP_ID) return fail(reply, 503, '微信登录暂未开放')
   }
-  app.post('/user/wechat/login', { preValidation: wechatAvailable, schema: { body: z.object({ code: z.string().min(1).max(200) }) } }, async (req, reply) => {
-    const { body } = req
-    if (await limited(reply, loginLimit(req.ip))) return
-    let openid: string | undefined
-    if (config.WECHAT_CODE2SESSION_URL) {
-      const url = new URL(config.WECHAT_CODE2SESSION_URL)
-      url.search = new URLSearchParams({ appid: config.WECHAT_APP_ID, secret: config.WECHAT_APP_SECRET, js_code: body.code, grant_type: 'authorization_code' }).toString()
-      try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
-        const data = (await res.json()) as { openid?: string; errcode?: number; errmsg?: string }
-        openid = data.openid
-      } catch (err) {
-        req.log.warn({ err: (err as Error).message }, 'code2session failed')
-        return fail(reply, 502, '微信登录服务暂不可用')
+  app.post(
+    '/user/wechat/login',
+    { preValidation: wechatAvailable, schema: { body: z.object({ code: z.string().min(1).max(200) }) } },
+    async (req, reply) => {
+      const { body } = req
+      if (await limited(reply, loginLimit(req.ip))) return
+      let openid: string | undefined
+      if (config.WECHAT_CODE2SESSION_URL) {
+        const url = new URL(config.WECHAT_CODE2SESSION_URL)
+        url.search = new URLSearchParams({
+          appid: config.WECHAT_APP_ID,
+          secret: config.WECHAT_APP_SECRET,
+          js_code: body.code,
+          grant_type: 'authorization_code',
+        }).toString()
+        try {
+          const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
+          const data = (await res.json()) as { openid?: string; errcode?: number; errmsg?: string }
+          openid = data.openid
+        } catch (err) {
+          req.log.warn({ err: (err as Error).message }, 'code2session failed')
+          return fail(reply, 502, '微信登录服务暂不可用')
+        }
+      } else if (config.NODE_ENV !== 'production' && config.WECHAT_TEST_CODE && body.code === config.WECHAT_TEST_CODE) {
+        openid = 'dev-openid'
       }
-    } else if (config.NODE_ENV !== 'production' && config.WECHAT_TEST_CODE && body.code === config.WECHAT_TEST_CODE) {
-      openid = 'dev-openid'
-    }
-    if (!openid) return fail(reply, 400, '微信登录凭证无效')
-    return session(await upsertUser(database, 'wechat_openid', openid, '微信用户'))
-  })
+      if (!openid) return fail(reply, 400, '微信登录凭证无效')
+      return session(await upsertUser(database, 'wechat_openid', openid, '微信用户'))
+    },
+  )
 
   /** Baidu: decrypts the phone number (see baidu.ts), then registers or logs in that phone. */
   const baiduBody = z.object({
@@ -138,7 +175,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
   /** A/B groups: stable per user (or per sensors-anonymous-id), public. */
   app.get('/user/ab-test', async (req) => {
     const auth = await req.auth()
-    const subject = auth.status === 'valid' ? auth.userId : (req.headers['sensors-anonymous-id'] as string | undefined) ?? 'anonymous'
+    const subject = auth.status === 'valid' ? auth.userId : ((req.headers['sensors-anonymous-id'] as string | undefined) ?? 'anonymous')
     const bucket = (name: string) => (parseInt(hash(`${name}:${subject}`).slice(0, 8), 16) % 2 === 0 ? 'A' : 'B')
     return ok({ experiments: { portfolioDetailLayout: bucket('portfolioDetailLayout'), homeFeed: bucket('homeFeed') } })
   })

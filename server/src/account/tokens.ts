@@ -10,9 +10,7 @@ export const TOKEN_ISSUER = 'alfa-api'
 export const TOKEN_AUDIENCE = 'alfa-app'
 
 export type TokenCheck =
-  | { status: 'none' }
-  | { status: 'valid'; userId: string; exp: number; jti: string }
-  | { status: 'invalid'; reason: string }
+  { status: 'none' } | { status: 'valid'; userId: string; exp: number; jti: string } | { status: 'invalid'; reason: string }
 
 const key = (secret: string) => new TextEncoder().encode(secret)
 
@@ -39,7 +37,8 @@ export async function readToken(secret: string, authorization: string | undefine
   if (!m) return { status: 'invalid', reason: 'authorization must be "Bearer <token>"' }
   try {
     const { payload } = await jwtVerify(m[1], key(secret), { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE })
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return { status: 'invalid', reason: 'token has no subject, expiry or id' }
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string')
+      return { status: 'invalid', reason: 'token has no subject, expiry or id' }
     return { status: 'valid', userId: payload.sub, exp: payload.exp, jti: payload.jti }
   } catch (err) {
     return { status: 'invalid', reason: err instanceof errors.JWTExpired ? 'token expired' : 'token invalid' }

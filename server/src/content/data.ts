@@ -11,27 +11,50 @@ export interface ColumnRow {
 }
 
 export async function columns(database: Database) {
-  return database.query<ColumnRow>(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns order by sort, column_id`)
+  return database.query<ColumnRow>(
+    `select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns order by sort, column_id`,
+  )
 }
 
 export async function column(database: Database, columnId: string) {
-  const [row] = await database.query<ColumnRow>(`select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns where column_id = $1`, [columnId])
+  const [row] = await database.query<ColumnRow>(
+    `select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns where column_id = $1`,
+    [columnId],
+  )
   return row ?? null
 }
 
 /** A page of a column's articles, newest first, with whether the reader has read each; and their total. */
 export function columnArticles(database: Database, columnId: string, userId: string | null, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<{ title: string; articleId: string; coverThumbnailUrl: string | null; isRead: boolean; totalCount: number }>(
-    `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{ title: string; articleId: string; coverThumbnailUrl: string | null; isRead: boolean; totalCount: number }>(
+        `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
      from articles a left join article_reads r on r.article_id = a.article_id and r.user_id = $2
-     where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`, [columnId, userId, n, from]), offset, size)
+     where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`,
+        [columnId, userId, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export async function article(database: Database, articleId: string, userId: string | null) {
-  const [row] = await database.query<{ articleId: string; title: string; coverThumbnailUrl: string | null; author: string | null; content: string; publishedAt: Date; columnId: string | null; isRead: boolean }>(
+  const [row] = await database.query<{
+    articleId: string
+    title: string
+    coverThumbnailUrl: string | null
+    author: string | null
+    content: string
+    publishedAt: Date
+    columnId: string | null
+    isRead: boolean
+  }>(
     `select a.article_id as "articleId", a.title, a.cover_thumbnail_url as "coverThumbnailUrl", a.author, a.content, a.published_at as "publishedAt", a.column_id as "columnId",
             exists(select 1 from article_reads r where r.article_id = a.article_id and r.user_id = $2) as "isRead"
-     from articles a where a.article_id = $1`, [articleId, userId])
+     from articles a where a.article_id = $1`,
+    [articleId, userId],
+  )
   if (row && userId) {
     // Opening an article marks it read for the signed-in reader.
     await database.query('insert into article_reads (user_id, article_id) values ($1, $2) on conflict do nothing', [userId, articleId])
@@ -40,30 +63,58 @@ export async function article(database: Database, articleId: string, userId: str
 }
 
 export async function course(database: Database, courseId: string) {
-  const [row] = await database.query<{ courseId: string; title: string; tags: string[]; url: string | null; description: string | null; coverUrl: string | null }>(`select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`, [courseId])
+  const [row] = await database.query<{
+    courseId: string
+    title: string
+    tags: string[]
+    url: string | null
+    description: string | null
+    coverUrl: string | null
+  }>(`select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`, [courseId])
   return row ?? null
 }
 
 export function lessons(database: Database, courseId: string, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<{ lessonId: string; title: string; durationSecond: number; videoUrl: string | null; totalCount: number }>(
-    `select lesson_id as "lessonId", title, duration_second as "durationSecond", video_url as "videoUrl", count(*) over ()::int as "totalCount"
-     from lessons where course_id = $1 order by seq limit $2 offset $3`, [courseId, n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{ lessonId: string; title: string; durationSecond: number; videoUrl: string | null; totalCount: number }>(
+        `select lesson_id as "lessonId", title, duration_second as "durationSecond", video_url as "videoUrl", count(*) over ()::int as "totalCount"
+     from lessons where course_id = $1 order by seq limit $2 offset $3`,
+        [courseId, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export async function ads(database: Database, recCodes: string[], displayName?: string | null) {
-  return database.query<{ adId: string; imgUrl: string; recCode: string; displayName: string | null; trackProperties: Record<string, unknown>; url: string | null }>(
+  return database.query<{
+    adId: string
+    imgUrl: string
+    recCode: string
+    displayName: string | null
+    trackProperties: Record<string, unknown>
+    url: string | null
+  }>(
     `select ad_id as "adId", img_url as "imgUrl", rec_code as "recCode", display_name as "displayName", track_properties as "trackProperties", url
-     from ads where rec_code = any($1::text[]) and ($2::text is null or display_name = $2) order by rec_code, sort`, [recCodes, displayName ?? null])
+     from ads where rec_code = any($1::text[]) and ($2::text is null or display_name = $2) order by rec_code, sort`,
+    [recCodes, displayName ?? null],
+  )
 }
 
 export async function kvConfig(database: Database, variant: string, key: string): Promise<{ key: string; elements: unknown[] } | null> {
-  const [row] = await database.query<{ value: { elements?: unknown[] } }>('select value from kv_configs where variant = $1 and key = $2', [variant, key])
+  const [row] = await database.query<{ value: { elements?: unknown[] } }>('select value from kv_configs where variant = $1 and key = $2', [
+    variant,
+    key,
+  ])
   return row ? { key, elements: row.value.elements ?? [] } : null
 }
 
 /** Looks a key up among the elements of every `config` entry. */
 export async function keyValue(database: Database, key: string): Promise<{ key: string; value: string | null } | null> {
-  const rows = await database.query<{ value: { elements?: Array<{ key: string; value: string }> } }>(`select value from kv_configs where variant = 'config' order by key`)
+  const rows = await database.query<{ value: { elements?: Array<{ key: string; value: string }> } }>(
+    `select value from kv_configs where variant = 'config' order by key`,
+  )
   for (const r of rows) {
     const hit = r.value.elements?.find((e) => e.key === key)
     if (hit) return { key, value: hit.value }

@@ -10,7 +10,8 @@ export const contentResolvers = {
     allColumns: (_: unknown, __: unknown, ctx: Ctx) => content.columns(ctx.database),
     column: (_: unknown, { columnId }: { columnId: string }, ctx: Ctx) => content.column(ctx.database, columnId),
     course: (_: unknown, { courseId }: { courseId: string }, ctx: Ctx) => content.course(ctx.database, courseId),
-    ads: (_: unknown, { recCodes, displayName }: { recCodes: string[]; displayName?: string | null }, ctx: Ctx) => content.ads(ctx.database, recCodes, displayName),
+    ads: (_: unknown, { recCodes, displayName }: { recCodes: string[]; displayName?: string | null }, ctx: Ctx) =>
+      content.ads(ctx.database, recCodes, displayName),
     widget: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig(ctx.database, 'widget', key),
     fragment: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig(ctx.database, 'fragment', key),
     config: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig(ctx.database, 'config', key),

@@ -22,7 +22,10 @@ const MIGRATIONS: Record<string, Migration> = {
 /** What both engines offer: a pg.Pool-shaped pool. */
 interface PoolLike {
   query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
-  connect(): Promise<{ query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>; release(err?: Error | boolean): void }>
+  connect(): Promise<{
+    query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
+    release(err?: Error | boolean): void
+  }>
   end(): Promise<void>
 }
 
@@ -129,7 +132,10 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect()
-      const tx: Queryable = { kind, query: async <R>(sql: string, params?: ReadonlyArray<unknown>) => (await client.query<R>(sql, params)).rows }
+      const tx: Queryable = {
+        kind,
+        query: async <R>(sql: string, params?: ReadonlyArray<unknown>) => (await client.query<R>(sql, params)).rows,
+      }
       let broken = false
       try {
         await client.query('begin')

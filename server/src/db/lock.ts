@@ -11,7 +11,10 @@ import path from 'node:path'
 export const LOCK_FILE = '.alfa-lock'
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `the embedded database in ${dataDir} is in use by process ${pid} (a running server or import). ` +
         'Stop that process first, or use PostgreSQL (DATABASE_URL), which several processes can share.',

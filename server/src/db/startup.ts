@@ -5,7 +5,10 @@ import { writeAdjustedNavs } from '../fund/data'
 import { migrate, openDatabase, type Database } from '.'
 
 /** Opens the configured database, migrates it and, when it holds no funds yet, loads the demo data. */
-export async function prepareDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & { SEED_DEMO?: boolean }, log?: Pick<FastifyBaseLogger, 'info'>): Promise<Database> {
+export async function prepareDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & { SEED_DEMO?: boolean },
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<Database> {
   const started = Date.now()
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR })
   try {

@@ -12,7 +12,14 @@ const toText = (v: unknown): string | null => {
  * Inserts many rows in few statements: one text array per column, unnested and cast on the
  * server. Works the same on PGlite and PostgreSQL and keeps first start fast.
  */
-export async function insertRows(database: Queryable, table: string, columns: Column[], rows: unknown[][], batch = 20_000, onConflict = '') {
+export async function insertRows(
+  database: Queryable,
+  table: string,
+  columns: Column[],
+  rows: unknown[][],
+  batch = 20_000,
+  onConflict = '',
+) {
   const names = columns.map(([n]) => n).join(', ')
   const casts = columns.map(([, t], i) => `c${i}::${t}`).join(', ')
   const arrays = columns.map((_, i) => `$${i + 1}::text[]`).join(', ')

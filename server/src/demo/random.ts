@@ -40,7 +40,18 @@ export const fromDate = (s: string) => Date.parse(`${s}T00:00:00Z`)
 export const addDays = (s: string, days: number) => toDate(fromDate(s) + days * DAY)
 
 /** First days of the Spring Festival closures, 2017–2026. */
-const SPRING_FESTIVAL = ['2017-01-27', '2018-02-15', '2019-02-04', '2020-01-24', '2021-02-11', '2022-01-31', '2023-01-21', '2024-02-10', '2025-01-28', '2026-02-16']
+const SPRING_FESTIVAL = [
+  '2017-01-27',
+  '2018-02-15',
+  '2019-02-04',
+  '2020-01-24',
+  '2021-02-11',
+  '2022-01-31',
+  '2023-01-21',
+  '2024-02-10',
+  '2025-01-28',
+  '2026-02-16',
+]
 
 /** Trading days (weekdays without the main Chinese market holidays) from `from` to `to`, inclusive. */
 export function tradingDays(from: string, to: string): string[] {

@@ -11,6 +11,9 @@ export function recentAdjustedNavs(database: Database, fundCode: string, days: n
 
 /** The manager's career start (yyyy-MM-dd), null when unknown. */
 export async function careerStart(database: Database, managerId: string): Promise<string | null> {
-  const [row] = await database.query<{ d: string | null }>(`select to_char(career_start, 'YYYY-MM-DD') as d from managers where manager_id = $1`, [managerId])
+  const [row] = await database.query<{ d: string | null }>(
+    `select to_char(career_start, 'YYYY-MM-DD') as d from managers where manager_id = $1`,
+    [managerId],
+  )
   return row?.d ?? null
 }

@@ -3,25 +3,30 @@ import { badInput } from '../paging'
 import { FILTER_PERIODS, type FilterPeriod, type FundStats } from './stats'
 
 const RISK_LEVELS = ['High', 'MidHigh', 'Medium', 'MidLow', 'Low'] as const
-const ratio = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite())
+const ratio = z
+  .union([z.string(), z.number()])
+  .transform((v) => Number(v))
+  .pipe(z.number().finite())
 
 /**
  * The conditions of a fund filter; the same object is saved as a filter's formValue.
  * Rates are ratios ("0.1" is 10%); a missing or empty condition does not filter.
  */
-export const conditionsSchema = z.object({
-  categoryCodes: z.array(z.string()).max(50).nullish(),
-  riskLevels: z.array(z.enum(RISK_LEVELS)).max(5).nullish(),
-  returnPeriod: z.enum(FILTER_PERIODS).nullish(),
-  minReturn: ratio.nullish(),
-  maxDrawdown: ratio.nullish(),
-  minManagerYears: z.number().min(0).max(50).nullish(),
-  maxBuyFeeRate: ratio.nullish(),
-  /** Fund size in 亿元: at least minFundSize, below maxFundSize. */
-  minFundSize: ratio.nullish(),
-  maxFundSize: ratio.nullish(),
-  includeTerminated: z.boolean().nullish(),
-}).strip()
+export const conditionsSchema = z
+  .object({
+    categoryCodes: z.array(z.string()).max(50).nullish(),
+    riskLevels: z.array(z.enum(RISK_LEVELS)).max(5).nullish(),
+    returnPeriod: z.enum(FILTER_PERIODS).nullish(),
+    minReturn: ratio.nullish(),
+    maxDrawdown: ratio.nullish(),
+    minManagerYears: z.number().min(0).max(50).nullish(),
+    maxBuyFeeRate: ratio.nullish(),
+    /** Fund size in 亿元: at least minFundSize, below maxFundSize. */
+    minFundSize: ratio.nullish(),
+    maxFundSize: ratio.nullish(),
+    includeTerminated: z.boolean().nullish(),
+  })
+  .strip()
 
 export type FundFilterConditions = z.infer<typeof conditionsSchema>
 

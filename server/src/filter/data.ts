@@ -7,17 +7,27 @@ const SAVED_FILTER_COLUMNS = ['filter_id as filterId', 'name', 'form_value as fo
 
 /** The user's saved filters in their order (reordered ones first, then newest first). */
 export function savedFilters(database: Database, userId: string) {
-  return database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS])
-    .where('user_id', '=', userId).orderBy(sql`seq asc nulls first`).orderBy('created_at', 'desc').execute()
+  return database.db
+    .selectFrom('saved_filters')
+    .select([...SAVED_FILTER_COLUMNS])
+    .where('user_id', '=', userId)
+    .orderBy(sql`seq asc nulls first`)
+    .orderBy('created_at', 'desc')
+    .execute()
 }
 
 export function savedFilter(database: Database, userId: string, filterId: string) {
-  return database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS])
-    .where('filter_id', '=', filterId).where('user_id', '=', userId).executeTakeFirst()
+  return database.db
+    .selectFrom('saved_filters')
+    .select([...SAVED_FILTER_COLUMNS])
+    .where('filter_id', '=', filterId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 export function insertFilter(database: Database, userId: string, name: string, formValue: object) {
-  return database.db.insertInto('saved_filters')
+  return database.db
+    .insertInto('saved_filters')
     .values({ filter_id: randomUUID(), user_id: userId, name, form_value: JSON.stringify(formValue) })
     .returning([...SAVED_FILTER_COLUMNS])
     .executeTakeFirstOrThrow()
@@ -25,19 +35,31 @@ export function insertFilter(database: Database, userId: string, name: string, f
 
 /** Deletes one of the user's filters; false when it is not theirs. */
 export async function deleteFilter(database: Database, userId: string, filterId: string): Promise<boolean> {
-  const result = await database.db.deleteFrom('saved_filters').where('filter_id', '=', filterId).where('user_id', '=', userId).executeTakeFirst()
+  const result = await database.db
+    .deleteFrom('saved_filters')
+    .where('filter_id', '=', filterId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return result.numDeletedRows > 0n
 }
 
 export function renameFilter(database: Database, userId: string, filterId: string, name: string) {
-  return database.db.updateTable('saved_filters').set({ name })
-    .where('filter_id', '=', filterId).where('user_id', '=', userId)
-    .returning([...SAVED_FILTER_COLUMNS]).executeTakeFirst()
+  return database.db
+    .updateTable('saved_filters')
+    .set({ name })
+    .where('filter_id', '=', filterId)
+    .where('user_id', '=', userId)
+    .returning([...SAVED_FILTER_COLUMNS])
+    .executeTakeFirst()
 }
 
 /** Every filter of the user, unordered (to check a new order against). */
 export function ownFilters(database: Database, userId: string) {
-  return database.db.selectFrom('saved_filters').select([...SAVED_FILTER_COLUMNS]).where('user_id', '=', userId).execute()
+  return database.db
+    .selectFrom('saved_filters')
+    .select([...SAVED_FILTER_COLUMNS])
+    .where('user_id', '=', userId)
+    .execute()
 }
 
 /** Stores the user's order: position i for filterIds[i], in one transaction. */
@@ -53,16 +75,26 @@ export async function storeFilterOrder(database: Database, userId: string, filte
 export async function statsKeyRow(database: Database) {
   const [row] = await database.query<{ d: string | null; n: number; t: number; v: string | null }>(
     `select (select to_char(max(nav_date), 'YYYY-MM-DD') from fund_navs) as d, (select count(*)::int from funds) as n,
-      (select count(*)::int from funds where terminated_date is not null) as t, (select version::text from data_version where id = 1) as v`)
+      (select count(*)::int from funds where terminated_date is not null) as t, (select version::text from data_version where id = 1) as v`,
+  )
   return row
 }
 
 /** Each fund's fields that filters read, with its manager's career start. */
 export async function statsFunds(database: Database) {
-  return database.query<{ fundCode: string; categoryCode: string; riskLevel: string; isTerminated: boolean; buyFeeRate: string; fundSize: string | null; careerStart: string | null }>(
+  return database.query<{
+    fundCode: string
+    categoryCode: string
+    riskLevel: string
+    isTerminated: boolean
+    buyFeeRate: string
+    fundSize: string | null
+    careerStart: string | null
+  }>(
     `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
       f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
-     from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`)
+     from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`,
+  )
 }
 
 /**
@@ -74,5 +106,6 @@ export async function statsSeries(database: Database) {
     `select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
        (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
      from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code
-     where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`)
+     where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`,
+  )
 }

@@ -40,14 +40,23 @@ export function periodReturns(s: FundStats | undefined) {
 
 export const filterResolvers = {
   Query: {
-    fundFilter: async (_: unknown, args: { conditions?: ConditionsArg | null; sort?: GqlSortKey | null; direction?: 'normal' | 'reverse' | null; page?: PageArgs }, ctx: Ctx) => {
+    fundFilter: async (
+      _: unknown,
+      args: { conditions?: ConditionsArg | null; sort?: GqlSortKey | null; direction?: 'normal' | 'reverse' | null; page?: PageArgs },
+      ctx: Ctx,
+    ) => {
       const conditions = conditionsOf(args.conditions)
       if (args.sort && !SORT_KEYS.includes(args.sort)) throw badInput(`sort must be one of ${SORT_KEYS.join(', ')}`)
-      if (args.direction && args.direction !== 'normal' && args.direction !== 'reverse') throw badInput('direction must be normal or reverse')
+      if (args.direction && args.direction !== 'normal' && args.direction !== 'reverse')
+        throw badInput('direction must be normal or reverse')
       const { offset, size } = readPage(args.page)
       const stats = await fundStats(ctx.database)
       const sortKey: FundSortKey = !args.sort ? '1Y' : args.sort === 'DAILY' || args.sort === 'MAX_DRAWDOWN' ? args.sort : PERIOD[args.sort]
-      const hits = sortFunds(stats.list.filter((f) => matches(f, conditions)), sortKey, args.direction ?? 'reverse')
+      const hits = sortFunds(
+        stats.list.filter((f) => matches(f, conditions)),
+        sortKey,
+        args.direction ?? 'reverse',
+      )
       const page = hits.slice(offset, offset + size).map(filteredFund)
       return { ...connection(page, hits.length, offset), navDate: stats.navDate }
     },
@@ -70,7 +79,8 @@ export const filterResolvers = {
       if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('formValue must be an object')
       return insertFilter(ctx.database, userId, name, formValue)
     },
-    deleteFilter: async (_: unknown, { filterId }: { filterId: string }, ctx: Ctx) => deleteFilter(ctx.database, requireUser(ctx), filterId),
+    deleteFilter: async (_: unknown, { filterId }: { filterId: string }, ctx: Ctx) =>
+      deleteFilter(ctx.database, requireUser(ctx), filterId),
     renameFilter: async (_: unknown, { filterId, name }: { filterId: string; name: string }, ctx: Ctx) => {
       const userId = requireUser(ctx)
       const trimmed = String(name).trim()

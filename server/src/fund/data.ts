@@ -50,9 +50,15 @@ export async function loadFunds(database: Database, codes: string[]): Promise<Ma
 /** A page of funds by code (of one category, or all), and their total. */
 export function listFunds(database: Database, offset: number, size: number, categoryCode?: string | null) {
   const where = categoryCode ? 'where f.category_code = $3' : ''
-  return pageWithTotal((from, n) => database.query<Fund & { totalCount: number }>(
-    `${FUND_SELECT}, count(*) over ()::int as "totalCount" ${FUND_FROM} ${where} order by f.fund_code limit $1 offset $2`,
-    categoryCode ? [n, from, categoryCode] : [n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<Fund & { totalCount: number }>(
+        `${FUND_SELECT}, count(*) over ()::int as "totalCount" ${FUND_FROM} ${where} order by f.fund_code limit $1 offset $2`,
+        categoryCode ? [n, from, categoryCode] : [n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 /**
@@ -66,11 +72,17 @@ export async function fundNavHistory(database: Queryable, fundCode: string, base
     `select nav_date as date, adj_nav::text as value, json_build_object('nav', nav, 'accNav', acc_nav, 'dailyReturn', daily_return) as extra
      from fund_navs
      where fund_code = $1 and ($2::date is null or nav_date >= coalesce((select max(nav_date) from fund_navs where fund_code = $1 and nav_date <= $2::date), $2::date))
-     order by nav_date`, [fundCode, base])
+     order by nav_date`,
+    [fundCode, base],
+  )
 }
 
 /** Every fund's whole adjusted series, oldest first, packed one row per fund (PGlite hands over few rows much faster than many). */
-export async function adjustedSeries(database: Queryable, fundCodes: readonly string[] | null, since: string | null = null): Promise<Map<string, NavPoint[]>> {
+export async function adjustedSeries(
+  database: Queryable,
+  fundCodes: readonly string[] | null,
+  since: string | null = null,
+): Promise<Map<string, NavPoint[]>> {
   const rows = await database.query<{ c: string; s: string }>(
     `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '=' || adj_nav::text, ',' order by nav_date) as s
      from fund_navs where ($1::text[] is null or fund_code = any($1::text[])) and ($2::date is null or nav_date >= $2::date) group by fund_code`,
@@ -90,7 +102,8 @@ export async function fundAdjustedSeries(database: Queryable, fundCode: string):
  * one engine (fund/adjusted.ts). Returns the number of rows written.
  */
 export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string[] | null): Promise<number> {
-  const codes = fundCodes ?? (await q.query<{ c: string }>('select distinct fund_code as c from fund_navs where adj_nav is null')).map((r) => r.c)
+  const codes =
+    fundCodes ?? (await q.query<{ c: string }>('select distinct fund_code as c from fund_navs where adj_nav is null')).map((r) => r.c)
   let written = 0
   // A few hundred funds at a time keeps memory flat on a 10-year, 500-fund data set.
   for (let i = 0; i < codes.length; i += 200) {
@@ -98,7 +111,9 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
     const [rows, events] = await Promise.all([
       q.query<{ c: string; s: string }>(
         `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '|' || nav::text || '|' || acc_nav::text, ',' order by nav_date) as s
-         from fund_navs where fund_code = any($1::text[]) group by fund_code`, [chunk]),
+         from fund_navs where fund_code = any($1::text[]) group by fund_code`,
+        [chunk],
+      ),
       fundEvents(q, chunk),
     ])
     const c: string[] = []
@@ -132,14 +147,29 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
 
 /** Explicit distributions and splits per fund, oldest first. */
 export async function fundEvents(q: Queryable, fundCodes: readonly string[]): Promise<Map<string, FundEvent[]>> {
-  const rows = await q.query<{ c: string; d: string; k: 'dividend' | 'split'; cash: string | null; ratio: string | null; r: string | null }>(
+  const rows = await q.query<{
+    c: string
+    d: string
+    k: 'dividend' | 'split'
+    cash: string | null
+    ratio: string | null
+    r: string | null
+  }>(
     `select fund_code as c, to_char(ex_date, 'YYYY-MM-DD') as d, kind as k, cash_per_unit::text as cash, split_ratio::text as ratio,
        to_char(reinvest_date, 'YYYY-MM-DD') as r
-     from fund_events where fund_code = any($1::text[]) order by fund_code, ex_date`, [fundCodes])
+     from fund_events where fund_code = any($1::text[]) order by fund_code, ex_date`,
+    [fundCodes],
+  )
   const out = new Map<string, FundEvent[]>()
   for (const r of rows) {
     const list = out.get(r.c) ?? []
-    list.push({ date: r.d, kind: r.k, cash: r.cash === null ? undefined : Number(r.cash), ratio: r.ratio === null ? undefined : Number(r.ratio), ...(r.r ? { reinvestDate: r.r } : {}) })
+    list.push({
+      date: r.d,
+      kind: r.k,
+      cash: r.cash === null ? undefined : Number(r.cash),
+      ratio: r.ratio === null ? undefined : Number(r.ratio),
+      ...(r.r ? { reinvestDate: r.r } : {}),
+    })
     out.set(r.c, list)
   }
   return out
@@ -147,9 +177,16 @@ export async function fundEvents(q: Queryable, fundCodes: readonly string[]): Pr
 
 /** The NAV table: a page of a fund's NAVs, newest first. */
 export function fundNavRows(database: Database, fundCode: string, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null; totalCount: number }>(
-    `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn", count(*) over ()::int as "totalCount" from fund_navs
-     where fund_code = $1 order by nav_date desc limit $2 offset $3`, [fundCode, n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{ date: string; nav: string; accNav: string | null; dailyReturn: string | null; totalCount: number }>(
+        `select nav_date as date, nav, acc_nav as "accNav", daily_return as "dailyReturn", count(*) over ()::int as "totalCount" from fund_navs
+     where fund_code = $1 order by nav_date desc limit $2 offset $3`,
+        [fundCode, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export async function lastFundNavDate(database: Database, fundCode: string): Promise<string | null> {
@@ -160,13 +197,16 @@ export async function lastFundNavDate(database: Database, fundCode: string): Pro
 /** Every fund's code, name and category, by code. */
 export function fundNames(database: Queryable) {
   return database.query<{ fundCode: string; fundName: string; categoryCode: string }>(
-    `select fund_code as "fundCode", fund_name as "fundName", category_code as "categoryCode" from funds order by fund_code`)
+    `select fund_code as "fundCode", fund_name as "fundName", category_code as "categoryCode" from funds order by fund_code`,
+  )
 }
 
 /** Names of these benchmark indexes (those that exist). */
 export function benchmarkInfos(q: Queryable, codes: readonly string[]) {
   return q.query<{ indexCode: string; indexShortName: string; name: string; description: string | null }>(
-    `select index_code as "indexCode", index_short_name as "indexShortName", name, description from benchmarks where index_code = any($1::text[])`, [codes])
+    `select index_code as "indexCode", index_short_name as "indexShortName", name, description from benchmarks where index_code = any($1::text[])`,
+    [codes],
+  )
 }
 
 /** The days from `from` to `to` on which every one of these indexes has a value, with the values in the codes' order. */
@@ -174,11 +214,15 @@ export function benchmarkValueRows(q: Queryable, codes: readonly string[], from:
   return q.query<{ date: string; values: string[] }>(
     `select value_date as date, array_agg(value::text order by array_position($1::text[], index_code)) as values
      from benchmark_values where index_code = any($1::text[]) and ($2::date is null or value_date >= $2::date) and value_date <= $3::date
-     group by value_date having count(*) = $4 order by value_date`, [codes, from, to, codes.length])
+     group by value_date having count(*) = $4 order by value_date`,
+    [codes, from, to, codes.length],
+  )
 }
 
 /** Bumps the data version (an import changed the funds); returns the new version. */
 export async function incrementDataVersion(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ version: string }>('update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version')
+  const [row] = await q.query<{ version: string }>(
+    'update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version',
+  )
   return Number(row.version)
 }

@@ -29,20 +29,55 @@ export function seededRandom(seed: string): () => number {
 }
 
 const STOCKS: Array<[string, string]> = [
-  ['600519', '贵州茅台'], ['300750', '宁德时代'], ['601318', '中国平安'], ['600036', '招商银行'], ['000858', '五粮液'],
-  ['000333', '美的集团'], ['601012', '隆基绿能'], ['600276', '恒瑞医药'], ['002594', '比亚迪'], ['600900', '长江电力'],
-  ['601899', '紫金矿业'], ['000651', '格力电器'], ['300059', '东方财富'], ['600030', '中信证券'], ['002415', '海康威视'],
-  ['601166', '兴业银行'], ['000568', '泸州老窖'], ['603259', '药明康德'], ['600809', '山西汾酒'], ['300760', '迈瑞医疗'],
+  ['600519', '贵州茅台'],
+  ['300750', '宁德时代'],
+  ['601318', '中国平安'],
+  ['600036', '招商银行'],
+  ['000858', '五粮液'],
+  ['000333', '美的集团'],
+  ['601012', '隆基绿能'],
+  ['600276', '恒瑞医药'],
+  ['002594', '比亚迪'],
+  ['600900', '长江电力'],
+  ['601899', '紫金矿业'],
+  ['000651', '格力电器'],
+  ['300059', '东方财富'],
+  ['600030', '中信证券'],
+  ['002415', '海康威视'],
+  ['601166', '兴业银行'],
+  ['000568', '泸州老窖'],
+  ['603259', '药明康德'],
+  ['600809', '山西汾酒'],
+  ['300760', '迈瑞医疗'],
 ]
 const BONDS: Array<[string, string]> = [
-  ['019698', '23国债05'], ['230205', '23国开05'], ['220215', '22国开15'], ['019706', '23国债13'], ['2228024', '22农业银行二级'],
-  ['230405', '23农发05'], ['2320012', '23兴业银行CD'], ['019687', '22国债22'], ['210210', '21国开10'], ['2128037', '21建设银行二级'],
+  ['019698', '23国债05'],
+  ['230205', '23国开05'],
+  ['220215', '22国开15'],
+  ['019706', '23国债13'],
+  ['2228024', '22农业银行二级'],
+  ['230405', '23农发05'],
+  ['2320012', '23兴业银行CD'],
+  ['019687', '22国债22'],
+  ['210210', '21国开10'],
+  ['2128037', '21建设银行二级'],
 ]
 const OVERSEAS: Array<[string, string]> = [
-  ['AAPL', '苹果'], ['MSFT', '微软'], ['NVDA', '英伟达'], ['AMZN', '亚马逊'], ['GOOGL', '谷歌'],
-  ['META', 'Meta'], ['00700', '腾讯控股'], ['09988', '阿里巴巴'], ['TSLA', '特斯拉'], ['AVGO', '博通'],
+  ['AAPL', '苹果'],
+  ['MSFT', '微软'],
+  ['NVDA', '英伟达'],
+  ['AMZN', '亚马逊'],
+  ['GOOGL', '谷歌'],
+  ['META', 'Meta'],
+  ['00700', '腾讯控股'],
+  ['09988', '阿里巴巴'],
+  ['TSLA', '特斯拉'],
+  ['AVGO', '博通'],
 ]
-const GOLD: Array<[string, string]> = [['AU9999', '黄金9999'], ['AUTD', '黄金T+D']]
+const GOLD: Array<[string, string]> = [
+  ['AU9999', '黄金9999'],
+  ['AUTD', '黄金T+D'],
+]
 
 export interface DemoHolding {
   securityCode: string
@@ -52,10 +87,23 @@ export interface DemoHolding {
 
 /** Top ten holdings by category; money-market funds disclose none. Percents fall from first to last. */
 export function demoHoldings(fundCode: string, categoryCode: string): DemoHolding[] {
-  const pool = categoryCode === 'MONEY' ? [] : categoryCode === 'BOND' ? BONDS : categoryCode === 'QDII' ? OVERSEAS : categoryCode === 'GOLD' ? GOLD : STOCKS
+  const pool =
+    categoryCode === 'MONEY'
+      ? []
+      : categoryCode === 'BOND'
+        ? BONDS
+        : categoryCode === 'QDII'
+          ? OVERSEAS
+          : categoryCode === 'GOLD'
+            ? GOLD
+            : STOCKS
   if (!pool.length) return []
   const rnd = seededRandom(`holdings:${fundCode}`)
-  const picked = [...pool].map((s) => ({ s, k: rnd() })).sort((a, b) => a.k - b.k).slice(0, Math.min(10, pool.length)).map((x) => x.s)
+  const picked = [...pool]
+    .map((s) => ({ s, k: rnd() }))
+    .sort((a, b) => a.k - b.k)
+    .slice(0, Math.min(10, pool.length))
+    .map((x) => x.s)
   const top = categoryCode === 'GOLD' ? 0.6 + rnd() * 0.3 : 0.06 + rnd() * 0.04
   let p = top
   return picked.map(([securityCode, securityName]) => {
@@ -75,7 +123,15 @@ export function quarterEnd(date: string): string {
 }
 
 /** Typical daily moves by category, for the size of the demo estimate. */
-const DAILY_SIGMA: Record<string, number> = { STOCK: 0.015, MIXED: 0.012, INDEX: 0.014, BOND: 0.0015, MONEY: 0.0001, QDII: 0.012, GOLD: 0.01 }
+const DAILY_SIGMA: Record<string, number> = {
+  STOCK: 0.015,
+  MIXED: 0.012,
+  INDEX: 0.014,
+  BOND: 0.0015,
+  MONEY: 0.0001,
+  QDII: 0.012,
+  GOLD: 0.01,
+}
 
 export interface DemoValuation {
   lastNav: string

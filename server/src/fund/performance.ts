@@ -109,7 +109,8 @@ export interface CalendarReturn {
  * NAV, for the bucket the series starts in) to the last NAV of the bucket.
  */
 export function calendarReturns(series: readonly NavPoint[], by: 'year' | 'quarter'): CalendarReturn[] {
-  const key = (date: string) => (by === 'year' ? date.slice(0, 4) : `${date.slice(0, 4)}Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`)
+  const key = (date: string) =>
+    by === 'year' ? date.slice(0, 4) : `${date.slice(0, 4)}Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`
   const out: CalendarReturn[] = []
   let base = series[0]
   for (let i = 0; i < series.length; i++) {

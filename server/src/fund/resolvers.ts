@@ -1,7 +1,19 @@
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from './categories'
 import { fundBenchmark } from './benchmark'
 import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
-import { baseIndex, calendarReturns, maxDrawdown, peerRank, periodReturn, rate, sharpeRatio, volatility, PERFORMANCE_PERIODS, type NavPoint, type PerformancePeriod } from './performance'
+import {
+  baseIndex,
+  calendarReturns,
+  maxDrawdown,
+  peerRank,
+  periodReturn,
+  rate,
+  sharpeRatio,
+  volatility,
+  PERFORMANCE_PERIODS,
+  type NavPoint,
+  type PerformancePeriod,
+} from './performance'
 import { fundStats } from '../filter/stats'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
@@ -10,16 +22,28 @@ import { loadManager } from '../manager/data'
 import { demoHoldings, demoValuation, quarterEnd } from './demo'
 
 export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
-  '1M': '近1月', '3M': '近3月', '6M': '近6月', '1Y': '近1年', '3Y': '近3年', '5Y': '近5年', YTD: '今年以来', SETUP: '成立以来',
+  '1M': '近1月',
+  '3M': '近3月',
+  '6M': '近6月',
+  '1Y': '近1年',
+  '3Y': '近3年',
+  '5Y': '近5年',
+  YTD: '今年以来',
+  SETUP: '成立以来',
 }
 
 /** The index a demo fund of each category is compared with (money-market and gold funds: none); imported funds name their own. */
 export const CATEGORY_BENCHMARK: Record<string, string | undefined> = {
-  STOCK: '000300', INDEX: '000300', MIXED: 'MIX6040', BOND: 'H11001', QDII: 'SPX',
+  STOCK: '000300',
+  INDEX: '000300',
+  MIXED: 'MIX6040',
+  BOND: 'H11001',
+  QDII: 'SPX',
 }
 
 /** Whole adjusted NAV history (fund/adjusted.ts), oldest first, once per request. */
-const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> => ctx.memo(`fundDetail:nav:${fundCode}`, () => fundAdjustedSeries(ctx.database, fundCode))
+const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> =>
+  ctx.memo(`fundDetail:nav:${fundCode}`, () => fundAdjustedSeries(ctx.database, fundCode))
 
 /** 1-year returns of the live funds of one category: the same figures the filter and the ranking show. */
 async function peerYearReturns(ctx: Ctx, categoryCode: string): Promise<Array<number | null>> {
@@ -35,7 +59,11 @@ export function redeemRules(categoryCode: string): string[] {
 }
 
 const OFFERING_STAGE_NAMES: Record<string, string> = {
-  ISSUE_PREVIOUSLY: '待发行', ISSUE_RUNNING: '发行中', ISSUE_CLOSED_BEFORE_SETUP: '募集结束', SETUP: '已成立', UNKNOWN: '未知',
+  ISSUE_PREVIOUSLY: '待发行',
+  ISSUE_RUNNING: '发行中',
+  ISSUE_CLOSED_BEFORE_SETUP: '募集结束',
+  SETUP: '已成立',
+  UNKNOWN: '未知',
 }
 
 export const fundResolvers = {
@@ -48,13 +76,14 @@ export const fundResolvers = {
     },
   },
   Fund: {
-    manager: (f: Fund, _: unknown, ctx: Ctx) => (f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)) : null),
+    manager: (f: Fund, _: unknown, ctx: Ctx) =>
+      f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)) : null,
     navHistory: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
       const last = await lastFundNavDate(ctx.database, f.fundCode)
       return last ? fundNavHistory(ctx.database, f.fundCode, rangeBase(range, last)) : []
     },
     riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
-    offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知'),
+    offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : (OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知')),
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
       const series = await navSeries(ctx, f.fundCode)
       const dd = series.length ? maxDrawdown(series) : null
@@ -67,9 +96,14 @@ export const fundResolvers = {
         if (r) peerRank1Y = { ...r, categoryName: f.categoryName ?? FUND_CATEGORY_NAMES[f.categoryCode] ?? null }
       }
       return {
-        periodReturns: PERFORMANCE_PERIODS.map((period) => ({ period, label: PERIOD_LABELS[period], value: rate(periodReturn(series, period)) })),
+        periodReturns: PERFORMANCE_PERIODS.map((period) => ({
+          period,
+          label: PERIOD_LABELS[period],
+          value: rate(periodReturn(series, period)),
+        })),
         yearlyReturns: series.length > 1 ? calendarReturns(series, 'year').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
-        quarterlyReturns: series.length > 1 ? calendarReturns(series, 'quarter').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
+        quarterlyReturns:
+          series.length > 1 ? calendarReturns(series, 'quarter').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
         maxDrawdown: dd ? rate(dd.value) : null,
         maxDrawdownStart: dd?.peakDate ?? null,
         maxDrawdownEnd: dd?.troughDate ?? null,
@@ -90,7 +124,8 @@ export const fundResolvers = {
       lowestBuyAmount: f.lowestBuyAmount,
       redeemRules: redeemRules(f.categoryCode),
     }),
-    valuation: (f: Fund) => (f.isDemo && f.nav && f.navDate && !f.isTerminated ? demoValuation(f.fundCode, f.categoryCode, f.nav, f.navDate) : null),
+    valuation: (f: Fund) =>
+      f.isDemo && f.nav && f.navDate && !f.isTerminated ? demoValuation(f.fundCode, f.categoryCode, f.nav, f.navDate) : null,
     comparisonBenchmark: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
       const spec = f.benchmark ?? (f.isDemo ? CATEGORY_BENCHMARK[f.categoryCode] : undefined)
       if (!spec || !f.navDate) return null
@@ -98,7 +133,7 @@ export const fundResolvers = {
       // a terminated fund's line stops at its last NAV and the benchmark's stops there too.
       const series = await navSeries(ctx, f.fundCode)
       const base = rangeBase(range, f.navDate)
-      const from = base === null ? series[0]?.date ?? null : series[Math.max(0, baseIndex(series, base))]?.date ?? base
+      const from = base === null ? (series[0]?.date ?? null) : (series[Math.max(0, baseIndex(series, base))]?.date ?? base)
       return fundBenchmark(ctx.database, spec, from, f.navDate)
     },
     navRows: async (f: Fund, args: { page?: PageArgs | null }, ctx: Ctx) => {

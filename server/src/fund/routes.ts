@@ -10,12 +10,17 @@ import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '../../../src/utils/
 export async function fundRoutes(fastify: FastifyInstance, { database }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   /** Fund info; a terminated fund answers FUND_TERMINATED_STATUS with FUND_TERMINATED_MSG (the app fires fund-stopped). */
-  app.get('/info/:code', { schema: { params: z.object({ code: z.string().regex(/^\d{6}$/, 'a fund code is 6 digits') }) } }, async (req, reply) => {
-    const { code } = req.params
-    const fund = (await loadFunds(database, [code])).get(code)
-    if (!fund) return fail(reply, 404, '基金不存在')
-    if (fund.isTerminated) return fail(reply, FUND_TERMINATED_STATUS, FUND_TERMINATED_MSG, { fundCode: fund.fundCode, terminatedDate: fund.terminatedDate })
-    const manager = fund.managerId ? await loadManager(database, fund.managerId) : null
-    return ok({ ...fund, manager: manager ?? null })
-  })
+  app.get(
+    '/info/:code',
+    { schema: { params: z.object({ code: z.string().regex(/^\d{6}$/, 'a fund code is 6 digits') }) } },
+    async (req, reply) => {
+      const { code } = req.params
+      const fund = (await loadFunds(database, [code])).get(code)
+      if (!fund) return fail(reply, 404, '基金不存在')
+      if (fund.isTerminated)
+        return fail(reply, FUND_TERMINATED_STATUS, FUND_TERMINATED_MSG, { fundCode: fund.fundCode, terminatedDate: fund.terminatedDate })
+      const manager = fund.managerId ? await loadManager(database, fund.managerId) : null
+      return ok({ ...fund, manager: manager ?? null })
+    },
+  )
 }

@@ -28,21 +28,27 @@ export function createContext(database: Database, broker: Broker, auth: TokenChe
   type Waiter = { resolve: (f: Fund | undefined) => void; reject: (err: unknown) => void }
   let pending: Map<string, Waiter[]> | null = null
   const fund = (code: string) =>
-    memo(`fund:${code}`, () => new Promise<Fund | undefined>((resolve, reject) => {
-      if (!pending) {
-        const batch = (pending = new Map<string, Waiter[]>())
-        Promise.resolve().then(() => process.nextTick(() => {
-          pending = null
-          loadFunds(database, [...batch.keys()]).then(
-            (found) => batch.forEach((waiters, k) => waiters.forEach((w) => w.resolve(found.get(k)))),
-            (err) => batch.forEach((waiters) => waiters.forEach((w) => w.reject(err))),
-          )
-        }))
-      }
-      const list = pending.get(code) ?? []
-      list.push({ resolve, reject })
-      pending.set(code, list)
-    }))
+    memo(
+      `fund:${code}`,
+      () =>
+        new Promise<Fund | undefined>((resolve, reject) => {
+          if (!pending) {
+            const batch = (pending = new Map<string, Waiter[]>())
+            Promise.resolve().then(() =>
+              process.nextTick(() => {
+                pending = null
+                loadFunds(database, [...batch.keys()]).then(
+                  (found) => batch.forEach((waiters, k) => waiters.forEach((w) => w.resolve(found.get(k)))),
+                  (err) => batch.forEach((waiters) => waiters.forEach((w) => w.reject(err))),
+                )
+              }),
+            )
+          }
+          const list = pending.get(code) ?? []
+          list.push({ resolve, reject })
+          pending.set(code, list)
+        }),
+    )
   return { database, broker, auth, live, memo, fund }
 }
 

@@ -1,4 +1,13 @@
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql'
+import {
+  GraphQLError,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import { limitsRule } from './limits'
 import { hasDeferOrStream } from './plugin-helpers'
@@ -64,7 +73,10 @@ export class FastPath {
  * Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client; any
  * other error is logged with its cause and answered as "Unexpected error.".
  */
-export function maskErrors(result: ExecutionResult, log: (err: Error, path: readonly (string | number)[] | undefined) => void): ExecutionResult {
+export function maskErrors(
+  result: ExecutionResult,
+  log: (err: Error, path: readonly (string | number)[] | undefined) => void,
+): ExecutionResult {
   if (!result.errors?.length) return result
   return {
     ...result,
@@ -72,7 +84,13 @@ export function maskErrors(result: ExecutionResult, log: (err: Error, path: read
       const original = err.originalError
       if (!original || original instanceof GraphQLError) return err
       log(original, err.path)
-      return new GraphQLError('Unexpected error.', { nodes: err.nodes, path: err.path, source: err.source, positions: err.positions, extensions: { code: 'INTERNAL_SERVER_ERROR' } })
+      return new GraphQLError('Unexpected error.', {
+        nodes: err.nodes,
+        path: err.path,
+        source: err.source,
+        positions: err.positions,
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      })
     }),
   }
 }

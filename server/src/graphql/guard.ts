@@ -38,7 +38,18 @@ export const GUARD_LIMITS = {
 
 /** Points in a series over each range (trading days), for the cost of series fields. */
 const RANGE_POINTS: Record<string, number> = {
-  '1M': 22, '3M': 64, '6M': 125, '1Y': 250, YTD: 250, '2Y': 500, '3Y': 750, '5Y': 1250, TEN_YEAR: 2500, MAX: 2500, SETUP: 2500, ALL: 2500,
+  '1M': 22,
+  '3M': 64,
+  '6M': 125,
+  '1Y': 250,
+  YTD: 250,
+  '2Y': 500,
+  '3Y': 750,
+  '5Y': 1250,
+  TEN_YEAR: 2500,
+  MAX: 2500,
+  SETUP: 2500,
+  ALL: 2500,
 }
 /** A list field without a size argument counts as this many items. */
 const DEFAULT_LIST_SIZE = 10
@@ -118,14 +129,16 @@ export class DocumentCache {
       return hit
     }
     const depth = nestingDepth(text, GUARD_LIMITS.maxNesting)
-    if (depth > GUARD_LIMITS.maxNesting) throw new GuardError(`Query is too deep: more than ${GUARD_LIMITS.maxNesting} levels`, 'QUERY_TOO_DEEP')
+    if (depth > GUARD_LIMITS.maxNesting)
+      throw new GuardError(`Query is too deep: more than ${GUARD_LIMITS.maxNesting} levels`, 'QUERY_TOO_DEEP')
     let parsed: DocumentNode | GraphQLError
     try {
       parsed = parse(text, { maxTokens: GUARD_LIMITS.maxTokens })
       if (hasControlInLiterals(parsed)) throw new GuardError('请求含有不允许的控制字符', 'BAD_USER_INPUT')
     } catch (err) {
       if (err instanceof GuardError) throw err
-      if (err instanceof GraphQLError && /token limit/i.test(err.message)) throw new GuardError(`Query is too long: more than ${GUARD_LIMITS.maxTokens} tokens`, 'QUERY_TOO_LONG')
+      if (err instanceof GraphQLError && /token limit/i.test(err.message))
+        throw new GuardError(`Query is too long: more than ${GUARD_LIMITS.maxTokens} tokens`, 'QUERY_TOO_LONG')
       parsed = err instanceof GraphQLError ? err : new GraphQLError(String(err))
     }
     if (this.map.size >= this.size) this.map.delete(this.map.keys().next().value as string)
@@ -180,12 +193,14 @@ function walk(w: Walk, set: SelectionSetNode, type: GraphQLNamedType, multiplier
       const field = type.getFields()[sel.name.value]
       if (!field) continue
       const args = argumentsOf(field, sel, w.variables)
-      const ownRange = 'range' in args ? args.range ?? '1Y' : range
+      const ownRange = 'range' in args ? (args.range ?? '1Y') : range
       w.total += multiplier * (HEAVY_FIELDS[`${type.name}.${field.name}`] ?? 0)
       const isList = isListType(getNullableType(field.type))
       const size = isList ? listSize(type, field.name, args, ownRange) : 1
       // A paged field (a connection) multiplies what is under its list by the page size.
-      const pageSize = field.args.some((a) => a.name === 'page') ? ((args.page as { size?: number } | undefined)?.size ?? DEFAULT_LIST_SIZE) : 1
+      const pageSize = field.args.some((a) => a.name === 'page')
+        ? ((args.page as { size?: number } | undefined)?.size ?? DEFAULT_LIST_SIZE)
+        : 1
       const childMultiplier = multiplier * size * pageSize
       if (sel.selectionSet) {
         // Each object resolved costs one unit; scalar fields of an object are free.
@@ -197,13 +212,25 @@ function walk(w: Walk, set: SelectionSetNode, type: GraphQLNamedType, multiplier
 }
 
 /** The cost of running one operation of `document` with these variables (see GUARD_LIMITS.maxCost). */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): number {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
   const op = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined
   if (!op) return 0 // no such operation: execution answers with its error
-  const root = op.operation === 'mutation' ? schema.getMutationType() : op.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
+  const root =
+    op.operation === 'mutation'
+      ? schema.getMutationType()
+      : op.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType()
   if (!root) return 0
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]))
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  )
   const w: Walk = { schema, fragments, variables, total: 0 }
   walk(w, op.selectionSet, root, 1, undefined, new Set())
   return w.total

@@ -9,7 +9,13 @@ interface Measure {
   fields: number
 }
 
-function measure(set: SelectionSetNode, fragments: (name: string) => FragmentDefinitionNode | null | undefined, depth: number, seen: Set<string>, acc: Measure) {
+function measure(
+  set: SelectionSetNode,
+  fragments: (name: string) => FragmentDefinitionNode | null | undefined,
+  depth: number,
+  seen: Set<string>,
+  acc: Measure,
+) {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       acc.fields++
@@ -36,7 +42,9 @@ function measure(set: SelectionSetNode, fragments: (name: string) => FragmentDef
 
 /** The deepest field nesting of a document's operations (fragments followed once per use). */
 export function documentDepth(document: import('graphql').DocumentNode): number {
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]))
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  )
   let depth = 1
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue
@@ -54,9 +62,27 @@ export function limitsRule(context: ValidationContext): ASTVisitor {
       const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
       measure(node.selectionSet, (n) => context.getFragment(n), 1, new Set(), acc)
       const { maxDepth, maxAliases, maxFields } = GRAPHQL_LIMITS
-      if (acc.depth > maxDepth) context.reportError(new GraphQLError(`Query is too deep: depth ${acc.depth} exceeds the limit of ${maxDepth}`, { nodes: [node], extensions: { code: 'QUERY_TOO_DEEP' } }))
-      if (acc.aliases > maxAliases) context.reportError(new GraphQLError(`Query has too many aliases: ${acc.aliases} exceeds the limit of ${maxAliases}`, { nodes: [node], extensions: { code: 'TOO_MANY_ALIASES' } }))
-      if (acc.fields > maxFields) context.reportError(new GraphQLError(`Query is too costly: ${acc.fields} fields exceed the limit of ${maxFields}`, { nodes: [node], extensions: { code: 'QUERY_TOO_COSTLY' } }))
+      if (acc.depth > maxDepth)
+        context.reportError(
+          new GraphQLError(`Query is too deep: depth ${acc.depth} exceeds the limit of ${maxDepth}`, {
+            nodes: [node],
+            extensions: { code: 'QUERY_TOO_DEEP' },
+          }),
+        )
+      if (acc.aliases > maxAliases)
+        context.reportError(
+          new GraphQLError(`Query has too many aliases: ${acc.aliases} exceeds the limit of ${maxAliases}`, {
+            nodes: [node],
+            extensions: { code: 'TOO_MANY_ALIASES' },
+          }),
+        )
+      if (acc.fields > maxFields)
+        context.reportError(
+          new GraphQLError(`Query is too costly: ${acc.fields} fields exceed the limit of ${maxFields}`, {
+            nodes: [node],
+            extensions: { code: 'QUERY_TOO_COSTLY' },
+          }),
+        )
     },
   }
 }

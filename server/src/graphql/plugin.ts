@@ -47,7 +47,10 @@ export interface GraphQLPluginOptions {
 
 /** A GraphQL error answer with an HTTP status (the guard's refusals and the time budget). */
 function errorAnswer(reply: FastifyReply, status: number, message: string, code: string) {
-  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ errors: [{ message, extensions: { code } }] }))
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }))
 }
 
 /** Runs `work`, or rejects with a GuardError when it takes longer than the budget. */
@@ -104,11 +107,14 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     method: ['GET', 'POST', 'OPTIONS'],
     bodyLimit: GRAPHQL_BODY_LIMIT,
     handler: async (req, reply) => {
-      const source = (req.method === 'GET' ? req.query : req.body) as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined
+      const source = (req.method === 'GET' ? req.query : req.body) as
+        { query?: unknown; variables?: unknown; operationName?: unknown } | undefined
       const accept = req.headers.accept ?? ''
       // Yoga would answer these with an empty 415: the client gets a message instead.
-      if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').includes('json')) return errorAnswer(reply, 415, 'content-type must be application/json', 'UNSUPPORTED_MEDIA_TYPE')
-      if (req.method === 'POST' && (typeof source !== 'object' || source === null || Array.isArray(source))) return errorAnswer(reply, 400, 'the body must be a JSON object with a query', 'BAD_REQUEST')
+      if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').includes('json'))
+        return errorAnswer(reply, 415, 'content-type must be application/json', 'UNSUPPORTED_MEDIA_TYPE')
+      if (req.method === 'POST' && (typeof source !== 'object' || source === null || Array.isArray(source)))
+        return errorAnswer(reply, 400, 'the body must be a JSON object with a query', 'BAD_REQUEST')
       let variables: unknown = source?.variables
       if (typeof variables === 'string') {
         try {
@@ -126,9 +132,14 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
           document = documents.get(source.query)
           if (!(document instanceof GraphQLError)) {
             const depth = documentDepth(document)
-            if (depth > GRAPHQL_LIMITS.maxDepth) throw new GuardError(`Query is too deep: depth ${depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, 'QUERY_TOO_DEEP')
+            if (depth > GRAPHQL_LIMITS.maxDepth)
+              throw new GuardError(`Query is too deep: depth ${depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, 'QUERY_TOO_DEEP')
             const cost = operationCost(schema, document, operationName, vars)
-            if (cost > GUARD_LIMITS.maxCost) throw new GuardError(`Query is too costly: ${Math.round(cost)} units exceed the limit of ${GUARD_LIMITS.maxCost} (list sizes multiply; ask for smaller pages or ranges)`, 'QUERY_TOO_COSTLY')
+            if (cost > GUARD_LIMITS.maxCost)
+              throw new GuardError(
+                `Query is too costly: ${Math.round(cost)} units exceed the limit of ${GUARD_LIMITS.maxCost} (list sizes multiply; ask for smaller pages or ranges)`,
+                'QUERY_TOO_COSTLY',
+              )
           }
         } catch (err) {
           if (err instanceof GuardError) return errorAnswer(reply, 400, err.message, String(err.extensions.code))
@@ -152,18 +163,35 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     operationName: string | undefined,
     accept: string,
   ) {
-    if (req.method === 'POST' && document && !(document instanceof GraphQLError) && !accept.includes('multipart/mixed') && !accept.includes('text/event-stream')
-      && (body?.operationName == null || typeof body.operationName === 'string')
-      && (body?.variables == null || (typeof body.variables === 'object' && !Array.isArray(body.variables)))) {
+    if (
+      req.method === 'POST' &&
+      document &&
+      !(document instanceof GraphQLError) &&
+      !accept.includes('multipart/mixed') &&
+      !accept.includes('text/event-stream') &&
+      (body?.operationName == null || typeof body.operationName === 'string') &&
+      (body?.variables == null || (typeof body.variables === 'object' && !Array.isArray(body.variables)))
+    ) {
       const compiled = fast.prepare(document, operationName)
       if (compiled) {
         const context = createContext(opts.database, req.broker as Broker, await req.auth(), opts.live)
-        const result = maskErrors(await compiled.query(undefined, context, (body?.variables as Record<string, unknown>) ?? {}), (err, path) =>
-          req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'))
+        const result = maskErrors(
+          await compiled.query(undefined, context, (body?.variables as Record<string, unknown>) ?? {}),
+          (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
+        )
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
         const json = JSON.stringify(result)
-        if (json.length > maxResponseBytes) return errorAnswer(reply, 413, `The answer is too large (over ${maxResponseBytes} bytes): ask for smaller pages or ranges`, 'RESPONSE_TOO_LARGE')
-        const type = accept.includes('application/graphql-response+json') && !accept.includes('application/json') ? 'application/graphql-response+json' : 'application/json'
+        if (json.length > maxResponseBytes)
+          return errorAnswer(
+            reply,
+            413,
+            `The answer is too large (over ${maxResponseBytes} bytes): ask for smaller pages or ranges`,
+            'RESPONSE_TOO_LARGE',
+          )
+        const type =
+          accept.includes('application/graphql-response+json') && !accept.includes('application/json')
+            ? 'application/graphql-response+json'
+            : 'application/json'
         return reply.header('content-type', `${type}; charset=utf-8`).send(json)
       }
     }

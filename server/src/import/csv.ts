@@ -49,5 +49,10 @@ export function parseCsvTable(text: string): CsvTable {
   if (cells.some((x) => x !== '')) rows.push({ line: rowLine, cells })
   if (!rows.length) return { header: [], rows: [] }
   const header = rows[0].cells.map((h) => h.trim())
-  return { header, rows: rows.slice(1).map(({ line: l, cells: cs }) => ({ line: l, record: Object.fromEntries(header.map((h, i) => [h, (cs[i] ?? '').trim()])) })) }
+  return {
+    header,
+    rows: rows
+      .slice(1)
+      .map(({ line: l, cells: cs }) => ({ line: l, record: Object.fromEntries(header.map((h, i) => [h, (cs[i] ?? '').trim()])) })),
+  }
 }

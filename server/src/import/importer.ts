@@ -17,22 +17,31 @@ import { parseCsvTable, type CsvTable } from './csv'
  * are recomputed and the data version is bumped (servers drop their cached figures).
  */
 
-const realDate = z.string().refine((v) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-}, (v) => ({ message: /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v} is not a real date` : `"${v}" is not a date (yyyy-MM-dd)` }))
+const realDate = z.string().refine(
+  (v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
+    if (!m) return false
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+  },
+  (v) => ({ message: /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v} is not a real date` : `"${v}" is not a date (yyyy-MM-dd)` }),
+)
 const optionalDate = z.union([z.literal(''), realDate]).transform((v) => v || null)
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'not a decimal number such as 1.2345')
-const positive = z.string().refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0, (v) => ({ message: `${v === '' ? 'empty' : v} is not a positive number` }))
+const positive = z.string().refine(
+  (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0,
+  (v) => ({ message: `${v === '' ? 'empty' : v} is not a positive number` }),
+)
 const optionalPositive = z.union([z.literal(''), positive]).transform((v) => v || null)
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
 const text = (max: number) => z.string().max(max, `longer than ${max} characters`)
 const required = (max: number) => text(max).min(1, 'empty')
 const optionalText = (max: number) => text(max).transform((v) => v || null)
 const fundCode = z.string().regex(/^\d{6}$/, 'a fund code is 6 digits')
-const benchmark = z.string().refine((v) => v === '' || typeof parseBenchmark(v) !== 'string', (v) => ({ message: String(parseBenchmark(v)) }))
+const benchmark = z.string().refine(
+  (v) => v === '' || typeof parseBenchmark(v) !== 'string',
+  (v) => ({ message: String(parseBenchmark(v)) }),
+)
 
 interface FileSpec {
   /** Columns in their documented order; `required` ones must be in the header. */
@@ -63,7 +72,11 @@ export const FILES = {
       manager_id: { schema: optionalText(32) },
       setup_date: { schema: realDate, required: true },
       risk_level: { schema: z.enum(['High', 'MidHigh', 'Medium', 'MidLow', 'Low']), required: true },
-      offering_stage: { schema: z.enum(['ISSUE_PREVIOUSLY', 'ISSUE_RUNNING', 'ISSUE_CLOSED_BEFORE_SETUP', 'SETUP', 'UNKNOWN', '']).transform((v) => v || 'SETUP') },
+      offering_stage: {
+        schema: z
+          .enum(['ISSUE_PREVIOUSLY', 'ISSUE_RUNNING', 'ISSUE_CLOSED_BEFORE_SETUP', 'SETUP', 'UNKNOWN', ''])
+          .transform((v) => v || 'SETUP'),
+      },
       terminated_date: { schema: optionalDate },
       buy_fee_rate: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '0.0015') },
       lowest_buy_amount: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '10') },
@@ -217,14 +230,27 @@ async function readFolder(database: Queryable, folder: string, encoding: Encodin
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new ImportProblems([`${folder}: — not a folder`])
   const problems: string[] = []
   for (const f of fs.readdirSync(folder)) {
-    if (f.toLowerCase().endsWith('.csv') && !(f in FILES)) problems.push(`${f}:1: — unknown file (expected: ${Object.keys(FILES).join(', ')})`)
+    if (f.toLowerCase().endsWith('.csv') && !(f in FILES))
+      problems.push(`${f}:1: — unknown file (expected: ${Object.keys(FILES).join(', ')})`)
   }
-  const data = Object.fromEntries((Object.keys(FILES) as FileName[]).map((f) => [f, readFile(folder, f, encoding, problems)])) as Record<FileName, Row[] | null>
-  if (Object.values(data).every((v) => v === null)) problems.push(`${folder}: — no known CSV file (expected: ${Object.keys(FILES).join(', ')})`)
+  const data = Object.fromEntries((Object.keys(FILES) as FileName[]).map((f) => [f, readFile(folder, f, encoding, problems)])) as Record<
+    FileName,
+    Row[] | null
+  >
+  if (Object.values(data).every((v) => v === null))
+    problems.push(`${folder}: — no known CSV file (expected: ${Object.keys(FILES).join(', ')})`)
 
   // References: to rows of this import or rows already in the database.
   const inDb = async (sql: string, values: string[]) => new Set((await database.query<{ k: string }>(sql, [values])).map((r) => r.k))
-  const check = async (file: FileName, column: string, targetFile: FileName, targetKey: string, sql: string, what: string, valuesOf?: (row: Row) => string[]) => {
+  const check = async (
+    file: FileName,
+    column: string,
+    targetFile: FileName,
+    targetKey: string,
+    sql: string,
+    what: string,
+    valuesOf?: (row: Row) => string[],
+  ) => {
     const rows = data[file]
     if (!rows) return
     const targets = new Set((data[targetFile] ?? []).map((r) => String(r.values[targetKey])))
@@ -232,24 +258,64 @@ async function readFolder(database: Queryable, folder: string, encoding: Encodin
     const existing = await inDb(sql, [...new Set(wanted.filter((v) => !targets.has(v)))])
     for (const r of rows) {
       for (const v of valuesOf ? valuesOf(r) : r.values[column] ? [String(r.values[column])] : []) {
-        if (!targets.has(v) && !existing.has(v)) problems.push(`${file}:${r.line}: ${column} — ${what} ${v} is in neither ${targetFile} nor the database`)
+        if (!targets.has(v) && !existing.has(v))
+          problems.push(`${file}:${r.line}: ${column} — ${what} ${v} is in neither ${targetFile} nor the database`)
       }
     }
   }
-  await check('funds.csv', 'manager_id', 'managers.csv', 'manager_id', 'select manager_id as k from managers where manager_id = any($1::text[])', 'manager')
-  await check('fund_navs.csv', 'fund_code', 'funds.csv', 'fund_code', 'select fund_code as k from funds where fund_code = any($1::text[])', 'fund')
-  await check('fund_events.csv', 'fund_code', 'funds.csv', 'fund_code', 'select fund_code as k from funds where fund_code = any($1::text[])', 'fund')
-  await check('benchmark_values.csv', 'index_code', 'benchmarks.csv', 'index_code', 'select index_code as k from benchmarks where index_code = any($1::text[])', 'index')
-  await check('funds.csv', 'benchmark', 'benchmarks.csv', 'index_code', 'select index_code as k from benchmarks where index_code = any($1::text[])', 'index', (r) => {
-    const b = r.values.benchmark ? parseBenchmark(r.values.benchmark) : []
-    return typeof b === 'string' ? [] : b.map((w) => w.indexCode)
-  })
+  await check(
+    'funds.csv',
+    'manager_id',
+    'managers.csv',
+    'manager_id',
+    'select manager_id as k from managers where manager_id = any($1::text[])',
+    'manager',
+  )
+  await check(
+    'fund_navs.csv',
+    'fund_code',
+    'funds.csv',
+    'fund_code',
+    'select fund_code as k from funds where fund_code = any($1::text[])',
+    'fund',
+  )
+  await check(
+    'fund_events.csv',
+    'fund_code',
+    'funds.csv',
+    'fund_code',
+    'select fund_code as k from funds where fund_code = any($1::text[])',
+    'fund',
+  )
+  await check(
+    'benchmark_values.csv',
+    'index_code',
+    'benchmarks.csv',
+    'index_code',
+    'select index_code as k from benchmarks where index_code = any($1::text[])',
+    'index',
+  )
+  await check(
+    'funds.csv',
+    'benchmark',
+    'benchmarks.csv',
+    'index_code',
+    'select index_code as k from benchmarks where index_code = any($1::text[])',
+    'index',
+    (r) => {
+      const b = r.values.benchmark ? parseBenchmark(r.values.benchmark) : []
+      return typeof b === 'string' ? [] : b.map((w) => w.indexCode)
+    },
+  )
   for (const r of data['fund_events.csv'] ?? []) {
     const v = r.values
-    if (v.kind === 'dividend' && !v.cash_per_unit) problems.push(`fund_events.csv:${r.line}: cash_per_unit — a dividend needs the cash per unit`)
-    if (v.kind === 'split' && !v.split_ratio) problems.push(`fund_events.csv:${r.line}: split_ratio — a split needs the new units per old unit`)
+    if (v.kind === 'dividend' && !v.cash_per_unit)
+      problems.push(`fund_events.csv:${r.line}: cash_per_unit — a dividend needs the cash per unit`)
+    if (v.kind === 'split' && !v.split_ratio)
+      problems.push(`fund_events.csv:${r.line}: split_ratio — a split needs the new units per old unit`)
     if (v.reinvest_date && v.kind !== 'dividend') problems.push(`fund_events.csv:${r.line}: reinvest_date — only a dividend is reinvested`)
-    else if (v.reinvest_date && v.reinvest_date < v.ex_date) problems.push(`fund_events.csv:${r.line}: reinvest_date — ${v.reinvest_date} is before the ex-date ${v.ex_date}`)
+    else if (v.reinvest_date && v.reinvest_date < v.ex_date)
+      problems.push(`fund_events.csv:${r.line}: reinvest_date — ${v.reinvest_date} is before the ex-date ${v.ex_date}`)
   }
   return { data, problems }
 }
@@ -271,49 +337,138 @@ export async function importFolder(database: Database, folder: string, opts: Imp
   return database.transaction(async (tx) => {
     const counts: Record<string, number> = {}
     const upsert = async (table: string, columns: Array<[string, string]>, keys: string[], rows: unknown[][]) => {
-      const set = columns.filter(([c]) => !keys.includes(c)).map(([c]) => `${c} = excluded.${c}`).join(', ')
+      const set = columns
+        .filter(([c]) => !keys.includes(c))
+        .map(([c]) => `${c} = excluded.${c}`)
+        .join(', ')
       await insertRows(tx, table, columns, rows, 20_000, `on conflict (${keys.join(', ')}) do ${set ? `update set ${set}` : 'nothing'}`)
       counts[table] = rows.length
       log(`${table}: ${rows.length} rows`)
     }
     const v = (file: FileName) => (data[file] ?? []).map((r) => r.values)
 
-    await upsert('categories', [['category_type', 'text'], ['category_code', 'text'], ['name', 'text'], ['sort', 'int']], ['category_type', 'category_code'], [
-      ...Object.entries(FUND_CATEGORY_NAMES).map(([c, n], i) => ['FundCategory', c, n, i]),
-      ...Object.entries(ASSET_CLASS_NAMES).map(([c, n], i) => ['AssetClassLevel1', c, n, i]),
-    ])
+    await upsert(
+      'categories',
+      [
+        ['category_type', 'text'],
+        ['category_code', 'text'],
+        ['name', 'text'],
+        ['sort', 'int'],
+      ],
+      ['category_type', 'category_code'],
+      [
+        ...Object.entries(FUND_CATEGORY_NAMES).map(([c, n], i) => ['FundCategory', c, n, i]),
+        ...Object.entries(ASSET_CLASS_NAMES).map(([c, n], i) => ['AssetClassLevel1', c, n, i]),
+      ],
+    )
     if (data['managers.csv']) {
-      await upsert('managers', [['manager_id', 'text'], ['manager_name', 'text'], ['company', 'text'], ['is_verified', 'boolean'], ['avatar_url', 'text'], ['intro', 'text'], ['is_demo', 'boolean']],
-        ['manager_id'], v('managers.csv').map((m) => [m.manager_id, m.manager_name, m.company, m.is_verified, m.avatar_url, m.intro, false]))
+      await upsert(
+        'managers',
+        [
+          ['manager_id', 'text'],
+          ['manager_name', 'text'],
+          ['company', 'text'],
+          ['is_verified', 'boolean'],
+          ['avatar_url', 'text'],
+          ['intro', 'text'],
+          ['is_demo', 'boolean'],
+        ],
+        ['manager_id'],
+        v('managers.csv').map((m) => [m.manager_id, m.manager_name, m.company, m.is_verified, m.avatar_url, m.intro, false]),
+      )
     }
     if (data['benchmarks.csv']) {
-      await upsert('benchmarks', [['index_code', 'text'], ['index_short_name', 'text'], ['name', 'text'], ['description', 'text']], ['index_code'],
-        v('benchmarks.csv').map((b) => [b.index_code, b.index_short_name, b.name, b.description]))
+      await upsert(
+        'benchmarks',
+        [
+          ['index_code', 'text'],
+          ['index_short_name', 'text'],
+          ['name', 'text'],
+          ['description', 'text'],
+        ],
+        ['index_code'],
+        v('benchmarks.csv').map((b) => [b.index_code, b.index_short_name, b.name, b.description]),
+      )
     }
     if (data['benchmark_values.csv']) {
-      await upsert('benchmark_values', [['index_code', 'text'], ['value_date', 'date'], ['value', 'numeric']], ['index_code', 'value_date'],
-        v('benchmark_values.csv').map((b) => [b.index_code, b.value_date, b.value]))
+      await upsert(
+        'benchmark_values',
+        [
+          ['index_code', 'text'],
+          ['value_date', 'date'],
+          ['value', 'numeric'],
+        ],
+        ['index_code', 'value_date'],
+        v('benchmark_values.csv').map((b) => [b.index_code, b.value_date, b.value]),
+      )
     }
     if (data['funds.csv']) {
       const funds = v('funds.csv')
       // A demo fund replaced by imported data keeps none of its generated NAVs or events.
-      const wasDemo = (await tx.query<{ c: string }>('select fund_code as c from funds where is_demo and fund_code = any($1::text[])', [funds.map((f) => f.fund_code)])).map((r) => r.c)
+      const wasDemo = (
+        await tx.query<{ c: string }>('select fund_code as c from funds where is_demo and fund_code = any($1::text[])', [
+          funds.map((f) => f.fund_code),
+        ])
+      ).map((r) => r.c)
       if (wasDemo.length) {
         await tx.query('delete from fund_navs where fund_code = any($1::text[])', [wasDemo])
         await tx.query('delete from fund_events where fund_code = any($1::text[])', [wasDemo])
       }
-      await upsert('funds', [['fund_code', 'text'], ['fund_name', 'text'], ['category_code', 'text'], ['manager_id', 'text'], ['setup_date', 'date'], ['risk_level', 'text'], ['offering_stage', 'text'],
-        ['terminated_date', 'date'], ['buy_fee_rate', 'numeric'], ['lowest_buy_amount', 'numeric'], ['can_buy', 'boolean'], ['can_not_buy_reason', 'text'], ['intro', 'text'], ['benchmark', 'text'], ['is_demo', 'boolean']],
-        ['fund_code'], funds.map((f) => [f.fund_code, f.fund_name, f.category_code, f.manager_id, f.setup_date, f.risk_level, f.offering_stage, f.terminated_date, f.buy_fee_rate,
-          f.lowest_buy_amount, !f.terminated_date, f.terminated_date ? '基金已终止运作' : null, f.intro, f.benchmark, false]))
+      await upsert(
+        'funds',
+        [
+          ['fund_code', 'text'],
+          ['fund_name', 'text'],
+          ['category_code', 'text'],
+          ['manager_id', 'text'],
+          ['setup_date', 'date'],
+          ['risk_level', 'text'],
+          ['offering_stage', 'text'],
+          ['terminated_date', 'date'],
+          ['buy_fee_rate', 'numeric'],
+          ['lowest_buy_amount', 'numeric'],
+          ['can_buy', 'boolean'],
+          ['can_not_buy_reason', 'text'],
+          ['intro', 'text'],
+          ['benchmark', 'text'],
+          ['is_demo', 'boolean'],
+        ],
+        ['fund_code'],
+        funds.map((f) => [
+          f.fund_code,
+          f.fund_name,
+          f.category_code,
+          f.manager_id,
+          f.setup_date,
+          f.risk_level,
+          f.offering_stage,
+          f.terminated_date,
+          f.buy_fee_rate,
+          f.lowest_buy_amount,
+          !f.terminated_date,
+          f.terminated_date ? '基金已终止运作' : null,
+          f.intro,
+          f.benchmark,
+          false,
+        ]),
+      )
     }
     const touched = new Set<string>()
     if (data['fund_navs.csv']) {
       const navs = v('fund_navs.csv')
       navs.forEach((n) => touched.add(n.fund_code))
       // Without an accumulated NAV the fund never distributed: the unit NAV is its accumulated NAV.
-      await upsert('fund_navs', [['fund_code', 'text'], ['nav_date', 'date'], ['nav', 'numeric'], ['acc_nav', 'numeric']], ['fund_code', 'nav_date'],
-        navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav ?? n.nav]))
+      await upsert(
+        'fund_navs',
+        [
+          ['fund_code', 'text'],
+          ['nav_date', 'date'],
+          ['nav', 'numeric'],
+          ['acc_nav', 'numeric'],
+        ],
+        ['fund_code', 'nav_date'],
+        navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav ?? n.nav]),
+      )
     }
     if (data['fund_events.csv']) {
       const events = v('fund_events.csv')
@@ -321,8 +476,26 @@ export async function importFolder(database: Database, folder: string, opts: Imp
       const codes = [...new Set(events.map((e) => e.fund_code as string))]
       codes.forEach((c) => touched.add(c))
       await tx.query('delete from fund_events where fund_code = any($1::text[])', [codes])
-      await upsert('fund_events', [['fund_code', 'text'], ['ex_date', 'date'], ['kind', 'text'], ['cash_per_unit', 'numeric'], ['split_ratio', 'numeric'], ['reinvest_date', 'date']], ['fund_code', 'ex_date', 'kind'],
-        events.map((e) => [e.fund_code, e.ex_date, e.kind, e.kind === 'dividend' ? e.cash_per_unit : null, e.kind === 'split' ? e.split_ratio : null, e.kind === 'dividend' ? e.reinvest_date : null]))
+      await upsert(
+        'fund_events',
+        [
+          ['fund_code', 'text'],
+          ['ex_date', 'date'],
+          ['kind', 'text'],
+          ['cash_per_unit', 'numeric'],
+          ['split_ratio', 'numeric'],
+          ['reinvest_date', 'date'],
+        ],
+        ['fund_code', 'ex_date', 'kind'],
+        events.map((e) => [
+          e.fund_code,
+          e.ex_date,
+          e.kind,
+          e.kind === 'dividend' ? e.cash_per_unit : null,
+          e.kind === 'split' ? e.split_ratio : null,
+          e.kind === 'dividend' ? e.reinvest_date : null,
+        ]),
+      )
     }
     if (touched.size) log(`adjusted NAVs: ${await writeAdjustedNavs(tx, [...touched])} rows`)
     await bumpDataVersion(tx)

@@ -8,7 +8,8 @@ import { DataDirLockedError } from '../db/lock'
 import { prepareDatabase } from '../db/startup'
 import { ImportProblems, importFolder, type Encoding } from './importer'
 
-const USAGE = 'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv (each optional)'
+const USAGE =
+  'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv (each optional)'
 
 function parseArgs(argv: string[]): { folder: string; encoding: Encoding } | null {
   let folder: string | undefined

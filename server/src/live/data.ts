@@ -22,11 +22,16 @@ export interface LiveStreamRow {
 }
 
 export async function liveStreams(database: Database) {
-  return database.query<LiveStreamRow>(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`)
+  return database.query<LiveStreamRow>(
+    `select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`,
+  )
 }
 
 export async function liveStream(database: Database, liveId: string) {
-  const [row] = await database.query<LiveStreamRow>(`select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`, [liveId])
+  const [row] = await database.query<LiveStreamRow>(
+    `select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`,
+    [liveId],
+  )
   return row ?? null
 }
 
@@ -40,7 +45,9 @@ export async function insertComment(database: Database, liveId: string, userId: 
   const [comment] = await database.query<LiveComment>(
     `insert into live_comments (live_id, user_id, nickname, content)
      select $1, u.user_id, u.nickname, $3 from users u where u.user_id = $2
-     returning comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"`, [liveId, userId, content])
+     returning comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"`,
+    [liveId, userId, content],
+  )
   return comment
 }
 
@@ -48,12 +55,21 @@ export async function insertComment(database: Database, liveId: string, userId: 
 export async function commentsSince(database: Database, liveId: string, afterId: string, limit: number): Promise<LiveComment[]> {
   return database.query<LiveComment>(
     `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
-     from live_comments where live_id = $1 and comment_id > $2::bigint order by comment_id limit $3`, [liveId, afterId, limit])
+     from live_comments where live_id = $1 and comment_id > $2::bigint order by comment_id limit $3`,
+    [liveId, afterId, limit],
+  )
 }
 
 /** A page of comments, newest first. */
 export function commentPage(database: Database, liveId: string, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<LiveComment & { totalCount: number }>(
-    `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt", count(*) over ()::int as "totalCount"
-     from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`, [liveId, n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<LiveComment & { totalCount: number }>(
+        `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt", count(*) over ()::int as "totalCount"
+     from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`,
+        [liveId, n, from],
+      ),
+    offset,
+    size,
+  )
 }

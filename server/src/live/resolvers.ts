@@ -13,12 +13,15 @@ export const liveResolvers: Resolvers = {
     postLiveComment: async (_: unknown, { liveId, content: text }: { liveId: string; content: string }, ctx: Ctx) => {
       const userId = requireUser(ctx)
       const trimmed = String(text)
-      if (!trimmed.trim() || trimmed.length > MAX_COMMENT_LENGTH) return { comment: null, error: { code: 'ContetnPostInvalid', msg: `评论内容需为1到${MAX_COMMENT_LENGTH}个字`, detail: null } }
-      if (!(await ctx.live.streamExists(liveId))) return { comment: null, error: { code: 'LIVE_NOT_FOUND', msg: '直播不存在', detail: liveId } }
+      if (!trimmed.trim() || trimmed.length > MAX_COMMENT_LENGTH)
+        return { comment: null, error: { code: 'ContetnPostInvalid', msg: `评论内容需为1到${MAX_COMMENT_LENGTH}个字`, detail: null } }
+      if (!(await ctx.live.streamExists(liveId)))
+        return { comment: null, error: { code: 'LIVE_NOT_FOUND', msg: '直播不存在', detail: liveId } }
       try {
         return { comment: await ctx.live.post(liveId, userId, trimmed), error: null }
       } catch (err) {
-        if (err instanceof CommentRateLimited) return { comment: null, error: { code: 'RATE_LIMITED', msg: err.message, detail: String(err.retryAfter) } }
+        if (err instanceof CommentRateLimited)
+          return { comment: null, error: { code: 'RATE_LIMITED', msg: err.message, detail: String(err.retryAfter) } }
         throw err
       }
     },

@@ -13,20 +13,31 @@ export const SSE_HEARTBEAT_MS = 25_000
 /** Live comments: list, post, and a server-sent-events stream of new comments. */
 const liveParams = z.object({ liveId: z.string().min(1).max(64) })
 /** A page of comments: the cursor from pageInfo and a size, read as an offset (a bad cursor is a 400 naming it). */
-const commentsQuery = z.object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(100).default(20) }).transform((q, ctx) => {
-  try {
-    return readPage(q, 20)
-  } catch (err) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message })
-    return z.NEVER
-  }
+const commentsQuery = z
+  .object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(100).default(20) })
+  .transform((q, ctx) => {
+    try {
+      return readPage(q, 20)
+    } catch (err) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message })
+      return z.NEVER
+    }
+  })
+const commentBody = z.object({
+  content: z
+    .string()
+    .refine((s) => s.trim().length > 0, 'content must not be empty')
+    .pipe(z.string().max(MAX_COMMENT_LENGTH)),
 })
-const commentBody = z.object({ content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').pipe(z.string().max(MAX_COMMENT_LENGTH)) })
 
 export async function liveRoutes(fastify: FastifyInstance, { live, config }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   // SSE streams and WebSockets share the caps.
-  const limiter = new ConnectionLimiter({ perAddress: config.LIVE_MAX_PER_ADDRESS, total: config.LIVE_MAX_CONNECTIONS, maxLifetimeMs: config.LIVE_MAX_LIFETIME_S * 1000 })
+  const limiter = new ConnectionLimiter({
+    perAddress: config.LIVE_MAX_PER_ADDRESS,
+    total: config.LIVE_MAX_CONNECTIONS,
+    maxLifetimeMs: config.LIVE_MAX_LIFETIME_S * 1000,
+  })
   attachLiveSocket(app, live, config.SIGN_REQUIRED, limiter)
   // Open streams are ended before the server closes, or close() would wait for them.
   const open = new Set<() => void>()
@@ -39,7 +50,11 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
     const { rows, totalCount } = await live.list(p.liveId, page.offset, page.size)
     const next = page.offset + rows.length
-    return ok({ list: rows, totalCount, pageInfo: { hasMore: next < totalCount, cursor: next < totalCount ? Buffer.from(String(next)).toString('base64url') : null } })
+    return ok({
+      list: rows,
+      totalCount,
+      pageInfo: { hasMore: next < totalCount, cursor: next < totalCount ? Buffer.from(String(next)).toString('base64url') : null },
+    })
   })
 
   app.post('/:liveId/comments', { config: { needsUser: true }, schema: { params: liveParams, body: commentBody } }, async (req, reply) => {
@@ -48,7 +63,8 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     try {
       return ok(await live.post(p.liveId, req.userId, body.content))
     } catch (err) {
-      if (err instanceof CommentRateLimited) return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
+      if (err instanceof CommentRateLimited)
+        return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
       throw err
     }
   })
@@ -58,58 +74,67 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
    * cannot set headers, so x-sign and x-broker may come as query parameters here.
    */
   const streamQuery = z.object({ lastEventId: z.unknown().optional() }).passthrough()
-  app.get('/:liveId/stream', { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } }, async (req, reply) => {
-    const p = req.params
-    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
-    const release = limiter.acquire(req.ip)
-    if (typeof release !== 'function') return fail(reply, 429, release.refused)
-    reply.hijack()
-    const res = reply.raw
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' })
-    const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
-    // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
-    // falls in between; the replayed ids keep a comment from arriving twice around the replay.
-    const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
-    const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
-    // Comments announced during the replay wait for it, so the viewer gets them in order.
-    const heldDuringReplay: LiveComment[] = []
-    const replayed = new Set<string>()
-    let inReplay = replaying
-    const unsubscribe = live.subscribe(p.liveId, (c) => {
-      if (replayed.has(c.commentId)) return
-      if (inReplay) heldDuringReplay.push(c)
-      else write(c)
-    })
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
-    // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
-    const lifetime = setTimeout(() => end(), limiter.caps.maxLifetimeMs)
-    const stop = () => {
-      clearInterval(heartbeat)
-      clearTimeout(lifetime)
-      unsubscribe()
-      open.delete(end)
-      release()
-    }
-    const end = () => {
-      stop()
-      res.end()
-    }
-    open.add(end)
-    req.raw.on('close', stop)
-    res.on('error', stop)
-    if (replaying) {
-      try {
-        for (const c of await live.since(p.liveId, lastId!)) {
-          replayed.add(c.commentId)
-          write(c)
-        }
-      } catch (err) {
-        req.log.warn({ err: (err as Error).message }, 'live replay failed')
+  app.get(
+    '/:liveId/stream',
+    { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } },
+    async (req, reply) => {
+      const p = req.params
+      if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+      const release = limiter.acquire(req.ip)
+      if (typeof release !== 'function') return fail(reply, 429, release.refused)
+      reply.hijack()
+      const res = reply.raw
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
+      // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
+      // falls in between; the replayed ids keep a comment from arriving twice around the replay.
+      const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
+      const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
+      // Comments announced during the replay wait for it, so the viewer gets them in order.
+      const heldDuringReplay: LiveComment[] = []
+      const replayed = new Set<string>()
+      let inReplay = replaying
+      const unsubscribe = live.subscribe(p.liveId, (c) => {
+        if (replayed.has(c.commentId)) return
+        if (inReplay) heldDuringReplay.push(c)
+        else write(c)
+      })
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
+      // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
+      const lifetime = setTimeout(() => end(), limiter.caps.maxLifetimeMs)
+      const stop = () => {
+        clearInterval(heartbeat)
+        clearTimeout(lifetime)
+        unsubscribe()
+        open.delete(end)
+        release()
       }
-      inReplay = false
-      for (const c of heldDuringReplay.sort((a, b) => Number(a.commentId) - Number(b.commentId))) if (!replayed.has(c.commentId)) write(c)
-      heldDuringReplay.length = 0
-    }
-    res.write(': connected\n\n')
-  })
+      const end = () => {
+        stop()
+        res.end()
+      }
+      open.add(end)
+      req.raw.on('close', stop)
+      res.on('error', stop)
+      if (replaying) {
+        try {
+          for (const c of await live.since(p.liveId, lastId!)) {
+            replayed.add(c.commentId)
+            write(c)
+          }
+        } catch (err) {
+          req.log.warn({ err: (err as Error).message }, 'live replay failed')
+        }
+        inReplay = false
+        for (const c of heldDuringReplay.sort((a, b) => Number(a.commentId) - Number(b.commentId))) if (!replayed.has(c.commentId)) write(c)
+        heldDuringReplay.length = 0
+      }
+      res.write(': connected\n\n')
+    },
+  )
 }

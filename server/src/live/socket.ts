@@ -15,7 +15,9 @@ const REASONS: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 
 function refuse(socket: Duplex, status: number, msg: string) {
   if (socket.destroyed) return
   const body = JSON.stringify({ code: status, msg })
-  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`)
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  )
 }
 
 /** The live id of an upgrade's request target, or the status and message to refuse it with. */

@@ -10,7 +10,10 @@ import { handPickedRows } from './data'
 export async function miniProgramRoutes(app: FastifyInstance, { database }: RestOptions) {
   const handPicked = async () => {
     const rows = await handPickedRows(database)
-    const funds = await loadFunds(database, rows.map((r) => r.fundCode))
+    const funds = await loadFunds(
+      database,
+      rows.map((r) => r.fundCode),
+    )
     return rows.map((r) => ({ ...funds.get(r.fundCode), reason: r.reason, seq: r.seq }))
   }
 
@@ -20,7 +23,14 @@ export async function miniProgramRoutes(app: FastifyInstance, { database }: Rest
       banners: await ads(database, ['HOME_BANNER']),
       portfolios: rows.map((r) => {
         const p = portfolioFields(r)
-        return { poCode: p.poCode, poName: p.poName, subTitle: p.subTitle, riskLevel: p.riskLevel, seriesType: p.seriesType, performanceShowcase: p.performanceShowcase }
+        return {
+          poCode: p.poCode,
+          poName: p.poName,
+          subTitle: p.subTitle,
+          riskLevel: p.riskLevel,
+          seriesType: p.seriesType,
+          performanceShowcase: p.performanceShowcase,
+        }
       }),
       handPicked: (await handPicked()).slice(0, 3),
     })

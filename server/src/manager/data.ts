@@ -24,8 +24,15 @@ export async function loadManager(database: Database, managerId: string): Promis
 
 /** A page of managers by id, and their total. */
 export function listManagers(database: Database, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<Manager & { totalCount: number }>(
-    `${MANAGER_COLUMNS}, count(*) over ()::int as "totalCount" from managers order by manager_id limit $1 offset $2`, [n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<Manager & { totalCount: number }>(
+        `${MANAGER_COLUMNS}, count(*) over ()::int as "totalCount" from managers order by manager_id limit $1 offset $2`,
+        [n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 /** The manager's page in the app (H5 route of spec section 2). */
@@ -33,7 +40,9 @@ export const managerUrl = (managerId: string) => `/alfa/fund/manager/${managerId
 
 /** The codes of the funds a manager manages, in code order. */
 export async function managerFundCodes(database: Database, managerId: string): Promise<string[]> {
-  const rows = await database.query<{ fund_code: string }>('select fund_code from funds where manager_id = $1 order by fund_code', [managerId])
+  const rows = await database.query<{ fund_code: string }>('select fund_code from funds where manager_id = $1 order by fund_code', [
+    managerId,
+  ])
   return rows.map((r) => r.fund_code)
 }
 
@@ -53,7 +62,14 @@ export interface TenureRow {
  * of the tenure to the latest: distributions reinvested, as every return figure.
  */
 export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
-  const rows = await database.query<{ managerId: string; fundCode: string; tenureStart: string; tenureDays: number; startAdj: string | null; endAdj: string | null }>(
+  const rows = await database.query<{
+    managerId: string
+    fundCode: string
+    tenureStart: string
+    tenureDays: number
+    startAdj: string | null
+    endAdj: string | null
+  }>(
     `select t.manager_id as "managerId", t.fund_code as "fundCode", to_char(t.tenure_start, 'YYYY-MM-DD') as "tenureStart",
        (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.adj_nav as "startAdj", e.adj_nav as "endAdj"
      from (select f.fund_code, f.manager_id,
@@ -84,6 +100,8 @@ export function yearsSince(date: string | null, today: string): string | null {
 export const shanghaiDay = (now = new Date()) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
 
 export async function careerStarts(database: Database): Promise<Map<string, string | null>> {
-  const rows = await database.query<{ id: string; d: string | null }>(`select manager_id as id, to_char(career_start, 'YYYY-MM-DD') as d from managers`)
+  const rows = await database.query<{ id: string; d: string | null }>(
+    `select manager_id as id, to_char(career_start, 'YYYY-MM-DD') as d from managers`,
+  )
   return new Map(rows.map((r) => [r.id, r.d]))
 }

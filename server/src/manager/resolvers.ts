@@ -1,6 +1,17 @@
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { connection, present, readPage } from '../paging'
-import { careerStarts, listManagers, loadManager, managerFundCodes, managerUrl, shanghaiDay, tenures, yearsSince, type Manager, type TenureRow } from './data'
+import {
+  careerStarts,
+  listManagers,
+  loadManager,
+  managerFundCodes,
+  managerUrl,
+  shanghaiDay,
+  tenures,
+  yearsSince,
+  type Manager,
+  type TenureRow,
+} from './data'
 import type { QueryManagerListArgs, QueryManagersArgs, Resolvers } from '../graphql/generated/resolvers'
 
 type Direction = 'normal' | 'reverse'
@@ -14,7 +25,11 @@ function best(rows: TenureRow[]): number | null {
 }
 
 /** Sort key of one manager; missing values sort last in either direction. */
-export function compareManagers(a: { key: number | null; id: string }, b: { key: number | null; id: string }, direction: Direction): number {
+export function compareManagers(
+  a: { key: number | null; id: string },
+  b: { key: number | null; id: string },
+  direction: Direction,
+): number {
   if (a.key === null || b.key === null) return a.key === b.key ? a.id.localeCompare(b.id) : a.key === null ? 1 : -1
   const diff = direction === 'reverse' ? b.key - a.key : a.key - b.key
   return diff || a.id.localeCompare(b.id)
@@ -22,7 +37,8 @@ export function compareManagers(a: { key: number | null; id: string }, b: { key:
 
 export const managerResolvers: Resolvers = {
   Query: {
-    fundManager: (_: unknown, { managerId }: { managerId: string }, ctx: Ctx) => loadManager(ctx.database, managerId).then((m) => m ?? null),
+    fundManager: (_: unknown, { managerId }: { managerId: string }, ctx: Ctx) =>
+      loadManager(ctx.database, managerId).then((m) => m ?? null),
     managers: async (_: unknown, args: QueryManagersArgs, ctx: Ctx) => {
       const { offset, size } = readPage(args.page)
       const { rows, totalCount } = await listManagers(ctx.database, offset, size)
@@ -55,7 +71,8 @@ export const managerResolvers: Resolvers = {
     funds: async (m: Manager, _: unknown, ctx: Ctx) =>
       (await Promise.all((await managerFundCodes(ctx.database, m.managerId)).map((code) => ctx.fund(code)))).filter(present),
     careerStart: async (m: Manager, _: unknown, ctx: Ctx) => (await allCareerStarts(ctx)).get(m.managerId) ?? null,
-    tenureYears: async (m: Manager, _: unknown, ctx: Ctx) => yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiDay()),
+    tenureYears: async (m: Manager, _: unknown, ctx: Ctx) =>
+      yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiDay()),
     fundCount: async (m: Manager, _: unknown, ctx: Ctx) => (await managerTenures(ctx, m.managerId)).length,
     bestTenureReturn: async (m: Manager, _: unknown, ctx: Ctx) => {
       const b = best(await managerTenures(ctx, m.managerId))

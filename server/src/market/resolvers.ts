@@ -13,17 +13,30 @@ const byCode = (code: string) => MARKET_INDICES.find((d) => d.indexCode === code
 
 export const marketResolvers = {
   Query: {
-    fundRanking: async (_: unknown, args: { page?: PageArgs; categoryCode?: string | null; period?: string | null; direction?: 'normal' | 'reverse' | null }, ctx: Ctx) => {
+    fundRanking: async (
+      _: unknown,
+      args: { page?: PageArgs; categoryCode?: string | null; period?: string | null; direction?: 'normal' | 'reverse' | null },
+      ctx: Ctx,
+    ) => {
       const { offset, size } = readPage(args.page)
       const all = await returnsOf(ctx, args.period ?? '1Y')
-      const list = sortByReturn(args.categoryCode ? all.filter((f) => f.categoryCode === args.categoryCode) : all, args.direction ?? 'reverse')
+      const list = sortByReturn(
+        args.categoryCode ? all.filter((f) => f.categoryCode === args.categoryCode) : all,
+        args.direction ?? 'reverse',
+      )
       return connection(await ranked(ctx, list.slice(offset, offset + size)), list.length, offset)
     },
     industryThemes: async (_: unknown, { period }: { period?: string | null }, ctx: Ctx) => {
       const all = await returnsOf(ctx, period ?? '1Y')
       return THEMES.map((t) => {
-        const members = sortByReturn(all.filter((f) => t.keywords.some((k) => f.fundName.includes(k))), 'reverse')
-        const values = members.map((m) => m.periodReturn).filter((v): v is string => v !== null).map(Number)
+        const members = sortByReturn(
+          all.filter((f) => t.keywords.some((k) => f.fundName.includes(k))),
+          'reverse',
+        )
+        const values = members
+          .map((m) => m.periodReturn)
+          .filter((v): v is string => v !== null)
+          .map(Number)
         const averageReturn = values.length ? (values.reduce((a, b) => a + b, 0) / values.length).toFixed(4) : null
         return { themeCode: t.themeCode, name: t.name, description: t.description, averageReturn, fundCount: members.length, members }
       })
@@ -45,7 +58,9 @@ export const marketResolvers = {
     daily: (q: Summary, { days }: { days?: number | null }) => {
       const n = days ?? 120
       if (!Number.isInteger(n) || n < 1 || n > MAX_DAILY_POINTS) throw badInput(`days must be between 1 and ${MAX_DAILY_POINTS}`)
-      return quote(byCode(q.indexCode)!).daily.slice(-n).map((p) => ({ time: p.time, value: points(p.value) }))
+      return quote(byCode(q.indexCode)!)
+        .daily.slice(-n)
+        .map((p) => ({ time: p.time, value: points(p.value) }))
     },
     intraday: (q: Summary) => intraday(quote(byCode(q.indexCode)!)).map((p) => ({ time: p.time, value: points(p.value) })),
   },

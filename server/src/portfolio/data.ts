@@ -20,13 +20,20 @@ export function visibleOnBrand(row: PortfolioRow, broker: string): boolean {
 
 /** A page of the portfolios visible on the brand (AP custom plans on 0008 only), by code, and their total. */
 export function listPortfolioRows(database: Database, broker: string, offset: number, size: number, seriesType?: string | null) {
-  return pageWithTotal((from, n) => {
-    let q = database.db.selectFrom('portfolios').selectAll().select(totalCount)
-      .where((eb) => eb.or([eb('brand', '=', 'all'), eb('brand', '=', broker)]))
-    if (broker !== '0008') q = q.where('po_code', 'not like', 'AP%')
-    if (seriesType != null) q = q.where('series_type', '=', seriesType)
-    return q.orderBy('po_code').limit(n).offset(from).execute()
-  }, offset, size)
+  return pageWithTotal(
+    (from, n) => {
+      let q = database.db
+        .selectFrom('portfolios')
+        .selectAll()
+        .select(totalCount)
+        .where((eb) => eb.or([eb('brand', '=', 'all'), eb('brand', '=', broker)]))
+      if (broker !== '0008') q = q.where('po_code', 'not like', 'AP%')
+      if (seriesType != null) q = q.where('series_type', '=', seriesType)
+      return q.orderBy('po_code').limit(n).offset(from).execute()
+    },
+    offset,
+    size,
+  )
 }
 
 /** Plain fields of spec section 3's Portfolio, from a row (user-dependent fields are added by the caller). */
@@ -65,11 +72,14 @@ export function portfolioFields(row: PortfolioRow, today = shanghaiToday()) {
     chinaIncludeOversea: row.asset_mix_configs.chinaIncludeOversea ?? null,
     chinaOnly: row.asset_mix_configs.chinaOnly ?? null,
     global: row.asset_mix_configs.global ?? null,
-    thermometer: row.thermometer_level == null ? null : {
-      level: row.thermometer_level,
-      levelDescription: row.thermometer_description,
-      advice: { howToBuy: row.how_to_buy, howToSell: row.how_to_sell },
-    },
+    thermometer:
+      row.thermometer_level == null
+        ? null
+        : {
+            level: row.thermometer_level,
+            levelDescription: row.thermometer_description,
+            advice: { howToBuy: row.how_to_buy, howToSell: row.how_to_sell },
+          },
     preference: row.preferences,
     faq: row.faq,
   }
@@ -77,7 +87,12 @@ export function portfolioFields(row: PortfolioRow, today = shanghaiToday()) {
 
 /** Follows (true) or unfollows (false) a portfolio for a user. */
 export async function setFollow(database: Database, userId: string, poCode: string, state: boolean): Promise<void> {
-  if (state) await database.db.insertInto('follows').values({ user_id: userId, po_code: poCode }).onConflict((oc) => oc.doNothing()).execute()
+  if (state)
+    await database.db
+      .insertInto('follows')
+      .values({ user_id: userId, po_code: poCode })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
   else await database.db.deleteFrom('follows').where('user_id', '=', userId).where('po_code', '=', poCode).execute()
 }
 
@@ -93,17 +108,25 @@ export async function followersCount(database: Database, row: PortfolioRow): Pro
 export async function userPortfolioState(database: Database, userId: string, poCode: string) {
   const [row] = await database.query<{ followed: boolean; signed: boolean }>(
     `select exists(select 1 from follows where user_id = $1 and po_code = $2) as followed,
-            coalesce((select signed from user_holdings where user_id = $1 and po_code = $2), false) as signed`, [userId, poCode])
+            coalesce((select signed from user_holdings where user_id = $1 and po_code = $2), false) as signed`,
+    [userId, poCode],
+  )
   return row
 }
 
 export async function capitalAccountHoldings(database: Database, userId: string, poCode: string) {
-  return database.query<{ caId: string; units: string }>('select ca_id as "caId", units from user_holdings where user_id = $1 and po_code = $2', [userId, poCode])
+  return database.query<{ caId: string; units: string }>(
+    'select ca_id as "caId", units from user_holdings where user_id = $1 and po_code = $2',
+    [userId, poCode],
+  )
 }
 
 export async function investedUnit(database: Database, row: PortfolioRow): Promise<number | null> {
   if (!row.total_unit) return null
-  const [{ n }] = await database.query<{ n: number }>('select coalesce(sum(unit), 0)::int as n from portfolio_parts where po_code = $1 and category_code not in ($2, $3)', [row.po_code, 'CASH', 'MONEY'])
+  const [{ n }] = await database.query<{ n: number }>(
+    'select coalesce(sum(unit), 0)::int as n from portfolio_parts where po_code = $1 and category_code not in ($2, $3)',
+    [row.po_code, 'CASH', 'MONEY'],
+  )
   return n
 }
 
@@ -129,7 +152,10 @@ export function categoryFor(fundCategory: string, categoryType: string | null | 
 
 /** Category codes and names of one category type (composition categories, fund categories). */
 export async function categoryDict(database: Database, categoryType: string) {
-  return database.query<{ code: string; name: string }>('select category_code as code, name from categories where category_type = $1 order by sort', [categoryType])
+  return database.query<{ code: string; name: string }>(
+    'select category_code as code, name from categories where category_type = $1 order by sort',
+    [categoryType],
+  )
 }
 
 export async function categoryNames(database: Database): Promise<Map<string, string>> {
@@ -141,8 +167,12 @@ export async function composition(database: Database, row: PortfolioRow, categor
   const parts = await database.query<PartRow>(
     `select p.fund_code as "fundCode", f.category_code as "fundCategory", p.category_code as "categoryCode", p.percent, p.unit, p.variety_name as "varietyName",
             p.latest_movement as "latestMovement", p.latest_movement_name as "latestMovementName", p.candidate_fund_codes as "candidateFundCodes", p.acc_profit_rate as "accProfitRate"
-     from portfolio_parts p join funds f using (fund_code) where p.po_code = $1 order by p.percent desc, p.fund_code`, [row.po_code])
-  const [updated] = await database.query<{ d: string | null }>('select max(adj_date) as d from adjustments where po_code = $1', [row.po_code])
+     from portfolio_parts p join funds f using (fund_code) where p.po_code = $1 order by p.percent desc, p.fund_code`,
+    [row.po_code],
+  )
+  const [updated] = await database.query<{ d: string | null }>('select max(adj_date) as d from adjustments where po_code = $1', [
+    row.po_code,
+  ])
   const names = await categoryNames(database)
   const groups = new Map<string, PartRow[]>()
   for (const p of parts) {
@@ -182,19 +212,29 @@ export interface SeriesPoint {
   extra?: unknown
 }
 
-export async function navSeries(database: Database, poCode: string, range: string | null | undefined, all?: boolean | null): Promise<SeriesPoint[]> {
+export async function navSeries(
+  database: Database,
+  poCode: string,
+  range: string | null | undefined,
+  all?: boolean | null,
+): Promise<SeriesPoint[]> {
   const last = await lastNavDate(database, poCode)
   if (!last) return []
   const start = all ? null : rangeStart(range, last)
   return database.query<SeriesPoint>(
-    `select nav_date as date, nav as value from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`, [poCode, start])
+    `select nav_date as date, nav as value from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`,
+    [poCode, start],
+  )
 }
 
 export async function navHistory(database: Database, row: PortfolioRow, range: string | null | undefined, all?: boolean | null) {
   const series = await navSeries(database, row.po_code, range, all)
   const first = series[0]
   const adjustments = first
-    ? await database.query<{ date: string; adjustmentId: string }>('select adj_date as date, adjustment_id as "adjustmentId" from adjustments where po_code = $1 and adj_date >= $2 order by adj_date', [row.po_code, first.date])
+    ? await database.query<{ date: string; adjustmentId: string }>(
+        'select adj_date as date, adjustment_id as "adjustmentId" from adjustments where po_code = $1 and adj_date >= $2 order by adj_date',
+        [row.po_code, first.date],
+      )
     : []
   const byDate = new Map(series.map((p) => [p.date, p.value]))
   let peak = -Infinity
@@ -211,14 +251,20 @@ export async function navHistory(database: Database, row: PortfolioRow, range: s
   }
   const expected = Number(row.expected_annualized_return_rate ?? 0)
   const expectedSeries = first
-    ? series.filter((_, i) => i % 21 === 0 || i === series.length - 1).map((p) => ({
-        date: p.date,
-        value: (Number(first.value) * Math.pow(1 + expected, (Date.parse(p.date) - Date.parse(first.date)) / (365 * 86_400_000))).toFixed(4),
-      }))
+    ? series
+        .filter((_, i) => i % 21 === 0 || i === series.length - 1)
+        .map((p) => ({
+          date: p.date,
+          value: (Number(first.value) * Math.pow(1 + expected, (Date.parse(p.date) - Date.parse(first.date)) / (365 * 86_400_000))).toFixed(
+            4,
+          ),
+        }))
     : []
   return {
     series,
-    adjustmentPoints: adjustments.filter((a) => byDate.has(a.date)).map((a) => ({ date: a.date, value: byDate.get(a.date)!, extra: { adjustmentId: a.adjustmentId } })),
+    adjustmentPoints: adjustments
+      .filter((a) => byDate.has(a.date))
+      .map((a) => ({ date: a.date, value: byDate.get(a.date)!, extra: { adjustmentId: a.adjustmentId } })),
     expectedSeries,
     maxDrawdown: first ? { ...worst, rate: worst.rate.toFixed(6) } : null,
     totalReturn: first ? (Number(series[series.length - 1].value) / Number(first.value) - 1).toFixed(6) : null,
@@ -230,12 +276,16 @@ export async function acrHistory(database: Database, poCode: string, range: stri
   if (!last) return []
   return database.query<SeriesPoint>(
     `select nav_date as date, round(nav / first_value(nav) over (order by nav_date) - 1, 6) as value
-     from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`, [poCode, rangeStart(range, last)])
+     from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2::date) order by nav_date`,
+    [poCode, rangeStart(range, last)],
+  )
 }
 
 /** The flagship long-win plan: the first LONG_WIN plan running with real money. */
 export async function flagshipLongWin(database: Database): Promise<string | null> {
-  const [row] = await database.query<{ po_code: string }>(`select po_code from portfolios where running_with_real_money and series_type = 'LONG_WIN' order by po_code limit 1`)
+  const [row] = await database.query<{ po_code: string }>(
+    `select po_code from portfolios where running_with_real_money and series_type = 'LONG_WIN' order by po_code limit 1`,
+  )
   return row?.po_code ?? null
 }
 
@@ -244,25 +294,39 @@ export async function realMoneyHistory(database: Database, poCode: string, range
   if (!last) return []
   return database.query<SeriesPoint>(
     `select nav_date as date, real_value as value from portfolio_navs
-     where po_code = $1 and real_value is not null and ($2::date is null or nav_date >= $2::date) order by nav_date`, [poCode, rangeStart(range, last)])
+     where po_code = $1 and real_value is not null and ($2::date is null or nav_date >= $2::date) order by nav_date`,
+    [poCode, rangeStart(range, last)],
+  )
 }
 
 export async function comparableBenchmarks(database: Database, poCode: string) {
   return database.query<{ indexCode: string; indexShortName: string; name: string; description: string | null; isDefault: boolean }>(
     `select b.index_code as "indexCode", b.index_short_name as "indexShortName", b.name, b.description, pb.is_default as "isDefault"
-     from portfolio_benchmarks pb join benchmarks b using (index_code) where pb.po_code = $1 order by pb.is_default desc, b.index_code`, [poCode])
+     from portfolio_benchmarks pb join benchmarks b using (index_code) where pb.po_code = $1 order by pb.is_default desc, b.index_code`,
+    [poCode],
+  )
 }
 
 /** A benchmark rebased to 1 at the range start (exact: computed as NUMERIC in the database). */
 export async function benchmark(database: Database, indexCode: string, range: string | null | undefined, from?: string | null) {
-  const [b] = await database.query<{ name: string; indexCode: string; indexShortName: string; description: string | null; last: string | null }>(
+  const [b] = await database.query<{
+    name: string
+    indexCode: string
+    indexShortName: string
+    description: string | null
+    last: string | null
+  }>(
     `select name, index_code as "indexCode", index_short_name as "indexShortName", description,
-            (select max(value_date) from benchmark_values where index_code = $1) as last from benchmarks where index_code = $1`, [indexCode])
+            (select max(value_date) from benchmark_values where index_code = $1) as last from benchmarks where index_code = $1`,
+    [indexCode],
+  )
   if (!b) return null
   const start = from ?? (b.last ? rangeStart(range, b.last) : null)
   const history = await database.query<SeriesPoint>(
     `select value_date as date, round(value / first_value(value) over (order by value_date), 4) as value
-     from benchmark_values where index_code = $1 and ($2::date is null or value_date >= $2::date) order by value_date`, [indexCode, start])
+     from benchmark_values where index_code = $1 and ($2::date is null or value_date >= $2::date) order by value_date`,
+    [indexCode, start],
+  )
   const { last: _last, ...rest } = b
   return { ...rest, history }
 }
@@ -271,22 +335,46 @@ export async function dailyNavs(database: Database, poCode: string, range: strin
   const last = await lastNavDate(database, poCode)
   if (!last) return { rows: [], totalCount: 0 }
   const start = rangeStart(range, last)
-  return pageWithTotal((from, n) => database.query<{ date: string; value: string; dailyReturn: string | null; totalCount: number }>(
-    `select date, value, "dailyReturn", count(*) over ()::int as "totalCount" from (
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{ date: string; value: string; dailyReturn: string | null; totalCount: number }>(
+        `select date, value, "dailyReturn", count(*) over ()::int as "totalCount" from (
        select nav_date as date, nav as value, round(nav / lag(nav) over (order by nav_date) - 1, 6) as "dailyReturn"
        from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= ($2::date - 7))) t
-     where $2::date is null or date >= $2::date order by date desc limit $3 offset $4`, [poCode, start, n, from]), offset, size)
+     where $2::date is null or date >= $2::date order by date desc limit $3 offset $4`,
+        [poCode, start, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export function adjustments(database: Database, poCode: string, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<{ adjustmentId: string; date: string; comment: string | null; articleText: string | null; articleLink: string | null; totalCount: number }>(
-    `select adjustment_id as "adjustmentId", adj_date as date, comment, article_text as "articleText", article_link as "articleLink", count(*) over ()::int as "totalCount"
-     from adjustments where po_code = $1 order by adj_date desc limit $2 offset $3`, [poCode, n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{
+        adjustmentId: string
+        date: string
+        comment: string | null
+        articleText: string | null
+        articleLink: string | null
+        totalCount: number
+      }>(
+        `select adjustment_id as "adjustmentId", adj_date as date, comment, article_text as "articleText", article_link as "articleLink", count(*) over ()::int as "totalCount"
+     from adjustments where po_code = $1 order by adj_date desc limit $2 offset $3`,
+        [poCode, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 /** Every adjustment of a portfolio, oldest first (the adjustment chart). */
 export async function adjustmentDates(database: Database, poCode: string) {
-  return database.query<{ adjustmentId: string; date: string }>('select adjustment_id as "adjustmentId", adj_date as date from adjustments where po_code = $1 order by adj_date', [poCode])
+  return database.query<{ adjustmentId: string; date: string }>(
+    'select adjustment_id as "adjustmentId", adj_date as date from adjustments where po_code = $1 order by adj_date',
+    [poCode],
+  )
 }
 
 export interface AdjustmentPartRow {
@@ -306,15 +394,23 @@ export async function adjustmentParts(database: Database, ids: string[]): Promis
   return database.query<AdjustmentPartRow>(
     `select a.adjustment_id as "adjustmentId", a.fund_code as "fundCode", f.category_code as "fundCategory", a.category_code as "categoryCode",
             a.before_percent as "beforePercent", a.after_percent as "afterPercent", a.movement, a.variety_name as "varietyName", a.trade_unit as "tradeUnit"
-     from adjustment_parts a join funds f using (fund_code) where a.adjustment_id = any($1::text[]) order by a.adjustment_id, a.fund_code`, [ids])
+     from adjustment_parts a join funds f using (fund_code) where a.adjustment_id = any($1::text[]) order by a.adjustment_id, a.fund_code`,
+    [ids],
+  )
 }
 
 export const MOVEMENT_NAMES: Record<string, string> = { In: '调入', Out: '调出', Convert: '转换', None: '不变' }
 
 export function signals(database: Database, poCode: string, kind: 'SIGNAL' | 'AIP', offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<SignalRow & { totalCount: number }>(
-    `${SIGNAL_COLUMNS}, count(*) over ()::int as "totalCount" from signals where po_code = $1 and kind = $2 order by sig_date desc, sig_id desc limit $3 offset $4`,
-    [poCode, kind, n, from]), offset, size)
+  return pageWithTotal(
+    (from, n) =>
+      database.query<SignalRow & { totalCount: number }>(
+        `${SIGNAL_COLUMNS}, count(*) over ()::int as "totalCount" from signals where po_code = $1 and kind = $2 order by sig_date desc, sig_id desc limit $3 offset $4`,
+        [poCode, kind, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export interface SignalRow {
@@ -342,9 +438,18 @@ export async function signalById(database: Database, sigId: string): Promise<Sig
 }
 
 export async function signalOrders(database: Database, sigId: string) {
-  return database.query<{ orderType: string; fundCode: string; fundName: string; percent: string; amount: string | null; targetFundCode: string | null }>(
+  return database.query<{
+    orderType: string
+    fundCode: string
+    fundName: string
+    percent: string
+    amount: string | null
+    targetFundCode: string | null
+  }>(
     `select o.order_type as "orderType", o.fund_code as "fundCode", f.fund_name as "fundName", o.percent, o.amount, o.target_fund_code as "targetFundCode"
-     from signal_orders o join funds f using (fund_code) where o.sig_id = $1 order by o.seq`, [sigId])
+     from signal_orders o join funds f using (fund_code) where o.sig_id = $1 order by o.seq`,
+    [sigId],
+  )
 }
 
 /** Next trading day strictly after `date` (weekdays without the main market holidays). */
@@ -367,10 +472,20 @@ export function tradeDates(now = Date.now()) {
 export async function tradeRule(database: Database, row: PortfolioRow, _scene?: string | null) {
   const cannot = await database.query<{ fundCode: string; fundName: string; msg: string }>(
     `select f.fund_code as "fundCode", f.fund_name as "fundName", coalesce(f.can_not_buy_reason, '暂停申购') as msg
-     from portfolio_parts p join funds f using (fund_code) where p.po_code = $1 and not f.can_buy order by f.fund_code`, [row.po_code])
-  const steps = await database.query<{ lower: string; upper: string | null; feeRate: string; discountFeeRate: string | null; description: string | null }>(
+     from portfolio_parts p join funds f using (fund_code) where p.po_code = $1 and not f.can_buy order by f.fund_code`,
+    [row.po_code],
+  )
+  const steps = await database.query<{
+    lower: string
+    upper: string | null
+    feeRate: string
+    discountFeeRate: string | null
+    description: string | null
+  }>(
     `select lower_bound as lower, upper_bound as upper, fee_rate as "feeRate", discount_fee_rate as "discountFeeRate", description
-     from advisor_fee_steps where po_code = $1 order by seq`, [row.po_code])
+     from advisor_fee_steps where po_code = $1 order by seq`,
+    [row.po_code],
+  )
   return {
     buying: {
       canBuy: row.can_buy,
@@ -403,30 +518,77 @@ export async function tradeRule(database: Database, row: PortfolioRow, _scene?: 
       canOpenPlan: row.can_open_plan,
       aipGuideTips: row.aip_guide_tips,
     },
-    other: { communityUrl: row.community_url, tradeModes: row.trade_modes, canBaseline: row.can_baseline, cannotBaselineReason: row.cannot_baseline_reason },
+    other: {
+      communityUrl: row.community_url,
+      tradeModes: row.trade_modes,
+      canBaseline: row.can_baseline,
+      cannotBaselineReason: row.cannot_baseline_reason,
+    },
   }
 }
 
 export async function pinnedPosts(database: Database, poCode: string) {
-  return database.query<{ postId: string; url: string | null; title: string; intro: string | null; postBy: { avatarUrl: string | null; level: number | null; nickname: string | null }; contents: Array<{ type: string; detail: string }> }>(
+  return database.query<{
+    postId: string
+    url: string | null
+    title: string
+    intro: string | null
+    postBy: { avatarUrl: string | null; level: number | null; nickname: string | null }
+    contents: Array<{ type: string; detail: string }>
+  }>(
     `select post_id as "postId", url, title, intro, json_build_object('avatarUrl', author_avatar_url, 'level', author_level, 'nickname', posted_by) as "postBy", contents
-     from community_posts where po_code = $1 and kind = 'pinned' order by posted_date desc`, [poCode])
+     from community_posts where po_code = $1 and kind = 'pinned' order by posted_date desc`,
+    [poCode],
+  )
 }
 
 export function timelinePosts(database: Database, poCode: string, type: string | null | undefined, offset: number, size: number) {
-  return pageWithTotal((from, n) => database.query<{ postId: string; title: string; url: string | null; type: string | null; postedDate: Date; postedBy: string | null; coverUrl: string | null; totalCount: number }>(
-    `select post_id as "postId", title, url, content_type as type, posted_date as "postedDate", posted_by as "postedBy", cover_url as "coverUrl", count(*) over ()::int as "totalCount"
+  return pageWithTotal(
+    (from, n) =>
+      database.query<{
+        postId: string
+        title: string
+        url: string | null
+        type: string | null
+        postedDate: Date
+        postedBy: string | null
+        coverUrl: string | null
+        totalCount: number
+      }>(
+        `select post_id as "postId", title, url, content_type as type, posted_date as "postedDate", posted_by as "postedBy", cover_url as "coverUrl", count(*) over ()::int as "totalCount"
      from community_posts where po_code = $1 and kind = 'timeline' and ($2::text is null or content_type = $2) order by posted_date desc, post_id limit $3 offset $4`,
-    [poCode, type ?? null, n, from]), offset, size)
+        [poCode, type ?? null, n, from],
+      ),
+    offset,
+    size,
+  )
 }
 
 export async function introVideo(database: Database, poCode: string) {
-  const [row] = await database.query<{ videoId: string; sourceUrl: string; coverUrl: string | null; url: string | null; commentCount: number; visitCount: number }>(
-    `select video_id as "videoId", source_url as "sourceUrl", cover_url as "coverUrl", url, comment_count as "commentCount", visit_count as "visitCount" from intro_videos where po_code = $1`, [poCode])
+  const [row] = await database.query<{
+    videoId: string
+    sourceUrl: string
+    coverUrl: string | null
+    url: string | null
+    commentCount: number
+    visitCount: number
+  }>(
+    `select video_id as "videoId", source_url as "sourceUrl", cover_url as "coverUrl", url, comment_count as "commentCount", visit_count as "visitCount" from intro_videos where po_code = $1`,
+    [poCode],
+  )
   return row ?? null
 }
 
 export async function investorMessages(database: Database, poCode: string) {
-  return database.query<{ id: string; avatar: string | null; content: string; likeNum: number; nickName: string | null; userDays: number | null }>(
-    `select id, avatar, content, like_num as "likeNum", nick_name as "nickName", user_days as "userDays" from investor_messages where po_code = $1 order by like_num desc, id`, [poCode])
+  return database.query<{
+    id: string
+    avatar: string | null
+    content: string
+    likeNum: number
+    nickName: string | null
+    userDays: number | null
+  }>(
+    `select id, avatar, content, like_num as "likeNum", nick_name as "nickName", user_days as "userDays" from investor_messages where po_code = $1 order by like_num desc, id`,
+    [poCode],
+  )
 }

@@ -42,7 +42,11 @@ const aipAdvice = async (ctx: Ctx, row: po.SignalRow) => ({
   issueNumber: row.issueNumber,
   buyValidUntilTime: row.buyValidUntilTime,
   introduction: row.introduction,
-  buyOrders: (await po.signalOrders(ctx.database, row.sigId)).map((o) => ({ fundCode: o.fundCode, fundName: o.fundName, percent: o.percent })),
+  buyOrders: (await po.signalOrders(ctx.database, row.sigId)).map((o) => ({
+    fundCode: o.fundCode,
+    fundName: o.fundName,
+    percent: o.percent,
+  })),
 })
 
 const sumOf = (values: string[]) => sumDecimals(values)
@@ -97,12 +101,16 @@ export const portfolioResolvers = {
     investedUnit: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.investedUnit(ctx.database, p.row),
     manager: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => (p.row.manager_id ? loadManager(ctx.database, p.row.manager_id) : null),
     composition: (p: PortfolioParent, { categoryType }: ByCategory, ctx: Ctx) => po.composition(ctx.database, p.row, categoryType),
-    capitalAccountHoldings: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
+    capitalAccountHoldings: (p: PortfolioParent, _: NoArgs, ctx: Ctx) =>
+      po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
     comparableBenchmarks: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.comparableBenchmarks(ctx.database, p.poCode),
     adjustments: async (p: PortfolioParent, args: Paged & ByCategory, ctx: Ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.adjustments(ctx.database, p.poCode, offset, size)
-      const parts = await po.adjustmentParts(ctx.database, rows.map((r) => r.adjustmentId))
+      const parts = await po.adjustmentParts(
+        ctx.database,
+        rows.map((r) => r.adjustmentId),
+      )
       const names = await ctx.memo('categoryNames', () => po.categoryNames(ctx.database))
       const list = rows.map((a) => {
         const mine = parts.filter((x) => x.adjustmentId === a.adjustmentId)
@@ -127,18 +135,32 @@ export const portfolioResolvers = {
               movementName: po.MOVEMENT_NAMES[dir],
               beforePercent: before,
               afterPercent: after,
-              parts: xs.map((x) => ({ fundCode: x.fundCode, movement: x.movement, movementName: po.MOVEMENT_NAMES[x.movement] ?? x.movement, beforePercent: x.beforePercent, afterPercent: x.afterPercent, varietyName: x.varietyName })),
+              parts: xs.map((x) => ({
+                fundCode: x.fundCode,
+                movement: x.movement,
+                movementName: po.MOVEMENT_NAMES[x.movement] ?? x.movement,
+                beforePercent: x.beforePercent,
+                afterPercent: x.afterPercent,
+                varietyName: x.varietyName,
+              })),
             }
           }),
-          buyOrders: mine.filter((x) => Number(x.afterPercent) > Number(x.beforePercent)).map((x) => ({ fundCode: x.fundCode, variety: x.varietyName, tradeUnit: x.tradeUnit })),
-          redeemOrders: mine.filter((x) => Number(x.afterPercent) < Number(x.beforePercent)).map((x) => ({ fundCode: x.fundCode, variety: x.varietyName, tradeUnit: x.tradeUnit })),
+          buyOrders: mine
+            .filter((x) => Number(x.afterPercent) > Number(x.beforePercent))
+            .map((x) => ({ fundCode: x.fundCode, variety: x.varietyName, tradeUnit: x.tradeUnit })),
+          redeemOrders: mine
+            .filter((x) => Number(x.afterPercent) < Number(x.beforePercent))
+            .map((x) => ({ fundCode: x.fundCode, variety: x.varietyName, tradeUnit: x.tradeUnit })),
         }
       })
       return connection(list, totalCount, offset)
     },
     adjustmentChart: async (p: PortfolioParent, args: ByCategory, ctx: Ctx) => {
       const rows = await po.adjustmentDates(ctx.database, p.poCode)
-      const parts = await po.adjustmentParts(ctx.database, rows.map((r) => r.adjustmentId))
+      const parts = await po.adjustmentParts(
+        ctx.database,
+        rows.map((r) => r.adjustmentId),
+      )
       const names = await ctx.memo('categoryNames', () => po.categoryNames(ctx.database))
       return rows.map((a) => {
         const groups = new Map<string, string[]>()
@@ -146,10 +168,18 @@ export const portfolioResolvers = {
           const code = po.categoryFor(x.fundCategory, args.categoryType, x.categoryCode)
           groups.set(code, [...(groups.get(code) ?? []), x.afterPercent])
         }
-        return { ...a, groups: [...groups.entries()].map(([categoryCode, ps]) => ({ categoryCode, categoryName: names.get(categoryCode) ?? null, percent: sumOf(ps) })) }
+        return {
+          ...a,
+          groups: [...groups.entries()].map(([categoryCode, ps]) => ({
+            categoryCode,
+            categoryName: names.get(categoryCode) ?? null,
+            percent: sumOf(ps),
+          })),
+        }
       })
     },
-    navHistory: (p: PortfolioParent, { range, all }: Range & { all?: boolean | null }, ctx: Ctx) => po.navHistory(ctx.database, p.row, range, all),
+    navHistory: (p: PortfolioParent, { range, all }: Range & { all?: boolean | null }, ctx: Ctx) =>
+      po.navHistory(ctx.database, p.row, range, all),
     acrHistory: (p: PortfolioParent, { range }: Range, ctx: Ctx) => po.acrHistory(ctx.database, p.poCode, range),
     realMoneyHistory: (p: PortfolioParent, { range }: Range, ctx: Ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
     benchmark: async (p: PortfolioParent, { indexCode, range }: Range & { indexCode?: string | null }, ctx: Ctx) => {
@@ -157,20 +187,25 @@ export const portfolioResolvers = {
       if (!code) return null
       // Rebase at the portfolio series' first date so both lines start together.
       const last = await po.lastNavDate(ctx.database, p.poCode)
-      const start = last ? rangeStart(range, last) ?? p.row.created_date : null
+      const start = last ? (rangeStart(range, last) ?? p.row.created_date) : null
       return po.benchmark(ctx.database, code, range, start)
     },
     dailyNavs: async (p: PortfolioParent, args: Paged & Range & { isLongWinS?: boolean | null }, ctx: Ctx) => {
       const { offset, size } = page(args, 100)
       const { rows, totalCount } = await po.dailyNavs(ctx.database, p.poCode, args.range, offset, size)
-      return connection(rows.map((r) => ({ ...r, extra: args.isLongWinS ? { unitNav: r.value } : null })), totalCount, offset)
+      return connection(
+        rows.map((r) => ({ ...r, extra: args.isLongWinS ? { unitNav: r.value } : null })),
+        totalCount,
+        offset,
+      )
     },
     signals: async (p: PortfolioParent, args: Paged, ctx: Ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.signals(ctx.database, p.poCode, 'SIGNAL', offset, size)
       return connection(rows, totalCount, offset)
     },
-    latestSignal: async (p: PortfolioParent, _: NoArgs, ctx: Ctx) => (await po.signals(ctx.database, p.poCode, 'SIGNAL', 0, 1)).rows[0] ?? null,
+    latestSignal: async (p: PortfolioParent, _: NoArgs, ctx: Ctx) =>
+      (await po.signals(ctx.database, p.poCode, 'SIGNAL', 0, 1)).rows[0] ?? null,
     aipAdvices: async (p: PortfolioParent, args: Paged, ctx: Ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.signals(ctx.database, p.poCode, 'AIP', offset, size)

@@ -12,11 +12,21 @@ export const searchResolvers = {
       const n = limit ?? 10
       if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) throw badInput(`limit must be between 1 and ${MAX_SEARCH_LIMIT}`)
       const entries = await searchIndex(ctx.database)
-      const visible = entries.filter((e) => e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))))
-      const of = (kind: string) => searchEntries(visible.filter((e) => e.kind === kind), keyword, n)
+      const visible = entries.filter(
+        (e) =>
+          e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))),
+      )
+      const of = (kind: string) =>
+        searchEntries(
+          visible.filter((e) => e.kind === kind),
+          keyword,
+          n,
+        )
       const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(present)
       const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(present)
-      const portfolios = await Promise.all(of('portfolio').map(async (e) => ({ poCode: e.id, poName: e.name, riskLevel: await portfolioRiskLevel(ctx.database, e.id) })))
+      const portfolios = await Promise.all(
+        of('portfolio').map(async (e) => ({ poCode: e.id, poName: e.name, riskLevel: await portfolioRiskLevel(ctx.database, e.id) })),
+      )
       return { keyword, funds, managers, portfolios }
     },
   },

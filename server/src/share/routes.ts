@@ -8,11 +8,19 @@ import { ok } from '../http'
 /** WeChat JS-SDK signature: sha1 over jsapi_ticket, noncestr, timestamp and url sorted by key, as key=value joined by &. */
 export function wechatSignature(ticket: string, nonceStr: string, timestamp: string, url: string): string {
   const fields: Record<string, string> = { jsapi_ticket: ticket, noncestr: nonceStr, timestamp, url }
-  const plain = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('&')
+  const plain = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('&')
   return createHash('sha1').update(plain).digest('hex')
 }
 
-const wechatReqQuery = z.object({ url: z.string().url('url must be an absolute http(s) address').refine((u) => /^https?:\/\//.test(u), 'url must be http or https') })
+const wechatReqQuery = z.object({
+  url: z
+    .string()
+    .url('url must be an absolute http(s) address')
+    .refine((u) => /^https?:\/\//.test(u), 'url must be http or https'),
+})
 
 /** /utils/…: WeChat share set-up. */
 export async function shareRoutes(fastify: FastifyInstance, { config }: RestOptions) {
@@ -22,6 +30,11 @@ export async function shareRoutes(fastify: FastifyInstance, { config }: RestOpti
     const url = req.query.url.split('#')[0]
     const timestamp = String(Math.floor(Date.now() / 1000))
     const nonceStr = randomBytes(8).toString('hex')
-    return ok({ appId: config.WECHAT_APP_ID, timestamp, nonceStr, signature: wechatSignature(config.WECHAT_JSAPI_TICKET, nonceStr, timestamp, url) })
+    return ok({
+      appId: config.WECHAT_APP_ID,
+      timestamp,
+      nonceStr,
+      signature: wechatSignature(config.WECHAT_JSAPI_TICKET, nonceStr, timestamp, url),
+    })
   })
 }

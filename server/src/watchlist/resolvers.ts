@@ -8,10 +8,7 @@ export const watchlistResolvers = {
   Query: {
     myPicks: async (_: unknown, __: unknown, ctx: Ctx) => {
       const userId = requireUser(ctx)
-      const [rows, stats] = await Promise.all([
-        pickedFunds(ctx.database, userId),
-        fundStats(ctx.database),
-      ])
+      const [rows, stats] = await Promise.all([pickedFunds(ctx.database, userId), fundStats(ctx.database)])
       // seq is renumbered 1..n so gaps left by removals do not show.
       return rows.map((r, i) => ({ fundCode: r.fundCode, seq: i + 1, returns: periodReturns(stats.byCode.get(r.fundCode)) }))
     },

@@ -20,24 +20,31 @@ export async function watchlistRoutes(fastify: FastifyInstance, { database }: Re
     const rows = await popularPicks(database, size)
     const seen = new Set<string>()
     const unique = rows.filter((r) => !seen.has(r.fundCode) && seen.add(r.fundCode)).slice(0, size)
-    const funds = await loadFunds(database, unique.map((r) => r.fundCode))
+    const funds = await loadFunds(
+      database,
+      unique.map((r) => r.fundCode),
+    )
     return ok({ list: unique.map((r) => ({ ...funds.get(r.fundCode), pickCount: r.pickCount })) })
   })
 
   /** Adds or removes funds: { fundCodes, op: 'add' | 'remove' }. */
-  app.post('/batch', { config: needsUser, schema: { body: z.object({ fundCodes, op: z.enum(['add', 'remove']) }) } }, async (req, reply) => {
-    const { userId, body } = req
-    const codes = [...new Set(body.fundCodes)]
-    if (body.op === 'add') {
-      const known = await loadFunds(database, codes)
-      const unknown = codes.filter((c) => !known.has(c))
-      if (unknown.length) return fail(reply, 400, `unknown fund codes: ${unknown.join(', ')}`)
-      await addPicks(database, userId, codes)
-    } else {
-      await removePicks(database, userId, codes)
-    }
-    return ok({ op: body.op, fundCodes: codes, list: await pickedFunds(database, userId) })
-  })
+  app.post(
+    '/batch',
+    { config: needsUser, schema: { body: z.object({ fundCodes, op: z.enum(['add', 'remove']) }) } },
+    async (req, reply) => {
+      const { userId, body } = req
+      const codes = [...new Set(body.fundCodes)]
+      if (body.op === 'add') {
+        const known = await loadFunds(database, codes)
+        const unknown = codes.filter((c) => !known.has(c))
+        if (unknown.length) return fail(reply, 400, `unknown fund codes: ${unknown.join(', ')}`)
+        await addPicks(database, userId, codes)
+      } else {
+        await removePicks(database, userId, codes)
+      }
+      return ok({ op: body.op, fundCodes: codes, list: await pickedFunds(database, userId) })
+    },
+  )
 
   /** The picked fund codes in order (light; tells the app which funds are picked). */
   app.get('/list', { config: needsUser }, async (req) => {
@@ -53,7 +60,10 @@ export async function watchlistRoutes(fastify: FastifyInstance, { database }: Re
       const hit = list.find((p) => p.fundCode === code)
       return ok({ fundCode: code, picked: Boolean(hit), seq: hit?.seq ?? null })
     }
-    const funds = await loadFunds(database, list.map((p) => p.fundCode))
+    const funds = await loadFunds(
+      database,
+      list.map((p) => p.fundCode),
+    )
     return ok({ list: list.map((p) => ({ ...funds.get(p.fundCode), seq: p.seq })), totalCount: list.length })
   })
 
@@ -61,7 +71,10 @@ export async function watchlistRoutes(fastify: FastifyInstance, { database }: Re
   app.post('/manage-seq', { config: needsUser, schema: { body: z.object({ fundCodes }) } }, async (req, reply) => {
     const { userId, body } = req
     const current = await pickedFunds(database, userId)
-    const same = body.fundCodes.length === current.length && new Set(body.fundCodes).size === current.length && current.every((p) => body.fundCodes.includes(p.fundCode))
+    const same =
+      body.fundCodes.length === current.length &&
+      new Set(body.fundCodes).size === current.length &&
+      current.every((p) => body.fundCodes.includes(p.fundCode))
     if (!same) return fail(reply, 400, 'fundCodes must list every picked fund exactly once')
     await reorderPicks(database, userId, body.fundCodes)
     return ok({ list: await pickedFunds(database, userId) })

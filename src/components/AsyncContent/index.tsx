@@ -56,7 +56,15 @@ export interface AsyncContentProps {
 export function AsyncContent({ state, stale, onRetry, emptyTitle = '暂无数据', emptyDescription, skeleton, children }: AsyncContentProps) {
   if (state === 'loading') return <Skeleton {...skeleton} />
   if (state === 'error') {
-    return <Empty tone='error' title='加载失败' description='网络或服务暂时不可用，请稍后重试。' actionText='重试' onAction={() => onRetry?.()} />
+    return (
+      <Empty
+        tone='error'
+        title='加载失败'
+        description='网络或服务暂时不可用，请稍后重试。'
+        actionText='重试'
+        onAction={() => onRetry?.()}
+      />
+    )
   }
   if (state === 'login') return <Empty title='登录后查看' actionText='去登录' onAction={() => void startLogin()} />
   const notice = stale && <StaleNotice onRetry={onRetry} />

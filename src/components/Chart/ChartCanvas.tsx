@@ -151,7 +151,10 @@ export function ChartCanvas(props: ChartCanvasProps) {
       {CANVAS_MODE === 'legacy' && <Canvas id={id} canvasId={id} className='alfa-chart__host' disableScroll />}
       {model && info && (
         <View className='alfa-chart__cross' aria-hidden>
-          <View className='alfa-chart__cross-line' style={{ left: `${crossX}px`, top: `${model.plot.top}px`, height: `${model.plot.height}px` }} />
+          <View
+            className='alfa-chart__cross-line'
+            style={{ left: `${crossX}px`, top: `${model.plot.top}px`, height: `${model.plot.height}px` }}
+          />
           {info.items.map((item, k) =>
             item.value === null ? null : (
               <View
@@ -163,7 +166,11 @@ export function ChartCanvas(props: ChartCanvasProps) {
           )}
           <View
             className='alfa-chart__tip'
-            style={onRight ? { left: `${crossX + 8}px`, top: `${model.plot.top}px` } : { right: `${model.width - crossX + 8}px`, top: `${model.plot.top}px` }}
+            style={
+              onRight
+                ? { left: `${crossX + 8}px`, top: `${model.plot.top}px` }
+                : { right: `${model.width - crossX + 8}px`, top: `${model.plot.top}px` }
+            }
           >
             <Text className='alfa-chart__tip-date'>{info.date}</Text>
             {info.items.map((item, k) => (

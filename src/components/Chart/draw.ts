@@ -25,18 +25,39 @@ function axes(model: ChartModel) {
   const { plot, axis } = model
   const bottom = plot.top + plot.height
   const grid = model.yTicks.map((t) =>
-    jsx('line', { key: `g${t.pos}`, style: { x1: plot.left, y1: t.pos, x2: plot.left + plot.width, y2: t.pos, stroke: axis.grid, lineWidth: 0.5 } }),
+    jsx('line', {
+      key: `g${t.pos}`,
+      style: { x1: plot.left, y1: t.pos, x2: plot.left + plot.width, y2: t.pos, stroke: axis.grid, lineWidth: 0.5 },
+    }),
   )
   const yLabels = model.yTicks.map((t) =>
     jsx('text', {
       key: `y${t.pos}`,
-      style: { x: plot.left - 4, y: t.pos, text: t.label, fill: axis.label, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: 'right', textBaseline: 'middle' },
+      style: {
+        x: plot.left - 4,
+        y: t.pos,
+        text: t.label,
+        fill: axis.label,
+        fontSize: AXIS_FONT_SIZE,
+        fontFamily: FONT_FAMILY,
+        textAlign: 'right',
+        textBaseline: 'middle',
+      },
     }),
   )
   const xLabels = model.xTicks.map((t) =>
     jsx('text', {
       key: `x${t.index}`,
-      style: { x: t.pos, y: bottom + 8, text: t.label, fill: axis.label, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: TEXT_ALIGN[t.align], textBaseline: 'top' },
+      style: {
+        x: t.pos,
+        y: bottom + 8,
+        text: t.label,
+        fill: axis.label,
+        fontSize: AXIS_FONT_SIZE,
+        fontFamily: FONT_FAMILY,
+        textAlign: TEXT_ALIGN[t.align],
+        textBaseline: 'top',
+      },
     }),
   )
   return jsx('group', {}, ...grid, ...yLabels, ...xLabels)
@@ -50,7 +71,18 @@ function markers(model: ChartModel) {
   const { plot, markers: m } = model
   const shapes: unknown[] = []
   if (m.drawdown) {
-    shapes.push(jsx('rect', { key: 'dd', style: { x: m.drawdown.x1, y: plot.top, width: Math.max(1, m.drawdown.x2 - m.drawdown.x1), height: plot.height, fill: DRAWDOWN_FILL } }))
+    shapes.push(
+      jsx('rect', {
+        key: 'dd',
+        style: {
+          x: m.drawdown.x1,
+          y: plot.top,
+          width: Math.max(1, m.drawdown.x2 - m.drawdown.x1),
+          height: plot.height,
+          fill: DRAWDOWN_FILL,
+        },
+      }),
+    )
     shapes.push(dot(m.drawdown.from, 'dd-from'), dot(m.drawdown.to, 'dd-to'))
   }
   m.adjustments.forEach((p) => shapes.push(dot(p, `adj${p.index}`, 2.5)))
@@ -62,7 +94,16 @@ function markers(model: ChartModel) {
       shapes.push(
         jsx('text', {
           key: 'peak-label',
-          style: { x: p.x + (right ? -5 : 5), y: Math.max(plot.top + 6, p.y), text: p.label, fill: p.color, fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY, textAlign: right ? 'right' : 'left', textBaseline: 'middle' },
+          style: {
+            x: p.x + (right ? -5 : 5),
+            y: Math.max(plot.top + 6, p.y),
+            text: p.label,
+            fill: p.color,
+            fontSize: AXIS_FONT_SIZE,
+            fontFamily: FONT_FAMILY,
+            textAlign: right ? 'right' : 'left',
+            textBaseline: 'middle',
+          },
         }),
       )
     }

@@ -6,7 +6,15 @@ import { currentHost } from '@/platform/host'
 import { theme } from '@/platform/theme'
 import { ChartCanvas } from './ChartCanvas'
 import { DEFAULT_HEIGHT } from './constants'
-import { FULLSCREEN_OFF, fullscreenMode, isLandscape, nextFullscreen, type FullscreenEvent, type FullscreenMode, type WindowResizeResult } from './fullscreen'
+import {
+  FULLSCREEN_OFF,
+  fullscreenMode,
+  isLandscape,
+  nextFullscreen,
+  type FullscreenEvent,
+  type FullscreenMode,
+  type WindowResizeResult,
+} from './fullscreen'
 import { seriesColor } from './model'
 import type { ChartMarkers, ChartOptions, ChartSeries, TooltipInfo, ValueFormat } from './types'
 import './index.scss'
@@ -51,11 +59,23 @@ function windowSize(): { width: number; height: number } {
 
 /** The fund/strategy line chart: F2 on every target, crosshair, markers, fullscreen. */
 export const Chart = observer(function Chart(props: ChartProps) {
-  const { series, options = {}, height = DEFAULT_HEIGHT, format = 'percent', markers, onTooltip, allowFullscreen = true, onFullscreenChange } = props
+  const {
+    series,
+    options = {},
+    height = DEFAULT_HEIGHT,
+    format = 'percent',
+    markers,
+    onTooltip,
+    allowFullscreen = true,
+    onFullscreenChange,
+  } = props
   theme.start()
   const scheme = theme.scheme
   const mode = useMemo(() => props.fullscreenModeOverride ?? fullscreenMode(currentHost()), [props.fullscreenModeOverride])
-  const [fs, dispatch] = useReducer((s: typeof FULLSCREEN_OFF, e: FullscreenEvent) => nextFullscreen(s, e, mode), options.fullscreen ? { on: true, mode } : FULLSCREEN_OFF)
+  const [fs, dispatch] = useReducer(
+    (s: typeof FULLSCREEN_OFF, e: FullscreenEvent) => nextFullscreen(s, e, mode),
+    options.fullscreen ? { on: true, mode } : FULLSCREEN_OFF,
+  )
   const [win, setWin] = useState(windowSize)
   const [tip, setTip] = useState<TooltipInfo | null>(null)
 
@@ -116,18 +136,43 @@ export const Chart = observer(function Chart(props: ChartProps) {
     <View className={`alfa-chart alfa-chart--${scheme}`}>
       {legendRow}
       {native ? (
-        <ChartCanvas series={series} height={win.height - 40} fullscreen index={options.index} format={format} markers={markers} scheme={scheme} onTooltip={handleTooltip} />
+        <ChartCanvas
+          series={series}
+          height={win.height - 40}
+          fullscreen
+          index={options.index}
+          format={format}
+          markers={markers}
+          scheme={scheme}
+          onTooltip={handleTooltip}
+        />
       ) : (
-        <ChartCanvas series={series} height={height} index={options.index} format={format} markers={markers} scheme={scheme} onTooltip={handleTooltip} />
+        <ChartCanvas
+          series={series}
+          height={height}
+          index={options.index}
+          format={format}
+          markers={markers}
+          scheme={scheme}
+          onTooltip={handleTooltip}
+        />
       )}
       {allowFullscreen && (
-        <View className='alfa-chart__toggle' role='button' aria-label={fs.on ? '退出全屏' : '全屏'} onClick={() => dispatch({ type: 'toggle' })}>
+        <View
+          className='alfa-chart__toggle'
+          role='button'
+          aria-label={fs.on ? '退出全屏' : '全屏'}
+          onClick={() => dispatch({ type: 'toggle' })}
+        >
           {fs.on ? '退出全屏' : '全屏'}
         </View>
       )}
       {rotated && (
         <View className={`alfa-chart-fullscreen alfa-chart--${scheme}`}>
-          <View className='alfa-chart-fullscreen__stage' style={{ width: `${win.height}px`, height: `${win.width}px`, left: `${win.width}px` }}>
+          <View
+            className='alfa-chart-fullscreen__stage'
+            style={{ width: `${win.height}px`, height: `${win.width}px`, left: `${win.width}px` }}
+          >
             {legendRow}
             <ChartCanvas
               series={series}
@@ -141,7 +186,12 @@ export const Chart = observer(function Chart(props: ChartProps) {
               scheme={scheme}
               onTooltip={handleTooltip}
             />
-            <View className='alfa-chart__toggle alfa-chart__toggle--exit' role='button' aria-label='退出全屏' onClick={() => dispatch({ type: 'exit' })}>
+            <View
+              className='alfa-chart__toggle alfa-chart__toggle--exit'
+              role='button'
+              aria-label='退出全屏'
+              onClick={() => dispatch({ type: 'exit' })}
+            >
               退出全屏
             </View>
           </View>

@@ -133,7 +133,10 @@ export function pointBudget(canvasWidth: number, plot: Rect): number {
 }
 
 /** The y range: all values of all series, widened a little, split into `splits` equal parts. */
-export function yRange(values: ReadonlyArray<ReadonlyArray<number | null>>, splits = Y_SPLITS): { min: number; max: number; ticks: number[] } {
+export function yRange(
+  values: ReadonlyArray<ReadonlyArray<number | null>>,
+  splits = Y_SPLITS,
+): { min: number; max: number; ticks: number[] } {
   let lo = Infinity
   let hi = -Infinity
   for (const row of values) {

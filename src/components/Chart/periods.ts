@@ -4,7 +4,8 @@
  */
 import dayjs from 'dayjs'
 
-export type ChartPeriod = 'ONE_MONTH' | 'THREE_MONTH' | 'SIX_MONTH' | 'ONE_YEAR' | 'THREE_YEAR' | 'FIVE_YEAR' | 'TEN_YEAR' | 'YTD' | 'SETUP' | 'Max'
+export type ChartPeriod =
+  'ONE_MONTH' | 'THREE_MONTH' | 'SIX_MONTH' | 'ONE_YEAR' | 'THREE_YEAR' | 'FIVE_YEAR' | 'TEN_YEAR' | 'YTD' | 'SETUP' | 'Max'
 
 export interface PeriodOption {
   value: ChartPeriod
@@ -25,12 +26,15 @@ export const PERIOD_LABELS: Record<ChartPeriod, string> = {
 }
 
 /** The usual row of tabs: months and years, then year-to-date and since set-up. */
-export const CHART_PERIODS: PeriodOption[] = (['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR', 'FIVE_YEAR', 'YTD', 'SETUP'] as const).map(
-  (value) => ({ value, label: PERIOD_LABELS[value] }),
-)
+export const CHART_PERIODS: PeriodOption[] = (
+  ['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR', 'FIVE_YEAR', 'YTD', 'SETUP'] as const
+).map((value) => ({ value, label: PERIOD_LABELS[value] }))
 
 /** Every period, including TEN_YEAR and Max (the spec's names), for screens that offer them. */
-export const ALL_PERIODS: PeriodOption[] = (Object.keys(PERIOD_LABELS) as ChartPeriod[]).map((value) => ({ value, label: PERIOD_LABELS[value] }))
+export const ALL_PERIODS: PeriodOption[] = (Object.keys(PERIOD_LABELS) as ChartPeriod[]).map((value) => ({
+  value,
+  label: PERIOD_LABELS[value],
+}))
 
 export const DEFAULT_PERIOD: ChartPeriod = 'ONE_YEAR'
 

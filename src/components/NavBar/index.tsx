@@ -32,12 +32,7 @@ export const NavBar = observer(function NavBar({ title, onBack, homeButton = tru
         style={{ paddingTop: `${statusBarHeight}px`, height: `${titleBarHeight}px`, paddingRight: `${sideInset}px` }}
       >
         {canGoBack || homeButton ? (
-          <View
-            className='alfa-navbar__action'
-            role='button'
-            aria-label={canGoBack ? '返回' : '首页'}
-            onClick={canGoBack ? back : goHome}
-          >
+          <View className='alfa-navbar__action' role='button' aria-label={canGoBack ? '返回' : '首页'} onClick={canGoBack ? back : goHome}>
             <View className={canGoBack ? 'alfa-navbar__back' : 'alfa-navbar__home'} />
           </View>
         ) : (

@@ -24,7 +24,10 @@ const STYLE = {}
 
 /** A strip of tabs that picks one value (taro-ui's AtTabs, without panes or swiping). */
 export function Tabs<K>({ items, value, onChange, layout = 'fill', className = '' }: TabsProps<K>) {
-  const current = Math.max(0, items.findIndex((t) => t.key === value))
+  const current = Math.max(
+    0,
+    items.findIndex((t) => t.key === value),
+  )
   return (
     <AtTabs
       className={`alfa-tabs alfa-tabs--${layout} ${className}`}

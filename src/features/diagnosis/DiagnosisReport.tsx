@@ -17,10 +17,17 @@ export const scoreTone = (score: number) => (score >= 80 ? 'good' : score < 40 ?
 /** 诊断报告: the five scores of a fund with plain explanations. */
 export function DiagnosisReport({ fundCode }: { fundCode: string }) {
   const { state, data, stale, reload } = useRemote<Report>(`diagnosis:${fundCode}`, async () =>
-    fundCode ? (await execute(DiagnosisReportDocument, { fundCode })).fundDiagnosis ?? null : null,
+    fundCode ? ((await execute(DiagnosisReportDocument, { fundCode })).fundDiagnosis ?? null) : null,
   )
   if (state === 'notFound') {
-    return <Empty title='未找到该基金' description='请检查基金代码，或换一只基金诊断。' actionText='重新选择' onAction={() => navigateTo('diagnosis')} />
+    return (
+      <Empty
+        title='未找到该基金'
+        description='请检查基金代码，或换一只基金诊断。'
+        actionText='重新选择'
+        onAction={() => navigateTo('diagnosis')}
+      />
+    )
   }
   return (
     <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6, figure: true }}>
@@ -49,7 +56,9 @@ function ReportBody({ report }: { report: Report }) {
         <DimensionCard key={d.key} dimension={d} />
       ))}
       <View className='alfa-list__demo'>
-        {report.isDemo ? '演示数据 · ' : ''}按复权净值计算{report.fromDate && report.toDate ? ` · 统计区间 ${formatDate(report.fromDate, DATE)} 至 ${formatDate(report.toDate, DATE)}` : ''} · 仅供参考，不构成投资建议
+        {report.isDemo ? '演示数据 · ' : ''}按复权净值计算
+        {report.fromDate && report.toDate ? ` · 统计区间 ${formatDate(report.fromDate, DATE)} 至 ${formatDate(report.toDate, DATE)}` : ''} ·
+        仅供参考，不构成投资建议
       </View>
     </View>
   )

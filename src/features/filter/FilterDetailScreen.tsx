@@ -18,7 +18,8 @@ export const FilterDetailScreen = observer(function FilterDetailScreen({ filterI
   const { filter, state, retry } = useResolvedFilter(filterId)
 
   if (state !== 'ready' || !filter) {
-    if (state === 'notFound') return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
+    if (state === 'notFound')
+      return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
     if (state === 'login') return <Empty title='登录后查看我的筛选' actionText='去登录' onAction={() => void startLogin()} />
     return <AsyncContent state={state} onRetry={retry} skeleton={{ rows: 5 }} />
   }
@@ -45,8 +46,12 @@ export const FilterDetailScreen = observer(function FilterDetailScreen({ filterI
         )}
       </View>
       <BottomBar>
-        <BarButton className='alfa-filter-detail__edit' tone='secondary' onClick={edit}>编辑</BarButton>
-        <BarButton className='alfa-filter-detail__result' onClick={() => navigateTo('filterResult', filterId ? { filterId } : {})}>查看结果</BarButton>
+        <BarButton className='alfa-filter-detail__edit' tone='secondary' onClick={edit}>
+          编辑
+        </BarButton>
+        <BarButton className='alfa-filter-detail__result' onClick={() => navigateTo('filterResult', filterId ? { filterId } : {})}>
+          查看结果
+        </BarButton>
       </BottomBar>
     </View>
   )

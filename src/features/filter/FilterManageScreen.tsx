@@ -98,15 +98,33 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
               <Text className='alfa-filter-manage__name'>{f.name}</Text>
               <Text className='alfa-filter-manage__conditions'>{summarizeConditions(f.formValue as FilterFormValue)}</Text>
             </View>
-            <View className='alfa-filter-manage__rename' role='button' aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)}>重命名</View>
-            <View className='alfa-filter-manage__delete' role='button' aria-label={`删除${f.name}`} onClick={() => void remove(f)}>删除</View>
-            <View className={`alfa-filter-manage__up${i === 0 ? ' alfa-filter-manage__up--off' : ''}`} role='button' aria-label={`${f.name}上移`} onClick={() => reorder(i, i - 1)}>↑</View>
-            <View className='alfa-filter-manage__handle' aria-label={`拖动${f.name}排序`} catchMove {...drag.handleProps(i)}>≡</View>
+            <View className='alfa-filter-manage__rename' role='button' aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)}>
+              重命名
+            </View>
+            <View className='alfa-filter-manage__delete' role='button' aria-label={`删除${f.name}`} onClick={() => void remove(f)}>
+              删除
+            </View>
+            <View
+              className={`alfa-filter-manage__up${i === 0 ? ' alfa-filter-manage__up--off' : ''}`}
+              role='button'
+              aria-label={`${f.name}上移`}
+              onClick={() => reorder(i, i - 1)}
+            >
+              ↑
+            </View>
+            <View className='alfa-filter-manage__handle' aria-label={`拖动${f.name}排序`} catchMove {...drag.handleProps(i)}>
+              ≡
+            </View>
           </View>
         ))}
       </AsyncContent>
       {renaming && (
-        <NamePrompt title='重命名筛选' initial={renaming.name} onConfirm={(n) => void rename(renaming, n)} onCancel={() => setRenaming(null)} />
+        <NamePrompt
+          title='重命名筛选'
+          initial={renaming.name}
+          onConfirm={(n) => void rename(renaming, n)}
+          onCancel={() => setRenaming(null)}
+        />
       )}
     </View>
   )

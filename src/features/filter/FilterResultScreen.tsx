@@ -38,7 +38,8 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
   const [saved, setSaved] = useState<string | null>(null)
 
   if (filterState !== 'ready') {
-    if (filterState === 'notFound') return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
+    if (filterState === 'notFound')
+      return <Empty title='筛选不存在' description='它可能已被删除。' actionText='去筛选' onAction={() => navigateTo('filter')} />
     if (filterState === 'login') return <Empty title='登录后查看我的筛选' actionText='去登录' onAction={() => void startLogin()} />
     return <AsyncContent state={filterState} onRetry={retryFilter} skeleton={{ rows: 6 }} />
   }
@@ -74,10 +75,27 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
             {list.navDate ? ` · 数据截至 ${formatDate(list.navDate, MONTH_DAY)}` : ''}
           </Text>
         </View>
-        <View className='alfa-filter-result__link' role='button' onClick={() => navigateTo('filterDetail', filterId ? { filterId } : {})}>条件</View>
+        <View className='alfa-filter-result__link' role='button' onClick={() => navigateTo('filterDetail', filterId ? { filterId } : {})}>
+          条件
+        </View>
       </View>
-      <AsyncContent state={list.state} stale={list.stale} onRetry={list.retry} skeleton={{ rows: 8 }} emptyTitle='没有符合条件的基金' emptyDescription='放宽一些条件再试试。'>
-        <FundTable rows={list.rows} period={period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} navDate={list.navDate} />
+      <AsyncContent
+        state={list.state}
+        stale={list.stale}
+        onRetry={list.retry}
+        skeleton={{ rows: 8 }}
+        emptyTitle='没有符合条件的基金'
+        emptyDescription='放宽一些条件再试试。'
+      >
+        <FundTable
+          rows={list.rows}
+          period={period}
+          sort={sort}
+          onSort={setSort}
+          more={list.more}
+          onMore={() => void list.next()}
+          navDate={list.navDate}
+        />
       </AsyncContent>
       {!filterId && (
         <BottomBar>

@@ -117,7 +117,11 @@ export const FilterScreen = observer(function FilterScreen() {
         <Chips options={BUY_FEE_OPTIONS} {...single<string>('maxBuyFeeRate')} />
       </Group>
       <Group title='基金规模' hint='按最新季报'>
-        <Chips options={SIZE_OPTIONS} isOn={(v) => sizeKey === v} onTap={(v) => filterStore.setFormValue(withSizeRange(filterStore.formValue, sizeKey === v ? undefined : v))} />
+        <Chips
+          options={SIZE_OPTIONS}
+          isOn={(v) => sizeKey === v}
+          onTap={(v) => filterStore.setFormValue(withSizeRange(filterStore.formValue, sizeKey === v ? undefined : v))}
+        />
       </Group>
       <View className='alfa-filter__note'>收益、回撤按最新净值日计算，基金规模按最新季报，已终止基金不计入。</View>
       <BottomBar
@@ -127,8 +131,12 @@ export const FilterScreen = observer(function FilterScreen() {
           </View>
         }
       >
-        <BarButton className='alfa-filter__reset' tone='plain' width='narrow' onClick={() => filterStore.reset()}>重置</BarButton>
-        <BarButton className='alfa-filter__submit' onClick={() => navigateTo('filterResult')}>查看结果</BarButton>
+        <BarButton className='alfa-filter__reset' tone='plain' width='narrow' onClick={() => filterStore.reset()}>
+          重置
+        </BarButton>
+        <BarButton className='alfa-filter__submit' onClick={() => navigateTo('filterResult')}>
+          查看结果
+        </BarButton>
       </BottomBar>
     </View>
   )

@@ -10,7 +10,8 @@ import './FundTable.scss'
 /** Server sort keys (FundSortKey) the table's columns sort by. */
 export type FilterSortKey = 'DAILY' | ReturnPeriod | 'MAX_DRAWDOWN'
 
-const returnOf = (row: FundTableRowFragment, period: ReturnPeriod) => row.returns[period.toLowerCase() as keyof FundTableRowFragment['returns']]
+const returnOf = (row: FundTableRowFragment, period: ReturnPeriod) =>
+  row.returns[period.toLowerCase() as keyof FundTableRowFragment['returns']]
 
 export interface FundTableProps {
   /** Rows selected by fragment FundTableRow. */
@@ -56,7 +57,11 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
       {rows.map((r) => {
         const ret = returnOf(r, period)
         return (
-          <View key={r.fund.fundCode} className='alfa-fund-table__row' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
+          <View
+            key={r.fund.fundCode}
+            className='alfa-fund-table__row'
+            onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}
+          >
             <View className='alfa-fund-table__name'>
               <Text className='alfa-fund-table__fund'>{r.fund.fundName}</Text>
               <Text className='alfa-fund-table__code'>
@@ -64,8 +69,12 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
                 {r.returns.asOf && r.returns.asOf !== navDate ? ` · 截至${formatDate(r.returns.asOf, MONTH_DAY)}` : ''}
               </Text>
             </View>
-            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(r.fund.dailyReturn)}`}>{formatPercent(r.fund.dailyReturn, 2, { sign: true })}</Text>
-            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(ret)}`}>{formatPercent(ret, 2, { sign: true })}</Text>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(r.fund.dailyReturn)}`}>
+              {formatPercent(r.fund.dailyReturn, 2, { sign: true })}
+            </Text>
+            <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(ret)}`}>
+              {formatPercent(ret, 2, { sign: true })}
+            </Text>
             <Text className='alfa-fund-table__cell alfa-fund-table__figure--flat'>{formatPercent(r.maxDrawdown1Y, 2)}</Text>
           </View>
         )

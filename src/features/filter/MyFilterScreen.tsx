@@ -48,15 +48,28 @@ export const MyFilterScreen = observer(function MyFilterScreen() {
     navigateTo('filter')
   }
 
-  if (state === 'login') return <Empty title='登录后查看我的筛选' description='登录后可保存常用的筛选条件。' actionText='去登录' onAction={() => void startLogin()} />
-  if (state === 'empty') return <Empty title='还没有保存的筛选' description='按条件筛选基金后，点「保存筛选」即可在这里找到。' actionText='去筛选' onAction={startNew} />
+  if (state === 'login')
+    return (
+      <Empty title='登录后查看我的筛选' description='登录后可保存常用的筛选条件。' actionText='去登录' onAction={() => void startLogin()} />
+    )
+  if (state === 'empty')
+    return (
+      <Empty
+        title='还没有保存的筛选'
+        description='按条件筛选基金后，点「保存筛选」即可在这里找到。'
+        actionText='去筛选'
+        onAction={startNew}
+      />
+    )
 
   return (
     <View className='alfa-my-filter'>
       <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 4 }}>
         <View className='alfa-my-filter__toolbar'>
           <Text className='alfa-my-filter__total'>共 {list.length} 个筛选</Text>
-          <View className='alfa-my-filter__manage' role='button' onClick={() => navigateTo('filterManage')}>管理</View>
+          <View className='alfa-my-filter__manage' role='button' onClick={() => navigateTo('filterManage')}>
+            管理
+          </View>
         </View>
         {list.map((f) => (
           <View
@@ -74,7 +87,9 @@ export const MyFilterScreen = observer(function MyFilterScreen() {
             <Text className='alfa-my-filter__conditions'>{summarizeConditions(f.formValue as FilterFormValue)}</Text>
           </View>
         ))}
-        <View className='alfa-my-filter__new' role='button' onClick={startNew}>+ 新建筛选</View>
+        <View className='alfa-my-filter__new' role='button' onClick={startNew}>
+          + 新建筛选
+        </View>
       </AsyncContent>
     </View>
   )

@@ -52,8 +52,12 @@ export function NamePrompt({ title, initial = '', confirmText = '确定', onConf
           />
         </View>
         <AtModalAction>
-          <View className='alfa-name-prompt__cancel' role='button' onClick={onCancel}>取消</View>
-          <View className='alfa-name-prompt__confirm' role='button' onClick={confirm}>{confirmText}</View>
+          <View className='alfa-name-prompt__cancel' role='button' onClick={onCancel}>
+            取消
+          </View>
+          <View className='alfa-name-prompt__confirm' role='button' onClick={confirm}>
+            {confirmText}
+          </View>
         </AtModalAction>
       </AtModal>
     </View>

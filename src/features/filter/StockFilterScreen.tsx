@@ -22,9 +22,30 @@ export interface Preset {
 /** Ready-made screens: each is a FundFilterInput plus the column it sorts by. */
 export const PRESETS: Preset[] = [
   { key: 'longTerm', label: '长期业绩优秀', description: '近3年收益从高到低', conditions: {}, period: 'Y3', sort: 'Y3' },
-  { key: 'lowDrawdown', label: '回撤控制好', description: '近1年最大回撤不超过10%，按近1年收益排序', conditions: { maxDrawdown: '0.1' }, period: 'Y1', sort: 'Y1' },
-  { key: 'lowFee', label: '低费率', description: '申购费率不超过0.1%，按近1年收益排序', conditions: { maxBuyFeeRate: '0.001' }, period: 'Y1', sort: 'Y1' },
-  { key: 'starManager', label: '明星经理', description: '基金经理从业5年以上，按近1年收益排序', conditions: { minManagerYears: 5 }, period: 'Y1', sort: 'Y1' },
+  {
+    key: 'lowDrawdown',
+    label: '回撤控制好',
+    description: '近1年最大回撤不超过10%，按近1年收益排序',
+    conditions: { maxDrawdown: '0.1' },
+    period: 'Y1',
+    sort: 'Y1',
+  },
+  {
+    key: 'lowFee',
+    label: '低费率',
+    description: '申购费率不超过0.1%，按近1年收益排序',
+    conditions: { maxBuyFeeRate: '0.001' },
+    period: 'Y1',
+    sort: 'Y1',
+  },
+  {
+    key: 'starManager',
+    label: '明星经理',
+    description: '基金经理从业5年以上，按近1年收益排序',
+    conditions: { minManagerYears: 5 },
+    period: 'Y1',
+    sort: 'Y1',
+  },
 ]
 
 function PresetList({ preset }: { preset: Preset }) {
@@ -37,7 +58,15 @@ function PresetList({ preset }: { preset: Preset }) {
         <Text className='alfa-stock-filter__count'>{list.state === 'ready' ? `共 ${list.totalCount} 只` : ''}</Text>
       </View>
       <AsyncContent state={list.state} onRetry={list.retry} skeleton={{ rows: 8 }} emptyTitle='暂无符合条件的基金'>
-        <FundTable rows={list.rows} period={preset.period} sort={sort} onSort={setSort} more={list.more} onMore={() => void list.next()} navDate={list.navDate} />
+        <FundTable
+          rows={list.rows}
+          period={preset.period}
+          sort={sort}
+          onSort={setSort}
+          more={list.more}
+          onMore={() => void list.next()}
+          navDate={list.navDate}
+        />
       </AsyncContent>
     </>
   )
@@ -66,7 +95,9 @@ export function StockFilterScreen({ tab }: { tab?: string }) {
           </View>
         ))}
       </View>
-      <View className='alfa-stock-filter__custom' role='button' onClick={customize}>自定义筛选 ›</View>
+      <View className='alfa-stock-filter__custom' role='button' onClick={customize}>
+        自定义筛选 ›
+      </View>
       <PresetList key={current.key} preset={current} />
     </View>
   )

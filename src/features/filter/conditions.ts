@@ -105,7 +105,10 @@ export function sizeKeyOf(formValue: FilterFormValue | null | undefined): string
   if (c.minFundSize === undefined && c.maxFundSize === undefined) return undefined
   return SIZE_OPTIONS.find((o) => {
     const r = sizeRange(o.value)
-    return Number(r.min ?? 0) === Number(c.minFundSize ?? 0) && (r.max === undefined ? c.maxFundSize === undefined : Number(r.max) === Number(c.maxFundSize))
+    return (
+      Number(r.min ?? 0) === Number(c.minFundSize ?? 0) &&
+      (r.max === undefined ? c.maxFundSize === undefined : Number(r.max) === Number(c.maxFundSize))
+    )
   })?.value
 }
 
@@ -152,7 +155,8 @@ export function toConditions(formValue: FilterFormValue | null | undefined): Fil
 
 export const hasConditions = (formValue: FilterFormValue | null | undefined) => Object.keys(toConditions(formValue)).length > 0
 
-const labelsOf = <T,>(options: Option<T>[], values: readonly T[]) => values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join('、')
+const labelsOf = <T>(options: Option<T>[], values: readonly T[]) =>
+  values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join('、')
 
 /** The conditions in words, one line each: what 筛选条件 and 我的筛选 show. */
 export function describeConditions(formValue: FilterFormValue | null | undefined): { name: string; value: string }[] {
@@ -163,13 +167,21 @@ export function describeConditions(formValue: FilterFormValue | null | undefined
   if (c.minReturn !== undefined) lines.push({ name: `${periodLabel(c.returnPeriod)}收益`, value: `≥${ratioLabel(c.minReturn)}` })
   if (c.maxDrawdown !== undefined) lines.push({ name: '近1年最大回撤', value: `≤${ratioLabel(c.maxDrawdown)}` })
   if (c.minManagerYears !== undefined) lines.push({ name: '基金经理从业', value: `≥${c.minManagerYears}年` })
-  if (c.maxBuyFeeRate !== undefined) lines.push({ name: '申购费率', value: Number(c.maxBuyFeeRate) === 0 ? '免申购费' : `≤${ratioLabel(c.maxBuyFeeRate)}` })
-  if (c.minFundSize !== undefined || c.maxFundSize !== undefined) lines.push({ name: '基金规模', value: sizeLabel(c.minFundSize, c.maxFundSize) })
+  if (c.maxBuyFeeRate !== undefined)
+    lines.push({ name: '申购费率', value: Number(c.maxBuyFeeRate) === 0 ? '免申购费' : `≤${ratioLabel(c.maxBuyFeeRate)}` })
+  if (c.minFundSize !== undefined || c.maxFundSize !== undefined)
+    lines.push({ name: '基金规模', value: sizeLabel(c.minFundSize, c.maxFundSize) })
   return lines
 }
 
 /** One line summary, e.g. "股票型 · 近1年收益≥10%"; 全部基金 with no condition. */
 export function summarizeConditions(formValue: FilterFormValue | null | undefined): string {
   const lines = describeConditions(formValue)
-  return lines.length ? lines.map((l) => (l.name === '基金类型' || l.name === '风险等级' ? l.value : l.name === '基金规模' ? `规模${l.value}` : `${l.name}${l.value}`)).join(' · ') : '全部基金'
+  return lines.length
+    ? lines
+        .map((l) =>
+          l.name === '基金类型' || l.name === '风险等级' ? l.value : l.name === '基金规模' ? `规模${l.value}` : `${l.name}${l.value}`,
+        )
+        .join(' · ')
+    : '全部基金'
 }

@@ -23,11 +23,13 @@ export function useResolvedFilter(filterId: string | undefined) {
     : stored?.id === filterId
       ? { filterId, name: stored.name, formValue: stored.conditions ?? {} }
       : null
-  const { state, data, reload } = useRemote<ResolvedFilter>(fromStore ? null : `savedFilter:${filterId}`, () =>
-    execute(FilterMySavedDocument).then((d) => {
-      const f = d.me.savedFilters.find((s) => s.filterId === filterId)
-      return f ? { filterId, name: f.name, formValue: (f.formValue ?? {}) as FilterFormValue } : null
-    }),
+  const { state, data, reload } = useRemote<ResolvedFilter>(
+    fromStore ? null : `savedFilter:${filterId}`,
+    () =>
+      execute(FilterMySavedDocument).then((d) => {
+        const f = d.me.savedFilters.find((s) => s.filterId === filterId)
+        return f ? { filterId, name: f.name, formValue: (f.formValue ?? {}) as FilterFormValue } : null
+      }),
     { user: true },
   )
   return { filter: fromStore ?? data, state: fromStore ? 'ready' : state, retry: () => void reload() } as const

@@ -15,9 +15,13 @@ export const PAGE_SIZE = 20
 export function useFilterFunds(conditions: FilterConditions | null, sort: string, direction: SortDirection) {
   const key = conditions ? `filterFunds:${JSON.stringify([conditions, sort, direction])}` : null
   const { state, stale, items, head, more, totalCount, reload, loadMore } = usePaged(key, (cursor) =>
-    execute(FilterFundsDocument, { conditions: conditions as FilterConditions, sort, direction, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).then(
-      (d) => d.fundFilter,
-    ),
+    execute(FilterFundsDocument, {
+      conditions: conditions as FilterConditions,
+      sort,
+      direction,
+      size: PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    }).then((d) => d.fundFilter),
   )
   return { state, stale, rows: items, more, totalCount, navDate: head?.navDate ?? null, next: loadMore, retry: () => reload() }
 }

@@ -20,7 +20,9 @@ function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListF
     <View className='alfa-fund-rows'>
       {[...items].reverse().map((c) => (
         <View key={c.label} className='alfa-fund-rows__row' data-label={c.label}>
-          <Text className='alfa-fund-rows__label alfa-fund-digits'>{c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}</Text>
+          <Text className='alfa-fund-rows__label alfa-fund-digits'>
+            {c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}
+          </Text>
           <SignedRate value={c.value} />
         </View>
       ))}
@@ -45,19 +47,50 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
       <Card title='业绩统计'>
         <InfoRows
           rows={[
-            ['近1年同类排名', <Text key='r' className='alfa-fund-digits'>{rank ? `${rank.rank}/${rank.total}` : '--'}</Text>],
+            [
+              '近1年同类排名',
+              <Text key='r' className='alfa-fund-digits'>
+                {rank ? `${rank.rank}/${rank.total}` : '--'}
+              </Text>,
+            ],
             ['同类', <Text key='c'>{rank?.categoryName ?? fund.categoryName ?? '--'}</Text>],
-            ['最大回撤（成立以来）', <Text key='d' className='alfa-fund-digits'>{formatPercent(p.maxDrawdown)}</Text>],
-            ['回撤区间', <Text key='dr' className='alfa-fund-digits'>{p.maxDrawdownStart && p.maxDrawdownEnd ? `${p.maxDrawdownStart} 至 ${p.maxDrawdownEnd}` : '--'}</Text>],
-            ['年化波动率', <Text key='v' className='alfa-fund-digits'>{formatPercent(p.volatility)}</Text>],
-            ['夏普比率', <Text key='s' className='alfa-fund-digits'>{formatNumber(p.sharpeRatio, 2)}</Text>],
+            [
+              '最大回撤（成立以来）',
+              <Text key='d' className='alfa-fund-digits'>
+                {formatPercent(p.maxDrawdown)}
+              </Text>,
+            ],
+            [
+              '回撤区间',
+              <Text key='dr' className='alfa-fund-digits'>
+                {p.maxDrawdownStart && p.maxDrawdownEnd ? `${p.maxDrawdownStart} 至 ${p.maxDrawdownEnd}` : '--'}
+              </Text>,
+            ],
+            [
+              '年化波动率',
+              <Text key='v' className='alfa-fund-digits'>
+                {formatPercent(p.volatility)}
+              </Text>,
+            ],
+            [
+              '夏普比率',
+              <Text key='s' className='alfa-fund-digits'>
+                {formatNumber(p.sharpeRatio, 2)}
+              </Text>,
+            ],
           ]}
         />
         <Text className='alfa-fund-muted'>{`由复权净值计算（分红再投资${fund.isDemo ? '，演示数据' : ''}），无风险利率按 1.5%。`}</Text>
       </Card>
       <View className='alfa-fund-tabs' role='tablist'>
         {ACHIEVEMENT_TABS.map((label, i) => (
-          <View key={label} role='tab' aria-selected={i === tab} className={`alfa-fund-tabs__tab${i === tab ? ' alfa-fund-tabs__tab--active' : ''}`} onClick={() => setTab(i)}>
+          <View
+            key={label}
+            role='tab'
+            aria-selected={i === tab}
+            className={`alfa-fund-tabs__tab${i === tab ? ' alfa-fund-tabs__tab--active' : ''}`}
+            onClick={() => setTab(i)}
+          >
             {label}
           </View>
         ))}

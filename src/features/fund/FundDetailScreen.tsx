@@ -6,14 +6,30 @@ import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { PickButton } from '@/features/watchlist'
 import { formatNav } from '@/utils/format'
-import { Card, FundStoppedNotice, HoldingsCard, ManagerCard, ReturnsGrid, RiskTag, SignedRate, TradeRulesCard, FundPending } from './components'
+import {
+  Card,
+  FundStoppedNotice,
+  HoldingsCard,
+  ManagerCard,
+  ReturnsGrid,
+  RiskTag,
+  SignedRate,
+  TradeRulesCard,
+  FundPending,
+} from './components'
 import { FundNavChart } from './FundNavChart'
 import { useFundQuery, useFundStopped } from './hooks'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
 
 /** Fund details: header with the latest NAV, chart, returns, manager, trade rules, holdings, pick. */
-export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** The broker-0008 pages link to each other. */ variant?: '0008' }) {
+export function FundDetailScreen({
+  fundCode,
+  variant,
+}: {
+  fundCode: string
+  /** The broker-0008 pages link to each other. */ variant?: '0008'
+}) {
   const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadDetail)
   const stopped = useFundStopped(fundCode, state === 'ready')
@@ -58,7 +74,9 @@ export function FundDetailScreen({ fundCode, variant }: { fundCode: string; /** 
         {fund.intro && <Text className='alfa-fund-line alfa-fund-clamp'>{fund.intro}</Text>}
       </Card>
       <Text className='alfa-fund-foot'>
-        {fund.isDemo ? '净值与业绩为演示数据，不构成投资建议。' : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
+        {fund.isDemo
+          ? '净值与业绩为演示数据，不构成投资建议。'
+          : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
       </Text>
       <BottomBar className='alfa-fund-bar'>
         <PickButton fundCode={fund.fundCode} />

@@ -19,13 +19,33 @@ export function FundIntroScreen({ fundCode }: { fundCode: string }) {
         <InfoRows
           rows={[
             ['基金名称', <Text key='n'>{fund.fundName}</Text>],
-            ['基金代码', <Text key='c' className='alfa-fund-digits'>{fund.fundCode}</Text>],
+            [
+              '基金代码',
+              <Text key='c' className='alfa-fund-digits'>
+                {fund.fundCode}
+              </Text>,
+            ],
             ['基金类型', <Text key='t'>{fund.categoryName ?? '--'}</Text>],
             ['风险等级', <RiskTag key='r' name={fund.riskLevelName} />],
-            ['成立日期', <Text key='s' className='alfa-fund-digits'>{fund.setupDate}</Text>],
-            ['基金规模', <Text key='z' className='alfa-fund-digits'>{fund.fundSize ? `${Number(fund.fundSize).toFixed(2)}亿元${fund.fundSizeDate ? `（截至${fund.fundSizeDate}）` : ''}` : '--'}</Text>],
+            [
+              '成立日期',
+              <Text key='s' className='alfa-fund-digits'>
+                {fund.setupDate}
+              </Text>,
+            ],
+            [
+              '基金规模',
+              <Text key='z' className='alfa-fund-digits'>
+                {fund.fundSize ? `${Number(fund.fundSize).toFixed(2)}亿元${fund.fundSizeDate ? `（截至${fund.fundSizeDate}）` : ''}` : '--'}
+              </Text>,
+            ],
             ['运作状态', <Text key='o'>{fund.offeringStageName + (fund.terminatedDate ? `（${fund.terminatedDate}）` : '')}</Text>],
-            ['申购费率', <Text key='f' className='alfa-fund-digits'>{formatPercent(fund.tradeRules.buyFeeRate)}</Text>],
+            [
+              '申购费率',
+              <Text key='f' className='alfa-fund-digits'>
+                {formatPercent(fund.tradeRules.buyFeeRate)}
+              </Text>,
+            ],
             ['起购金额', <Text key='a' className='alfa-fund-digits'>{`${formatAmount(fund.tradeRules.lowestBuyAmount)}元`}</Text>],
           ]}
         />

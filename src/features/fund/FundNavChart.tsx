@@ -9,7 +9,16 @@ import { Card, SignedRate } from './components'
 
 /** Server range names of the chart's period tabs. */
 export const PERIOD_RANGE: Record<ChartPeriod, string> = {
-  ONE_MONTH: '1M', THREE_MONTH: '3M', SIX_MONTH: '6M', ONE_YEAR: '1Y', THREE_YEAR: '3Y', FIVE_YEAR: '5Y', TEN_YEAR: 'TEN_YEAR', YTD: 'YTD', SETUP: 'SETUP', Max: 'Max',
+  ONE_MONTH: '1M',
+  THREE_MONTH: '3M',
+  SIX_MONTH: '6M',
+  ONE_YEAR: '1Y',
+  THREE_YEAR: '3Y',
+  FIVE_YEAR: '5Y',
+  TEN_YEAR: 'TEN_YEAR',
+  YTD: 'YTD',
+  SETUP: 'SETUP',
+  Max: 'Max',
 }
 
 type Point = FundChartPointFragment
@@ -31,7 +40,8 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
     if (!data) return []
     const out: ChartSeries[] = [{ name: '本基金', data: cumulative(data.navHistory) }]
     const b = data.comparisonBenchmark
-    if (b && b.history.length) out.push({ name: b.indexShortName, data: b.history.map((p) => ({ date: p.date, value: Number(p.value) - 1 })) })
+    if (b && b.history.length)
+      out.push({ name: b.indexShortName, data: b.history.map((p) => ({ date: p.date, value: Number(p.value) - 1 })) })
     return out
   }, [data])
   // An unknown fund (null) shows as a range without data.

@@ -13,10 +13,20 @@ export const NAV_PAGE_SIZE = 20
 /** Historical performance: the chart, then the NAV table paged by pageInfo, newest first. */
 export function FundNavScreen({ fundCode }: { fundCode: string }) {
   // The first page of rows comes inside the fund query; the next pages ask the same query with a cursor.
-  const { state, head: fund, items: rows, stale, more, reload, loadMore } = usePaged(
+  const {
+    state,
+    head: fund,
+    items: rows,
+    stale,
+    more,
+    reload,
+    loadMore,
+  } = usePaged(
     `fundNav:${fundCode}`,
     (cursor) =>
-      fundCode ? execute(FundNavRowsDocument, { fundCode, size: NAV_PAGE_SIZE, ...(cursor ? { cursor } : {}) }).then((r) => r.fund) : Promise.resolve(null),
+      fundCode
+        ? execute(FundNavRowsDocument, { fundCode, size: NAV_PAGE_SIZE, ...(cursor ? { cursor } : {}) }).then((r) => r.fund)
+        : Promise.resolve(null),
     { page: (f) => f.navRows, empty: () => false },
   )
 

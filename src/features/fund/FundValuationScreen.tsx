@@ -27,7 +27,9 @@ export function FundValuationScreen({ fundCode }: { fundCode: string }) {
         <Card title='盘中估值' extra={v.isDemo ? <DemoBadge /> : undefined}>
           <View className='alfa-fund-head__figures'>
             <View className='alfa-fund-head__figure'>
-              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-fund-num--${toneModifier(v.estimatedReturn)}`}>{formatNav(v.estimatedNav)}</Text>
+              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-fund-num--${toneModifier(v.estimatedReturn)}`}>
+                {formatNav(v.estimatedNav)}
+              </Text>
               <Text className='alfa-fund-head__label'>估算净值</Text>
             </View>
             <View className='alfa-fund-head__figure'>
@@ -37,7 +39,12 @@ export function FundValuationScreen({ fundCode }: { fundCode: string }) {
           </View>
           <InfoRows
             rows={[
-              ['估值时间', <Text key='t' className='alfa-fund-digits'>{v.estimatedAt}</Text>],
+              [
+                '估值时间',
+                <Text key='t' className='alfa-fund-digits'>
+                  {v.estimatedAt}
+                </Text>,
+              ],
               ['上一交易日净值', <Text key='n' className='alfa-fund-digits'>{`${formatNav(v.lastNav)}（${v.lastNavDate}）`}</Text>],
             ]}
           />

@@ -17,7 +17,9 @@ import './index.scss'
 
 /** A signed rate (+1.23%) coloured by its direction. */
 export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
-  return <Text className={`alfa-fund-num alfa-fund-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+  return (
+    <Text className={`alfa-fund-num alfa-fund-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+  )
 }
 
 const RISK_TONE: Record<string, string> = { 高风险: 'high', 中高风险: 'high', 中风险: 'medium', 中低风险: 'low', 低风险: 'low' }
@@ -51,7 +53,14 @@ export function Card({ title, extra, children, onMore }: { title: string; extra?
 
 /** Unknown fund code: a not-found state with a way back. */
 export function FundNotFound() {
-  return <Empty title='基金不存在' description='请检查基金代码是否正确，或返回上一页重新选择。' actionText='返回' onAction={() => void goBackOrHome()} />
+  return (
+    <Empty
+      title='基金不存在'
+      description='请检查基金代码是否正确，或返回上一页重新选择。'
+      actionText='返回'
+      onAction={() => void goBackOrHome()}
+    />
+  )
 }
 
 /** A fund screen until its fund is there: not found, the skeleton, or the error with a retry. */
@@ -112,7 +121,13 @@ export function InfoRows({ rows }: { rows: ReadonlyArray<[string, ReactNode]> })
 }
 
 /** The manager card (fragment FundManagerCard): tap opens the manager profile (the 0008 variant's from the 0008 fund page). */
-export function ManagerCard({ manager, route = 'manager' }: { manager: FundManagerCardFragment | null | undefined; route?: 'manager' | 'manager0008' }) {
+export function ManagerCard({
+  manager,
+  route = 'manager',
+}: {
+  manager: FundManagerCardFragment | null | undefined
+  route?: 'manager' | 'manager0008'
+}) {
   if (!manager) {
     return (
       <Card title='基金经理'>
@@ -140,8 +155,18 @@ export function TradeRulesCard({ rules }: { rules: FundTradeRulesCardFragment })
     <Card title='交易规则'>
       <InfoRows
         rows={[
-          ['申购状态', <Text key='s' className={rules.canBuy ? '' : 'alfa-fund-warn'}>{rules.canBuy ? '开放申购' : `暂停申购${rules.canNotBuyReason ? `（${rules.canNotBuyReason}）` : ''}`}</Text>],
-          ['申购费率', <Text key='f' className='alfa-fund-digits'>{formatPercent(rules.buyFeeRate)}</Text>],
+          [
+            '申购状态',
+            <Text key='s' className={rules.canBuy ? '' : 'alfa-fund-warn'}>
+              {rules.canBuy ? '开放申购' : `暂停申购${rules.canNotBuyReason ? `（${rules.canNotBuyReason}）` : ''}`}
+            </Text>,
+          ],
+          [
+            '申购费率',
+            <Text key='f' className='alfa-fund-digits'>
+              {formatPercent(rules.buyFeeRate)}
+            </Text>,
+          ],
           ['起购金额', <Text key='a' className='alfa-fund-digits'>{`${formatAmount(rules.lowestBuyAmount)}元`}</Text>],
         ]}
       />

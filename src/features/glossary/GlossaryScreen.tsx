@@ -24,7 +24,12 @@ export function GlossaryScreen() {
   return (
     <View>
       <View className='alfa-search__bar'>
-        <Input className='alfa-search__input' value={keyword} placeholder='搜索术语，如 净值 或 jz' onInput={(e) => setKeyword(String(e.detail?.value ?? ''))} />
+        <Input
+          className='alfa-search__input'
+          value={keyword}
+          placeholder='搜索术语，如 净值 或 jz'
+          onInput={(e) => setKeyword(String(e.detail?.value ?? ''))}
+        />
       </View>
       <AsyncContent
         state={state === 'ready' && shown.length === 0 ? 'empty' : state}

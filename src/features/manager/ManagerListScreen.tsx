@@ -19,8 +19,9 @@ const SORTS: { sort: ManagerSort; label: string }[] = [
 export function ManagerListScreen() {
   const [sort, setSort] = useState<ManagerSort>('TENURE')
   const [direction, setDirection] = useState<SortDirection>('reverse')
-  const { items, state, stale, more, reload, loadMore } = usePaged(`managers:${sort}:${direction}`, async (cursor) =>
-    (await execute(ManagerListDocument, { page: { cursor, size: 20 }, sort, direction })).managerList,
+  const { items, state, stale, more, reload, loadMore } = usePaged(
+    `managers:${sort}:${direction}`,
+    async (cursor) => (await execute(ManagerListDocument, { page: { cursor, size: 20 }, sort, direction })).managerList,
   )
   const choose = (s: ManagerSort) => {
     if (s === sort) setDirection(direction === 'reverse' ? 'normal' : 'reverse')
@@ -36,7 +37,14 @@ export function ManagerListScreen() {
         value={sort}
         onChange={choose}
       />
-      <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='暂无基金经理' emptyDescription='下拉刷新试试。' skeleton={{ rows: 8 }}>
+      <AsyncContent
+        state={state}
+        stale={stale}
+        onRetry={() => reload()}
+        emptyTitle='暂无基金经理'
+        emptyDescription='下拉刷新试试。'
+        skeleton={{ rows: 8 }}
+      >
         {items.map((m) => (
           <ManagerRow key={m.managerId} manager={m} />
         ))}
@@ -60,7 +68,9 @@ function ManagerRow({ manager: m }: { manager: ManagerRowFragment }) {
           {m.company ?? NULL_TEXT} · 从业{m.tenureYears ?? NULL_TEXT}年 · 在管{m.fundCount}只
         </View>
       </View>
-      <View className={`alfa-list__figure alfa-tone--${toneOf(m.bestTenureReturn)}`}>{formatPercent(m.bestTenureReturn, 2, { sign: true })}</View>
+      <View className={`alfa-list__figure alfa-tone--${toneOf(m.bestTenureReturn)}`}>
+        {formatPercent(m.bestTenureReturn, 2, { sign: true })}
+      </View>
     </View>
   )
 }

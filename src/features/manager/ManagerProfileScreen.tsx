@@ -20,10 +20,17 @@ export interface ManagerProfileScreenProps {
 /** 基金经理: tenure, company, intro, verified identity and the funds managed with tenure returns. */
 export function ManagerProfileScreen({ managerId }: ManagerProfileScreenProps) {
   const { state, data, stale, reload } = useRemote<Profile>(`manager:${managerId}`, async () =>
-    managerId ? (await execute(ManagerProfileDocument, { managerId })).fundManager ?? null : null,
+    managerId ? ((await execute(ManagerProfileDocument, { managerId })).fundManager ?? null) : null,
   )
   if (state === 'notFound') {
-    return <Empty title='未找到该基金经理' description='链接可能已失效，去看看其他基金经理吧。' actionText='更多经理' onAction={() => navigateTo('managerList')} />
+    return (
+      <Empty
+        title='未找到该基金经理'
+        description='链接可能已失效，去看看其他基金经理吧。'
+        actionText='更多经理'
+        onAction={() => navigateTo('managerList')}
+      />
+    )
   }
   return (
     <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6, figure: true }}>
@@ -48,7 +55,11 @@ function ManagerProfile({ profile }: { profile: Profile }) {
       <View className='alfa-card alfa-manager__facts'>
         <Fact label='从业年限' value={profile.tenureYears ? `${profile.tenureYears}年` : NULL_TEXT} />
         <Fact label='在管基金' value={`${profile.fundCount}只`} />
-        <Fact label='最佳任职回报' value={formatPercent(profile.bestTenureReturn, 2, { sign: true })} tone={toneOf(profile.bestTenureReturn)} />
+        <Fact
+          label='最佳任职回报'
+          value={formatPercent(profile.bestTenureReturn, 2, { sign: true })}
+          tone={toneOf(profile.bestTenureReturn)}
+        />
       </View>
       {profile.intro && (
         <View className='alfa-card'>

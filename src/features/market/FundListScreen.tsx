@@ -36,7 +36,12 @@ export function FundListScreen() {
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View className='alfa-list'>
-      <Tabs layout='scroll' items={[{ key: null, label: '全部' }, ...categories.map((c) => ({ key: c.code, label: c.name }))]} value={category} onChange={setCategory} />
+      <Tabs
+        layout='scroll'
+        items={[{ key: null, label: '全部' }, ...categories.map((c) => ({ key: c.code, label: c.name }))]}
+        value={category}
+        onChange={setCategory}
+      />
       <Tabs items={PERIOD_TABS} value={period} onChange={setPeriod} />
       <View className='alfa-list__header'>
         <View>基金名称</View>
@@ -44,7 +49,14 @@ export function FundListScreen() {
           {label}收益 {direction === 'reverse' ? '↓' : '↑'}
         </View>
       </View>
-      <AsyncContent state={state} stale={stale} onRetry={() => reload()} emptyTitle='该分类暂无基金' emptyDescription='换个分类看看。' skeleton={{ rows: 8 }}>
+      <AsyncContent
+        state={state}
+        stale={stale}
+        onRetry={() => reload()}
+        emptyTitle='该分类暂无基金'
+        emptyDescription='换个分类看看。'
+        skeleton={{ rows: 8 }}
+      >
         {items.map((r) => (
           <FundRankingRow key={r.fund.fundCode} row={r} />
         ))}

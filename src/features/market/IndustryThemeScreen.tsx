@@ -13,7 +13,10 @@ import './list.scss'
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {
   const [period, setPeriod] = useState('1Y')
-  const { state, data, stale, reload } = useRemote(`industryThemes:${period}`, async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes)
+  const { state, data, stale, reload } = useRemote(
+    `industryThemes:${period}`,
+    async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes,
+  )
   const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
   return (
     <View>
@@ -28,7 +31,9 @@ export function IndustryThemeScreen() {
               </View>
               <View className='alfa-list__figure'>
                 <View className={`alfa-tone--${toneOf(t.averageReturn)}`}>{formatPercent(t.averageReturn, 2, { sign: true })}</View>
-                <View className='alfa-list__sub'>{label}平均 · {t.fundCount}只</View>
+                <View className='alfa-list__sub'>
+                  {label}平均 · {t.fundCount}只
+                </View>
               </View>
             </View>
             {t.funds.map((f) => (

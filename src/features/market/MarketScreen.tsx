@@ -50,7 +50,12 @@ export function MarketScreen() {
 function QuoteCard({ quote, active, onTap }: { quote: MarketQuoteCardFragment; active: boolean; onTap: () => void }) {
   const tone = toneOf(quote.change)
   return (
-    <View className={`alfa-market__quote${active ? ' alfa-market__quote--active' : ''}`} role='button' aria-pressed={active} onClick={onTap}>
+    <View
+      className={`alfa-market__quote${active ? ' alfa-market__quote--active' : ''}`}
+      role='button'
+      aria-pressed={active}
+      onClick={onTap}
+    >
       <View className='alfa-market__name'>{quote.indexName}</View>
       <View className={`alfa-market__latest alfa-tone--${tone}`}>{formatNumber(quote.latest, 2)}</View>
       <View className={`alfa-market__change alfa-tone--${tone}`}>
@@ -62,7 +67,10 @@ function QuoteCard({ quote, active, onTap }: { quote: MarketQuoteCardFragment; a
 
 function IndexChart({ indexCode }: { indexCode: string }) {
   const [range, setRange] = useState<ChartRange>('intraday')
-  const { state, data, reload } = useRemote(`marketIndex:${indexCode}`, async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null)
+  const { state, data, reload } = useRemote(
+    `marketIndex:${indexCode}`,
+    async () => (await execute(MarketIndexChartDocument, { indexCode, days: 120 })).marketIndex ?? null,
+  )
   // One series object per answer and range: a new one would rebuild the chart model and redraw F2.
   const series = useMemo(() => {
     if (!data) return []
@@ -73,14 +81,7 @@ function IndexChart({ indexCode }: { indexCode: string }) {
     <View className='alfa-card alfa-market__chart'>
       <Tabs items={RANGE_TABS} value={range} onChange={setRange} />
       <AsyncContent state={state} onRetry={() => void reload()} emptyTitle='暂无走势' skeleton={{ rows: 4, title: false }}>
-        {data && (
-          <Chart
-            series={series}
-            format={points}
-            height={220}
-            allowFullscreen={false}
-          />
-        )}
+        {data && <Chart series={series} format={points} height={220} allowFullscreen={false} />}
       </AsyncContent>
     </View>
   )

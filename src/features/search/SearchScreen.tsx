@@ -30,7 +30,11 @@ export function SearchScreen() {
   const { data: popular } = useRemote('searchPopular', () => popularPicks().then((data) => data?.list ?? []))
   const k = keyword.trim()
   // Each keystroke would be an entry: results are not cached.
-  const { state, data: result, reload } = useRemote(k ? `search:${k}` : null, () => execute(SearchAllDocument, { keyword: k, limit: 10 }).then((d) => d.search), {
+  const {
+    state,
+    data: result,
+    reload,
+  } = useRemote(k ? `search:${k}` : null, () => execute(SearchAllDocument, { keyword: k, limit: 10 }).then((d) => d.search), {
     cache: false,
     delay: SEARCH_DEBOUNCE_MS,
     empty: (r) => !r.funds.length && !r.managers.length && !r.portfolios.length,
@@ -128,7 +132,12 @@ export function SearchScreen() {
             ) : (
               <View className='alfa-search__chips'>
                 {popular.map((p) => (
-                  <View key={p.fundCode} className='alfa-search__chip' role='button' onClick={() => open({ kind: 'fund', id: p.fundCode, name: p.fundName })}>
+                  <View
+                    key={p.fundCode}
+                    className='alfa-search__chip'
+                    role='button'
+                    onClick={() => open({ kind: 'fund', id: p.fundCode, name: p.fundName })}
+                  >
                     {p.fundName}
                   </View>
                 ))}

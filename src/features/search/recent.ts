@@ -21,7 +21,9 @@ export function loadRecentSearches(): RecentSearch[] {
       list = []
     }
   }
-  return Array.isArray(list) ? (list as RecentSearch[]).filter((x) => x && typeof x.id === 'string' && typeof x.name === 'string').slice(0, RECENT_MAX) : []
+  return Array.isArray(list)
+    ? (list as RecentSearch[]).filter((x) => x && typeof x.id === 'string' && typeof x.name === 'string').slice(0, RECENT_MAX)
+    : []
 }
 
 /** Puts the item first (the same id, whitespace removed, moves there) and persists the list. */

@@ -127,4 +127,7 @@ export class PickStore {
 export const pickStore = new PickStore()
 
 // Another user (or none) means other picks: read them again on the next use.
-reaction(() => user.token, () => pickStore.clear())
+reaction(
+  () => user.token,
+  () => pickStore.clear(),
+)

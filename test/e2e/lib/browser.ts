@@ -43,7 +43,11 @@ export interface ContextOptions {
  * A phone: 390x844 CSS pixels at 2x, touch, Chinese locale, Shanghai time. Every request that
  * leaves the app's own origin is refused and recorded (the tests run on loopback only).
  */
-export async function newMobileContext(browser: Browser, origin: string, { scheme, userAgent = UA_ANDROID_CHROME, bypassCSP = false }: ContextOptions) {
+export async function newMobileContext(
+  browser: Browser,
+  origin: string,
+  { scheme, userAgent = UA_ANDROID_CHROME, bypassCSP = false }: ContextOptions,
+) {
   const context = await browser.newContext({
     bypassCSP,
     viewport: { width: 390, height: 844 },
@@ -63,7 +67,10 @@ export async function newMobileContext(browser: Browser, origin: string, { schem
   context.setDefaultTimeout(20_000)
   context.setDefaultNavigationTimeout(30_000)
   // Refused here, reported by each tab's ProblemLog.
-  await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'))
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  )
   return context
 }
 
@@ -76,8 +83,7 @@ const isFavicon = (url: string) => new URL(url, 'http://x').pathname === '/favic
  * design; its delivery is asserted by the tracking tests against the server, not here.
  */
 const isAbortedBeacon = (req: Request) =>
-  req.failure()?.errorText === 'net::ERR_ABORTED' &&
-  (req.resourceType() === 'ping' || new URL(req.url()).pathname.endsWith('/track'))
+  req.failure()?.errorText === 'net::ERR_ABORTED' && (req.resourceType() === 'ping' || new URL(req.url()).pathname.endsWith('/track'))
 
 /**
  * What went wrong in a tab since the last reset(): console errors, uncaught exceptions,
@@ -88,7 +94,10 @@ export class ProblemLog {
   warnings: string[] = []
   favicon: string[] = []
 
-  constructor(readonly page: Page, readonly origin: string) {
+  constructor(
+    readonly page: Page,
+    readonly origin: string,
+  ) {
     page.on('console', (msg) => {
       const where = msg.location()?.url ?? ''
       if (msg.type() === 'error') {
@@ -102,7 +111,8 @@ export class ProblemLog {
     page.on('requestfailed', (req) => {
       const url = req.url()
       if (!url.startsWith(origin)) {
-        if (!url.startsWith('data:') && !url.startsWith('blob:')) this.problems.push(`request to another origin (blocked): ${req.method()} ${url}`)
+        if (!url.startsWith('data:') && !url.startsWith('blob:'))
+          this.problems.push(`request to another origin (blocked): ${req.method()} ${url}`)
         return
       }
       const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`

@@ -36,8 +36,7 @@ export class Harness {
   }
 }
 
-const luminanceOk = (scheme: Scheme, s: Screen) =>
-  scheme === 'dark' ? s.backgroundLuminance < 0.1 : s.backgroundLuminance > 0.7
+const luminanceOk = (scheme: Scheme, s: Screen) => (scheme === 'dark' ? s.backgroundLuminance < 0.1 : s.backgroundLuminance > 0.7)
 
 export interface Check extends Expected {
   /** Text the page must show. */
@@ -57,7 +56,8 @@ export function mismatches(s: Screen, exp: Check, origin: string, tab: Tab): str
   if (exp.documentTitle !== undefined && s.documentTitle !== exp.documentTitle)
     out.push(`document.title is ${JSON.stringify(s.documentTitle)}, expected ${JSON.stringify(exp.documentTitle)}`)
   if (exp.navTitle !== undefined) {
-    if (s.navTitle !== exp.navTitle) out.push(`.alfa-navbar__title is ${JSON.stringify(s.navTitle)}, expected ${JSON.stringify(exp.navTitle)}`)
+    if (s.navTitle !== exp.navTitle)
+      out.push(`.alfa-navbar__title is ${JSON.stringify(s.navTitle)}, expected ${JSON.stringify(exp.navTitle)}`)
     else if (!s.navTitleVisible) out.push('.alfa-navbar__title is not visible')
   }
   if (exp.scheme) {
@@ -79,7 +79,8 @@ export function mismatches(s: Screen, exp: Check, origin: string, tab: Tab): str
       out.push(`address query is ${JSON.stringify(s.query)}, expected ${JSON.stringify(wantQuery)}`)
     }
   }
-  for (const t of exp.texts ?? []) if (!s.text.includes(t)) out.push(`text ${JSON.stringify(t)} not shown (page text: ${JSON.stringify(s.text.slice(0, 200))})`)
+  for (const t of exp.texts ?? [])
+    if (!s.text.includes(t)) out.push(`text ${JSON.stringify(t)} not shown (page text: ${JSON.stringify(s.text.slice(0, 200))})`)
   if (s.overflowX) out.push('the page is wider than the phone screen (horizontal scroll)')
   out.push(...tab.log.problems)
   return out
@@ -98,5 +99,9 @@ export async function expectScreen(tab: Tab, exp: Check, origin: string, label: 
 export async function open(tab: Tab, origin: string, url: string) {
   const res = await tab.page.goto(origin + url, { waitUntil: 'domcontentloaded' })
   assert.ok(res, `no response for ${url}`)
-  assert.equal(res.status(), 200, `GET ${url} answered ${res.status()} ${res.statusText()}: ${(await res.text().catch(() => '')).slice(0, 200)}`)
+  assert.equal(
+    res.status(),
+    200,
+    `GET ${url} answered ${res.status()} ${res.statusText()}: ${(await res.text().catch(() => '')).slice(0, 200)}`,
+  )
 }

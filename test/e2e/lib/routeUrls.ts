@@ -90,7 +90,12 @@ export function specExamples(): RouteVisit[] {
 }
 
 /** Addresses no route answers: the app's 404 page. */
-export const UNKNOWN_PATHS = ['/no/such/page', '/alfa/portfolio/ZH015676/no-such-screen', '/pages/nosuch/index', '/alfa/fund/000001/detail/extra']
+export const UNKNOWN_PATHS = [
+  '/no/such/page',
+  '/alfa/portfolio/ZH015676/no-such-screen',
+  '/pages/nosuch/index',
+  '/alfa/fund/000001/detail/extra',
+]
 
 export const NOT_FOUND_TITLE = routes.notFound.title
 export const HOME_PATH = routes.home.h5[0]

@@ -30,7 +30,10 @@ function snapshot(): Screen {
   const parse = (c: string): [number, number, number, number] => {
     const m = c.match(/rgba?\(([^)]+)\)/)
     if (!m) return [0, 0, 0, 0]
-    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number)
+    const p = m[1]
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number)
     return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]
   }
   const lum = ([r, g, b]: number[]) => {

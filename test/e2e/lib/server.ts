@@ -57,7 +57,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
  * Starts the project's own server (server/src/main.ts) on a free port with a private data
  * folder, the given H5 build, NODE_ENV=test and LOG_LEVEL=warn; resolves once it serves pages.
  */
-export async function startServer({ h5Dir, startTimeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000) }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  h5Dir,
+  startTimeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000),
+}: StartOptions): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-data-'))
   const origin = `http://127.0.0.1:${port}`

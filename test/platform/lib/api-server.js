@@ -25,11 +25,21 @@ async function main() {
   const PICKS = [FUND, ...others.map((r) => r.fund_code)]
   const pickNames = others.map((r) => r.fund_name)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
-  const picked = await t.app.inject({ method: 'POST', url: '/alfa/v1/user-fund-picks/batch', headers: auth, payload: { fundCodes: PICKS, op: 'add' } })
+  const picked = await t.app.inject({
+    method: 'POST',
+    url: '/alfa/v1/user-fund-picks/batch',
+    headers: auth,
+    payload: { fundCodes: PICKS, op: 'add' },
+  })
   if (picked.statusCode !== 200) throw new Error(`picking funds: ${picked.statusCode} ${picked.body}`)
 
   const gql = async (query, variables = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: '/alfa/v1/graphql', headers: { ...apiHeaders(), 'content-type': 'application/json' }, payload: { query, variables } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: { ...apiHeaders(), 'content-type': 'application/json' },
+      payload: { query, variables },
+    })
     const body = res.json()
     if (res.statusCode !== 200 || body.errors) throw new Error(`graphql ${res.statusCode} ${res.body.slice(0, 500)}`)
     return body.data
@@ -39,7 +49,9 @@ async function main() {
     { c: FUND },
   )
   if (!fund) throw new Error(`fund ${FUND} is not in the demo data`)
-  const { fundManager } = await gql(`query($m: String!) { fundManager(managerId: $m) { managerName company fundCount } }`, { m: fund.manager.managerId })
+  const { fundManager } = await gql(`query($m: String!) { fundManager(managerId: $m) { managerName company fundCount } }`, {
+    m: fund.manager.managerId,
+  })
   const { marketIndices } = await gql(`{ marketIndices { indexCode indexName latest change } }`)
 
   // The whole-market fund statistics (server/src/filter/stats.ts, behind myPicks and the filter)

@@ -82,7 +82,10 @@ async function runCheck(name, fn) {
     let message = String((err && err.message) || err)
     if (err && err.stack && !err.expected) {
       // A crash: keep where it happened, not the whole trace.
-      const frames = String(err.stack).split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3)
+      const frames = String(err.stack)
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .slice(0, 3)
       message = [message, ...frames].join('\n')
     }
     if (message.length > 4000) message = `${message.slice(0, 4000)} ...`

@@ -31,10 +31,12 @@ function createHost(dir, { problems, request, storage = {} }) {
   const navigations = []
   const titles = []
   const store = new Map(Object.entries(storage))
-  const nav = (name) => (opts = {}) => {
-    navigations.push({ api: name, url: opts.url })
-    callback(opts, { errMsg: `${name}:ok` })
-  }
+  const nav =
+    (name) =>
+    (opts = {}) => {
+      navigations.push({ api: name, url: opts.url })
+      callback(opts, { errMsg: `${name}:ok` })
+    }
   global.wx = {
     navigateTo: nav('navigateTo'),
     redirectTo: nav('redirectTo'),
@@ -55,7 +57,10 @@ function createHost(dir, { problems, request, storage = {} }) {
       store.set(opts.key, opts.data)
       callback(opts, { errMsg: 'setStorage:ok' })
     },
-    getStorage: (opts = {}) => (store.has(opts.key) ? callback(opts, { data: store.get(opts.key), errMsg: 'getStorage:ok' }) : callback(opts, { errMsg: 'getStorage:fail data not found' }, false)),
+    getStorage: (opts = {}) =>
+      store.has(opts.key)
+        ? callback(opts, { data: store.get(opts.key), errMsg: 'getStorage:ok' })
+        : callback(opts, { errMsg: 'getStorage:fail data not found' }, false),
     removeStorage: (opts = {}) => {
       store.delete(opts.key)
       callback(opts, { errMsg: 'removeStorage:ok' })

@@ -376,6 +376,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const tables = [...UP].reverse().map((s) => /^create table (\w+)/.exec(s)?.[1]).filter(Boolean)
+  const tables = [...UP]
+    .reverse()
+    .map((s) => /^create table (\w+)/.exec(s)?.[1])
+    .filter(Boolean)
   for (const t of tables) await sql.raw(`drop table if exists ${t} cascade`).execute(db)
 }

@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of ['drop index if exists tracking_events_received_idx', 'drop table if exists revoked_tokens', 'drop table if exists rate_limits']) {
+  for (const statement of [
+    'drop index if exists tracking_events_received_idx',
+    'drop table if exists revoked_tokens',
+    'drop table if exists rate_limits',
+  ]) {
     await sql.raw(statement).execute(db)
   }
 }

@@ -37,13 +37,30 @@ export const Favourites = observer(function Favourites() {
   const [period, setPeriod] = useState<Period>('y1')
   const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
 
-  const rows = useMemo(() => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list), [list, sort, period])
+  const rows = useMemo(
+    () => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list),
+    [list, sort, period],
+  )
 
   if (state === 'login') {
-    return <Empty title='登录后查看我的自选' description='登录后可添加自选基金，随时查看净值与涨跌。' actionText='去登录' onAction={() => void startLogin()} />
+    return (
+      <Empty
+        title='登录后查看我的自选'
+        description='登录后可添加自选基金，随时查看净值与涨跌。'
+        actionText='去登录'
+        onAction={() => void startLogin()}
+      />
+    )
   }
   if (state === 'empty') {
-    return <Empty title='还没有自选基金' description='去搜索基金，点「+ 自选」加入这里。' actionText='去搜索' onAction={() => navigateTo('search')} />
+    return (
+      <Empty
+        title='还没有自选基金'
+        description='去搜索基金，点「+ 自选」加入这里。'
+        actionText='去搜索'
+        onAction={() => navigateTo('search')}
+      />
+    )
   }
 
   const header = (key: SortKey, label: string) => {
@@ -76,7 +93,9 @@ export const Favourites = observer(function Favourites() {
               </Text>
             ))}
           </View>
-          <Text className='alfa-favourites__manage' onClick={() => navigateTo('favouritesManage')}>管理</Text>
+          <Text className='alfa-favourites__manage' onClick={() => navigateTo('favouritesManage')}>
+            管理
+          </Text>
         </View>
         <View className='alfa-favourites__head'>
           <View className='alfa-favourites__name'>基金名称</View>
@@ -94,8 +113,12 @@ export const Favourites = observer(function Favourites() {
               <Text className='alfa-favourites__nav'>{formatNav(f.fund.nav)}</Text>
               <Text className='alfa-favourites__date'>{f.fund.navDate ? formatDate(f.fund.navDate, MONTH_DAY) : '--'}</Text>
             </View>
-            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.fund.dailyReturn)}`}>{formatPercent(f.fund.dailyReturn, 2, { sign: true })}</Text>
-            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.returns[period])}`}>{formatPercent(f.returns[period], 2, { sign: true })}</Text>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.fund.dailyReturn)}`}>
+              {formatPercent(f.fund.dailyReturn, 2, { sign: true })}
+            </Text>
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.returns[period])}`}>
+              {formatPercent(f.returns[period], 2, { sign: true })}
+            </Text>
           </View>
         ))}
       </AsyncContent>

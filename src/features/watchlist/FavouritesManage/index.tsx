@@ -87,7 +87,14 @@ export const FavouritesManage = observer(function FavouritesManage() {
   }
 
   if (state === 'login') {
-    return <Empty title='登录后管理自选' description='登录后可调整自选基金的顺序或删除。' actionText='去登录' onAction={() => void startLogin()} />
+    return (
+      <Empty
+        title='登录后管理自选'
+        description='登录后可调整自选基金的顺序或删除。'
+        actionText='去登录'
+        onAction={() => void startLogin()}
+      />
+    )
   }
   if (state === 'empty') return <Empty title='还没有自选基金' description='去搜索基金，点「+ 自选」加入这里。' />
 
@@ -119,10 +126,33 @@ export const FavouritesManage = observer(function FavouritesManage() {
                   <Text className='alfa-manage__code'>{f.fundCode}</Text>
                 </View>
               </View>
-              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}置顶`} onClick={() => move(i, 0)}>置顶</View>
-              <View className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}上移`} onClick={() => move(i, i - 1)}>↑</View>
-              <View className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`} role='button' aria-label={`${f.fundName}下移`} onClick={() => move(i, i + 1)}>↓</View>
-              <View className='alfa-manage__handle' aria-label={`拖动${f.fundName}排序`} catchMove {...drag.handleProps(i)}>≡</View>
+              <View
+                className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`}
+                role='button'
+                aria-label={`${f.fundName}置顶`}
+                onClick={() => move(i, 0)}
+              >
+                置顶
+              </View>
+              <View
+                className={`alfa-manage__move${i === 0 ? ' alfa-manage__move--off' : ''}`}
+                role='button'
+                aria-label={`${f.fundName}上移`}
+                onClick={() => move(i, i - 1)}
+              >
+                ↑
+              </View>
+              <View
+                className={`alfa-manage__move${i === list.length - 1 ? ' alfa-manage__move--off' : ''}`}
+                role='button'
+                aria-label={`${f.fundName}下移`}
+                onClick={() => move(i, i + 1)}
+              >
+                ↓
+              </View>
+              <View className='alfa-manage__handle' aria-label={`拖动${f.fundName}排序`} catchMove {...drag.handleProps(i)}>
+                ≡
+              </View>
             </View>
           )
         })}

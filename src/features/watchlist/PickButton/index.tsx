@@ -17,7 +17,13 @@ export interface PickButtonProps {
 }
 
 /** 加自选 / 已自选: the pick (watchlist) toggle. */
-export const PickButton = observer(function PickButton({ fundCode, fundCodes, variant = 'button', className = '', store }: PickButtonProps) {
+export const PickButton = observer(function PickButton({
+  fundCode,
+  fundCodes,
+  variant = 'button',
+  className = '',
+  store,
+}: PickButtonProps) {
   const codes = fundCodes ?? (fundCode ? [fundCode] : [])
   const { picked, pending, toggle } = usePick(codes, store)
   const state = picked ? 'picked' : 'unpicked'
