@@ -40,49 +40,45 @@ function measure(
   }
 }
 
-/** The deepest field nesting of a document's operations (fragments followed once per use). */
-export function documentDepth(document: import('graphql').DocumentNode): number {
+/** The largest depth, alias count and field count over a document's operations (fragments followed once per use). */
+export function documentMeasure(document: import('graphql').DocumentNode): Measure {
   const fragments = new Map(
     document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
   )
-  let depth = 1
+  const out: Measure = { depth: 1, aliases: 0, fields: 0 }
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue
     const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
     measure(d.selectionSet, (n) => fragments.get(n), 1, new Set(), acc)
-    depth = Math.max(depth, acc.depth)
+    out.depth = Math.max(out.depth, acc.depth)
+    out.aliases = Math.max(out.aliases, acc.aliases)
+    out.fields = Math.max(out.fields, acc.fields)
   }
-  return depth
+  return out
 }
 
-/** Validation rule: query depth, alias count and field count (a simple cost) with clear messages. */
+/**
+ * The limits as one refusal (message and code), or null: the server answers it with HTTP 400
+ * before anything runs; the validation rule below says the same for documents validated elsewhere.
+ */
+export function limitsRefusal(m: Measure): { message: string; code: string } | null {
+  const { maxDepth, maxAliases, maxFields } = GRAPHQL_LIMITS
+  if (m.depth > maxDepth) return { message: `Query is too deep: depth ${m.depth} exceeds the limit of ${maxDepth}`, code: 'QUERY_TOO_DEEP' }
+  if (m.aliases > maxAliases)
+    return { message: `Query has too many aliases: ${m.aliases} exceeds the limit of ${maxAliases}`, code: 'TOO_MANY_ALIASES' }
+  if (m.fields > maxFields)
+    return { message: `Query is too costly: ${m.fields} fields exceed the limit of ${maxFields}`, code: 'QUERY_TOO_COSTLY' }
+  return null
+}
+
+/** Validation rule: the same limits, for documents validated on another path. */
 export function limitsRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(node) {
       const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
       measure(node.selectionSet, (n) => context.getFragment(n), 1, new Set(), acc)
-      const { maxDepth, maxAliases, maxFields } = GRAPHQL_LIMITS
-      if (acc.depth > maxDepth)
-        context.reportError(
-          new GraphQLError(`Query is too deep: depth ${acc.depth} exceeds the limit of ${maxDepth}`, {
-            nodes: [node],
-            extensions: { code: 'QUERY_TOO_DEEP' },
-          }),
-        )
-      if (acc.aliases > maxAliases)
-        context.reportError(
-          new GraphQLError(`Query has too many aliases: ${acc.aliases} exceeds the limit of ${maxAliases}`, {
-            nodes: [node],
-            extensions: { code: 'TOO_MANY_ALIASES' },
-          }),
-        )
-      if (acc.fields > maxFields)
-        context.reportError(
-          new GraphQLError(`Query is too costly: ${acc.fields} fields exceed the limit of ${maxFields}`, {
-            nodes: [node],
-            extensions: { code: 'QUERY_TOO_COSTLY' },
-          }),
-        )
+      const refusal = limitsRefusal(acc)
+      if (refusal) context.reportError(new GraphQLError(refusal.message, { nodes: [node], extensions: { code: refusal.code } }))
     },
   }
 }

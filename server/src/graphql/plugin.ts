@@ -12,7 +12,7 @@ import type { LiveHub } from '../live/hub'
 import { createContext, type Broker } from './context'
 import { resolvers } from './modules'
 import { readSdl } from './sdl.cjs'
-import { GRAPHQL_LIMITS, documentDepth, limitsRule } from './limits'
+import { documentMeasure, limitsRefusal, limitsRule } from './limits'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
 /** A request still running after this long is answered 503 (the client may retry); the cost model keeps real pages far below it. */
@@ -131,9 +131,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         try {
           document = documents.get(source.query)
           if (!(document instanceof GraphQLError)) {
-            const depth = documentDepth(document)
-            if (depth > GRAPHQL_LIMITS.maxDepth)
-              throw new GuardError(`Query is too deep: depth ${depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, 'QUERY_TOO_DEEP')
+            const refusal = limitsRefusal(documentMeasure(document))
+            if (refusal) throw new GuardError(refusal.message, refusal.code)
             const cost = operationCost(schema, document, operationName, vars)
             if (cost > GUARD_LIMITS.maxCost)
               throw new GuardError(
