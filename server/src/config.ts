@@ -45,12 +45,21 @@ const schema = z.object({
   /** WeChat: app id and secret for code2session, jsapi_ticket for JS-SDK share signatures. */
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_APP_SECRET: z.string().default(''),
+  /** A fixed jsapi_ticket for development (a real one expires within two hours: production fetches it, see below). */
   WECHAT_JSAPI_TICKET: z.string().default(DEV_JSAPI_TICKET),
+  /** WeChat's access-token and jsapi_ticket endpoints (cgi-bin/token, cgi-bin/ticket/getticket); set, the ticket is fetched and cached. */
+  WECHAT_TOKEN_URL: z.string().default(''),
+  WECHAT_TICKET_URL: z.string().default(''),
   /** code2session endpoint; empty means only WECHAT_TEST_CODE logs in (never accepted in production). */
   WECHAT_CODE2SESSION_URL: z.string().default(''),
   WECHAT_TEST_CODE: z.string().default('dev-wechat-code'),
-  /** Baidu smart program app key (the tail of the decrypted phone data). */
+  /** Baidu smart program app key (client_id; also the tail of the decrypted phone data). Empty turns Baidu login off. */
   BAIDU_APP_KEY: z.string().default(DEV_BAIDU_APP_KEY),
+  /** Baidu smart program secret (sk) for the login-code exchange. */
+  BAIDU_APP_SECRET: z.string().default(''),
+  /** Baidu's jscode2sessionkey endpoint; empty means only BAIDU_TEST_CODE logs in (never accepted in production). */
+  BAIDU_CODE2SESSION_URL: z.string().default(''),
+  BAIDU_TEST_CODE: z.string().default('dev-baidu-code'),
   /**
    * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, e.g.
    * 10.0.0.0/8). Empty: none, the client address is the socket's (a forged header changes nothing).
@@ -94,8 +103,20 @@ const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
     c.WECHAT_APP_ID && !c.WECHAT_CODE2SESSION_URL
       ? 'WECHAT_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set WECHAT_APP_ID= (empty)'
       : null,
-  (c) => (c.WECHAT_JSAPI_TICKET === DEV_JSAPI_TICKET ? 'WECHAT_JSAPI_TICKET is the development ticket: set the real one' : null),
-  (c) => (c.BAIDU_APP_KEY === DEV_BAIDU_APP_KEY ? 'BAIDU_APP_KEY is the development key: set the real one' : null),
+  (c) =>
+    c.WECHAT_APP_ID && !(c.WECHAT_TOKEN_URL && c.WECHAT_TICKET_URL)
+      ? 'WECHAT_TOKEN_URL and WECHAT_TICKET_URL must be set (a fixed WECHAT_JSAPI_TICKET expires within two hours), or set WECHAT_APP_ID= (empty)'
+      : null,
+  (c) =>
+    c.BAIDU_APP_KEY === DEV_BAIDU_APP_KEY ? 'BAIDU_APP_KEY is the development key: set the real one, or set BAIDU_APP_KEY= (empty)' : null,
+  (c) =>
+    c.BAIDU_APP_KEY && !c.BAIDU_APP_SECRET
+      ? 'BAIDU_APP_SECRET is empty: set it, or set BAIDU_APP_KEY= (empty) to turn Baidu login off'
+      : null,
+  (c) =>
+    c.BAIDU_APP_KEY && !c.BAIDU_CODE2SESSION_URL
+      ? 'BAIDU_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set BAIDU_APP_KEY= (empty)'
+      : null,
   (c) => (!c.SIGN_REQUIRED ? 'SIGN_REQUIRED=false turns the request signature check off' : null),
   (c) => (c.GRAPHIQL ? 'GRAPHIQL=true serves GraphiQL' : null),
 ]

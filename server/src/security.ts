@@ -89,9 +89,14 @@ export const securityPlugin = fp(
       // One CORS policy for every API path: the server's own origin and the configured ones.
       const origin = allowedOrigin(req)
       if (origin)
-        reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'origin')
+        reply
+          .header('access-control-allow-origin', origin)
+          .header('access-control-allow-credentials', 'true')
+          .header('vary', 'origin')
+          // The app learns its clock offset from Date (x-sign must be within five minutes of the server's time).
+          .header('access-control-expose-headers', 'date, x-request-id')
       if (req.method === 'OPTIONS') {
-        if (!origin) return reply.code(403).send({ code: 403, msg: 'Origin not allowed' })
+        if (!origin) return reply.code(403).send({ code: 403, msg: '不允许的请求来源（Origin）' })
         return reply
           .code(204)
           .header('access-control-allow-methods', 'GET, POST, OPTIONS')
@@ -105,9 +110,10 @@ export const securityPlugin = fp(
       const broker = header('x-broker') ?? query['x-broker']
       if (broker === '0008' || broker === '0009') req.broker = broker
       if (config.signExempt || !opts.signRequired) return
-      if (broker !== '0008' && broker !== '0009') return reply.code(400).send({ code: 400, msg: 'x-broker header must be 0008 or 0009' })
+      if (broker !== '0008' && broker !== '0009')
+        return reply.code(400).send({ code: 400, msg: '请求缺少有效的渠道标识（x-broker 应为 0008 或 0009）' })
       const sign = verifySign(header('x-sign') ?? query['x-sign'])
-      if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason })
+      if (!sign.ok) return reply.code(400).send({ code: 400, msg: sign.reason, data: { reason: sign.code } })
     })
 
     // After parsing, before the route's schemas and handler: input with control characters never

@@ -10,6 +10,7 @@ import { WebSocket } from 'ws'
 import type { Database } from '../src/db'
 import { DEMO_USER } from '../src/demo/seed'
 import { encryptBaiduData } from '../src/account/baidu'
+import { DEV_BAIDU_SESSION_KEY } from '../src/account/hosts'
 import { issueToken } from '../src/account/tokens'
 import { wechatSignature } from '../src/share/routes'
 import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '../../src/utils/fundStatus'
@@ -383,10 +384,16 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       const call = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/alfa/v1/user-fund-picks/popular', headers })
       it('accepts a fresh signature', async () => assert.equal((await call(apiHeaders())).statusCode, 200))
       it('answers 400 with a message when x-sign is missing, stale or forged', async () => {
-        for (const sign of [undefined, createSign(Date.now() - 10 * 60_000), `${Date.now()}${'A'.repeat(32)}`]) {
+        const cases: Array<[string | undefined, string]> = [
+          [undefined, 'SIGN_MISSING'],
+          [createSign(Date.now() - 10 * 60_000), 'SIGN_EXPIRED'],
+          [`${Date.now()}${'A'.repeat(32)}`, 'SIGN_MISMATCH'],
+        ]
+        for (const [sign, reason] of cases) {
           const res = await call(sign ? { 'x-sign': sign, 'x-broker': '0008' } : { 'x-broker': '0008' })
           assert.equal(res.statusCode, 400)
-          assert.match(res.json().msg, /x-sign/)
+          assert.equal(res.json().data.reason, reason)
+          assert.match(res.json().msg, /^[\u4e00-\u9fa5]/) // a Chinese sentence users can read
         }
       })
       it('answers 400 when x-broker is not 0008 or 0009', async () => {
@@ -622,27 +629,24 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         })
         assert.equal(bad.statusCode, 400)
       })
-      it('Baidu phone-decode-register decrypts data encrypted with a known key and logs in', async () => {
-        const sessionKey = Buffer.from('0123456789abcdef01234567').toString('base64')
+      it('Baidu phone-decode-register: the development login code stands for the development session key; a client key is ignored', async () => {
         const iv = Buffer.from('abcdef0123456789').toString('base64')
         const mobile = randomPhone()
-        const encryptedData = encryptBaiduData(JSON.stringify({ mobile }), sessionKey, iv, t.config.BAIDU_APP_KEY)
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register',
-          headers: apiHeaders(),
-          payload: { encryptedData, iv, sessionKey },
-        })
+        const post = (payload: Record<string, string>) =>
+          t.app.inject({ method: 'POST', url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register', headers: apiHeaders(), payload })
+        const encryptedData = encryptBaiduData(JSON.stringify({ mobile }), DEV_BAIDU_SESSION_KEY, iv, t.config.BAIDU_APP_KEY)
+        const res = await post({ code: t.config.BAIDU_TEST_CODE, encryptedData, iv })
         assert.equal(res.statusCode, 200, res.body)
         assert.equal(res.json().data.user.phone, `${mobile.slice(0, 3)}****${mobile.slice(-4)}`)
-        const wrongKey = encryptBaiduData(JSON.stringify({ mobile }), sessionKey, iv, 'another-app')
-        const bad = await t.app.inject({
-          method: 'POST',
-          url: '/alfa/v1/user/baidu/smartprogram/phone-decode-register',
-          headers: apiHeaders(),
-          payload: { encryptedData: wrongKey, iv, sessionKey },
-        })
-        assert.equal(bad.statusCode, 400)
+        // The old, forgeable shape: the attacker's own session key, no login code.
+        const attackerKey = Buffer.from('0123456789abcdef01234567').toString('base64')
+        const forged = encryptBaiduData(JSON.stringify({ mobile }), attackerKey, iv, t.config.BAIDU_APP_KEY)
+        const noCode = await post({ encryptedData: forged, iv, sessionKey: attackerKey })
+        assert.equal(noCode.statusCode, 400)
+        assert.match(noCode.json().msg, /登录凭证/)
+        const withCode = await post({ code: t.config.BAIDU_TEST_CODE, encryptedData: forged, iv, sessionKey: attackerKey })
+        assert.equal(withCode.statusCode, 400)
+        assert.equal(withCode.json().msg, '手机号数据解密失败，请重新授权')
       })
       it('saved filters persist for the user', async () => {
         const auth = { authorization: `Bearer ${token}` }

@@ -132,8 +132,11 @@ describe('configuration', () => {
     WECHAT_APP_ID: 'wx1234',
     WECHAT_APP_SECRET: 'secret',
     WECHAT_CODE2SESSION_URL: 'https://api.weixin.qq.com/sns/jscode2session',
-    WECHAT_JSAPI_TICKET: 'real-ticket',
+    WECHAT_TOKEN_URL: 'https://api.weixin.qq.com/cgi-bin/token',
+    WECHAT_TICKET_URL: 'https://api.weixin.qq.com/cgi-bin/ticket/getticket',
     BAIDU_APP_KEY: 'real-key',
+    BAIDU_APP_SECRET: 'real-secret',
+    BAIDU_CODE2SESSION_URL: 'https://spapi.baidu.com/oauth/jscode2sessionkey',
   } as NodeJS.ProcessEnv
   it('production refuses every development value at once and says which', () => {
     assert.throws(
@@ -144,7 +147,7 @@ describe('configuration', () => {
           'SMS_SENDER=log',
           'WECHAT_APP_SECRET',
           'WECHAT_CODE2SESSION_URL',
-          'WECHAT_JSAPI_TICKET',
+          'WECHAT_TOKEN_URL',
           'BAIDU_APP_KEY',
         ])
           assert.ok(err.message.includes(name), name)
@@ -153,6 +156,22 @@ describe('configuration', () => {
     )
     assert.throws(() => loadConfig({ ...PRODUCTION, SIGN_REQUIRED: 'false' }), /SIGN_REQUIRED=false/)
     assert.throws(() => loadConfig({ ...PRODUCTION, GRAPHIQL: 'true' }), /GRAPHIQL/)
+    // A fixed jsapi_ticket expires within two hours: production fetches it.
+    assert.throws(() => loadConfig({ ...PRODUCTION, WECHAT_TICKET_URL: '' }), /WECHAT_TOKEN_URL and WECHAT_TICKET_URL/)
+    // Baidu's login code is exchanged by the server: it needs the secret and the endpoint.
+    assert.throws(() => loadConfig({ ...PRODUCTION, BAIDU_APP_SECRET: '' }), /BAIDU_APP_SECRET/)
+    assert.throws(() => loadConfig({ ...PRODUCTION, BAIDU_CODE2SESSION_URL: '' }), /BAIDU_CODE2SESSION_URL/)
+    // Empty app ids turn the host logins off instead.
+    assert.doesNotThrow(() =>
+      loadConfig({
+        ...PRODUCTION,
+        WECHAT_APP_ID: '',
+        WECHAT_TICKET_URL: '',
+        BAIDU_APP_KEY: '',
+        BAIDU_APP_SECRET: '',
+        BAIDU_CODE2SESSION_URL: '',
+      }),
+    )
   })
   it('an unset NODE_ENV is production: a deployment that forgets it does not get the development secret', () => {
     assert.throws(() => loadConfig({} as NodeJS.ProcessEnv), /Refusing to start in production \(NODE_ENV=unset/)

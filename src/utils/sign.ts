@@ -28,14 +28,27 @@ export function createSign(now: number = Date.now()): string {
   return `${timestamp}${signHash(timestamp)}`
 }
 
-export type SignCheck = { ok: true; timestamp: number } | { ok: false; reason: string }
+/** Why a signature was refused; SIGN_EXPIRED means the sender's clock is off (it may correct it and retry once). */
+export type SignRefusal = 'SIGN_MISSING' | 'SIGN_FORMAT' | 'SIGN_EXPIRED' | 'SIGN_MISMATCH'
+
+export type SignCheck = { ok: true; timestamp: number } | { ok: false; code: SignRefusal; reason: string }
+
+/** The refusals' messages, shown to users as they are. */
+export const SIGN_MESSAGES: Record<SignRefusal, string> = {
+  SIGN_MISSING: '请求缺少签名（x-sign），请刷新后重试',
+  SIGN_FORMAT: '请求签名（x-sign）格式不正确，请刷新后重试',
+  SIGN_EXPIRED: '设备时间与服务器时间相差超过五分钟，请校准手机时间后重试',
+  SIGN_MISMATCH: '请求签名（x-sign）无效，请刷新后重试',
+}
+
+const refuse = (code: SignRefusal): SignCheck => ({ ok: false, code, reason: SIGN_MESSAGES[code] })
 
 export function verifySign(sign: string | undefined | null, now: number = Date.now()): SignCheck {
-  if (!sign) return { ok: false, reason: 'x-sign header is missing' }
+  if (!sign) return refuse('SIGN_MISSING')
   const m = /^(\d{10,16})([0-9A-F]{32})$/.exec(sign)
-  if (!m) return { ok: false, reason: 'x-sign must be a millisecond timestamp followed by 32 uppercase hex characters' }
+  if (!m) return refuse('SIGN_FORMAT')
   const timestamp = Number(m[1])
-  if (Math.abs(now - timestamp) > SIGN_MAX_SKEW_MS) return { ok: false, reason: 'x-sign timestamp is outside the allowed five minutes' }
-  if (signHash(timestamp) !== m[2]) return { ok: false, reason: 'x-sign hash does not match its timestamp' }
+  if (Math.abs(now - timestamp) > SIGN_MAX_SKEW_MS) return refuse('SIGN_EXPIRED')
+  if (signHash(timestamp) !== m[2]) return refuse('SIGN_MISMATCH')
   return { ok: true, timestamp }
 }

@@ -7,6 +7,7 @@ import { ok, fail } from '../http'
 import { hit } from '../ratelimit'
 import { issueToken, revokeToken } from './tokens'
 import { decryptBaiduData } from './baidu'
+import { baiduSessionKey, HostUnavailable, wechatOpenid } from './hosts'
 import { attemptSmsCode, expireSmsCode, holdings, maskPhone, smsSentRecently, storeSmsCode, upsertUser, userById } from './data'
 
 /** Delivers an SMS login code. The development sender prints it to the server log. */
@@ -115,50 +116,58 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
     async (req, reply) => {
       const { body } = req
       if (await limited(reply, loginLimit(req.ip))) return
-      let openid: string | undefined
-      if (config.WECHAT_CODE2SESSION_URL) {
-        const url = new URL(config.WECHAT_CODE2SESSION_URL)
-        url.search = new URLSearchParams({
-          appid: config.WECHAT_APP_ID,
-          secret: config.WECHAT_APP_SECRET,
-          js_code: body.code,
-          grant_type: 'authorization_code',
-        }).toString()
-        try {
-          const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
-          const data = (await res.json()) as { openid?: string; errcode?: number; errmsg?: string }
-          openid = data.openid
-        } catch (err) {
-          req.log.warn({ err: (err as Error).message }, 'code2session failed')
-          return fail(reply, 502, '微信登录服务暂不可用')
-        }
-      } else if (config.NODE_ENV !== 'production' && config.WECHAT_TEST_CODE && body.code === config.WECHAT_TEST_CODE) {
-        openid = 'dev-openid'
-      }
-      if (!openid) return fail(reply, 400, '微信登录凭证无效')
+      const openid = await hostAnswer(reply, '微信登录服务暂不可用，请稍后再试', () => wechatOpenid(config, body.code))
+      if (openid === undefined) return
+      if (!openid) return fail(reply, 400, '微信登录凭证无效，请重新登录')
       return session(await upsertUser(database, 'wechat_openid', openid, '微信用户'))
     },
   )
 
-  /** Baidu: decrypts the phone number (see baidu.ts), then registers or logs in that phone. */
+  /**
+   * Baidu: the login code is exchanged by the server for the session key (hosts.ts), which
+   * decrypts the phone number (baidu.ts); then that phone registers or logs in. Only the code,
+   * the encrypted data and its iv are read: a session key in the body is ignored.
+   */
+  const baiduAvailable = async (_req: unknown, reply: FastifyReply) => {
+    if (!config.BAIDU_APP_KEY) return fail(reply, 503, '百度登录暂未开放')
+  }
   const baiduBody = z.object({
+    code: z.string({ required_error: '缺少登录凭证，请重新授权' }).min(1, '缺少登录凭证，请重新授权').max(200),
     encryptedData: z.string().min(1).max(4096),
     iv: z.string().min(1).max(64),
-    sessionKey: z.string().min(1).max(64),
   })
-  app.post('/user/baidu/smartprogram/phone-decode-register', { schema: { body: baiduBody } }, async (req, reply) => {
-    const { body } = req
-    if (await limited(reply, loginLimit(req.ip))) return
-    let mobile: string | undefined
+  app.post(
+    '/user/baidu/smartprogram/phone-decode-register',
+    { preValidation: baiduAvailable, schema: { body: baiduBody } },
+    async (req, reply) => {
+      const { body } = req
+      if (await limited(reply, loginLimit(req.ip))) return
+      const sessionKey = await hostAnswer(reply, '百度登录服务暂不可用，请稍后再试', () => baiduSessionKey(config, body.code))
+      if (sessionKey === undefined) return
+      if (!sessionKey) return fail(reply, 400, '百度登录凭证无效，请重新授权')
+      let mobile: string | undefined
+      try {
+        const data = JSON.parse(decryptBaiduData(body.encryptedData, sessionKey, body.iv, config.BAIDU_APP_KEY)) as { mobile?: string }
+        mobile = data.mobile
+      } catch {
+        return fail(reply, 400, '手机号数据解密失败，请重新授权')
+      }
+      if (!mobile || !/^1\d{10}$/.test(mobile)) return fail(reply, 400, '手机号数据无效')
+      return session(await upsertUser(database, 'phone', mobile, `用户${mobile.slice(-4)}`))
+    },
+  )
+
+  /** A host's answer; when its service is down, answers 502 with `msg` and gives undefined. */
+  async function hostAnswer<T>(reply: FastifyReply, msg: string, ask: () => Promise<T>): Promise<T | undefined> {
     try {
-      const data = JSON.parse(decryptBaiduData(body.encryptedData, body.sessionKey, body.iv, config.BAIDU_APP_KEY)) as { mobile?: string }
-      mobile = data.mobile
-    } catch {
-      return fail(reply, 400, '手机号数据解密失败')
+      return await ask()
+    } catch (err) {
+      if (!(err instanceof HostUnavailable)) throw err
+      reply.log.warn({ err: err.message }, 'host login service failed')
+      await fail(reply, 502, msg)
+      return undefined
     }
-    if (!mobile || !/^1\d{10}$/.test(mobile)) return fail(reply, 400, '手机号数据无效')
-    return session(await upsertUser(database, 'phone', mobile, `用户${mobile.slice(-4)}`))
-  })
+  }
 
   /** Logout: the app clears its token, and the token itself is revoked (refused from now on, on every instance). */
   app.post('/user/logout', async (req) => {

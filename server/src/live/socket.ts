@@ -59,7 +59,7 @@ export function attachLiveSocket(app: FastifyInstance, live: LiveHub, signRequir
       const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
       const broker = header('x-broker') ?? query.get('x-broker')
       if (signRequired) {
-        if (broker !== '0008' && broker !== '0009') return refuse(socket, 400, 'x-broker header must be 0008 or 0009')
+        if (broker !== '0008' && broker !== '0009') return refuse(socket, 400, '请求缺少有效的渠道标识（x-broker 应为 0008 或 0009）')
         const sign = verifySign(header('x-sign') ?? query.get('x-sign') ?? undefined)
         if (!sign.ok) return refuse(socket, 400, sign.reason)
       }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
-import { ok } from '../http'
+import { fail, ok } from '../http'
+import { HostUnavailable } from '../account/hosts'
+import { JsapiTicket } from './ticket'
 
 /** WeChat JS-SDK signature: sha1 over jsapi_ticket, noncestr, timestamp and url sorted by key, as key=value joined by &. */
 export function wechatSignature(ticket: string, nonceStr: string, timestamp: string, url: string): string {
@@ -25,16 +27,30 @@ const wechatReqQuery = z.object({
 /** /utils/…: WeChat share set-up. */
 export async function shareRoutes(fastify: FastifyInstance, { config }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // The ticket is fetched from WeChat and cached when its endpoints are configured; development signs with a fixed one.
+  const ticket =
+    config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL
+      ? new JsapiTicket({
+          appId: config.WECHAT_APP_ID,
+          secret: config.WECHAT_APP_SECRET,
+          tokenUrl: config.WECHAT_TOKEN_URL,
+          ticketUrl: config.WECHAT_TICKET_URL,
+        })
+      : { get: async () => config.WECHAT_JSAPI_TICKET }
   /** Share setup for the WeChat browser: { appId, timestamp, nonceStr, signature } for ?url= (its #hash is not signed). */
-  app.get('/wechat-req', { schema: { querystring: wechatReqQuery } }, async (req) => {
+  app.get('/wechat-req', { schema: { querystring: wechatReqQuery } }, async (req, reply) => {
+    if (!config.WECHAT_APP_ID) return fail(reply, 503, '微信分享暂未开放')
+    let jsapi: string
+    try {
+      jsapi = await ticket.get()
+    } catch (err) {
+      if (!(err instanceof HostUnavailable)) throw err
+      req.log.warn({ err: err.message }, 'jsapi_ticket fetch failed')
+      return fail(reply, 503, '微信分享设置暂不可用，请稍后再试')
+    }
     const url = req.query.url.split('#')[0]
     const timestamp = String(Math.floor(Date.now() / 1000))
     const nonceStr = randomBytes(8).toString('hex')
-    return ok({
-      appId: config.WECHAT_APP_ID,
-      timestamp,
-      nonceStr,
-      signature: wechatSignature(config.WECHAT_JSAPI_TICKET, nonceStr, timestamp, url),
-    })
+    return ok({ appId: config.WECHAT_APP_ID, timestamp, nonceStr, signature: wechatSignature(jsapi, nonceStr, timestamp, url) })
   })
 }
