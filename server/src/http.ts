@@ -28,5 +28,6 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
       return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
     })
     .join('; ')
-  return new Error(msg)
+  // Users may see it as a toast: a Chinese sentence first, the field-level detail after it.
+  return new Error(/^[\u4e00-\u9fff]/.test(msg) ? msg : `请求参数有误（${msg}）`)
 }

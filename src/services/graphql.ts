@@ -3,7 +3,8 @@ import { isH5 } from '@/platform/env'
 import { GRAPHQL_PATH } from '@/utils/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
-import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized } from './request'
+import { isClockRefusal, learnServerTime } from './clock'
+import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized, headerOf, sendSigned } from './request'
 import { tracker } from './tracking'
 import { user } from './user'
 
@@ -191,11 +192,6 @@ function completeParts(statusCode: number, contentType: string | undefined, body
   }
 }
 
-function headerOf(header: Record<string, string>, name: string): string | undefined {
-  const key = Object.keys(header).find((k) => k.toLowerCase() === name)
-  return key ? header[key] : undefined
-}
-
 /**
  * POSTs a document to /alfa/v1/graphql with its variables and operation name and resolves with
  * `data`. Incremental (multipart/mixed) responses are merged part by part. UNAUTHENTICATED starts
@@ -209,10 +205,10 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
   const query = document.toString()
   const operationName = options.operationName ?? operationNameOf(query)
   const url = `${API_ORIGIN}${GRAPHQL_PATH}`
-  const header = {
+  const headers = () => ({
     ...buildHeaders({ url, method: 'POST', token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     accept: ACCEPT,
-  }
+  })
   const payload = { query, variables: variables ?? {}, operationName }
   let result: ExecutionPart = {}
   const fold = (part: ExecutionPart) => {
@@ -226,7 +222,22 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     if (useStream && fetchImpl) {
       let response: Response
       try {
-        response = await fetchImpl(url, { method: 'POST', headers: header, body: JSON.stringify(payload) })
+        const post = () => fetchImpl(url, { method: 'POST', headers: headers(), body: JSON.stringify(payload) })
+        response = await post()
+        learnServerTime(response.headers.get('date'))
+        if (
+          response.status === 400 &&
+          isClockRefusal(
+            400,
+            await response
+              .clone()
+              .json()
+              .catch(() => null),
+          )
+        ) {
+          response = await post()
+          learnServerTime(response.headers.get('date'))
+        }
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }
@@ -238,7 +249,7 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     } else {
       let res
       try {
-        res = await currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' })
+        res = await sendSigned((header) => currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' }), headers)
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }

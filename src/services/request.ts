@@ -7,7 +7,9 @@ import { createSign } from '@/utils/sign'
 import { stringifyQuery, type QueryValue } from '@/utils/url'
 import { utf8Bytes } from '@/utils/utf8'
 import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@/utils/fundStatus'
+import { userMessage } from '@/utils/userMessage'
 import { brokerOf } from './brand'
+import { isClockRefusal, learnServerTime, serverNow } from './clock'
 import { appEvents } from './events'
 import { startLogin } from './login'
 import { toast, TOAST_LONG_DURATION } from './toast'
@@ -92,7 +94,7 @@ export interface HeaderContext {
 }
 
 /** The headers every API call carries (spec section 7). */
-export function buildHeaders({ url, method, token, anonymousId, broker, now = Date.now() }: HeaderContext): Record<string, string> {
+export function buildHeaders({ url, method, token, anonymousId, broker, now = serverNow() }: HeaderContext): Record<string, string> {
   const header: Record<string, string> = {
     'content-type': 'application/json',
     'x-request-id': requestId(url, method),
@@ -125,6 +127,27 @@ export class RequestError extends Error {
 export function handleUnauthorized(): void {
   user.logout()
   void startLogin()
+}
+
+/** A header of an answer, whatever the case of its name. */
+export function headerOf(header: Record<string, string> | undefined, name: string): string | undefined {
+  const key = Object.keys(header ?? {}).find((k) => k.toLowerCase() === name)
+  return key ? header![key] : undefined
+}
+
+/**
+ * Sends with fresh headers, learns the server's time from the answer, and sends once more when
+ * the server refused the signature's time (the device clock is off; the second try is signed with
+ * the corrected time).
+ */
+export async function sendSigned(send: (header: Record<string, string>) => Promise<HttpResponse>, headers: () => Record<string, string>) {
+  let res = await send(headers())
+  learnServerTime(headerOf(res.header, 'date'))
+  if (isClockRefusal(res.statusCode, parseBody(res.data))) {
+    res = await send(headers())
+    learnServerTime(headerOf(res.header, 'date'))
+  }
+  return res
 }
 
 /** The server's message in an error body ({code, msg}), if any. */
@@ -166,7 +189,7 @@ function isEnvelope(body: unknown): body is { code: number; msg?: string; data: 
   )
 }
 
-function parseBody(data: unknown): unknown {
+export function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data
   try {
     return JSON.parse(data)
@@ -187,13 +210,13 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const base = apiUrl(path, { second, version })
   const search = query ? stringifyQuery(query) : ''
   const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
-  const header = {
+  const headers = () => ({
     ...buildHeaders({ url, method, token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     ...options.header,
-  }
+  })
   let res: HttpResponse
   try {
-    res = await transport({ url, method, data: options.data, header })
+    res = await sendSigned((header) => transport({ url, method, data: options.data, header }), headers)
   } catch (err) {
     toast.open(NETWORK_ERROR_TEXT)
     throw new RequestError('network', err instanceof Error ? err.message : 'network error')
@@ -211,6 +234,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     handleUnauthorized()
     throw new RequestError('unauthorized', msg, 401, body)
   }
-  if (!suppressToast) toast.open(msg, { duration: TOAST_LONG_DURATION })
-  throw new RequestError('http', msg, res.statusCode, body)
+  const shown = userMessage(res.statusCode, msg)
+  if (!suppressToast) toast.open(shown, { duration: TOAST_LONG_DURATION })
+  throw new RequestError('http', shown, res.statusCode, body)
 }

@@ -162,7 +162,7 @@ describe('the error catalogue against the real server (browser)', () => {
       assert.equal(res.kind, 'http')
       const s = await state(tab.page)
       assert.equal(s.toast.show, true)
-      assert.match(s.toast.content, /6 digits/)
+      assert.match(s.toast.content, /基金代码应为6位数字/)
       await tab.page.waitForFunction(() => !(window as unknown as { __alfa: { toast: { show: boolean } } }).__alfa.toast.show, null, {
         timeout: 5000,
       })
@@ -170,6 +170,35 @@ describe('the error catalogue against the real server (browser)', () => {
       await tab.context.close()
     }
   })
+
+  it(
+    'a device clock one hour fast still works: the refused signature is retried once with the server’s time, then every call is right first time',
+    SLOW,
+    async () => {
+      const tab = await openTab()
+      try {
+        await tab.page.evaluate(() => {
+          const real = Date.now.bind(Date)
+          Date.now = () => real() + 60 * 60_000
+        })
+        const sent: string[] = []
+        tab.page.on('request', (r) => {
+          if (r.url().includes('/alfa/v1/')) sent.push(new URL(r.url()).pathname)
+        })
+        const rest = await run(tab.page, `alfa.request({ path: '/user/ab-test' })`)
+        assert.ok(rest.ok, JSON.stringify(rest))
+        assert.deepEqual(sent, ['/alfa/v1/user/ab-test', '/alfa/v1/user/ab-test'])
+        const gql = await run(tab.page, `alfa.execute('query Risk { riskLevelDict { code } }')`)
+        assert.ok(gql.ok, JSON.stringify(gql))
+        const again = await run(tab.page, `alfa.request({ path: '/user/ab-test' })`)
+        assert.ok(again.ok, JSON.stringify(again))
+        assert.deepEqual(sent.slice(2), ['/alfa/v1/graphql', '/alfa/v1/user/ab-test'])
+        assert.equal((await state(tab.page)).toast.show, false)
+      } finally {
+        await tab.context.close()
+      }
+    },
+  )
 
   it('a network error shows 请检查网络连接 (REST) and is only logged (GraphQL)', SLOW, async () => {
     const tab = await openTab()

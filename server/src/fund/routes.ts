@@ -12,7 +12,7 @@ export async function fundRoutes(fastify: FastifyInstance, { database }: RestOpt
   /** Fund info; a terminated fund answers FUND_TERMINATED_STATUS with FUND_TERMINATED_MSG (the app fires fund-stopped). */
   app.get(
     '/info/:code',
-    { schema: { params: z.object({ code: z.string().regex(/^\d{6}$/, 'a fund code is 6 digits') }) } },
+    { schema: { params: z.object({ code: z.string().regex(/^\d{6}$/, '基金代码应为6位数字') }) } },
     async (req, reply) => {
       const { code } = req.params
       const fund = (await loadFunds(database, [code])).get(code)

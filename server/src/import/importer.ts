@@ -37,7 +37,7 @@ const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'tru
 const text = (max: number) => z.string().max(max, `longer than ${max} characters`)
 const required = (max: number) => text(max).min(1, 'empty')
 const optionalText = (max: number) => text(max).transform((v) => v || null)
-const fundCode = z.string().regex(/^\d{6}$/, 'a fund code is 6 digits')
+const fundCode = z.string().regex(/^\d{6}$/, '基金代码应为6位数字')
 const benchmark = z.string().refine(
   (v) => v === '' || typeof parseBenchmark(v) !== 'string',
   (v) => ({ message: String(parseBenchmark(v)) }),

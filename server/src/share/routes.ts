@@ -20,8 +20,8 @@ export function wechatSignature(ticket: string, nonceStr: string, timestamp: str
 const wechatReqQuery = z.object({
   url: z
     .string()
-    .url('url must be an absolute http(s) address')
-    .refine((u) => /^https?:\/\//.test(u), 'url must be http or https'),
+    .url('url 应为完整的 http(s) 地址')
+    .refine((u) => /^https?:\/\//.test(u), 'url 应为 http 或 https 地址'),
 })
 
 /** /utils/…: WeChat share set-up. */

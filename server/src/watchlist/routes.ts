@@ -6,8 +6,8 @@ import { ok, fail } from '../http'
 import { loadFunds } from '../fund/data'
 import { addPicks, pickedFunds, popularPicks, removePicks, reorderPicks } from './data'
 
-const fundCode = z.string().regex(/^\d{6}$/, 'a fund code is 6 digits')
-const fundCodes = z.array(fundCode).min(1, 'fundCodes must not be empty').max(100, 'at most 100 fundCodes at once')
+const fundCode = z.string().regex(/^\d{6}$/, '基金代码应为6位数字')
+const fundCodes = z.array(fundCode).min(1, '请至少选择一只基金').max(100, '一次最多操作100只基金')
 const needsUser = { needsUser: true }
 
 /** My Watchlist: the user's picked funds, in the user's order. */
