@@ -100,7 +100,7 @@ export async function logout(): Promise<void> {
   forgetPendingAction()
   if (!token) return
   // The token goes in its own header: the user is already logged out here, and this call never starts a login.
-  await request({ path: '/user/logout', method: 'POST', header: { authorization: `Bearer ${token}` }, ...quiet }).catch((err: unknown) =>
-    console.warn('logout call failed', err instanceof Error ? err.message : err),
+  await request({ path: '/user/logout', method: 'POST', data: {}, header: { authorization: `Bearer ${token}` }, ...quiet }).catch(
+    (err: unknown) => console.warn('logout call failed', err instanceof Error ? err.message : err),
   )
 }

@@ -279,6 +279,8 @@ describe('logout', () => {
     expect(answerCache.get(userAnswerKey('u7', 'favourites'))).toBeNull()
     const out = calls.find((c) => c.url.endsWith('/user/logout'))
     expect(out?.method).toBe('POST')
+    // A JSON body, even empty: the server refuses a JSON content type without one.
+    expect(out?.data).toEqual({})
     expect(out?.header.authorization).toBe(`Bearer ${token}`)
   })
 
