@@ -108,7 +108,7 @@ describe('H5 login by SMS (/user/signup?back=)', () => {
 
       // Back on the fund page, logged in, the pick done without another tap.
       await page.waitForURL((u) => u.pathname === `/alfa/fund/${FUND}`, WAIT)
-      const token = await until('the token cookie', () => tokenOf(context))
+      const token = (await until('the token cookie', () => tokenOf(context))) as string
       const again = pageOf(page, 'fundEntry').locator('.alfa-pick')
       await until('the pick button to show 已自选', async () => (await again.textContent())?.trim() === '已自选')
       const res = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
