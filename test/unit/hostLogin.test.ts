@@ -72,3 +72,33 @@ describe('hostLoginCode on the web', () => {
     expect(real.loginKind()).toBe('sms')
   })
 })
+
+describe('H5 in a mini-program web view: the mini-program login page', () => {
+  const real = jest.requireActual<typeof import('@/platform/hostLogin')>('@/platform/hostLogin')
+  const ua = navigator.userAgent
+  const setUa = (value: string) => Object.defineProperty(window.navigator, 'userAgent', { value, configurable: true })
+  afterEach(() => {
+    setUa(ua)
+    delete (window as { wx?: unknown }).wx
+  })
+
+  it('with the web-view SDK: navigates the mini-program to its login page', async () => {
+    setUa('Mozilla/5.0 (iPhone; CPU iPhone OS 16_3 like Mac OS X) MicroMessenger/8.0.34 miniProgram/wx123')
+    const navigateTo = jest.fn()
+    ;(window as { wx?: unknown }).wx = { miniProgram: { navigateTo } }
+    expect(real.loginKind()).toBe('miniProgram')
+    await real.openMiniProgramLogin()
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/subPkg/pages/login/index' }))
+  })
+
+  it('without it: the SMS form, and opening the mini-program page is refused', async () => {
+    setUa('Mozilla/5.0 (iPhone; CPU iPhone OS 16_3 like Mac OS X) MicroMessenger/8.0.34 miniProgram/wx123')
+    expect(real.loginKind()).toBe('sms')
+    await expect(real.openMiniProgramLogin()).rejects.toThrow('no mini-program web-view SDK')
+  })
+
+  it('in the provider app: the bridge', () => {
+    setUa('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AlfaApp/230')
+    expect(real.loginKind()).toBe('bridge')
+  })
+})

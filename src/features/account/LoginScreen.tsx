@@ -2,7 +2,7 @@ import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { useEffect, useRef, useState } from 'react'
 import { useRemote } from '@/hooks/remote'
-import { loginKind, type LoginKind } from '@/platform/hostLogin'
+import { loginKind, openMiniProgramLogin, type LoginKind } from '@/platform/hostLogin'
 import { userInfoDetail } from '@/services/api'
 import {
   loginWithBaiduPhone,
@@ -50,6 +50,8 @@ export const LoginScreen = observer(function LoginScreen({ back, kind = loginKin
       {kind === 'wechat' && <HostLogin text='微信一键登录' run={loginWithWechat} onDone={done} />}
       {kind === 'bridge' && <HostLogin text='登录' run={loginWithBridge} onDone={done} auto />}
       {kind === 'baiduPhone' && <BaiduPhoneLogin onDone={done} />}
+      {/* The mini-program's login page opens over this web view; the login comes back with the web view's token. */}
+      {kind === 'miniProgram' && <HostLogin text='去小程序登录' run={openMiniProgramLogin} onDone={() => undefined} auto />}
     </View>
   )
 })
