@@ -1,6 +1,6 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useRemote } from '@/hooks/remote'
 import { loginKind, openMiniProgramLogin, type LoginKind } from '@/platform/hostLogin'
 import { userInfoDetail } from '@/services/api'
@@ -57,7 +57,7 @@ export const LoginScreen = observer(function LoginScreen({ back, kind = loginKin
 })
 
 const SmsLogin = observer(function SmsLogin({ form: given, onDone }: { form?: SmsLoginForm; onDone: () => void }) {
-  const form = useRef(given ?? new SmsLoginForm()).current
+  const [form] = useState(() => given ?? new SmsLoginForm())
   useEffect(() => () => form.dispose(), [form])
   const submit = async () => {
     if (await form.submit()) onDone()
@@ -130,13 +130,12 @@ function HostLogin({ text, run, onDone, auto = false }: { text: string; run: () 
       onDone()
     } catch (err) {
       setError(failureText(err, LOGIN_FAILED_TEXT))
-      setBusy(false)
     }
+    setBusy(false)
   }
+  // Once, on arrival.
   useEffect(() => {
     if (auto) void go()
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return (
     <View className='alfa-login__form'>
