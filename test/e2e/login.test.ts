@@ -96,6 +96,8 @@ describe('H5 login by SMS (/user/signup?back=)', () => {
       const pick = fund.locator('.alfa-pick')
       await pick.waitFor(WAIT)
       assert.equal((await pick.textContent())?.trim(), '+ 自选')
+      // The page has finished loading (its chart chunk too): leaving it now aborts nothing.
+      await page.waitForLoadState('networkidle')
       await pick.tap()
 
       // The signup page, with this fund page as its back address.
@@ -111,6 +113,8 @@ describe('H5 login by SMS (/user/signup?back=)', () => {
       const token = (await until('the token cookie', () => tokenOf(context))) as string
       const again = pageOf(page, 'fundEntry').locator('.alfa-pick')
       await until('the pick button to show 已自选', async () => (await again.textContent())?.trim() === '已自选')
+      // The button flips at once; the server has the pick once the request is answered (toast 添加成功).
+      await until('toast 添加成功', async () => (await page.locator('.alfa-toast__text').allTextContents()).includes('添加成功'))
       const res = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
       assert.equal(res.status, 200)
       const { data } = (await res.json()) as { data: { list: { fundCode: string }[] } }

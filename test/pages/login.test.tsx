@@ -33,7 +33,15 @@ beforeEach(() => {
     return answer(req)
   })
 })
+// Pages stay mounted after the DOM is cleared and would keep observing the user: unmount them.
+const mounted: { unmout: () => void }[] = []
+const keep = <T extends { utils: unknown }>(page: T) => {
+  mounted.push(page.utils as { unmout: () => void })
+  return page
+}
+
 afterEach(() => {
+  mounted.splice(0).forEach((u) => u.unmout())
   document.body.innerHTML = ''
   jest.useRealTimers()
   window.history.replaceState(null, '', '/')
@@ -43,7 +51,7 @@ const path = (req: HttpRequest) => new URL(req.url, 'http://x').pathname.replace
 
 async function mountSms(back: string | null = '/alfa/fund/000001') {
   const form = new SmsLoginForm()
-  const page = await renderPage(() => <LoginScreen back={back} kind='sms' form={form} />, 'subPkg/pages/login/index')
+  const page = keep(await renderPage(() => <LoginScreen back={back} kind='sms' form={form} />, 'subPkg/pages/login/index'))
   const q = (sel: string) => page.container.querySelector(sel) as HTMLElement
   const type = (name: 'phone' | 'code', value: string) =>
     page.utils.act(async () => {
@@ -111,16 +119,28 @@ describe('the H5 login page (/user/signup?back=)', () => {
 
   it('the page reads back= from the address bar', async () => {
     window.history.replaceState(null, '', `/user/signup?back=${encodeURIComponent('//evil.example')}`)
-    const page = await renderPage(LoginPage, 'subPkg/pages/login/index')
+    const page = keep(await renderPage(LoginPage, 'subPkg/pages/login/index'))
     expect(page.text()).toContain('获取验证码')
     expect(page.text()).toContain('未注册的手机号验证后将自动注册')
   })
 })
 
 describe('logged in: the account and 退出登录', () => {
+  it('a login restored after the page showed (start-up) turns the form into the account', async () => {
+    const page = keep(await renderPage(() => <LoginScreen back={null} kind='sms' />, 'subPkg/pages/login/index'))
+    expect(page.text()).toContain('获取验证码')
+    await page.utils.act(async () => {
+      user.restore(token)
+      await flush()
+      await flush()
+    })
+    expect(page.text()).toContain('138****0000')
+    expect(page.text()).toContain('退出登录')
+  })
+
   it('shows the masked phone; 退出登录 clears the user and token and tells the server', async () => {
     user.login(token)
-    const page = await renderPage(() => <LoginScreen back={null} kind='sms' />, 'subPkg/pages/login/index')
+    const page = keep(await renderPage(() => <LoginScreen back={null} kind='sms' />, 'subPkg/pages/login/index'))
     await page.utils.act(async () => {
       await flush()
       await flush()

@@ -36,31 +36,42 @@ export interface LoginScreenProps {
  * A logged-in user sees their (masked) phone and 退出登录 instead.
  */
 export const LoginScreen = observer(function LoginScreen({ back, kind = loginKind(), form }: LoginScreenProps) {
-  // Logged in on arrival: the account panel. A login made here leaves the screen at once.
-  const [arrivedLoggedIn] = useState(user.isLogin)
-  if (user.isLogin && arrivedLoggedIn) return <Account />
-  const done = () => leaveLogin(back)
+  // A login under way here leaves the screen when done; any other logged-in user (on arrival, or
+  // restored from storage after the first render) sees the account panel.
+  const [loggingIn, setLoggingIn] = useState(false)
+  if (user.isLogin && !loggingIn) return <Account />
+  const flow: LoginFlow = { start: () => setLoggingIn(true), fail: () => setLoggingIn(false), done: () => leaveLogin(back) }
   return (
     <View className='alfa-login'>
       <View className='alfa-login__head'>
         <Text className='alfa-login__title'>登录 Alfa</Text>
         <Text className='alfa-login__sub'>登录后可使用自选、我的筛选和关注</Text>
       </View>
-      {kind === 'sms' && <SmsLogin form={form} onDone={done} />}
-      {kind === 'wechat' && <HostLogin text='微信一键登录' run={loginWithWechat} onDone={done} />}
-      {kind === 'bridge' && <HostLogin text='登录' run={loginWithBridge} onDone={done} auto />}
-      {kind === 'baiduPhone' && <BaiduPhoneLogin onDone={done} />}
+      {kind === 'sms' && <SmsLogin form={form} flow={flow} />}
+      {kind === 'wechat' && <HostLogin text='微信一键登录' run={loginWithWechat} flow={flow} />}
+      {kind === 'bridge' && <HostLogin text='登录' run={loginWithBridge} flow={flow} auto />}
+      {kind === 'baiduPhone' && <BaiduPhoneLogin flow={flow} />}
       {/* The mini-program's login page opens over this web view; the login comes back with the web view's token. */}
-      {kind === 'miniProgram' && <HostLogin text='去小程序登录' run={openMiniProgramLogin} onDone={() => undefined} auto />}
+      {kind === 'miniProgram' && <HostLogin text='去小程序登录' run={openMiniProgramLogin} flow={{ ...flow, done: flow.fail }} auto />}
     </View>
   )
 })
 
-const SmsLogin = observer(function SmsLogin({ form: given, onDone }: { form?: SmsLoginForm; onDone: () => void }) {
+/** A login attempt as the screen sees it: started (before any request), failed, or done (leave). */
+interface LoginFlow {
+  start: () => void
+  fail: () => void
+  done: () => void
+}
+
+const SmsLogin = observer(function SmsLogin({ form: given, flow }: { form?: SmsLoginForm; flow: LoginFlow }) {
   const [form] = useState(() => given ?? new SmsLoginForm())
   useEffect(() => () => form.dispose(), [form])
   const submit = async () => {
-    if (await form.submit()) onDone()
+    if (!form.canSubmit) return
+    flow.start()
+    if (await form.submit()) flow.done()
+    else flow.fail()
   }
   const busy = form.status === 'submitting' || form.status === 'done'
   return (
@@ -118,18 +129,20 @@ const SmsLogin = observer(function SmsLogin({ form: given, onDone }: { form?: Sm
 })
 
 /** One tap logs in with the host's own way; `auto` tries once on arrival (the app's bridge). */
-function HostLogin({ text, run, onDone, auto = false }: { text: string; run: () => Promise<unknown>; onDone: () => void; auto?: boolean }) {
+function HostLogin({ text, run, flow, auto = false }: { text: string; run: () => Promise<unknown>; flow: LoginFlow; auto?: boolean }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const go = async () => {
     if (busy) return
     setBusy(true)
     setError(null)
+    flow.start()
     try {
       await run()
-      onDone()
+      flow.done()
     } catch (err) {
       setError(failureText(err, LOGIN_FAILED_TEXT))
+      flow.fail()
     }
     setBusy(false)
   }
@@ -158,18 +171,20 @@ function HostLogin({ text, run, onDone, auto = false }: { text: string; run: () 
 }
 
 /** Baidu: the phone-number button; its encrypted data goes with a login code to the server. */
-function BaiduPhoneLogin({ onDone }: { onDone: () => void }) {
+function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const onPhone = async (detail: PhoneNumberDetail) => {
     if (busy) return
     setBusy(true)
     setError(null)
+    flow.start()
     try {
       await loginWithBaiduPhone(detail)
-      onDone()
+      flow.done()
     } catch (err) {
       setError(err instanceof PhoneNumberRefused ? PHONE_REFUSED_TEXT : failureText(err, LOGIN_FAILED_TEXT))
+      flow.fail()
       setBusy(false)
     }
   }
