@@ -333,7 +333,8 @@ export const routes = {
   externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
   webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
   video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
-  login: { page: sub('login'), h5: ['/user/signup', `/${sub('login')}`], title: '登录', screen: 'login' },
+  // /n/user/login: the native deep link (spec section 2); opened outside the app, it is this page.
+  login: { page: sub('login'), h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'], title: '登录', screen: 'login' },
   productList: {
     page: sub('productList'),
     h5: own(sub('productList')),

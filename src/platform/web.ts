@@ -37,6 +37,11 @@ export function assignLocation(url: string): void {
   if (hasWindow()) window.location.assign(url)
 }
 
+/** Leaves the page for `url` without keeping this page in the history (a finished login). */
+export function replaceLocation(url: string): void {
+  if (hasWindow()) window.location.replace(url)
+}
+
 /** History length on H5 (1 when the page was opened directly). */
 export function historyLength(): number {
   return hasWindow() ? window.history.length : 1

@@ -1,5 +1,11 @@
+import { hostLoginCode } from '@/platform/hostLogin'
+import type { SessionAnswer } from './api.types'
+import { nativeLogin } from './bridge'
 import { UserInfoDocument, type UserInfoQuery } from './generated/graphql'
 import { execute } from './graphql'
+import { forgetPendingAction } from './login'
+import { request } from './request'
+import { tracker } from './tracking'
 import { user } from './user'
 
 /** The signed-in user's profile (UserInfo); UNAUTHENTICATED starts login like any other call. */
@@ -7,4 +13,94 @@ export async function loadUserInfo(): Promise<UserInfoQuery['me']> {
   const { me } = await execute(UserInfoDocument)
   user.setUserId(me.userId)
   return me
+}
+
+/** POST /user/sms/send's answer: the next code may be asked for after this many seconds. */
+export interface SmsSendAnswer {
+  sent: boolean
+  resendAfterSeconds: number
+}
+
+/** The phone-number button's detail (WeChat and Baidu): encrypted data and its iv, or an errMsg when refused. */
+export interface PhoneNumberDetail {
+  encryptedData?: string
+  iv?: string
+  errMsg?: string
+}
+
+// Failures are shown by the login screen itself, beside the form, so the request layer shows no toast.
+const quiet = { suppressToast: true } as const
+
+/** POST /user/sms/send: a 6-digit login code to the phone (at most one a minute). */
+export const sendSmsCode = (phone: string) => request<SmsSendAnswer>({ path: '/user/sms/send', method: 'POST', data: { phone }, ...quiet })
+
+/** Login stores the token (spec section 4); tracking's login id and is_login follow the user. */
+export function startSession(session: Pick<SessionAnswer, 'token'> & { user?: { userId: string } }): void {
+  user.login(session.token)
+  if (session.user?.userId) user.setUserId(session.user.userId)
+  tracker.setLoginId(user.userId)
+}
+
+/** POST /user/sms/login: the phone and its code → a session (registers a new phone). */
+export async function loginWithSms(phone: string, code: string): Promise<SessionAnswer> {
+  const session = await request<SessionAnswer>({ path: '/user/sms/login', method: 'POST', data: { phone, code }, ...quiet })
+  startSession(session)
+  return session
+}
+
+/** WeChat: the mini-program login code (wx.login) → POST /user/wechat/login (code2session on the server). */
+export async function loginWithWechat(): Promise<SessionAnswer> {
+  const code = await hostLoginCode()
+  const session = await request<SessionAnswer>({ path: '/user/wechat/login', method: 'POST', data: { code }, ...quiet })
+  startSession(session)
+  return session
+}
+
+/** Why the phone-number button gave no data (the user refused, or an old host). */
+export class PhoneNumberRefused extends Error {
+  constructor(readonly errMsg: string) {
+    super(errMsg)
+    this.name = 'PhoneNumberRefused'
+  }
+}
+
+/**
+ * Baidu: the phone-number button's encrypted data and iv, with a fresh login code (swan.getLoginCode),
+ * to POST /user/baidu/smartprogram/phone-decode-register. The server exchanges the code for the
+ * session key with Baidu itself: the client never has, and never sends, a session key.
+ */
+export async function loginWithBaiduPhone(detail: PhoneNumberDetail): Promise<SessionAnswer> {
+  if (!detail.encryptedData || !detail.iv) throw new PhoneNumberRefused(detail.errMsg ?? 'getPhoneNumber:fail')
+  const code = await hostLoginCode()
+  const session = await request<SessionAnswer>({
+    path: '/user/baidu/smartprogram/phone-decode-register',
+    method: 'POST',
+    data: { code, encryptedData: detail.encryptedData, iv: detail.iv },
+    ...quiet,
+  })
+  startSession(session)
+  return session
+}
+
+/** The provider's app: its bridge call named login answers data.access_token. */
+export async function loginWithBridge(): Promise<void> {
+  startSession({ token: await nativeLogin() })
+}
+
+/**
+ * Logout on every host: user and token are cleared in memory and storage — which also forgets the
+ * user's kept answers (services/user.ts) and picks — tracking's login id goes and is_login turns
+ * false, an action waiting for a login is dropped; then the server revokes the token (best effort:
+ * offline, it is forgotten here all the same).
+ */
+export async function logout(): Promise<void> {
+  const token = user.token
+  user.logout()
+  tracker.setLoginId(null)
+  forgetPendingAction()
+  if (!token) return
+  // The token goes in its own header: the user is already logged out here, and this call never starts a login.
+  await request({ path: '/user/logout', method: 'POST', data: {}, header: { authorization: `Bearer ${token}` }, ...quiet }).catch(
+    (err: unknown) => console.warn('logout call failed', err instanceof Error ? err.message : err),
+  )
 }

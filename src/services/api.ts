@@ -52,8 +52,11 @@ export const pickList = () => request<PickListAnswer>({ path: '/user-fund-picks/
 export const managePickSeq = (fundCodes: string[]) =>
   request<ManagePickSeqAnswer>({ path: '/user-fund-picks/manage-seq', method: 'POST', data: { fundCodes } })
 
-/** POST /user/baidu/smartprogram/phone-decode-register: Baidu's encrypted phone number → a session. */
-export const baiduPhoneRegister = (data: { encryptedData: string; iv: string; sessionKey: string }) =>
+/**
+ * POST /user/baidu/smartprogram/phone-decode-register: Baidu's encrypted phone number and the login
+ * code (swan.getLoginCode) → a session; the server gets the session key from Baidu (never the client).
+ */
+export const baiduPhoneRegister = (data: { code: string; encryptedData: string; iv: string }) =>
   request<SessionAnswer>({ path: '/user/baidu/smartprogram/phone-decode-register', method: 'POST', data })
 
 /** GET /asset/detail: the user's holdings. */

@@ -34,10 +34,10 @@ describe('the REST calls of spec section 7', () => {
     ['manage order', () => api.managePickSeq(['2', '1']), 'POST', '/alfa/v1/user-fund-picks/manage-seq', { fundCodes: ['2', '1'] }],
     [
       'baidu phone',
-      () => api.baiduPhoneRegister({ encryptedData: 'e', iv: 'i', sessionKey: 'k' }),
+      () => api.baiduPhoneRegister({ code: 'c', encryptedData: 'e', iv: 'i' }),
       'POST',
       '/alfa/v1/user/baidu/smartprogram/phone-decode-register',
-      { encryptedData: 'e', iv: 'i', sessionKey: 'k' },
+      { code: 'c', encryptedData: 'e', iv: 'i' },
     ],
     ['asset detail', () => api.assetDetail(), 'GET', '/alfa/v1/asset/detail', undefined],
     ['user info', () => api.userInfoDetail(), 'GET', '/alfa/v1/user/info/detail', undefined],

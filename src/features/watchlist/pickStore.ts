@@ -1,6 +1,6 @@
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
 import { batchPicks, pickList, type PickOp } from '@/services/api'
-import { startLogin } from '@/services/login'
+import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 
@@ -17,6 +17,10 @@ export interface PickStoreDeps {
   /** The picked codes (GET /user-fund-picks/list; the store reads only fundCode). */
   pickList: () => Promise<{ list: ReadonlyArray<{ fundCode: string }> }>
   startLogin: () => unknown
+  /** Remembers a pick that needed login, to finish it after the return (default: services/login). */
+  rememberPending?: (target: string) => void
+  /** True, once, when this pick was waiting for the login that just happened. */
+  takePending?: (target: string) => boolean
   isLogin: () => boolean
   showToast: (text: string) => void
 }
@@ -26,6 +30,8 @@ const defaultDeps: PickStoreDeps = {
   batchPicks: (fundCodes, op) => batchPicks(fundCodes, op, { suppressToast: true }),
   pickList: () => pickList(),
   startLogin: () => void startLogin(),
+  rememberPending: (target) => rememberPendingAction({ kind: 'pick', target }),
+  takePending: (target) => takePendingAction({ kind: 'pick', target }),
   isLogin: () => user.isLogin,
   showToast: (text) => void toast.open(text),
 }
@@ -94,12 +100,26 @@ export class PickStore {
     this.loaded = false
   }
 
+  /**
+   * Finishes a pick that needed login, once the user is back logged in: picks the funds unless the
+   * server's list already has them. Null when no pick of these funds was waiting.
+   */
+  async resumePending(fundCodes: readonly string[]): Promise<PickToggleResult | null> {
+    const codes = [...new Set(fundCodes)]
+    if (codes.length === 0 || !this.deps.isLogin() || !(this.deps.takePending ?? defaultDeps.takePending!)(codes.join(','))) return null
+    await this.load()
+    if (this.isPicked(codes)) return null
+    return this.toggle(codes)
+  }
+
   /** The pick toggle. Resolves with what happened; never rejects. */
   async toggle(fundCodes: readonly string[]): Promise<PickToggleResult> {
     const codes = [...new Set(fundCodes)]
     if (codes.length === 0) return 'empty'
     if (this.isPending(codes)) return 'ignored'
     if (!this.deps.isLogin()) {
+      const remember = this.deps.rememberPending ?? defaultDeps.rememberPending!
+      remember(codes.join(','))
       this.deps.startLogin()
       return 'login'
     }

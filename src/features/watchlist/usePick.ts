@@ -8,8 +8,9 @@ export function usePick(fundCodes: readonly string[], store: PickStore = pickSto
   const codes = useMemo(() => (key ? key.split(',') : []), [key])
   const isLogin = user.isLogin
   useEffect(() => {
-    if (isLogin) void store.load()
-  }, [isLogin, store])
+    // A pick that sent the user to log in is finished on the return.
+    if (isLogin) void store.load().then(() => store.resumePending(codes))
+  }, [isLogin, store, codes])
   return {
     picked: store.isPicked(codes),
     pending: store.isPending(codes),

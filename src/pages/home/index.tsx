@@ -21,6 +21,7 @@ export const HOME_ENTRIES: readonly Entry[] = [
   { route: 'live', label: '直播', glyph: '播' },
   { route: 'diagnosis', label: '基金诊断', glyph: '诊' },
   { route: 'fundGlossary', label: '基金术语', glyph: '术' },
+  { route: 'login', label: '我的账户', glyph: '我' },
 ]
 
 export default function HomePage() {

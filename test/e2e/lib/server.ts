@@ -19,6 +19,8 @@ export interface StartOptions {
   h5Dir: string
   /** How long start-up may take (the first start may generate the demo data). */
   startTimeoutMs?: number
+  /** More environment for the server (e.g. LOG_LEVEL=info to read the development SMS sender's log). */
+  env?: Record<string, string>
 }
 
 /** A free loopback port (the server is given it, so readiness is a plain HTTP poll). */
@@ -60,6 +62,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 export async function startServer({
   h5Dir,
   startTimeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000),
+  env = {},
 }: StartOptions): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-data-'))
@@ -83,6 +86,7 @@ export async function startServer({
       RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
       RATE_COMMENTS_PER_USER_MINUTE: '10000',
       RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
+      ...env,
     },
   })
   live.add(child)

@@ -20,9 +20,10 @@ function callback(opts, res, ok = true) {
 
 /**
  * @param {string} dir dist/weapp (or a copy)
- * @param {{problems: string[], request: Function, storage?: Record<string, unknown>}} opts
+ * @param {{problems: string[], request: Function, storage?: Record<string, unknown>, wx?: Record<string, Function>}} opts
+ *   `wx`: more host APIs (e.g. a login stub), in place before app.js reads the host's API list.
  */
-function createHost(dir, { problems, request, storage = {} }) {
+function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) {
   require('global-jsdom')(undefined, { url: 'https://servicewechat.com/' })
   global.Event = window.Event
   global.CustomEvent = window.CustomEvent
@@ -65,6 +66,7 @@ function createHost(dir, { problems, request, storage = {} }) {
       store.delete(opts.key)
       callback(opts, { errMsg: 'removeStorage:ok' })
     },
+    ...extraWx,
   }
   const simulate = require('miniprogram-simulate') // merges its wx mock under ours
 

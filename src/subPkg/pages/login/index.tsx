@@ -1,10 +1,13 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { LoginScreen } from '@/features/account'
+import { backParam } from '@/services/login'
 
 export default function LoginPage() {
+  const { params } = useRouter()
   return (
     <Page route='login'>
-      <PageLoading />
+      <LoginScreen back={backParam(params.back)} />
     </Page>
   )
 }
