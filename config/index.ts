@@ -5,6 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
+import { apiOriginFor } from './apiOrigin'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
@@ -39,7 +40,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [path.resolve(__dirname, 'plugins', 'project-files.js')],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
-      'process.env.ALFA_API_ORIGIN': JSON.stringify(process.env.ALFA_API_ORIGIN ?? ''),
+      'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOriginFor(env, process.env)),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
       'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },
