@@ -21,6 +21,7 @@ module.exports = defineJestConfig({
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
+    '^@alfa/common/(.*)$': '<rootDir>/common/$1',
     '^lodash-es$': 'lodash',
     '^lodash-es/(.*)$': 'lodash/$1',
     '\\.(css|scss|sass)$': '<rootDir>/test/support/styleStub.js',

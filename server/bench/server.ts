@@ -2,7 +2,7 @@
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { prepareDatabase } from '../src/db/startup'
-import { apiRoot } from '../../src/utils/apiPaths'
+import { apiRoot } from '@alfa/common/apiPaths'
 import { portfolioPageJson } from './plain'
 
 export const PLAIN_PATH = `${apiRoot()}/bench-plain/portfolio`

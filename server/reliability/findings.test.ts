@@ -13,7 +13,7 @@ import { GUARD_LIMITS, nestingDepth, operationCost } from '../src/graphql/guard'
 import { typeDefs } from '../src/graphql/plugin'
 import { h5ContentSecurityPolicy } from '../src/h5'
 import { apiHeaders, freePort, serverEnv, startServerProcess } from './lib'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 /**
  * Each finding of issue #10, reproduced from outside: the request that stopped, exhausted or

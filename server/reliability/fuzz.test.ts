@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { parse, Kind, type OperationDefinitionNode } from 'graphql'
 import { login, pgliteTestDatabase, startApp, type TestApp } from '../test/helpers'
 import type { Database } from '../src/db'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 /**
  * A fuzzer of bad requests over every REST route and every GraphQL operation: each answer must

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 /**
  * A real server process for the reliability suite: server/src/main.ts on a free port, with the

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
-import { apiRoot } from '../../src/utils/apiPaths'
+import { apiRoot } from '@alfa/common/apiPaths'
 import { pruneRevokedTokens } from './account/tokens'
 import type { Config } from './config'
 import { h5Plugin } from './h5'

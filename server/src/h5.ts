@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isApiPath } from '../../src/utils/apiPaths'
+import { isApiPath } from '@alfa/common/apiPaths'
 
 /** The body of every 404 that is not an H5 page. */
 export const ROUTE_NOT_FOUND = { code: 404, msg: 'Route not found' }

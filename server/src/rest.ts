@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { apiRoot } from '../../src/utils/apiPaths'
+import { apiRoot } from '@alfa/common/apiPaths'
 import type { Config } from './config'
 import type { Database } from './db'
 import type { LiveHub } from './live/hub'

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { verifySign } from '../../src/utils/sign'
-import { isApiPath } from '../../src/utils/apiPaths'
+import { verifySign } from '@alfa/common/sign'
+import { isApiPath } from '@alfa/common/apiPaths'
 import type { Queryable } from './db'
 import { readToken, withRevocation, type TokenCheck } from './account/tokens'
 
@@ -57,7 +57,7 @@ export interface SecurityOptions {
 /**
  * Request checks for every API route, decided on the ROUTED path (so /%61lfa/v1/graphql, which
  * the router decodes to the GraphQL route, is checked like /alfa/v1/graphql): `x-broker` must be
- * 0008 or 0009 and `x-sign` must pass the shared scheme (src/utils/sign.ts); otherwise 400
+ * 0008 or 0009 and `x-sign` must pass the shared scheme (common/sign.ts); otherwise 400
  * {code, msg}. Unknown paths fall through to the 404 handler; static files and pages are not
  * checked. Also: one CORS policy for every API path, and control characters refused.
  */

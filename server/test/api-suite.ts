@@ -13,8 +13,8 @@ import { encryptBaiduData } from '../src/account/baidu'
 import { DEV_BAIDU_SESSION_KEY } from '../src/account/hosts'
 import { issueToken } from '../src/account/tokens'
 import { wechatSignature } from '../src/share/routes'
-import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '../../src/utils/fundStatus'
-import { createSign } from '../../src/utils/sign'
+import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '@alfa/common/fundStatus'
+import { createSign } from '@alfa/common/sign'
 import { OPERATIONS_DIR, apiHeaders, gql, login, operation, randomPhone, startApp, type TestApp } from './helpers'
 
 /** The API contract, run against one database engine. */

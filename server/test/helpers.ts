@@ -9,7 +9,7 @@ import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { isEmpty, seedDemoData } from '../src/demo/seed'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 const SRC = path.join(__dirname, '..', 'src')
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { encryptBaiduData } from '../src/account/baidu'
 import type { Database } from '../src/db'
 import { JsapiTicket } from '../src/share/ticket'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 import { apiHeaders, pgliteTestDatabase, randomPhone, startApp, type TestApp } from './helpers'
 
 /** A stand-in for a host's HTTP API (Baidu, WeChat) on a local port: records every call. */

@@ -8,7 +8,7 @@ import { migrate, openDatabase } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { parseCsv } from '../src/import/csv'
 import { apiHeaders, startApp } from './helpers'
-import { FUND_TERMINATED_MSG } from '../../src/utils/fundStatus'
+import { FUND_TERMINATED_MSG } from '@alfa/common/fundStatus'
 
 const EXAMPLE = path.join(__dirname, '..', 'examples', 'import')
 

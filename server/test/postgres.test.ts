@@ -8,7 +8,7 @@ import path from 'node:path'
 import { openDatabase } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { PG_BIN, apiHeaders, gql, login, operation, seededPostgres, startApp, startPostgres, type ThrowawayPostgres } from './helpers'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 const available = fs.existsSync(`${PG_BIN}/initdb`)
 let pg: ThrowawayPostgres | undefined

@@ -1,6 +1,6 @@
 import { meros } from 'meros/browser'
 import { isH5 } from '@/platform/env'
-import { GRAPHQL_PATH } from '@/utils/apiPaths'
+import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
 import { isClockRefusal, learnServerTime } from './clock'

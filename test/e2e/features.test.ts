@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Scheme, type Tab } from './lib/browser'
 import { expectScreen, Harness, open } from './lib/harness'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 const h = new Harness()
 const SLOW = { timeout: 120_000 }

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
 import { Harness, open } from './lib/harness'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 const h = new Harness()
 const SLOW = { timeout: 180_000 }

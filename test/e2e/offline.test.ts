@@ -13,8 +13,8 @@ import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
 import { Harness, open } from './lib/harness'
-import { createSign } from '../../src/utils/sign'
-import { isApiPath } from '../../src/utils/apiPaths'
+import { createSign } from '@alfa/common/sign'
+import { isApiPath } from '@alfa/common/apiPaths'
 
 const h = new Harness()
 const SLOW = { timeout: 120_000 }

@@ -19,7 +19,7 @@ import { launchBrowser, newMobileContext, UA_ANDROID_CHROME } from './lib/browse
 import { ROOT } from './lib/paths'
 import { startServer, type RunningServer } from './lib/server'
 import { fakeBridgeScript, type FakeBridgeOptions } from '../support/fakeBridge'
-import { createSign } from '../../src/utils/sign'
+import { createSign } from '@alfa/common/sign'
 
 const UA_APP = `${UA_ANDROID_CHROME} AlfaApp/230`
 const BLANK_PAGE = '/pages/home/index'

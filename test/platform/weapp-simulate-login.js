@@ -113,7 +113,7 @@ function forwarder(origin, net) {
 }
 
 const text = (node) => (node ? (node.dom || node).textContent.replace(/\s+/g, ' ').trim() : '')
-/** x-sign as src/utils/sign.ts makes it: the timestamp and 32 uppercase hex of sha256(floor(1.01 × timestamp)). */
+/** x-sign as common/sign.ts makes it: the timestamp and 32 uppercase hex of sha256(floor(1.01 × timestamp)). */
 const createSign = (now = Date.now()) =>
   `${now}${createHash('sha256')
     .update(String(Math.floor(1.01 * now)))

@@ -165,6 +165,39 @@ describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
     expect(impure).toEqual([])
   })
 
+  describe('the app and the server share code only through common/, by name', () => {
+    const COMMON = path.join(ROOT, 'common')
+    const SERVER = path.join(ROOT, 'server')
+    /** What a file's relative or aliased import resolves to (absolute), or null for a package. */
+    const resolved = (file: string, spec: string) =>
+      spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : spec.startsWith('@/') ? path.join(SRC, spec.slice(2)) : null
+    const inside = (dir: string, abs: string) => !path.relative(dir, abs).startsWith('..')
+    const crossings = (files: string[], forbidden: string[], why: string) =>
+      files.flatMap((file) =>
+        importsOf(fs.readFileSync(file, 'utf8')).flatMap((spec) => {
+          const abs = resolved(file, spec)
+          return abs && forbidden.some((dir) => inside(dir, abs)) ? [`${path.relative(ROOT, file)}: ${spec} — ${why}`] : []
+        }),
+      )
+    const serverFiles = () =>
+      ['src', 'test', 'reliability', 'bench'].flatMap((d) => (fs.existsSync(path.join(SERVER, d)) ? sourceFiles(path.join(SERVER, d)) : []))
+
+    it('the server never reaches into src/ (import @alfa/common/… instead)', () => {
+      expect(crossings(serverFiles(), [SRC, COMMON], 'reaches across: use @alfa/common/<module>')).toEqual([])
+    })
+    it('the app never reaches into server/', () => {
+      expect(crossings(sourceFiles(SRC), [SERVER, COMMON], 'reaches across: use @alfa/common/<module>')).toEqual([])
+    })
+    it('common/ is pure and stands alone: no app, server, React or Taro imports', () => {
+      const problems = sourceFiles(COMMON).flatMap((file) =>
+        importsOf(fs.readFileSync(file, 'utf8'))
+          .filter((spec) => spec.startsWith('.') || spec.startsWith('@/') || spec === 'react' || spec.startsWith('@tarojs/'))
+          .map((spec) => `${path.relative(ROOT, file)}: ${spec}`),
+      )
+      expect(problems).toEqual([])
+    })
+  })
+
   it('test doubles live under test/, not in the app', () => {
     const doubles = sourceFiles(SRC).filter((f) => /(^|\/)(fake|mock|stub)[A-Z_.-]/i.test(path.basename(f)))
     expect(doubles.map((f) => path.relative(ROOT, f))).toEqual([])

@@ -1,4 +1,4 @@
-import { verifySign } from '@/utils/sign'
+import { verifySign } from '@alfa/common/sign'
 import { appEvents } from '@/services/events'
 import {
   apiUrl,

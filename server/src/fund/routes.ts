@@ -5,7 +5,7 @@ import type { RestOptions } from '../rest'
 import { ok, fail } from '../http'
 import { loadFunds } from './data'
 import { loadManager } from '../manager/data'
-import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '../../../src/utils/fundStatus'
+import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '@alfa/common/fundStatus'
 
 export async function fundRoutes(fastify: FastifyInstance, { database }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -6,7 +6,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from
 import { hasDeferOrStream } from './plugin-helpers'
 import { FastPath, maskErrors } from './fastpath'
 import { DocumentCache, GUARD_LIMITS, GuardError, operationCost } from './guard'
-import { GRAPHQL_PATH } from '../../../src/utils/apiPaths'
+import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import type { Database } from '../db'
 import type { LiveHub } from '../live/hub'
 import { createContext, type Broker } from './context'
