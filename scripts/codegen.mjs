@@ -99,11 +99,26 @@ const resolverTypes = await codegen({
       Fund: '../../fund/data#Fund as FundParent',
       Manager: '../../manager/data#Manager as ManagerParent',
       Signal: '../../portfolio/data#SignalRow',
+      CompositionPart: '../../portfolio/resolvers#CompositionPartParent',
+      AdjustmentPart: '../../portfolio/resolvers#AdjustmentPartParent',
+      AdjustmentOrder: '../../portfolio/resolvers#AdjustmentOrderParent',
+      SignalBuyOrder: '../../portfolio/resolvers#SignalBuyOrderParent',
+      SignalConvertOrder: '../../portfolio/resolvers#SignalConvertOrderParent',
       LiveStream: '../../live/data#LiveStreamRow',
       Column: '../../content/data#ColumnRow',
+      Course: '../../content/data#CourseRow',
+      PickedFund: '../../watchlist/resolvers#PickedFundParent',
+      FilteredFund: '../../filter/resolvers#FilteredFundParent',
+      User: '../../account/resolvers#UserParent',
+      MarketIndexQuote: '../../market/resolvers#MarketIndexParent',
+      IndustryTheme: '../../market/resolvers#IndustryThemeParent',
     },
     // Parents not mapped above: the schema type, with the fields their own resolvers compute left out.
     defaultMapper: 'Partial<{T}>',
+    // An async resolver of a nullable field answers Promise<T | null> (the default signature only
+    // takes Promise<T> there). The cost: an async resolver of a non-null field may also resolve null
+    // unnoticed by the type check; a synchronous one may not.
+    resolverTypeWrapperSignature: 'Promise<T | null> | T',
   },
   plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
   pluginMap: { typescript, typescriptResolvers },

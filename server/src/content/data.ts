@@ -62,15 +62,21 @@ export async function article(database: Database, articleId: string, userId: str
   return row ?? null
 }
 
+/** A course as its resolvers hand it down (its lessons are paged by their own resolver). */
+export interface CourseRow {
+  courseId: string
+  title: string
+  tags: string[]
+  url: string | null
+  description: string | null
+  coverUrl: string | null
+}
+
 export async function course(database: Database, courseId: string) {
-  const [row] = await database.query<{
-    courseId: string
-    title: string
-    tags: string[]
-    url: string | null
-    description: string | null
-    coverUrl: string | null
-  }>(`select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`, [courseId])
+  const [row] = await database.query<CourseRow>(
+    `select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`,
+    [courseId],
+  )
   return row ?? null
 }
 
@@ -102,8 +108,9 @@ export async function ads(database: Database, recCodes: string[], displayName?: 
   )
 }
 
-export async function kvConfig(database: Database, variant: string, key: string): Promise<{ key: string; elements: unknown[] } | null> {
-  const [row] = await database.query<{ value: { elements?: unknown[] } }>('select value from kv_configs where variant = $1 and key = $2', [
+/** A configuration entry; `E` is the element shape its variant stores (the JSON is written by the seed or by operators). */
+export async function kvConfig<E>(database: Database, variant: string, key: string): Promise<{ key: string; elements: E[] } | null> {
+  const [row] = await database.query<{ value: { elements?: E[] } }>('select value from kv_configs where variant = $1 and key = $2', [
     variant,
     key,
   ])

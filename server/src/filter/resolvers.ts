@@ -1,7 +1,8 @@
+import type { Resolvers } from '../graphql/generated/resolvers'
 import { GraphQLError } from 'graphql'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { rate } from '../fund/performance'
-import { badInput, connection, readPage, type PageArgs } from '../paging'
+import { badInput, connection, readPage } from '../paging'
 import { requireUser } from '../graphql/context'
 import { matches, parseConditions, sortFunds, type FundSortKey } from './conditions'
 import { fundStats, type FilterPeriod, type FundStats } from './stats'
@@ -10,16 +11,19 @@ import { deleteFilter, insertFilter, ownFilters, renameFilter, savedFilter, save
 type GqlPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 const PERIOD: Record<GqlPeriod, FilterPeriod> = { M1: '1M', M3: '3M', M6: '6M', Y1: '1Y', Y3: '3Y', YTD: 'YTD' }
 type GqlSortKey = GqlPeriod | 'DAILY' | 'MAX_DRAWDOWN'
-const SORT_KEYS: readonly string[] = ['DAILY', 'M1', 'M3', 'M6', 'Y1', 'Y3', 'YTD', 'MAX_DRAWDOWN']
+const SORT_KEYS: readonly GqlSortKey[] = ['DAILY', 'M1', 'M3', 'M6', 'Y1', 'Y3', 'YTD', 'MAX_DRAWDOWN']
+const isSortKey = (s: string): s is GqlSortKey => (SORT_KEYS as readonly string[]).includes(s)
 
 interface ConditionsArg {
   returnPeriod?: GqlPeriod | null
   [key: string]: unknown
 }
 
-/** GraphQL's condition input → the internal conditions (the period enum names differ). */
-function conditionsOf(input: ConditionsArg | null | undefined) {
-  const { returnPeriod, ...rest } = input ?? {}
+/** GraphQL's condition input (JSON) → the internal conditions (the period enum names differ). */
+function conditionsOf(json: unknown) {
+  if (json !== null && json !== undefined && (typeof json !== 'object' || Array.isArray(json)))
+    throw badInput('conditions must be an object')
+  const { returnPeriod, ...rest } = (json ?? {}) as ConditionsArg
   return parseConditions({ ...rest, returnPeriod: returnPeriod ? PERIOD[returnPeriod] : null })
 }
 
@@ -33,34 +37,34 @@ export function filteredFund(s: FundStats) {
   }
 }
 
+/** A FilteredFund as the resolvers hand it down. */
+export type FilteredFundParent = ReturnType<typeof filteredFund>
+
 export function periodReturns(s: FundStats | undefined) {
   const r = (p: FilterPeriod) => rate(s?.returns[p] ?? null)
   return { m1: r('1M'), m3: r('3M'), m6: r('6M'), y1: r('1Y'), y3: r('3Y'), ytd: r('YTD'), asOf: s?.navDate ?? null }
 }
 
-export const filterResolvers = {
+export const filterResolvers: Resolvers = {
   Query: {
-    fundFilter: async (
-      _: unknown,
-      args: { conditions?: ConditionsArg | null; sort?: GqlSortKey | null; direction?: 'normal' | 'reverse' | null; page?: PageArgs },
-      ctx: Ctx,
-    ) => {
+    fundFilter: async (_, args, ctx) => {
       const conditions = conditionsOf(args.conditions)
-      if (args.sort && !SORT_KEYS.includes(args.sort)) throw badInput(`sort must be one of ${SORT_KEYS.join(', ')}`)
-      if (args.direction && args.direction !== 'normal' && args.direction !== 'reverse')
-        throw badInput('direction must be normal or reverse')
+      const sort = args.sort ?? null
+      if (sort !== null && !isSortKey(sort)) throw badInput(`sort must be one of ${SORT_KEYS.join(', ')}`)
+      const direction = args.direction ?? 'reverse'
+      if (direction !== 'normal' && direction !== 'reverse') throw badInput('direction must be normal or reverse')
       const { offset, size } = readPage(args.page)
       const stats = await fundStats(ctx.database)
-      const sortKey: FundSortKey = !args.sort ? '1Y' : args.sort === 'DAILY' || args.sort === 'MAX_DRAWDOWN' ? args.sort : PERIOD[args.sort]
+      const sortKey: FundSortKey = !sort ? '1Y' : sort === 'DAILY' || sort === 'MAX_DRAWDOWN' ? sort : PERIOD[sort]
       const hits = sortFunds(
         stats.list.filter((f) => matches(f, conditions)),
         sortKey,
-        args.direction ?? 'reverse',
+        direction,
       )
       const page = hits.slice(offset, offset + size).map(filteredFund)
       return { ...connection(page, hits.length, offset), navDate: stats.navDate }
     },
-    fundFilterCount: async (_: unknown, args: { conditions?: ConditionsArg | null }, ctx: Ctx) => {
+    fundFilterCount: async (_, args, ctx) => {
       const conditions = conditionsOf(args.conditions)
       const stats = await fundStats(ctx.database)
       let n = 0
@@ -102,10 +106,10 @@ export const filterResolvers = {
     },
   },
   User: {
-    savedFilters: (u: { userId: string }, _: unknown, ctx: Ctx) => savedFilters(ctx.database, u.userId),
+    savedFilters: (u, _, ctx) => savedFilters(ctx.database, u.userId),
   },
   FilteredFund: {
-    fund: async (f: { fundCode: string }, _: unknown, ctx: Ctx) => {
+    fund: async (f, _, ctx) => {
       const fund = await ctx.fund(f.fundCode)
       if (!fund) throw new GraphQLError(`fund ${f.fundCode} not found`)
       return fund

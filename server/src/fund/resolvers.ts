@@ -1,3 +1,4 @@
+import type { Resolvers } from '../graphql/generated/resolvers'
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from './categories'
 import { fundBenchmark } from './benchmark'
 import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
@@ -66,7 +67,16 @@ const OFFERING_STAGE_NAMES: Record<string, string> = {
   UNKNOWN: '未知',
 }
 
-export const fundResolvers = {
+/** Calendar-year or quarter returns as rates; a bucket without a finite figure is left out (the field is non-null). */
+function calendarRates(series: Parameters<typeof calendarReturns>[0], by: 'year' | 'quarter') {
+  if (series.length < 2) return []
+  return calendarReturns(series, by).flatMap((c) => {
+    const value = rate(c.value)
+    return value === null ? [] : [{ label: c.label, value }]
+  })
+}
+
+export const fundResolvers: Resolvers = {
   Query: {
     fund: (_: unknown, { fundCode }: { fundCode: string }, ctx: Ctx) => ctx.fund(fundCode).then((f) => f ?? null),
     funds: async (_: unknown, args: { page?: PageArgs | null; categoryCode?: string | null }, ctx: Ctx) => {
@@ -77,7 +87,7 @@ export const fundResolvers = {
   },
   Fund: {
     manager: (f: Fund, _: unknown, ctx: Ctx) =>
-      f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)) : null,
+      f.managerId ? ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)).then((m) => m ?? null) : null,
     navHistory: async (f: Fund, { range }: { range?: string | null }, ctx: Ctx) => {
       const last = await lastFundNavDate(ctx.database, f.fundCode)
       return last ? fundNavHistory(ctx.database, f.fundCode, rangeBase(range, last)) : []
@@ -101,9 +111,8 @@ export const fundResolvers = {
           label: PERIOD_LABELS[period],
           value: rate(periodReturn(series, period)),
         })),
-        yearlyReturns: series.length > 1 ? calendarReturns(series, 'year').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
-        quarterlyReturns:
-          series.length > 1 ? calendarReturns(series, 'quarter').map((c) => ({ label: c.label, value: rate(c.value) })) : [],
+        yearlyReturns: calendarRates(series, 'year'),
+        quarterlyReturns: calendarRates(series, 'quarter'),
         maxDrawdown: dd ? rate(dd.value) : null,
         maxDrawdownStart: dd?.peakDate ?? null,
         maxDrawdownEnd: dd?.troughDate ?? null,

@@ -1,9 +1,20 @@
+import type { Resolvers } from '../graphql/generated/resolvers'
 import type { GraphQLContext as Ctx } from '../graphql/context'
-import { badInput, connection, readPage, type PageArgs } from '../paging'
+import { badInput, connection, readPage } from '../paging'
 import { THEMES, fundReturns, sortByReturn, type FundReturn } from './ranking'
 import { MARKET_INDICES, MAX_DAILY_POINTS, intraday, points, quote, summary } from './data'
 
-type Summary = ReturnType<typeof summary>
+/** A market index as its resolvers hand it down. */
+export type MarketIndexParent = ReturnType<typeof summary>
+/** An industry theme as its resolvers hand it down: its member funds, ranked. */
+export interface IndustryThemeParent {
+  themeCode: string
+  name: string
+  description: string
+  averageReturn: string | null
+  fundCount: number
+  members: FundReturn[]
+}
 const returnsOf = (ctx: Ctx, period: string) => ctx.memo(`fundReturns:${period}`, () => fundReturns(ctx.database, period))
 const ranked = async (ctx: Ctx, list: FundReturn[]) => {
   const funds = await Promise.all(list.map((f) => ctx.fund(f.fundCode)))
@@ -11,13 +22,9 @@ const ranked = async (ctx: Ctx, list: FundReturn[]) => {
 }
 const byCode = (code: string) => MARKET_INDICES.find((d) => d.indexCode === code)
 
-export const marketResolvers = {
+export const marketResolvers: Resolvers = {
   Query: {
-    fundRanking: async (
-      _: unknown,
-      args: { page?: PageArgs; categoryCode?: string | null; period?: string | null; direction?: 'normal' | 'reverse' | null },
-      ctx: Ctx,
-    ) => {
+    fundRanking: async (_, args, ctx) => {
       const { offset, size } = readPage(args.page)
       const all = await returnsOf(ctx, args.period ?? '1Y')
       const list = sortByReturn(
@@ -26,7 +33,7 @@ export const marketResolvers = {
       )
       return connection(await ranked(ctx, list.slice(offset, offset + size)), list.length, offset)
     },
-    industryThemes: async (_: unknown, { period }: { period?: string | null }, ctx: Ctx) => {
+    industryThemes: async (_, { period }, ctx): Promise<IndustryThemeParent[]> => {
       const all = await returnsOf(ctx, period ?? '1Y')
       return THEMES.map((t) => {
         const members = sortByReturn(
@@ -48,20 +55,20 @@ export const marketResolvers = {
     },
   },
   IndustryTheme: {
-    funds: (t: { members: FundReturn[] }, { limit }: { limit?: number | null }, ctx: Ctx) => {
+    funds: (t, { limit }, ctx) => {
       const n = limit ?? 5
       if (!Number.isInteger(n) || n < 1 || n > 50) throw badInput('limit must be between 1 and 50')
       return ranked(ctx, t.members.slice(0, n))
     },
   },
   MarketIndexQuote: {
-    daily: (q: Summary, { days }: { days?: number | null }) => {
+    daily: (q, { days }) => {
       const n = days ?? 120
       if (!Number.isInteger(n) || n < 1 || n > MAX_DAILY_POINTS) throw badInput(`days must be between 1 and ${MAX_DAILY_POINTS}`)
       return quote(byCode(q.indexCode)!)
         .daily.slice(-n)
         .map((p) => ({ time: p.time, value: points(p.value) }))
     },
-    intraday: (q: Summary) => intraday(quote(byCode(q.indexCode)!)).map((p) => ({ time: p.time, value: points(p.value) })),
+    intraday: (q) => intraday(quote(byCode(q.indexCode)!)).map((p) => ({ time: p.time, value: points(p.value) })),
   },
 }

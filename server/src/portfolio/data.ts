@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import type { ContentType, FeeType, MovementDirection } from '../graphql/generated/resolvers'
 import type { PortfolioRow } from '../db/schema'
 import { pageWithTotal, totalCount } from '../paging'
 import { sumDecimals } from '../decimal'
@@ -137,7 +138,8 @@ interface PartRow {
   percent: string
   unit: number | null
   varietyName: string | null
-  latestMovement: string
+  /** Stored as the schema's enum value (written by the seed and the importer). */
+  latestMovement: MovementDirection
   latestMovementName: string | null
   candidateFundCodes: string[]
   accProfitRate: string | null
@@ -384,7 +386,7 @@ export interface AdjustmentPartRow {
   categoryCode: string
   beforePercent: string
   afterPercent: string
-  movement: string
+  movement: MovementDirection
   varietyName: string | null
   tradeUnit: number | null
 }
@@ -399,7 +401,7 @@ export async function adjustmentParts(database: Database, ids: string[]): Promis
   )
 }
 
-export const MOVEMENT_NAMES: Record<string, string> = { In: '调入', Out: '调出', Convert: '转换', None: '不变' }
+export const MOVEMENT_NAMES: Record<MovementDirection, string> = { In: '调入', Out: '调出', Convert: '转换', None: '不变' }
 
 export function signals(database: Database, poCode: string, kind: 'SIGNAL' | 'AIP', offset: number, size: number) {
   return pageWithTotal(
@@ -499,7 +501,7 @@ export async function tradeRule(database: Database, row: PortfolioRow, _scene?: 
     advisorCharge: row.advisor_fee_mode
       ? {
           feeRate: row.advisor_fee_rate,
-          mode: row.advisor_fee_mode,
+          mode: row.advisor_fee_mode as FeeType, // stored as the schema's enum value
           beforeFeeRate: row.advisor_before_fee_rate,
           description: row.advisor_fee_description,
           stepRates: steps,
@@ -549,7 +551,7 @@ export function timelinePosts(database: Database, poCode: string, type: string |
         postId: string
         title: string
         url: string | null
-        type: string | null
+        type: ContentType | null
         postedDate: Date
         postedBy: string | null
         coverUrl: string | null

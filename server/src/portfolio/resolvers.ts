@@ -1,18 +1,29 @@
+import type {
+  AdjustmentOrder,
+  AdjustmentPart,
+  CompositionPart,
+  Resolvers,
+  SignalBuyOrder,
+  SignalConvertOrder,
+} from '../graphql/generated/resolvers'
 import { GraphQLError } from 'graphql'
 import { RISK_LEVEL_NAMES } from '../fund/categories'
 import { loadManager } from '../manager/data'
-import { connection, readPage, type PageArgs } from '../paging'
+import { connection, present, readPage, type PageArgs } from '../paging'
 import { rangeStart } from '../ranges'
 import { sumDecimals } from '../decimal'
 import { optionalUser, requireUser, type GraphQLContext as Ctx } from '../graphql/context'
 import * as po from './data'
 
 /** Arguments of the fields below, as the schema (portfolio/schema.graphql) declares them. */
-type NoArgs = Record<string, never>
-type Range = { range?: string | null }
 type Paged = { page?: PageArgs | null }
-type ByCategory = { categoryType?: string | null }
 export type PortfolioParent = ReturnType<typeof po.portfolioFields> & { row: po.PortfolioRow }
+/** Parents that carry fund codes; their funds are resolved in a batch (ctx.fund). */
+export type CompositionPartParent = Omit<CompositionPart, 'fund' | 'candidateFunds'> & { fundCode: string; candidateFundCodes: string[] }
+export type AdjustmentPartParent = Omit<AdjustmentPart, 'fund'> & { fundCode: string }
+export type AdjustmentOrderParent = Omit<AdjustmentOrder, 'fund'> & { fundCode: string }
+export type SignalBuyOrderParent = Omit<SignalBuyOrder, 'fund'> & { fundCode: string }
+export type SignalConvertOrderParent = Omit<SignalConvertOrder, 'fund' | 'targetFund'> & { fundCode: string; targetFundCode: string | null }
 
 const portfolioParent = (row: po.PortfolioRow): PortfolioParent => ({ row, ...po.portfolioFields(row) })
 
@@ -38,9 +49,9 @@ const fundOrFail = async (ctx: Ctx, code: string) => {
 const aipAdvice = async (ctx: Ctx, row: po.SignalRow) => ({
   sigId: row.sigId,
   buyDate: row.date,
-  buyRate: row.buyRate,
-  issueNumber: row.issueNumber,
-  buyValidUntilTime: row.buyValidUntilTime,
+  buyRate: required(row.buyRate, `buy rate of AIP advice ${row.sigId}`),
+  issueNumber: required(row.issueNumber, `issue number of AIP advice ${row.sigId}`),
+  buyValidUntilTime: required(row.buyValidUntilTime, `valid-until time of AIP advice ${row.sigId}`),
   introduction: row.introduction,
   buyOrders: (await po.signalOrders(ctx.database, row.sigId)).map((o) => ({
     fundCode: o.fundCode,
@@ -51,33 +62,39 @@ const aipAdvice = async (ctx: Ctx, row: po.SignalRow) => ({
 
 const sumOf = (values: string[]) => sumDecimals(values)
 
-export const portfolioResolvers = {
+/** A value the schema declares non-null: a stored row without it is an error, said as such. */
+function required<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new GraphQLError(`${what} is missing`)
+  return value
+}
+
+export const portfolioResolvers: Resolvers = {
   Query: {
-    portfolio: async (_: unknown, { poCode }: { poCode: string }, ctx: Ctx) => {
+    portfolio: async (_, { poCode }, ctx) => {
       const row = await visiblePortfolio(ctx, poCode)
       return row ? portfolioParent(row) : null
     },
-    portfolios: async (_: unknown, args: Paged & { seriesType?: string | null }, ctx: Ctx) => {
+    portfolios: async (_, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.listPortfolioRows(ctx.database, ctx.broker, offset, size, args.seriesType)
       return connection(rows.map(portfolioParent), totalCount, offset)
     },
     riskLevelDict: () => Object.entries(RISK_LEVEL_NAMES).map(([code, name]) => ({ code, name })),
-    categoryDict: (_: unknown, { categoryType }: ByCategory, ctx: Ctx) => po.categoryDict(ctx.database, categoryType ?? 'AssetClassLevel1'),
-    realFundHistory: async (_: unknown, { range }: Range, ctx: Ctx) => {
+    categoryDict: (_, { categoryType }, ctx) => po.categoryDict(ctx.database, categoryType ?? 'AssetClassLevel1'),
+    realFundHistory: async (_, { range }, ctx) => {
       const flagship = await po.flagshipLongWin(ctx.database)
       return flagship ? po.realMoneyHistory(ctx.database, flagship, range) : []
     },
-    benchmark: (_: unknown, { indexCode, range }: Range & { indexCode: string }, ctx: Ctx) => po.benchmark(ctx.database, indexCode, range),
-    aipAdvice: async (_: unknown, { sigId }: { sigId: string }, ctx: Ctx) => {
+    benchmark: (_, { indexCode, range }, ctx) => po.benchmark(ctx.database, indexCode, range),
+    aipAdvice: async (_, { sigId }, ctx) => {
       const row = await po.signalById(ctx.database, sigId)
       return row && row.kind === 'AIP' && (await visiblePortfolio(ctx, row.poCode)) ? aipAdvice(ctx, row) : null
     },
-    signal: async (_: unknown, { sigId }: { sigId: string }, ctx: Ctx) => {
+    signal: async (_, { sigId }, ctx) => {
       const row = await po.signalById(ctx.database, sigId)
       return row && row.kind === 'SIGNAL' && (await visiblePortfolio(ctx, row.poCode)) ? row : null
     },
-    displaySmartAipDisclaimerPopup: async (_: unknown, { poCode }: { poCode?: string | null }, ctx: Ctx) => {
+    displaySmartAipDisclaimerPopup: async (_, { poCode }, ctx) => {
       if (!poCode) return true
       const row = await visiblePortfolio(ctx, poCode)
       return Boolean(row?.preferences.displaySmartAipDisclaimerPopup)
@@ -85,7 +102,7 @@ export const portfolioResolvers = {
   },
 
   Mutation: {
-    toggleFollow: async (_: unknown, { poCode, state }: { poCode: string; state: boolean }, ctx: Ctx) => {
+    toggleFollow: async (_, { poCode, state }, ctx) => {
       const userId = requireUser(ctx)
       const row = await visiblePortfolio(ctx, poCode)
       if (!row) return { hasFollowed: false, followersCount: 0, error: { code: 'PORTFOLIO_NOT_FOUND', msg: '组合不存在', detail: poCode } }
@@ -95,16 +112,15 @@ export const portfolioResolvers = {
   },
 
   Portfolio: {
-    hasSigned: async (p: PortfolioParent, _: NoArgs, ctx: Ctx) => (await userState(ctx, p.poCode)).signed,
-    hasFollowed: async (p: PortfolioParent, _: NoArgs, ctx: Ctx) => (await userState(ctx, p.poCode)).followed,
-    followersCount: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.followersCount(ctx.database, p.row),
-    investedUnit: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.investedUnit(ctx.database, p.row),
-    manager: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => (p.row.manager_id ? loadManager(ctx.database, p.row.manager_id) : null),
-    composition: (p: PortfolioParent, { categoryType }: ByCategory, ctx: Ctx) => po.composition(ctx.database, p.row, categoryType),
-    capitalAccountHoldings: (p: PortfolioParent, _: NoArgs, ctx: Ctx) =>
-      po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
-    comparableBenchmarks: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.comparableBenchmarks(ctx.database, p.poCode),
-    adjustments: async (p: PortfolioParent, args: Paged & ByCategory, ctx: Ctx) => {
+    hasSigned: async (p, _, ctx) => (await userState(ctx, p.poCode)).signed,
+    hasFollowed: async (p, _, ctx) => (await userState(ctx, p.poCode)).followed,
+    followersCount: (p, _, ctx) => po.followersCount(ctx.database, p.row),
+    investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
+    manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
+    composition: (p, { categoryType }, ctx) => po.composition(ctx.database, p.row, categoryType),
+    capitalAccountHoldings: (p, _, ctx) => po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
+    comparableBenchmarks: (p, _, ctx) => po.comparableBenchmarks(ctx.database, p.poCode),
+    adjustments: async (p, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.adjustments(ctx.database, p.poCode, offset, size)
       const parts = await po.adjustmentParts(
@@ -155,7 +171,7 @@ export const portfolioResolvers = {
       })
       return connection(list, totalCount, offset)
     },
-    adjustmentChart: async (p: PortfolioParent, args: ByCategory, ctx: Ctx) => {
+    adjustmentChart: async (p, args, ctx) => {
       const rows = await po.adjustmentDates(ctx.database, p.poCode)
       const parts = await po.adjustmentParts(
         ctx.database,
@@ -178,11 +194,10 @@ export const portfolioResolvers = {
         }
       })
     },
-    navHistory: (p: PortfolioParent, { range, all }: Range & { all?: boolean | null }, ctx: Ctx) =>
-      po.navHistory(ctx.database, p.row, range, all),
-    acrHistory: (p: PortfolioParent, { range }: Range, ctx: Ctx) => po.acrHistory(ctx.database, p.poCode, range),
-    realMoneyHistory: (p: PortfolioParent, { range }: Range, ctx: Ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
-    benchmark: async (p: PortfolioParent, { indexCode, range }: Range & { indexCode?: string | null }, ctx: Ctx) => {
+    navHistory: (p, { range, all }, ctx) => po.navHistory(ctx.database, p.row, range, all),
+    acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range),
+    realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
+    benchmark: async (p, { indexCode, range }, ctx) => {
       const code = indexCode ?? p.row.preferences.defaultComparableBenchmark ?? p.row.asset_classes_testing_index
       if (!code) return null
       // Rebase at the portfolio series' first date so both lines start together.
@@ -190,7 +205,7 @@ export const portfolioResolvers = {
       const start = last ? (rangeStart(range, last) ?? p.row.created_date) : null
       return po.benchmark(ctx.database, code, range, start)
     },
-    dailyNavs: async (p: PortfolioParent, args: Paged & Range & { isLongWinS?: boolean | null }, ctx: Ctx) => {
+    dailyNavs: async (p, args, ctx) => {
       const { offset, size } = page(args, 100)
       const { rows, totalCount } = await po.dailyNavs(ctx.database, p.poCode, args.range, offset, size)
       return connection(
@@ -199,45 +214,46 @@ export const portfolioResolvers = {
         offset,
       )
     },
-    signals: async (p: PortfolioParent, args: Paged, ctx: Ctx) => {
+    signals: async (p, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.signals(ctx.database, p.poCode, 'SIGNAL', offset, size)
       return connection(rows, totalCount, offset)
     },
-    latestSignal: async (p: PortfolioParent, _: NoArgs, ctx: Ctx) =>
-      (await po.signals(ctx.database, p.poCode, 'SIGNAL', 0, 1)).rows[0] ?? null,
-    aipAdvices: async (p: PortfolioParent, args: Paged, ctx: Ctx) => {
+    latestSignal: async (p, _, ctx) => (await po.signals(ctx.database, p.poCode, 'SIGNAL', 0, 1)).rows[0] ?? null,
+    aipAdvices: async (p, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.signals(ctx.database, p.poCode, 'AIP', offset, size)
       return connection(await Promise.all(rows.map((r) => aipAdvice(ctx, r))), totalCount, offset)
     },
-    tradeRule: (p: PortfolioParent, { scene }: { scene?: string | null }, ctx: Ctx) => po.tradeRule(ctx.database, p.row, scene),
-    pinnedPosts: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.pinnedPosts(ctx.database, p.poCode),
-    timelinePosts: async (p: PortfolioParent, args: Paged & { type?: string | null }, ctx: Ctx) => {
+    tradeRule: (p, { scene }, ctx) => po.tradeRule(ctx.database, p.row, scene),
+    pinnedPosts: (p, _, ctx) => po.pinnedPosts(ctx.database, p.poCode),
+    timelinePosts: async (p, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await po.timelinePosts(ctx.database, p.poCode, args.type, offset, size)
       return connection(rows, totalCount, offset)
     },
-    introVideo: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.introVideo(ctx.database, p.poCode),
-    investorMessages: (p: PortfolioParent, _: NoArgs, ctx: Ctx) => po.investorMessages(ctx.database, p.poCode),
+    introVideo: (p, _, ctx) => po.introVideo(ctx.database, p.poCode),
+    investorMessages: (p, _, ctx) => po.investorMessages(ctx.database, p.poCode),
   },
 
   CompositionPart: {
-    fund: (part: { fundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, part.fundCode),
-    candidateFunds: async (part: { candidateFundCodes: string[] }, _: NoArgs, ctx: Ctx) =>
-      (await Promise.all(part.candidateFundCodes.map((c) => ctx.fund(c)))).filter(Boolean),
+    fund: (part, _, ctx) => fundOrFail(ctx, part.fundCode),
+    candidateFunds: async (part, _, ctx) => (await Promise.all(part.candidateFundCodes.map((c) => ctx.fund(c)))).filter(present),
   },
-  AdjustmentPart: { fund: (x: { fundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, x.fundCode) },
-  AdjustmentOrder: { fund: (x: { fundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, x.fundCode) },
+  AdjustmentPart: { fund: (x, _, ctx) => fundOrFail(ctx, x.fundCode) },
+  AdjustmentOrder: { fund: (x, _, ctx) => fundOrFail(ctx, x.fundCode) },
   Signal: {
-    buyOrders: async (s: po.SignalRow, _: NoArgs, ctx: Ctx) =>
+    buyOrders: async (s, _, ctx) =>
       (await ctx.memo(`orders:${s.sigId}`, () => po.signalOrders(ctx.database, s.sigId))).filter((o) => o.orderType === 'buy'),
-    convertOrders: async (s: po.SignalRow, _: NoArgs, ctx: Ctx) =>
+    convertOrders: async (s, _, ctx) =>
       (await ctx.memo(`orders:${s.sigId}`, () => po.signalOrders(ctx.database, s.sigId))).filter((o) => o.orderType === 'convert'),
   },
-  SignalBuyOrder: { fund: (o: { fundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, o.fundCode) },
+  SignalBuyOrder: { fund: (o, _, ctx) => fundOrFail(ctx, o.fundCode) },
   SignalConvertOrder: {
-    fund: (o: { fundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, o.fundCode),
-    targetFund: (o: { targetFundCode: string }, _: NoArgs, ctx: Ctx) => fundOrFail(ctx, o.targetFundCode),
+    fund: (o, _, ctx) => fundOrFail(ctx, o.fundCode),
+    targetFund: (o, _, ctx) => {
+      if (!o.targetFundCode) throw new GraphQLError('a convert order without a target fund')
+      return fundOrFail(ctx, o.targetFundCode)
+    },
   },
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import type { RiskLevel } from '../graphql/generated/resolvers'
 
 /** Every name a search looks at: funds, managers and portfolios (with their brand). */
 export function searchableNames(database: Database) {
@@ -9,7 +10,11 @@ export function searchableNames(database: Database) {
   ])
 }
 
-export async function portfolioRiskLevel(database: Database, poCode: string): Promise<string | null> {
+const RISK_LEVELS: readonly RiskLevel[] = ['High', 'MidHigh', 'Medium', 'MidLow', 'Low']
+
+/** A portfolio's risk level, as the schema's enum (null when missing or not one of its values). */
+export async function portfolioRiskLevel(database: Database, poCode: string): Promise<RiskLevel | null> {
   const [row] = await database.query<{ risk_level: string | null }>('select risk_level from portfolios where po_code = $1', [poCode])
-  return row?.risk_level ?? null
+  const level = row?.risk_level as RiskLevel | null | undefined
+  return level && RISK_LEVELS.includes(level) ? level : null
 }

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../graphql/generated/resolvers'
 import { loadManager } from '../manager/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { badInput, present } from '../paging'
@@ -6,7 +7,7 @@ import { portfolioRiskLevel } from './data'
 
 export const MAX_SEARCH_LIMIT = 50
 
-export const searchResolvers = {
+export const searchResolvers: Resolvers = {
   Query: {
     search: async (_: unknown, { keyword, limit }: { keyword: string; limit?: number | null }, ctx: Ctx) => {
       const n = limit ?? 10

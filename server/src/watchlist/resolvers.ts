@@ -1,10 +1,18 @@
+import type { Resolvers } from '../graphql/generated/resolvers'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { requireUser } from '../graphql/context'
 import { periodReturns } from '../filter/resolvers'
 import { fundStats } from '../filter/stats'
 import { pickedFunds } from './data'
 
-export const watchlistResolvers = {
+/** A pick as the resolvers hand it down: the fund comes from its code. */
+export interface PickedFundParent {
+  fundCode: string
+  seq: number
+  returns: ReturnType<typeof periodReturns>
+}
+
+export const watchlistResolvers: Resolvers = {
   Query: {
     myPicks: async (_: unknown, __: unknown, ctx: Ctx) => {
       const userId = requireUser(ctx)
@@ -14,6 +22,10 @@ export const watchlistResolvers = {
     },
   },
   PickedFund: {
-    fund: (p: { fundCode: string }, _: unknown, ctx: Ctx) => ctx.fund(p.fundCode),
+    fund: async (p, _, ctx) => {
+      const fund = await ctx.fund(p.fundCode)
+      if (!fund) throw new Error(`picked fund ${p.fundCode} is missing`)
+      return fund
+    },
   },
 }
