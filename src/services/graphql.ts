@@ -3,7 +3,8 @@ import { isH5 } from '@/platform/env'
 import { GRAPHQL_PATH } from '@/utils/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
-import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized } from './request'
+import { dateHeader } from './clock'
+import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized, sendSigned, serverMessage } from './request'
 import { tracker } from './tracking'
 import { user } from './user'
 
@@ -209,10 +210,10 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
   const query = document.toString()
   const operationName = options.operationName ?? operationNameOf(query)
   const url = `${API_ORIGIN}${GRAPHQL_PATH}`
-  const header = {
+  const makeHeader = () => ({
     ...buildHeaders({ url, method: 'POST', token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     accept: ACCEPT,
-  }
+  })
   const payload = { query, variables: variables ?? {}, operationName }
   let result: ExecutionPart = {}
   const fold = (part: ExecutionPart) => {
@@ -226,7 +227,21 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     if (useStream && fetchImpl) {
       let response: Response
       try {
-        response = await fetchImpl(url, { method: 'POST', headers: header, body: JSON.stringify(payload) })
+        response = await sendSigned(
+          (headers) => fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(payload) }),
+          makeHeader,
+          (r) => ({
+            status: r.status,
+            date: r.headers?.get?.('date') ?? null,
+            msg: () =>
+              typeof r.clone === 'function'
+                ? r
+                    .clone()
+                    .text()
+                    .then(serverMessage, () => null)
+                : null,
+          }),
+        )
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }
@@ -238,7 +253,11 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     } else {
       let res
       try {
-        res = await currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' })
+        res = await sendSigned(
+          (header) => currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' }),
+          makeHeader,
+          (r) => ({ status: r.statusCode, date: dateHeader(r.header), msg: () => serverMessage(r.data) }),
+        )
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }

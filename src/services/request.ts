@@ -8,6 +8,7 @@ import { stringifyQuery, type QueryValue } from '@/utils/url'
 import { utf8Bytes } from '@/utils/utf8'
 import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@/utils/fundStatus'
 import { brokerOf } from './brand'
+import { dateHeader, isSignTimestampRefusal, noteServerDate, serverNow } from './clock'
 import { appEvents } from './events'
 import { startLogin } from './login'
 import { toast, TOAST_LONG_DURATION } from './toast'
@@ -15,6 +16,10 @@ import { tracker } from './tracking'
 import { user } from './user'
 
 export const NETWORK_ERROR_TEXT = '请检查网络连接'
+/** Shown instead of a server message users could not read (English, or none). */
+export const DEFAULT_ERROR_TEXT = '请求失败，请稍后再试'
+/** Shown when the server still refuses the signature's time after the clock was corrected. */
+export const CLOCK_ERROR_TEXT = '手机时间不准确，请校准时间后重试'
 /** The fund-info call's message for a terminated fund (spec section 8): a fund-stopped event, no toast. */
 export { FUND_TERMINATED_MSG }
 /** Mini-programs need the API server's origin; H5 calls its own origin. */
@@ -92,7 +97,7 @@ export interface HeaderContext {
 }
 
 /** The headers every API call carries (spec section 7). */
-export function buildHeaders({ url, method, token, anonymousId, broker, now = Date.now() }: HeaderContext): Record<string, string> {
+export function buildHeaders({ url, method, token, anonymousId, broker, now = serverNow() }: HeaderContext): Record<string, string> {
   const header: Record<string, string> = {
     'content-type': 'application/json',
     'x-request-id': requestId(url, method),
@@ -125,6 +130,40 @@ export class RequestError extends Error {
 export function handleUnauthorized(): void {
   user.logout()
   void startLogin()
+}
+
+/**
+ * What a user is shown for a server message: UI text is Chinese, so a message without any
+ * non-ASCII character (an English validation or security message) becomes a Chinese default.
+ */
+export function userMessage(msg: string | null | undefined, status?: number): string {
+  if (status !== undefined && isSignTimestampRefusal(status, msg ?? null)) return CLOCK_ERROR_TEXT
+  // eslint-disable-next-line no-control-regex
+  if (!msg || /^[\x00-\x7F]*$/.test(msg)) return DEFAULT_ERROR_TEXT
+  return msg
+}
+
+/**
+ * Sends one call signed with the server's time and learns the server's clock from the answer's
+ * Date header. A 400 that refuses the signature's timestamp (by its message, or because the
+ * Date header shows our clock was off by more than the server allows) is sent once more, freshly
+ * signed with the corrected time. Never more than one retry.
+ */
+export async function sendSigned<R>(
+  send: (header: Record<string, string>) => Promise<R>,
+  makeHeader: () => Record<string, string>,
+  read: (res: R) => { status: number; date: string | null; msg: () => string | null | Promise<string | null> },
+): Promise<R> {
+  let res: R | null = null
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const sentAt = serverNow()
+    res = await send(makeHeader())
+    const { status, date, msg } = read(res)
+    const clockWasOff = noteServerDate(date, Date.now(), sentAt)
+    if (status !== 400 || attempt > 0) return res
+    if (!clockWasOff && !isSignTimestampRefusal(status, await msg())) return res
+  }
+  return res as R
 }
 
 /** The server's message in an error body ({code, msg}), if any. */
@@ -187,13 +226,17 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const base = apiUrl(path, { second, version })
   const search = query ? stringifyQuery(query) : ''
   const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
-  const header = {
+  const makeHeader = () => ({
     ...buildHeaders({ url, method, token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     ...options.header,
-  }
+  })
   let res: HttpResponse
   try {
-    res = await transport({ url, method, data: options.data, header })
+    res = await sendSigned(
+      (header) => transport({ url, method, data: options.data, header }),
+      makeHeader,
+      (r) => ({ status: r.statusCode, date: dateHeader(r.header), msg: () => serverMessage(parseBody(r.data)) }),
+    )
   } catch (err) {
     toast.open(NETWORK_ERROR_TEXT)
     throw new RequestError('network', err instanceof Error ? err.message : 'network error')
@@ -211,6 +254,6 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     handleUnauthorized()
     throw new RequestError('unauthorized', msg, 401, body)
   }
-  if (!suppressToast) toast.open(msg, { duration: TOAST_LONG_DURATION })
+  if (!suppressToast) toast.open(userMessage(serverMessage(body), res.statusCode), { duration: TOAST_LONG_DURATION })
   throw new RequestError('http', msg, res.statusCode, body)
 }
