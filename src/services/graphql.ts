@@ -4,7 +4,7 @@ import { GRAPHQL_PATH } from '@/utils/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
 import { dateHeader } from './clock'
-import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized, sendSigned, serverMessage } from './request'
+import { API_ORIGIN, awaitSession, buildHeaders, currentTransport, handleUnauthorized, sendSigned, serverMessage } from './request'
 import { tracker } from './tracking'
 import { user } from './user'
 
@@ -210,6 +210,7 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
   const query = document.toString()
   const operationName = options.operationName ?? operationNameOf(query)
   const url = `${API_ORIGIN}${GRAPHQL_PATH}`
+  await awaitSession()
   const makeHeader = () => ({
     ...buildHeaders({ url, method: 'POST', token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     accept: ACCEPT,

@@ -10,6 +10,7 @@ import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@/utils/fundStatus'
 import { brokerOf } from './brand'
 import { dateHeader, isSignTimestampRefusal, noteServerDate, serverNow } from './clock'
 import { appEvents } from './events'
+import { session, sessionRestored } from './session'
 import { startLogin } from './login'
 import { toast, TOAST_LONG_DURATION } from './toast'
 import { tracker } from './tracking'
@@ -166,6 +167,11 @@ export async function sendSigned<R>(
   return res as R
 }
 
+/** Waits for the restore of the saved login when it is under way and no token is there yet (bounded). */
+export function awaitSession(): Promise<void> | void {
+  if (!user.token && !session.restored) return sessionRestored()
+}
+
 /** The server's message in an error body ({code, msg}), if any. */
 export function serverMessage(body: unknown): string | null {
   if (body && typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string') return (body as { msg: string }).msg
@@ -226,6 +232,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const base = apiUrl(path, { second, version })
   const search = query ? stringifyQuery(query) : ''
   const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
+  // A call made before the saved login is back waits for it, so it goes out with the token.
+  await awaitSession()
   const makeHeader = () => ({
     ...buildHeaders({ url, method, token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     ...options.header,

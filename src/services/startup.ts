@@ -5,6 +5,7 @@ import { startAuth } from './auth'
 import { configureMainHosts } from './brand'
 import { installChunkErrorReporting } from './chunkLoad'
 import { configureExternalHosts } from './external'
+import { beginSessionRestore, finishSessionRestore } from './session'
 import { configureTrackingEndpoints, tracker } from './tracking'
 import type { Brand } from './brand'
 
@@ -26,6 +27,7 @@ let started: Promise<string | null> | null = null
  */
 export function startServices(config: ServicesConfig = {}): Promise<string | null> {
   if (started) return started
+  beginSessionRestore()
   if (config.mainHosts) configureMainHosts(config.mainHosts)
   if (config.externalHosts) configureExternalHosts(config.externalHosts)
   if (config.trackingEndpoints) configureTrackingEndpoints(config.trackingEndpoints)
@@ -34,6 +36,6 @@ export function startServices(config: ServicesConfig = {}): Promise<string | nul
     installChunkErrorReporting()
     onFirstContentfulPaint((ms) => tracker.pagePerformance(ms, currentLocation()?.pathname ?? ''))
   }
-  started = startAuth()
+  started = startAuth().finally(finishSessionRestore)
   return started
 }
