@@ -5,6 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
+import { apiOriginFor, mainHostsFor, type BuildTarget } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
@@ -27,6 +28,14 @@ function codeVersion(dir: string): string {
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
+  // Fails the build with a clear message (a production mini-program build without ALFA_API_ORIGIN).
+  const apiOrigin = apiOriginFor({
+    target: env as BuildTarget,
+    nodeEnv: process.env.NODE_ENV,
+    apiOrigin: process.env.ALFA_API_ORIGIN,
+    port: process.env.PORT,
+  })
+  const mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
@@ -39,7 +48,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [path.resolve(__dirname, 'plugins', 'project-files.js')],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
-      'process.env.ALFA_API_ORIGIN': JSON.stringify(process.env.ALFA_API_ORIGIN ?? ''),
+      'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),
+      // Main-brand hosts (broker 0008), compared with location.host on H5.
+      'process.env.ALFA_MAIN_HOSTS': JSON.stringify(mainHosts.join(',')),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
       'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },

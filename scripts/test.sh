@@ -13,7 +13,8 @@ steps=(
   "unit:npm run test:unit"
   "server:npm run test:server"
   "reliability:npm run test:reliability"
-  "build:npm run build:all"
+  # The checks' builds call the local server (the WeChat simulator forwards every call to its own).
+  "build:ALFA_API_ORIGIN=${ALFA_API_ORIGIN:-http://127.0.0.1:3000} npm run build:all"
   "platform:npm run test:platform"
   "e2e:npm run test:e2e"
 )

@@ -27,6 +27,11 @@ export function currentHostname(): string {
   return currentLocation()?.hostname ?? ''
 }
 
+/** The page's host with its port ('m.example.com', 'localhost:3000'); '' in a mini-program. */
+export function currentAuthority(): string {
+  return hasWindow() ? window.location.host : ''
+}
+
 /** Rewrites the address bar without a navigation (removing one-off parameters). */
 export function replaceAddress(url: string): void {
   if (hasWindow() && window.history?.replaceState) window.history.replaceState(window.history.state, '', url)
