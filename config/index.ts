@@ -5,7 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
-import { apiOriginFor, mainHostsFor, type BuildTarget } from './buildSettings'
+import { apiOriginFor, BuildSettingError, mainHostsFor, type BuildTarget } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
@@ -29,13 +29,22 @@ function codeVersion(dir: string): string {
 
 export default defineConfig<'webpack5'>(async (merge) => {
   // Fails the build with a clear message (a production mini-program build without ALFA_API_ORIGIN).
-  const apiOrigin = apiOriginFor({
-    target: env as BuildTarget,
-    nodeEnv: process.env.NODE_ENV,
-    apiOrigin: process.env.ALFA_API_ORIGIN,
-    port: process.env.PORT,
-  })
-  const mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
+  let apiOrigin: string
+  let mainHosts: string[]
+  try {
+    apiOrigin = apiOriginFor({
+      target: env as BuildTarget,
+      nodeEnv: process.env.NODE_ENV,
+      apiOrigin: process.env.ALFA_API_ORIGIN,
+      port: process.env.PORT,
+    })
+    mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
+  } catch (err) {
+    // Taro would bury the message under its own "config not found"; say it plainly and stop.
+    if (!(err instanceof BuildSettingError)) throw err
+    console.error(`\nBuild setting error: ${err.message}\n`)
+    process.exit(1)
+  }
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
