@@ -355,12 +355,15 @@ describe('a device clock an hour off (browser)', () => {
 })
 
 describe('H5 inside WeChat: share set-up against the real server (wx stubbed at the platform boundary)', () => {
-  it('configures the JS-SDK with the signature wechat-req answers for the url without hash, sets the share data, reports a share', SLOW, async () => {
-    const UA_WECHAT =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN'
-    const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent: UA_WECHAT, bypassCSP: true })
-    // The `wx` global WeChat's JS-SDK script defines: it records what the app gives it.
-    await context.addInitScript(`{
+  it(
+    'configures the JS-SDK with the signature wechat-req answers for the url without hash, sets the share data, reports a share',
+    SLOW,
+    async () => {
+      const UA_WECHAT =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN'
+      const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent: UA_WECHAT, bypassCSP: true })
+      // The `wx` global WeChat's JS-SDK script defines: it records what the app gives it.
+      await context.addInitScript(`{
       const seen = (window.__wxSeen = { config: null, appMessage: null, timeline: null })
       window.wx = {
         config(c) { seen.config = c },
@@ -371,53 +374,57 @@ describe('H5 inside WeChat: share set-up against the real server (wx stubbed at 
         onMenuShareAppMessage(d) { setTimeout(() => d.success && d.success({ errMsg: 'shareAppMessage:ok' }), 50) },
       }
     }`)
-    const page = await context.newPage()
-    type Answer = { url: string; body: { data?: { signature?: string; nonceStr?: string; timestamp?: string; appId?: string } } }
-    const pending: Promise<Answer>[] = []
-    page.on('response', (res) => {
-      if (res.url().includes('/alfa/v1/utils/wechat-req')) pending.push(res.json().then((body) => ({ url: res.url(), body })))
-    })
-    const reports: string[] = []
-    page.on('requestfinished', async (req) => {
-      if (req.url().includes('/alfa/v1/share-sdk/report')) reports.push(`${(await req.response())?.status()} ${req.url()}`)
-    })
-    try {
-      await load(page, [], '/alfa/fund/000001/detail?from=test#section')
-      const res = await run(
-        page,
-        `alfa.setupHostShare(alfa.shareFor('fund', { fundCode: '000001' }, { name: '华夏成长混合' }), '/alfa/fund/000001/detail')`,
-      )
-      assert.ok(res.ok, JSON.stringify(res))
-      assert.equal(res.value, 'ok')
-      const answers = await Promise.all(pending)
-      assert.equal(answers.length, 1)
-      const asked = new URL(answers[0].url).searchParams.get('url')
-      assert.equal(asked, `${server.origin}/alfa/fund/000001/detail?from=test`, 'the url without hash')
-      const seen = (await page.evaluate(() => (window as unknown as { __wxSeen: unknown }).__wxSeen)) as {
-        config: { signature: string; nonceStr: string; timestamp: number; appId: string; jsApiList: string[] }
-        appMessage: { title: string; link: string }
-        timeline: { title: string }
+      const page = await context.newPage()
+      type Answer = { url: string; body: { data?: { signature?: string; nonceStr?: string; timestamp?: string; appId?: string } } }
+      const pending: Promise<Answer>[] = []
+      page.on('response', (res) => {
+        if (res.url().includes('/alfa/v1/utils/wechat-req')) pending.push(res.json().then((body) => ({ url: res.url(), body })))
+      })
+      const reports: string[] = []
+      page.on('requestfinished', async (req) => {
+        if (req.url().includes('/alfa/v1/share-sdk/report')) reports.push(`${(await req.response())?.status()} ${req.url()}`)
+      })
+      try {
+        await load(page, [], '/alfa/fund/000001/detail?from=test#section')
+        const res = await run(
+          page,
+          `alfa.setupHostShare(alfa.shareFor('fund', { fundCode: '000001' }, { name: '华夏成长混合' }), '/alfa/fund/000001/detail')`,
+        )
+        assert.ok(res.ok, JSON.stringify(res))
+        assert.equal(res.value, 'ok')
+        const answers = await Promise.all(pending)
+        assert.equal(answers.length, 1)
+        const asked = new URL(answers[0].url).searchParams.get('url')
+        assert.equal(asked, `${server.origin}/alfa/fund/000001/detail?from=test`, 'the url without hash')
+        const seen = (await page.evaluate(() => (window as unknown as { __wxSeen: unknown }).__wxSeen)) as {
+          config: { signature: string; nonceStr: string; timestamp: number; appId: string; jsApiList: string[] }
+          appMessage: { title: string; link: string }
+          timeline: { title: string }
+        }
+        const answer = answers[0].body.data!
+        assert.match(seen.config.signature, /^[0-9a-f]{40}$/)
+        assert.equal(seen.config.signature, answer.signature)
+        assert.equal(seen.config.nonceStr, answer.nonceStr)
+        assert.equal(String(seen.config.timestamp), String(answer.timestamp))
+        assert.equal(seen.config.appId, answer.appId)
+        assert.ok(seen.config.jsApiList.includes('updateAppMessageShareData'))
+        assert.deepEqual(
+          [seen.appMessage.title, seen.appMessage.link, seen.timeline.title],
+          ['华夏成长混合（000001）', `${server.origin}/alfa/fund/000001/detail`, '华夏成长混合（000001）'],
+        )
+        // The stubbed share completes: the share-SDK report goes to the server, which accepts it.
+        for (let i = 0; i < 40 && reports.length === 0; i++) await new Promise((r) => setTimeout(r, 100))
+        assert.equal(reports.length, 1, 'one share-SDK report')
+        assert.match(reports[0], /^200 /)
+        const q = new URL(reports[0].slice(4)).searchParams
+        assert.deepEqual(
+          [q.get('version'), q.get('system'), q.get('client_version'), q.get('network_type')],
+          ['1.6.0', 'ios', '8.0.50', 'wifi'],
+        )
+        assert.equal(q.get('app_id'), answer.appId)
+      } finally {
+        await context.close()
       }
-      const answer = answers[0].body.data!
-      assert.match(seen.config.signature, /^[0-9a-f]{40}$/)
-      assert.equal(seen.config.signature, answer.signature)
-      assert.equal(seen.config.nonceStr, answer.nonceStr)
-      assert.equal(String(seen.config.timestamp), String(answer.timestamp))
-      assert.equal(seen.config.appId, answer.appId)
-      assert.ok(seen.config.jsApiList.includes('updateAppMessageShareData'))
-      assert.deepEqual(
-        [seen.appMessage.title, seen.appMessage.link, seen.timeline.title],
-        ['华夏成长混合（000001）', `${server.origin}/alfa/fund/000001/detail`, '华夏成长混合（000001）'],
-      )
-      // The stubbed share completes: the share-SDK report goes to the server, which accepts it.
-      for (let i = 0; i < 40 && reports.length === 0; i++) await new Promise((r) => setTimeout(r, 100))
-      assert.equal(reports.length, 1, 'one share-SDK report')
-      assert.match(reports[0], /^200 /)
-      const q = new URL(reports[0].slice(4)).searchParams
-      assert.deepEqual([q.get('version'), q.get('system'), q.get('client_version'), q.get('network_type')], ['1.6.0', 'ios', '8.0.50', 'wifi'])
-      assert.equal(q.get('app_id'), answer.appId)
-    } finally {
-      await context.close()
-    }
-  })
+    },
+  )
 })
