@@ -5,13 +5,11 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
-import { apiOriginFor } from './apiOrigin'
+import { apiOriginFor, BuildSettingError, mainHostsFor, type BuildTarget } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
 const env = process.env.TARO_ENV ?? 'h5'
-/** The shared module (outside src, so Taro is told to compile it). */
-const COMMON_DIR = path.resolve(__dirname, '..', 'common')
 // No warnings from packages' stylesheets (taro-ui's still use Sass @import).
 const sassLoaderOption = { sassOptions: { quietDeps: true } }
 
@@ -30,6 +28,23 @@ function codeVersion(dir: string): string {
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
+  // Fails the build with a clear message (a production mini-program build without ALFA_API_ORIGIN).
+  let apiOrigin: string
+  let mainHosts: string[]
+  try {
+    apiOrigin = apiOriginFor({
+      target: env as BuildTarget,
+      nodeEnv: process.env.NODE_ENV,
+      apiOrigin: process.env.ALFA_API_ORIGIN,
+      port: process.env.PORT,
+    })
+    mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
+  } catch (err) {
+    // Taro would bury the message under its own "config not found"; say it plainly and stop.
+    if (!(err instanceof BuildSettingError)) throw err
+    console.error(`\nBuild setting error: ${err.message}\n`)
+    process.exit(1)
+  }
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
@@ -42,14 +57,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [path.resolve(__dirname, 'plugins', 'project-files.js')],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
-      'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOriginFor(env, process.env)),
+      'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),
+      // Main-brand hosts (broker 0008), compared with location.host on H5.
+      'process.env.ALFA_MAIN_HOSTS': JSON.stringify(mainHosts.join(',')),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
       'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
-      // Code the app and the server share (x-sign, API paths, the terminated-fund answer).
-      '@alfa/common': COMMON_DIR,
     },
     copy: {
       // theme.json backs WeChat's dark mode (app.json darkmode + themeLocation).
@@ -61,7 +76,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     mini: {
       sassLoaderOption,
-      compile: { include: [COMMON_DIR] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -71,7 +85,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       sassLoaderOption,
-      compile: { include: [COMMON_DIR] },
       publicPath: '/',
       // React components (@tarojs/components-react) instead of Stencil web components: less JS
       // before the first screen (ARCHITECTURE.md section 7 budget).

@@ -455,7 +455,8 @@ export function pageConfig(name: RouteName) {
   const entry: RouteEntry = routes[name]
   return {
     navigationBarTitleText: entry.title,
-    ...(entry.share ? { enableShareAppMessage: true } : {}),
+    // Share handlers (chat, and WeChat's timeline) are registered by the Page component.
+    ...(entry.share ? { enableShareAppMessage: true, enableShareTimeline: true } : {}),
     ...(entry.customNav ? { navigationStyle: 'custom' as const } : {}),
     ...(entry.disableScroll ? { disableScroll: true } : {}),
     ...(entry.refresh ? { enablePullDownRefresh: true } : {}),

@@ -17,5 +17,7 @@ declare namespace NodeJS {
     ALFA_API_ORIGIN: string
     /** Host of the product's H5 site, used to recognise in-mini-program urls. */
     ALFA_PRODUCT_HOST: string
+    /** Main-brand hosts, comma-separated (`host` or `host:port`); default localhost,127.0.0.1. */
+    ALFA_MAIN_HOSTS?: string
   }
 }

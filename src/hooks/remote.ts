@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { LoadState } from '@/components/AsyncContent'
 import type { LoadMoreStatus } from '@/components/LoadMore'
 import { answerCache, userAnswerKey } from '@/services/answerCache'
+import { session } from '@/services/session'
 import { user } from '@/services/user'
 
 export type { LoadState }
@@ -58,13 +59,15 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
     () =>
       mine
         ? reaction(
-            () => user.token,
+            () => `${session.restored}:${user.token ?? ''}`,
             () => rerender((n) => n + 1),
           )
         : undefined,
     [mine],
   )
   const userId = user.userId
+  // While the saved login is being restored a user's load waits (loading, not the login prompt).
+  const restoring = !!mine && !user.token && !session.restored
   const k = key === null ? null : !mine ? key : user.token ? userAnswerKey(userId || '', key) : null
   // Without a user id a user's answer is not kept: it could not be told from another user's.
   const cacheKey = cache && k !== null && (!mine || userId) ? k : null
@@ -75,7 +78,7 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
     if (prev && delay && !mine && k !== null) return { ...prev, k, stale: false, own: false }
     return {
       k,
-      state: key !== null && k === null ? 'login' : 'loading',
+      state: key !== null && k === null && !restoring ? 'login' : 'loading',
       data: mine ? null : (prev?.data ?? null),
       stale: false,
       own: false,
@@ -83,7 +86,8 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
   }
   const [kept, setShown] = useState<Shown<T>>(() => enter(null))
   let shown = kept
-  if (kept.k !== k) {
+  // The restore ended without a user: the wait becomes the login state.
+  if (kept.k !== k || (k === null && key !== null && kept.state === 'loading' && !restoring)) {
     shown = enter(kept)
     setShown(shown)
   }

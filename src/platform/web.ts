@@ -27,6 +27,31 @@ export function currentHostname(): string {
   return currentLocation()?.hostname ?? ''
 }
 
+/** The page's host with its port ('m.example.com', 'localhost:3000'); '' in a mini-program. */
+export function currentAuthority(): string {
+  return hasWindow() ? window.location.host : ''
+}
+
+/**
+ * Whether a cookie or a local-storage entry of one of these names exists (H5; a cheap check
+ * before the code that reads them has loaded). Always true in a mini-program, which cannot tell.
+ */
+export function hasSavedEntry(names: readonly string[]): boolean {
+  if (!hasWindow()) return true
+  try {
+    const cookieNames = document.cookie.split(';').map((c) => c.split('=')[0].trim())
+    if (names.some((n) => cookieNames.includes(n))) return true
+  } catch {
+    // Cookies disabled.
+  }
+  try {
+    if (names.some((n) => window.localStorage.getItem(n) !== null)) return true
+  } catch {
+    // Storage disabled.
+  }
+  return false
+}
+
 /** Rewrites the address bar without a navigation (removing one-off parameters). */
 export function replaceAddress(url: string): void {
   if (hasWindow() && window.history?.replaceState) window.history.replaceState(window.history.state, '', url)

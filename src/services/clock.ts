@@ -1,43 +1,60 @@
+import { SIGN_MAX_SKEW_MS, SIGN_MESSAGES } from '@alfa/common/sign'
+
 /**
- * The server's clock as this device sees it. x-sign carries a millisecond timestamp that the
- * server refuses when it is more than five minutes from its own time (SIGN_EXPIRED), so a phone
- * whose clock is off would fail every call: each answer's Date header tells the offset, requests
- * are signed with the corrected time, and a SIGN_EXPIRED refusal is retried once.
+ * The server's clock as seen from this device: x-sign carries a timestamp the server refuses when
+ * it is more than five minutes from its own clock, and phones' clocks are sometimes far off. Every
+ * answer carries the standard Date header (exposed to CORS); the offset learned from it corrects
+ * the timestamps we sign with.
  */
 
-/** Offsets below this are the Date header's one-second resolution and the trip, not a wrong clock. */
-const IGNORED_OFFSET_MS = 2000
+/** Date has a one-second resolution: the server's time is somewhere in the second it names. */
+const DATE_RESOLUTION_MS = 1000
+/** Offsets smaller than this are the header's own rounding and network time, not a wrong clock. */
+const NOISE_MS = 2000
 
-let offset = 0
+let offsetMs = 0
 
-/** Milliseconds to add to Date.now() for the server's time. */
+/** Milliseconds to add to this device's clock to get the server's. */
 export function clockOffset(): number {
-  return offset
+  return offsetMs
 }
 
-/** Now, by the server's clock (as far as its last answer told). */
-export function serverNow(): number {
-  return Date.now() + offset
+/** The server's current time, by this device's clock corrected with the learned offset. */
+export function serverNow(now: number = Date.now()): number {
+  return now + offsetMs
 }
 
-/** Learns the offset from an answer's Date header (RFC 7231 date); ignores a missing or unreadable one. */
-export function learnServerTime(dateHeader: string | undefined | null, receivedAt: number = Date.now()): void {
-  if (!dateHeader) return
-  const server = Date.parse(dateHeader)
-  if (Number.isNaN(server)) return
-  // The header has whole seconds: the server's time was somewhere in [server, server + 1 s).
-  const next = server + 500 - receivedAt
-  offset = Math.abs(next) < IGNORED_OFFSET_MS ? 0 : next
-}
-
-/** Forgets the offset (tests). */
+/** Forgets the learned offset (tests). */
 export function resetClock(): void {
-  offset = 0
+  offsetMs = 0
 }
 
-/** The server's refusal of a signature made with a clock too far from its own (server README: x-sign). */
-export function isClockRefusal(status: number, body: unknown): boolean {
-  if (status !== 400 || !body || typeof body !== 'object') return false
-  const data = (body as { data?: unknown }).data
-  return !!data && typeof data === 'object' && (data as { reason?: unknown }).reason === 'SIGN_EXPIRED'
+/** The Date header's value, in a header map of any case (mini-programs keep the server's case). */
+export function dateHeader(header: Record<string, unknown> | null | undefined): string | null {
+  if (!header) return null
+  for (const key of Object.keys(header)) {
+    if (key.toLowerCase() === 'date' && typeof header[key] === 'string') return header[key] as string
+  }
+  return null
+}
+
+/**
+ * Learns the offset from one answer's Date header. Returns true when the signature we sent (at
+ * `sentAt`, our corrected time) was outside what the server accepts by the header's clock, so a
+ * refused signature was the clock's fault and a retry with the new offset can pass.
+ */
+export function noteServerDate(date: string | null | undefined, now: number = Date.now(), sentAt?: number): boolean {
+  if (!date) return false
+  const server = Date.parse(date)
+  if (!Number.isFinite(server)) return false
+  // The middle of the second the header names.
+  const estimate = server + DATE_RESOLUTION_MS / 2
+  const next = estimate - now
+  if (Math.abs(next - offsetMs) > NOISE_MS) offsetMs = Math.abs(next) > NOISE_MS ? next : 0
+  return sentAt !== undefined && Math.abs(sentAt - estimate) > SIGN_MAX_SKEW_MS - NOISE_MS
+}
+
+/** The server's refusal of a signature's timestamp (server/src/security.ts, message from common/sign.ts). */
+export function isSignTimestampRefusal(status: number, msg: string | null): boolean {
+  return status === 400 && msg === SIGN_MESSAGES.SIGN_EXPIRED
 }

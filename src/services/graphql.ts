@@ -3,8 +3,8 @@ import { isH5 } from '@/platform/env'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
-import { isClockRefusal, learnServerTime } from './clock'
-import { API_ORIGIN, buildHeaders, currentTransport, handleUnauthorized, headerOf, sendSigned } from './request'
+import { dateHeader } from './clock'
+import { API_ORIGIN, awaitSession, buildHeaders, currentTransport, handleUnauthorized, sendSigned, serverMessage } from './request'
 import { tracker } from './tracking'
 import { user } from './user'
 
@@ -192,6 +192,11 @@ function completeParts(statusCode: number, contentType: string | undefined, body
   }
 }
 
+function headerOf(header: Record<string, string>, name: string): string | undefined {
+  const key = Object.keys(header).find((k) => k.toLowerCase() === name)
+  return key ? header[key] : undefined
+}
+
 /**
  * POSTs a document to /alfa/v1/graphql with its variables and operation name and resolves with
  * `data`. Incremental (multipart/mixed) responses are merged part by part. UNAUTHENTICATED starts
@@ -205,7 +210,8 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
   const query = document.toString()
   const operationName = options.operationName ?? operationNameOf(query)
   const url = `${API_ORIGIN}${GRAPHQL_PATH}`
-  const headers = () => ({
+  await awaitSession()
+  const makeHeader = () => ({
     ...buildHeaders({ url, method: 'POST', token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     accept: ACCEPT,
   })
@@ -222,22 +228,21 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     if (useStream && fetchImpl) {
       let response: Response
       try {
-        const post = () => fetchImpl(url, { method: 'POST', headers: headers(), body: JSON.stringify(payload) })
-        response = await post()
-        learnServerTime(response.headers.get('date'))
-        if (
-          response.status === 400 &&
-          isClockRefusal(
-            400,
-            await response
-              .clone()
-              .json()
-              .catch(() => null),
-          )
-        ) {
-          response = await post()
-          learnServerTime(response.headers.get('date'))
-        }
+        response = await sendSigned(
+          (headers) => fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(payload) }),
+          makeHeader,
+          (r) => ({
+            status: r.status,
+            date: r.headers?.get?.('date') ?? null,
+            msg: () =>
+              typeof r.clone === 'function'
+                ? r
+                    .clone()
+                    .text()
+                    .then(serverMessage, () => null)
+                : null,
+          }),
+        )
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }
@@ -249,7 +254,11 @@ export async function execute<TResult = Record<string, unknown>, TVariables exte
     } else {
       let res
       try {
-        res = await sendSigned((header) => currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' }), headers)
+        res = await sendSigned(
+          (header) => currentTransport()({ url, method: 'POST', data: payload, header, dataType: 'text' }),
+          makeHeader,
+          (r) => ({ status: r.statusCode, date: dateHeader(r.header), msg: () => serverMessage(r.data) }),
+        )
       } catch (err) {
         throw new GraphQLClientError('network', err instanceof Error ? err.message : 'network error')
       }

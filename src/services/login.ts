@@ -10,6 +10,7 @@ import { goBackOrHome, routeUrl } from './navigation'
 import { expiringStorage } from './storage'
 import { toast, TOAST_LONG_DURATION } from './toast'
 import { user } from './user'
+import { openNativeLogin } from './webView'
 
 export const LOGIN_PROMPT = '请先进行登录'
 /** The native app's login deep link (spec section 2). */
@@ -68,7 +69,7 @@ async function runLogin(context: LoginContext): Promise<LoginRoute> {
       }
       break
     case 'deeplink':
-      assignLocation(NATIVE_LOGIN_DEEPLINK)
+      await openNativeLogin()
       break
     case 'page':
       await Taro.navigateTo({ url: routeUrl('login') }).catch((err: unknown) => console.warn('login page failed', err))

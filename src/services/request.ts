@@ -7,16 +7,20 @@ import { createSign } from '@alfa/common/sign'
 import { stringifyQuery, type QueryValue } from '@/utils/url'
 import { utf8Bytes } from '@/utils/utf8'
 import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@alfa/common/fundStatus'
-import { userMessage } from '@/utils/userMessage'
 import { brokerOf } from './brand'
-import { isClockRefusal, learnServerTime, serverNow } from './clock'
+import { dateHeader, isSignTimestampRefusal, noteServerDate, serverNow } from './clock'
 import { appEvents } from './events'
+import { session, sessionRestored } from './session'
 import { startLogin } from './login'
 import { toast, TOAST_LONG_DURATION } from './toast'
 import { tracker } from './tracking'
 import { user } from './user'
 
 export const NETWORK_ERROR_TEXT = '请检查网络连接'
+/** Shown instead of a server message users could not read (English, or none). */
+export const DEFAULT_ERROR_TEXT = '请求失败，请稍后再试'
+/** Shown when the server still refuses the signature's time after the clock was corrected. */
+export const CLOCK_ERROR_TEXT = '手机时间不准确，请校准时间后重试'
 /** The fund-info call's message for a terminated fund (spec section 8): a fund-stopped event, no toast. */
 export { FUND_TERMINATED_MSG }
 /** Mini-programs need the API server's origin; H5 calls its own origin. */
@@ -129,25 +133,43 @@ export function handleUnauthorized(): void {
   void startLogin()
 }
 
-/** A header of an answer, whatever the case of its name. */
-export function headerOf(header: Record<string, string> | undefined, name: string): string | undefined {
-  const key = Object.keys(header ?? {}).find((k) => k.toLowerCase() === name)
-  return key ? header![key] : undefined
+/**
+ * What a user is shown for a server message: UI text is Chinese, so a message without any
+ * non-ASCII character (an English validation or security message) becomes a Chinese default.
+ */
+export function userMessage(msg: string | null | undefined, status?: number): string {
+  if (status !== undefined && isSignTimestampRefusal(status, msg ?? null)) return CLOCK_ERROR_TEXT
+  // eslint-disable-next-line no-control-regex
+  if (!msg || /^[\x00-\x7F]*$/.test(msg)) return DEFAULT_ERROR_TEXT
+  return msg
 }
 
 /**
- * Sends with fresh headers, learns the server's time from the answer, and sends once more when
- * the server refused the signature's time (the device clock is off; the second try is signed with
- * the corrected time).
+ * Sends one call signed with the server's time and learns the server's clock from the answer's
+ * Date header. A 400 that refuses the signature's timestamp (by its message, or because the
+ * Date header shows our clock was off by more than the server allows) is sent once more, freshly
+ * signed with the corrected time. Never more than one retry.
  */
-export async function sendSigned(send: (header: Record<string, string>) => Promise<HttpResponse>, headers: () => Record<string, string>) {
-  let res = await send(headers())
-  learnServerTime(headerOf(res.header, 'date'))
-  if (isClockRefusal(res.statusCode, parseBody(res.data))) {
-    res = await send(headers())
-    learnServerTime(headerOf(res.header, 'date'))
+export async function sendSigned<R>(
+  send: (header: Record<string, string>) => Promise<R>,
+  makeHeader: () => Record<string, string>,
+  read: (res: R) => { status: number; date: string | null; msg: () => string | null | Promise<string | null> },
+): Promise<R> {
+  let res: R | null = null
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const sentAt = serverNow()
+    res = await send(makeHeader())
+    const { status, date, msg } = read(res)
+    const clockWasOff = noteServerDate(date, Date.now(), sentAt)
+    if (status !== 400 || attempt > 0) return res
+    if (!clockWasOff && !isSignTimestampRefusal(status, await msg())) return res
   }
-  return res
+  return res as R
+}
+
+/** Waits for the restore of the saved login when it is under way and no token is there yet (bounded). */
+export function awaitSession(): Promise<void> | void {
+  if (!user.token && !session.restored) return sessionRestored()
 }
 
 /** The server's message in an error body ({code, msg}), if any. */
@@ -189,7 +211,7 @@ function isEnvelope(body: unknown): body is { code: number; msg?: string; data: 
   )
 }
 
-export function parseBody(data: unknown): unknown {
+function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data
   try {
     return JSON.parse(data)
@@ -210,13 +232,19 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const base = apiUrl(path, { second, version })
   const search = query ? stringifyQuery(query) : ''
   const url = search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base
-  const headers = () => ({
+  // A call made before the saved login is back waits for it, so it goes out with the token.
+  await awaitSession()
+  const makeHeader = () => ({
     ...buildHeaders({ url, method, token: user.token, anonymousId: tracker.anonymousId, broker: brokerOf() }),
     ...options.header,
   })
   let res: HttpResponse
   try {
-    res = await sendSigned((header) => transport({ url, method, data: options.data, header }), headers)
+    res = await sendSigned(
+      (header) => transport({ url, method, data: options.data, header }),
+      makeHeader,
+      (r) => ({ status: r.statusCode, date: dateHeader(r.header), msg: () => serverMessage(parseBody(r.data)) }),
+    )
   } catch (err) {
     toast.open(NETWORK_ERROR_TEXT)
     throw new RequestError('network', err instanceof Error ? err.message : 'network error')
@@ -234,7 +262,6 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     handleUnauthorized()
     throw new RequestError('unauthorized', msg, 401, body)
   }
-  const shown = userMessage(res.statusCode, msg)
-  if (!suppressToast) toast.open(shown, { duration: TOAST_LONG_DURATION })
-  throw new RequestError('http', shown, res.statusCode, body)
+  if (!suppressToast) toast.open(userMessage(serverMessage(body), res.statusCode), { duration: TOAST_LONG_DURATION })
+  throw new RequestError('http', msg, res.statusCode, body)
 }

@@ -1,6 +1,7 @@
 import { sendImageGet } from '@/platform/beacon'
 import { stringifyQuery } from '@/utils/url'
 import { isAllowedExternalUrl } from '@/utils/externalUrl'
+import { pathParams, routes, type RouteName } from '@/routes'
 import { DEFAULT_SHARE_PATH } from './navigation'
 
 /** Share-to-chat info (spec section 4): what is missing falls back to the defaults. */
@@ -75,7 +76,7 @@ export function shareReportUrl(endpoint: string, report: ShareSdkReport): string
     app_id: report.appId,
     network_type: report.networkType,
     init_time: report.initTime,
-    verify_time: report.verifyTime,
+    verification_time: report.verifyTime,
     url: report.url,
   })
   return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${query}`
@@ -95,4 +96,92 @@ export function reportShareSdk(
   if (!sameOrigin && !isAllowedExternalUrl(endpoint, allowedHosts)) return false
   send(shareReportUrl(endpoint, report))
   return true
+}
+
+/**
+ * The query parameters a shared page keeps (besides its path parameters): what names its
+ * subject. Anything else in the address (ts, tracking ids, an access_token) never travels.
+ */
+export const SHARE_QUERY_PARAMS: readonly string[] = [
+  'fundCode',
+  'fundManagerId',
+  'poCode',
+  'sigId',
+  'tabIndex',
+  'columnId',
+  'articleId',
+  'courseId',
+  'liveId',
+  'filterId',
+  'tab',
+]
+
+/** What a page says about its subject: the fund's, manager's or strategy's name. */
+export interface ShareSubject {
+  name?: string | null
+}
+
+/** The parameters of `route` worth sharing, in a stable order: path parameters first. */
+export function shareParams(route: RouteName, params: Record<string, unknown> = {}): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const name of [...pathParams(route), ...SHARE_QUERY_PARAMS]) {
+    if (name in out) continue
+    const raw = params[name]
+    if (typeof raw !== 'string' && typeof raw !== 'number') continue
+    let value = String(raw)
+    try {
+      value = decodeURIComponent(value)
+    } catch {
+      // Keep it as it came.
+    }
+    value = value.trim()
+    if (value) out[name] = value
+  }
+  return out
+}
+
+/** The share title: the subject's name with its code, else the screen's title with the code. */
+export function shareTitle(route: RouteName, params: Record<string, string>, subject: ShareSubject = {}): string {
+  const name = subject.name?.trim()
+  const code = params.fundCode ?? params.poCode
+  if (route === 'home') return name || DEFAULT_SHARE_TITLE
+  if (params.fundManagerId && !code) return name ? `基金经理 ${name}` : routes[route].title
+  if (name) return code ? `${name}（${code}）` : name
+  return code ? `${routes[route].title} ${code}` : routes[route].title
+}
+
+/**
+ * Share-to-chat info of a page (spec sections 2 and 4): its own title and mini-program path with
+ * its parameters when its route enables sharing; the defaults (home page) otherwise.
+ */
+export function shareFor(route: RouteName, params: Record<string, unknown> = {}, subject: ShareSubject = {}): ShareInfo {
+  const entry: { share?: boolean; page: string } = routes[route]
+  if (!entry.share) return shareInfo()
+  const kept = shareParams(route, params)
+  const query = stringifyQuery(kept)
+  return shareInfo({ title: shareTitle(route, kept, subject), path: `/${entry.page}${query ? `?${query}` : ''}` })
+}
+
+/** WeChat's timeline share takes the query without the page path. */
+export function timelineShare(info: ShareInfo): { title: string; query: string; imageUrl?: string } {
+  const q = info.path.indexOf('?')
+  return { title: info.title, query: q < 0 ? '' : info.path.slice(q + 1), ...(info.imageUrl ? { imageUrl: info.imageUrl } : {}) }
+}
+
+/** The browser address of a shared page on H5: its canonical path with the parameters filled in. */
+export function shareH5Path(route: RouteName, params: Record<string, unknown> = {}): string {
+  const entry: { share?: boolean; page: string; h5: readonly string[] } = routes[route]
+  if (!entry.share) return entry.h5[0].includes(':') ? `/${entry.page}` : entry.h5[0]
+  const kept: Record<string, string> = { ...shareParams(route, params) }
+  const names = pathParams(route)
+  let path = `/${entry.page}`
+  if (names.every((n) => kept[n])) {
+    path = entry.h5[0].replace(/:([A-Za-z]\w*)/g, (_, n: string) => {
+      const v = encodeURIComponent(kept[n])
+      delete kept[n]
+      return v
+    })
+  }
+  const query = stringifyQuery(kept)
+  return query ? `${path}?${query}` : path
 }

@@ -1,10 +1,12 @@
+import Taro from '@tarojs/taro'
 import { isH5 } from '@/platform/env'
 import { onFirstContentfulPaint } from '@/platform/performance'
 import { currentLocation } from '@/platform/web'
 import { startAuth } from './auth'
-import { configureMainHosts } from './brand'
+import { activatePartnerEmbed, configureMainHosts } from './brand'
 import { installChunkErrorReporting } from './chunkLoad'
 import { configureExternalHosts } from './external'
+import { beginSessionRestore, finishSessionRestore } from './session'
 import { configureTrackingEndpoints, tracker } from './tracking'
 import type { Brand } from './brand'
 
@@ -19,6 +21,16 @@ export interface ServicesConfig {
 
 let started: Promise<string | null> | null = null
 
+/** The query the app was opened with: the address on H5, the launch options in a mini-program. */
+function entryQuery(): string | Record<string, string> {
+  if (isH5) return currentLocation()?.search ?? ''
+  try {
+    return (Taro.getLaunchOptionsSync().query ?? {}) as Record<string, string>
+  } catch {
+    return {}
+  }
+}
+
 /**
  * Everything the services need once per app start, in order: configuration; tracking ids from
  * the url (then removed from the address bar); chunk-load failure reporting and page_performance
@@ -26,14 +38,17 @@ let started: Promise<string | null> | null = null
  */
 export function startServices(config: ServicesConfig = {}): Promise<string | null> {
   if (started) return started
+  beginSessionRestore()
   if (config.mainHosts) configureMainHosts(config.mainHosts)
   if (config.externalHosts) configureExternalHosts(config.externalHosts)
   if (config.trackingEndpoints) configureTrackingEndpoints(config.trackingEndpoints)
+  // The partner-embed mode, from the entry address (spec section 1).
+  activatePartnerEmbed(entryQuery())
   tracker.applyUrlIds()
   if (isH5 && typeof window !== 'undefined') {
     installChunkErrorReporting()
     onFirstContentfulPaint((ms) => tracker.pagePerformance(ms, currentLocation()?.pathname ?? ''))
   }
-  started = startAuth()
+  started = startAuth().finally(finishSessionRestore)
   return started
 }

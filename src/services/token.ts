@@ -94,6 +94,11 @@ export class TokenPersistence {
       const raw = bridge.initialData ? (bridge.initialData.access_token ?? null) : this.urlToken()
       return checkToken(raw, env.now())
     }
+    // H5 in a mini-program's web-view: the mini-program hands its login over in the accessToken cookie.
+    if (env.target === 'h5' && host.kinds.includes('miniProgram')) {
+      const handed = checkToken(env.cookies.get(ACCESS_TOKEN_COOKIE), env.now())
+      if (handed) return handed
+    }
     const stored = this.readStored()
     if (stored) return stored
     return env.target === 'h5' && env.urlTokenAllowed ? checkToken(this.urlToken(), env.now()) : null

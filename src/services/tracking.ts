@@ -4,7 +4,7 @@ import { sendBeacon } from '@/platform/beacon'
 import { currentLocation, replaceAddress, type PageLocation } from '@/platform/web'
 import { apiRoot } from '@alfa/common/apiPaths'
 import { parseQuery, stringifyQuery } from '@/utils/url'
-import { brandOf, brokerOf, type Brand } from './brand'
+import { brandOf, brokerOf, partnerCode, type Brand } from './brand'
 import { hostStorage } from './storage'
 import { user } from './user'
 
@@ -52,7 +52,8 @@ function randomId(): string {
 
 /** Page properties of every event: broker, platform_type, is_login (spec section 3). */
 export function defaultPageProperties(): Record<string, unknown> {
-  return { broker: brokerOf(), platform_type: TARGET, is_login: user.isLogin }
+  const partner = partnerCode()
+  return { broker: brokerOf(), platform_type: TARGET, is_login: user.isLogin, ...(partner ? { partner_code: partner } : {}) }
 }
 
 let endpoints: Record<Brand, string> = DEFAULT_TRACKING_ENDPOINTS

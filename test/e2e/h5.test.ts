@@ -16,6 +16,8 @@ import { SCREENSHOT_DIR } from './lib/paths'
 import { HOME_PATH, NOT_FOUND_TITLE, routes, routeVisits, specExamples, UNKNOWN_PATHS, type RouteVisit } from './lib/routeUrls'
 import { readScreen, settle } from './lib/screen'
 import { axeSmokeCheck } from './a11y'
+/** WeChat's JS-SDK (src/platform/wechatSdk.ts WECHAT_JSSDK_URL). */
+const WECHAT_JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
 
 const h = new Harness()
 const TABS = 3
@@ -267,6 +269,16 @@ describe("in WeChat's browser", { concurrency: TABS }, () => {
   const state: { context?: BrowserContext; pool?: TabPool } = {}
   before(async () => {
     state.context = await newMobileContext(h.browser!, h.origin, { scheme: 'light', userAgent: UA_WECHAT_ANDROID })
+    // Share pages load WeChat's JS-SDK from its allow-listed url: WeChat's own script is played by a
+    // stub (the platform boundary) that accepts the config, so the share set-up runs against the server.
+    await state.context.route(WECHAT_JSSDK_URL, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.wx = { config: function (c) { window.__wxConfig = c }, ready: function (cb) { setTimeout(cb, 0) }, error: function () {},
+          updateAppMessageShareData: function (d) { window.__wxShare = d }, updateTimelineShareData: function () {},
+          onMenuShareAppMessage: function () {}, onMenuShareTimeline: function () {} }`,
+      }),
+    )
     state.pool = await TabPool.open(state.context, h.origin, TABS)
   })
   after(async () => state.context?.close())

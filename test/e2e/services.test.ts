@@ -154,7 +154,7 @@ describe('the error catalogue against the real server (browser)', () => {
     }
   })
 
-  it('another HTTP status shows the server msg as a toast for 3 seconds, then rejects', SLOW, async () => {
+  it('another HTTP status shows a Chinese message as a toast for 3 seconds (never an English one), then rejects', SLOW, async () => {
     const tab = await openTab()
     try {
       const res = await run(tab.page, `alfa.request({ path: '/fund/info/12' })`)
@@ -170,35 +170,6 @@ describe('the error catalogue against the real server (browser)', () => {
       await tab.context.close()
     }
   })
-
-  it(
-    'a device clock one hour fast still works: the refused signature is retried once with the server’s time, then every call is right first time',
-    SLOW,
-    async () => {
-      const tab = await openTab()
-      try {
-        await tab.page.evaluate(() => {
-          const real = Date.now.bind(Date)
-          Date.now = () => real() + 60 * 60_000
-        })
-        const sent: string[] = []
-        tab.page.on('request', (r) => {
-          if (r.url().includes('/alfa/v1/')) sent.push(new URL(r.url()).pathname)
-        })
-        const rest = await run(tab.page, `alfa.request({ path: '/user/ab-test' })`)
-        assert.ok(rest.ok, JSON.stringify(rest))
-        assert.deepEqual(sent, ['/alfa/v1/user/ab-test', '/alfa/v1/user/ab-test'])
-        const gql = await run(tab.page, `alfa.execute('query Risk { riskLevelDict { code } }')`)
-        assert.ok(gql.ok, JSON.stringify(gql))
-        const again = await run(tab.page, `alfa.request({ path: '/user/ab-test' })`)
-        assert.ok(again.ok, JSON.stringify(again))
-        assert.deepEqual(sent.slice(2), ['/alfa/v1/graphql', '/alfa/v1/user/ab-test'])
-        assert.equal((await state(tab.page)).toast.show, false)
-      } finally {
-        await tab.context.close()
-      }
-    },
-  )
 
   it('a network error shows 请检查网络连接 (REST) and is only logged (GraphQL)', SLOW, async () => {
     const tab = await openTab()
@@ -328,4 +299,131 @@ describe('the native app, played by the fake bridge (browser)', () => {
       await tab.context.close()
     }
   })
+})
+
+describe('a device clock an hour off (browser)', () => {
+  for (const [label, skew] of [
+    ['behind', -3600_000],
+    ['ahead', 3600_000],
+  ] as const) {
+    it(`an hour ${label}: REST and GraphQL still work, retrying a refused signature at most once`, SLOW, async () => {
+      const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent: UA_ANDROID_CHROME, bypassCSP: true })
+      await context.addInitScript(`{ const real = Date.now; Date.now = () => real.call(Date) + ${skew} }`)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (err) => errors.push(err.message))
+      const sent: string[] = []
+      page.on('request', (req) => {
+        if (req.url().includes('/alfa/v1/')) sent.push(new URL(req.url()).pathname)
+      })
+      try {
+        await load(page, errors)
+        const first = await run(page, `alfa.request({ path: '/user/ab-test' })`)
+        assert.ok(first.ok, JSON.stringify(first))
+        assert.deepEqual(sent, ['/alfa/v1/user/ab-test', '/alfa/v1/user/ab-test'], 'one refusal, one retry')
+        // The offset is learned: the next calls pass first time, GraphQL too.
+        const again = await run(page, `alfa.request({ path: '/user/ab-test' })`)
+        assert.ok(again.ok, JSON.stringify(again))
+        const gql = await run(page, `alfa.execute('query PortfolioList { portfolios { totalCount } }')`)
+        assert.ok(gql.ok, JSON.stringify(gql))
+        assert.equal(sent.length, 4, sent.join('\n'))
+        assert.equal((await state(page)).toast.show, false)
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  it('GraphQL as the first call with the clock off retries once and answers', SLOW, async () => {
+    const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent: UA_ANDROID_CHROME, bypassCSP: true })
+    await context.addInitScript(`{ const real = Date.now; Date.now = () => real.call(Date) - 3600000 }`)
+    const page = await context.newPage()
+    let graphqlCalls = 0
+    page.on('request', (req) => {
+      if (req.url().includes('/alfa/v1/graphql')) graphqlCalls += 1
+    })
+    try {
+      await load(page, [])
+      const gql = await run(page, `alfa.execute('query PortfolioList { portfolios { totalCount } }')`)
+      assert.ok(gql.ok, JSON.stringify(gql))
+      assert.equal(graphqlCalls, 2)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('H5 inside WeChat: share set-up against the real server (wx stubbed at the platform boundary)', () => {
+  it(
+    'configures the JS-SDK with the signature wechat-req answers for the url without hash, sets the share data, reports a share',
+    SLOW,
+    async () => {
+      const UA_WECHAT =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN'
+      const context = await newMobileContext(browser, server.origin, { scheme: 'light', userAgent: UA_WECHAT, bypassCSP: true })
+      // The `wx` global WeChat's JS-SDK script defines: it records what the app gives it.
+      await context.addInitScript(`{
+      const seen = (window.__wxSeen = { config: null, appMessage: null, timeline: null })
+      window.wx = {
+        config(c) { seen.config = c },
+        ready(cb) { setTimeout(cb, 0) },
+        error() {},
+        updateAppMessageShareData(d) { seen.appMessage = { title: d.title, link: d.link, desc: d.desc } },
+        updateTimelineShareData(d) { seen.timeline = { title: d.title, link: d.link } },
+        onMenuShareAppMessage(d) { setTimeout(() => d.success && d.success({ errMsg: 'shareAppMessage:ok' }), 50) },
+      }
+    }`)
+      const page = await context.newPage()
+      type Answer = { url: string; body: { data?: { signature?: string; nonceStr?: string; timestamp?: string; appId?: string } } }
+      const pending: Promise<Answer>[] = []
+      page.on('response', (res) => {
+        if (res.url().includes('/alfa/v1/utils/wechat-req')) pending.push(res.json().then((body) => ({ url: res.url(), body })))
+      })
+      const reports: string[] = []
+      page.on('requestfinished', async (req) => {
+        if (req.url().includes('/alfa/v1/share-sdk/report')) reports.push(`${(await req.response())?.status()} ${req.url()}`)
+      })
+      try {
+        await load(page, [], '/alfa/fund/000001/detail?from=test#section')
+        const res = await run(
+          page,
+          `alfa.setupHostShare(alfa.shareFor('fund', { fundCode: '000001' }, { name: '华夏成长混合' }), '/alfa/fund/000001/detail')`,
+        )
+        assert.ok(res.ok, JSON.stringify(res))
+        assert.equal(res.value, 'ok')
+        const answers = await Promise.all(pending)
+        assert.equal(answers.length, 1)
+        const asked = new URL(answers[0].url).searchParams.get('url')
+        assert.equal(asked, `${server.origin}/alfa/fund/000001/detail?from=test`, 'the url without hash')
+        const seen = (await page.evaluate(() => (window as unknown as { __wxSeen: unknown }).__wxSeen)) as {
+          config: { signature: string; nonceStr: string; timestamp: number; appId: string; jsApiList: string[] }
+          appMessage: { title: string; link: string }
+          timeline: { title: string }
+        }
+        const answer = answers[0].body.data!
+        assert.match(seen.config.signature, /^[0-9a-f]{40}$/)
+        assert.equal(seen.config.signature, answer.signature)
+        assert.equal(seen.config.nonceStr, answer.nonceStr)
+        assert.equal(String(seen.config.timestamp), String(answer.timestamp))
+        assert.equal(seen.config.appId, answer.appId)
+        assert.ok(seen.config.jsApiList.includes('updateAppMessageShareData'))
+        assert.deepEqual(
+          [seen.appMessage.title, seen.appMessage.link, seen.timeline.title],
+          ['华夏成长混合（000001）', `${server.origin}/alfa/fund/000001/detail`, '华夏成长混合（000001）'],
+        )
+        // The stubbed share completes: the share-SDK report goes to the server, which accepts it.
+        for (let i = 0; i < 40 && reports.length === 0; i++) await new Promise((r) => setTimeout(r, 100))
+        assert.equal(reports.length, 1, 'one share-SDK report')
+        assert.match(reports[0], /^200 /)
+        const q = new URL(reports[0].slice(4)).searchParams
+        assert.deepEqual(
+          [q.get('version'), q.get('system'), q.get('client_version'), q.get('network_type')],
+          ['1.6.0', 'ios', '8.0.50', 'wifi'],
+        )
+        assert.equal(q.get('app_id'), answer.appId)
+      } finally {
+        await context.close()
+      }
+    },
+  )
 })

@@ -3,6 +3,7 @@ import * as login from '@/services/login'
 import * as navigation from '@/services/navigation'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { beginSessionRestore, finishSessionRestore, resetSession } from '@/services/session'
 import { FilterFundsDocument, FilterMySavedDocument, FilterSaveDocument } from '@/services/generated/graphql'
 import { filterStore } from '@/features/filter/store'
 import FilterResultPage from '@/pages/filterResult/index'
@@ -196,6 +197,37 @@ describe('a saved filter (filterId)', () => {
     expect(text()).toContain('低回撤')
     expect(execute).toHaveBeenCalledWith(FilterFundsDocument, expect.objectContaining({ conditions: { maxDrawdown: '0.1' } }))
     expect(container.querySelector('.alfa-filter-result__save')).toBeNull()
+  })
+
+  it('a logged-in reload with a slow restore of the saved login: no login prompt, the filter shows once the token is back', async () => {
+    // The start-up chunk (or the native bridge) has not handed the saved token over yet.
+    beginSessionRestore()
+    const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('prompt')
+    const tokens: (string | null)[] = []
+    try {
+      const { text, utils } = await open(
+        (doc, v) => {
+          if (doc !== FilterMySavedDocument) return funds(v)
+          tokens.push(user.token)
+          return { me: { userId: 'u1', savedFilters: [{ filterId: 'f1', name: '低回撤', formValue: {}, createdAt: '2024-07-01' }] } }
+        },
+        { filterId: 'f1' },
+      )
+      expect(text()).not.toContain('登录后查看我的筛选')
+      expect(tokens).toEqual([])
+      const token = liveToken()
+      await utils.act(async () => {
+        user.restore(token)
+        finishSessionRestore()
+      })
+      await utils.act(flush)
+      expect(text()).toContain('低回撤')
+      expect(text()).not.toContain('登录后查看我的筛选')
+      expect(tokens).toEqual([token])
+      expect(startLogin).not.toHaveBeenCalled()
+    } finally {
+      resetSession()
+    }
   })
 
   it('a filter that is gone: says so', async () => {

@@ -178,6 +178,8 @@ function screens(expected) {
       chart: true,
       page: 'pages/fund/index',
       query: { fundCode: FUND },
+      // The share handler the Page component registers from the route table (issue 11).
+      share: { title: `${fund.fundName}（${FUND}）`, path: `/pages/fund/index?fundCode=${FUND}`, query: `fundCode=${FUND}` },
       ready: '.alfa-fund-head__name',
       exact: { '.alfa-fund-head__name': fund.fundName },
       texts: [
@@ -237,6 +239,11 @@ function screens(expected) {
       title: '基金经理',
       page: 'pages/manager/index',
       query: { fundManagerId: fund.manager.managerId },
+      share: {
+        title: `基金经理 ${manager.managerName}`,
+        path: `/pages/manager/index?fundManagerId=${encodeURIComponent(fund.manager.managerId)}`,
+        query: `fundManagerId=${encodeURIComponent(fund.manager.managerId)}`,
+      },
       ready: '.alfa-manager__name',
       exact: { '.alfa-manager__name': new RegExp(`^${manager.managerName}(已认证)?$`), '.alfa-manager__company': manager.company },
       texts: [
@@ -498,7 +505,21 @@ async function main() {
           if (want instanceof RegExp ? !want.test(got) : got !== String(want))
             throw fail(`${selector} shows "${got}", the server has "${want}"`)
         }
-        const summary = await s.interact(h)
+        // Share (WeChat calls the page's handlers): the page's own title and path with its parameters.
+        let shared = ''
+        if (s.share) {
+          const inst = global.getCurrentPages().slice(-1)[0]
+          if (!inst || typeof inst.onShareAppMessage !== 'function') throw fail('the page has no onShareAppMessage')
+          const chat = inst.onShareAppMessage({ from: 'menu' }) || {}
+          if (chat.title !== s.share.title || chat.path !== s.share.path)
+            throw fail(`onShareAppMessage answered ${JSON.stringify(chat)}, expected title "${s.share.title}" and path "${s.share.path}"`)
+          if (typeof inst.onShareTimeline !== 'function') throw fail('the page has no onShareTimeline')
+          const timeline = inst.onShareTimeline() || {}
+          if (timeline.title !== s.share.title || timeline.query !== s.share.query)
+            throw fail(`onShareTimeline answered ${JSON.stringify(timeline)}, expected "${s.share.title}" and "${s.share.query}"`)
+          shared = `; shares "${chat.title}" ${chat.path}`
+        }
+        const summary = (await s.interact(h)) + shared
         await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
         await host.sleep(30)
         const titles = host.titles.splice(0)

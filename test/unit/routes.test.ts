@@ -278,6 +278,7 @@ describe('every route has its page shell and page config', () => {
     expect(pageConfig('portfolioDetail')).toEqual({
       navigationBarTitleText: '策略详情',
       enableShareAppMessage: true,
+      enableShareTimeline: true,
       navigationStyle: 'custom',
     })
     expect(pageConfig('favouritesManage')).toEqual({ navigationBarTitleText: '管理自选' })

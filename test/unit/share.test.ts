@@ -50,7 +50,7 @@ describe('a share-SDK report is sent as an image GET with version, system, clien
       app_id: 'wx123',
       network_type: 'wifi',
       init_time: '120',
-      verify_time: '45',
+      verification_time: '45',
       url: 'https://m.alfa.example/a?b=1',
     })
   })

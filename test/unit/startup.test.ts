@@ -13,3 +13,14 @@ describe('start-up applies the url tracking ids, configuration and the token loa
     expect(brokerOf('m.alfa.example')).toBe('0008')
   })
 })
+
+describe('start-up turns the partner-embed mode on from the address', () => {
+  it('embed=sdic&utm_source=sdic_taikang at start-up: the mode is on for the session', async () => {
+    jest.resetModules()
+    window.history.replaceState(null, '', '/alfa/fund/000001?embed=sdic&utm_source=sdic_taikang')
+    const fresh = await import('@/services/startup')
+    const brand = await import('@/services/brand')
+    await fresh.startServices()
+    expect(brand.partnerCode()).toBe('sdic-taikang')
+  })
+})

@@ -1,13 +1,15 @@
 import { View } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
+import { useDidShow, useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { observer } from 'mobx-react'
-import type { ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavBar } from '@/components/NavBar'
 import Toast from '@/components/Toast'
 import { isH5 } from '@/platform/env'
+import { currentHost } from '@/platform/host'
 import { theme } from '@/platform/theme'
 import { currentLocation } from '@/platform/web'
 import { HOME, routes, type RouteName } from '@/routes'
+import { shareFor, shareH5Path, timelineShare, type ShareSubject } from '@/services/share'
 import { tracker } from '@/services/tracking'
 
 export interface PageProps {
@@ -15,22 +17,66 @@ export interface PageProps {
   route: RouteName
   /** Title shown in the bar (default: the route table's title). */
   title?: string
+  /** The name of what the page shows (fund, manager, strategy) for its share title; screens may use useShareSubject instead. */
+  shareName?: string | null
   children?: ReactNode
 }
 
-/** The frame of every screen: theme, navigation bar (custom or H5), body and the toast host. */
-export const Page = observer(function Page({ route, title, children }: PageProps) {
+const ShareSubjectContext = createContext<(subject: ShareSubject) => void>(() => undefined)
+
+/**
+ * Names what the page shows (the fund's, manager's or strategy's name) for its share title,
+ * from anywhere inside the page once the name has loaded.
+ */
+export function useShareSubject(name: string | null | undefined): void {
+  const set = useContext(ShareSubjectContext)
+  useEffect(() => set({ name: name ?? null }), [set, name])
+}
+
+/** H5 hosts with their own share set-up (WeChat's browser, the provider's app): loaded only there. */
+function hostHasShareSetup(): boolean {
+  const { kinds } = currentHost()
+  return kinds.includes('app') || (kinds.includes('wechat') && !kinds.includes('miniProgram'))
+}
+
+/**
+ * The frame of every screen: theme, navigation bar (custom or H5), body and the toast host.
+ * Sharing comes from the route table so no page forgets it: on a route with sharing enabled the
+ * mini-programs' share handlers (chat, and WeChat's timeline) answer the page's own title and
+ * path with its parameters; on H5 the host's share set-up (WeChat JS-SDK, the app) gets the same.
+ */
+export const Page = observer(function Page({ route, title, shareName, children }: PageProps) {
   theme.start()
   const entry = routes[route]
+  const { params } = useRouter()
+  const [subject, setSubject] = useState<ShareSubject>({})
+  const shared: ShareSubject = shareName !== undefined ? { name: shareName } : subject
+  const info = shareFor(route, params, shared)
+  const latest = useRef(info)
+  latest.current = info
+  useShareAppMessage(() => latest.current)
+  useShareTimeline(() => timelineShare(latest.current))
+  const shareable = 'share' in entry && !!entry.share
+  useEffect(() => {
+    if (!isH5 || !shareable || !hostHasShareSetup()) return
+    const h5Path = shareH5Path(route, params)
+    import(/* webpackChunkName: "share" */ '@/services/shareHost')
+      .then((m) => m.setupHostShare(latest.current, h5Path))
+      .catch((err: unknown) => console.warn('share set-up failed', err))
+    // Again when the title or path changes (the subject's name has loaded).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shareable, info.title, info.path])
   useDidShow(() => tracker.pageView({ $url_path: currentLocation()?.pathname ?? `/${entry.page}` }))
   const showBar = isH5 || ('customNav' in entry && entry.customNav)
   return (
-    <View className={`alfa-page alfa-theme--${theme.scheme}`} data-route={route}>
-      {showBar && <NavBar title={title ?? entry.title} homeButton={route !== HOME} />}
-      <View className='alfa-page__body' role='main'>
-        {children}
+    <ShareSubjectContext.Provider value={setSubject}>
+      <View className={`alfa-page alfa-theme--${theme.scheme}`} data-route={route}>
+        {showBar && <NavBar title={title ?? entry.title} homeButton={route !== HOME} />}
+        <View className='alfa-page__body' role='main'>
+          {children}
+        </View>
+        <Toast />
       </View>
-      <Toast />
-    </View>
+    </ShareSubjectContext.Provider>
   )
 })

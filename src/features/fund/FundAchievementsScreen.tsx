@@ -6,6 +6,7 @@ import { FundAchievementsDocument, type FundCalendarListFragment } from '@/servi
 import { formatNumber, formatPercent } from '@/utils/format'
 import { Card, InfoRows, ReturnsGrid, SignedRate, FundPending, FundTitle } from './components'
 import { useFundQuery } from './hooks'
+import { useShareSubject } from '@/components/Page'
 
 /** Tabs of the achievements screen, in tabIndex order. */
 export const ACHIEVEMENT_TABS = ['年度业绩', '季度业绩'] as const
@@ -33,6 +34,7 @@ function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListF
 /** Fund achievements: yearly / quarterly returns by tab, peer rank and risk statistics. */
 export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: string; tabIndex: number }) {
   const { state, data: fund, stale, reload } = useFundQuery('fundAchievements', fundCode, loadAchievements)
+  useShareSubject(fund?.fundName)
   const [tab, setTab] = useState(tabIndex)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const p = fund.performance

@@ -19,6 +19,7 @@ import {
 } from './components'
 import { FundNavChart } from './FundNavChart'
 import { useFundQuery, useFundStopped } from './hooks'
+import { useShareSubject } from '@/components/Page'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
 
@@ -32,6 +33,7 @@ export function FundDetailScreen({
 }) {
   const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadDetail)
+  useShareSubject(fund?.fundName)
   const stopped = useFundStopped(fundCode, state === 'ready')
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const terminated = stopped ?? (fund.isTerminated ? '该基金已终止运作' : null)

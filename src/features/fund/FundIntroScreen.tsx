@@ -5,12 +5,14 @@ import { FundDetailDocument } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
 import { Card, InfoRows, ManagerCard, RiskTag, FundPending } from './components'
 import { useFundQuery } from './hooks'
+import { useShareSubject } from '@/components/Page'
 
 const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
 
 /** Fund intro: basic facts, the intro text and the manager. */
 export function FundIntroScreen({ fundCode }: { fundCode: string }) {
   const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadIntro)
+  useShareSubject(fund?.fundName)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   return (
     <View className='alfa-fund'>

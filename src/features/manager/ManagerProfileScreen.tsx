@@ -9,6 +9,7 @@ import { useRemote } from '@/hooks/remote'
 import '../market/list.scss'
 import { Avatar } from '@/components/Avatar'
 import './index.scss'
+import { useShareSubject } from '@/components/Page'
 
 type Profile = NonNullable<ManagerProfileQuery['fundManager']>
 
@@ -22,6 +23,7 @@ export function ManagerProfileScreen({ managerId }: ManagerProfileScreenProps) {
   const { state, data, stale, reload } = useRemote<Profile>(`manager:${managerId}`, async () =>
     managerId ? ((await execute(ManagerProfileDocument, { managerId })).fundManager ?? null) : null,
   )
+  useShareSubject(data?.managerName)
   if (state === 'notFound') {
     return (
       <Empty
