@@ -10,6 +10,8 @@ import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 
 const env = process.env.TARO_ENV ?? 'h5'
+/** The shared module (outside src, so Taro is told to compile it). */
+const COMMON_DIR = path.resolve(__dirname, '..', 'common')
 // No warnings from packages' stylesheets (taro-ui's still use Sass @import).
 const sassLoaderOption = { sassOptions: { quietDeps: true } }
 
@@ -65,6 +67,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
+      // Code the app and the server share (x-sign, API paths, the terminated-fund answer).
+      '@alfa/common': COMMON_DIR,
     },
     copy: {
       // theme.json backs WeChat's dark mode (app.json darkmode + themeLocation).
@@ -76,6 +80,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     mini: {
       sassLoaderOption,
+      compile: { include: [COMMON_DIR] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -85,6 +90,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       sassLoaderOption,
+      compile: { include: [COMMON_DIR] },
       publicPath: '/',
       // React components (@tarojs/components-react) instead of Stencil web components: less JS
       // before the first screen (ARCHITECTURE.md section 7 budget).
