@@ -1,5 +1,5 @@
 import { hostLoginCode } from '@/platform/hostLogin'
-import type { SessionAnswer } from './api.types'
+import type { SessionAnswer } from '@alfa/common/api'
 import { nativeLogin } from './bridge'
 import { UserInfoDocument, type UserInfoQuery } from './generated/graphql'
 import { execute } from './graphql'

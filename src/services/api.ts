@@ -14,10 +14,10 @@ import type {
   SessionAnswer,
   UserInfoDetailAnswer,
   WechatShareConfig,
-} from './api.types'
+} from '@alfa/common/api'
 import { request } from './request'
 
-export type * from './api.types'
+export type * from '@alfa/common/api'
 
 /**
  * The REST calls of spec section 7, one function each. Every call goes through the request

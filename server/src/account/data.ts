@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { AssetDetailAnswer } from '@alfa/common/api'
 import type { Database, Queryable } from '../db'
 
 /** 138****0000: a phone number as the app shows it. */
@@ -82,18 +83,8 @@ export async function expireSmsCode(database: Database, phone: string): Promise<
 }
 
 /** The user's holdings with their market value at the latest NAV, and their total (exact, computed as NUMERIC). */
-export async function holdings(database: Database, userId: string) {
-  const rows = await database.query<{
-    poCode: string
-    poName: string
-    caId: string
-    units: string
-    signed: boolean
-    nav: string | null
-    navDate: string | null
-    marketValue: string | null
-    total: string
-  }>(
+export async function holdings(database: Database, userId: string): Promise<AssetDetailAnswer> {
+  const rows = await database.query<AssetDetailAnswer['list'][number] & { total: string }>(
     `select h.po_code as "poCode", p.po_name as "poName", h.ca_id as "caId", h.units, h.signed, n.nav, n.nav_date as "navDate", round(h.units * n.nav, 2) as "marketValue",
        coalesce(round(sum(h.units * n.nav) over (), 2), 0)::text as total
      from user_holdings h join portfolios p using (po_code)

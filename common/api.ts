@@ -1,6 +1,6 @@
 /**
  * What the REST calls of services/api.ts answer: the `data` of the server's envelope
- * (server/README.md, "REST answers"). GraphQL answers are generated from the schema; these are
+ * (server/README.md, "REST answers"). GraphQL answers are generated from the schema; these are the contract of both halves (the server types its rows with them), and are
  * written here because REST has no schema to generate from. Decimals arrive as strings, dates as
  * YYYY-MM-DD and timestamps as ISO strings.
  */
