@@ -49,6 +49,12 @@ const schema = z.object({
   WECHAT_JSAPI_TICKET: z.string().default(DEV_JSAPI_TICKET),
   /** WeChat's access-token and jsapi_ticket endpoints (cgi-bin/token, cgi-bin/ticket/getticket); set, the ticket is fetched and cached. */
   WECHAT_TOKEN_URL: z.string().default(''),
+  /**
+   * The JS-SDK belongs to the official account (公众号), whose app id and secret differ from the
+   * mini-program's; empty means the same as WECHAT_APP_ID / WECHAT_APP_SECRET.
+   */
+  WECHAT_JSSDK_APP_ID: z.string().default(''),
+  WECHAT_JSSDK_APP_SECRET: z.string().default(''),
   WECHAT_TICKET_URL: z.string().default(''),
   /** code2session endpoint; empty means only WECHAT_TEST_CODE logs in (never accepted in production). */
   WECHAT_CODE2SESSION_URL: z.string().default(''),
@@ -116,6 +122,10 @@ const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
   (c) =>
     c.BAIDU_APP_KEY && !c.BAIDU_CODE2SESSION_URL
       ? 'BAIDU_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set BAIDU_APP_KEY= (empty)'
+      : null,
+  (c) =>
+    c.WECHAT_JSSDK_APP_ID && !c.WECHAT_JSSDK_APP_SECRET
+      ? 'WECHAT_JSSDK_APP_SECRET is empty: set it with WECHAT_JSSDK_APP_ID, or leave both empty to use the mini-program app'
       : null,
   (c) => (!c.SIGN_REQUIRED ? 'SIGN_REQUIRED=false turns the request signature check off' : null),
   (c) => (c.GRAPHIQL ? 'GRAPHIQL=true serves GraphiQL' : null),

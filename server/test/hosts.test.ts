@@ -216,9 +216,12 @@ describe('the jsapi_ticket is fetched from WeChat and cached', () => {
   before(async () => {
     database = (await pgliteTestDatabase()).database
     api = await stub(wechatApi)
+    // The JS-SDK's official account is not the mini-program app: its own id and secret are used.
     t = await startApp(database, {
-      WECHAT_APP_ID: 'wx-oa',
-      WECHAT_APP_SECRET: 'oa-secret',
+      WECHAT_APP_ID: 'wx-mini-program',
+      WECHAT_APP_SECRET: 'mini-secret',
+      WECHAT_JSSDK_APP_ID: 'wx-oa',
+      WECHAT_JSSDK_APP_SECRET: 'oa-secret',
       WECHAT_TOKEN_URL: `${api.url}/cgi-bin/token`,
       WECHAT_TICKET_URL: `${api.url}/cgi-bin/ticket/getticket`,
     })

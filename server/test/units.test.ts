@@ -160,6 +160,7 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ ...PRODUCTION, WECHAT_TICKET_URL: '' }), /WECHAT_TOKEN_URL and WECHAT_TICKET_URL/)
     // Baidu's login code is exchanged by the server: it needs the secret and the endpoint.
     assert.throws(() => loadConfig({ ...PRODUCTION, BAIDU_APP_SECRET: '' }), /BAIDU_APP_SECRET/)
+    assert.throws(() => loadConfig({ ...PRODUCTION, WECHAT_JSSDK_APP_ID: 'wx-oa' }), /WECHAT_JSSDK_APP_SECRET/)
     assert.throws(() => loadConfig({ ...PRODUCTION, BAIDU_CODE2SESSION_URL: '' }), /BAIDU_CODE2SESSION_URL/)
     // Empty app ids turn the host logins off instead.
     assert.doesNotThrow(() =>

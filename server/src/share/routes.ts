@@ -27,19 +27,22 @@ const wechatReqQuery = z.object({
 /** /utils/…: WeChat share set-up. */
 export async function shareRoutes(fastify: FastifyInstance, { config }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // The official account's credentials (the JS-SDK's), defaulting to the mini-program's.
+  const appId = config.WECHAT_JSSDK_APP_ID || config.WECHAT_APP_ID
+  const secret = config.WECHAT_JSSDK_APP_ID ? config.WECHAT_JSSDK_APP_SECRET : config.WECHAT_APP_SECRET
   // The ticket is fetched from WeChat and cached when its endpoints are configured; development signs with a fixed one.
   const ticket =
     config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL
       ? new JsapiTicket({
-          appId: config.WECHAT_APP_ID,
-          secret: config.WECHAT_APP_SECRET,
+          appId,
+          secret,
           tokenUrl: config.WECHAT_TOKEN_URL,
           ticketUrl: config.WECHAT_TICKET_URL,
         })
       : { get: async () => config.WECHAT_JSAPI_TICKET }
   /** Share setup for the WeChat browser: { appId, timestamp, nonceStr, signature } for ?url= (its #hash is not signed). */
   app.get('/wechat-req', { schema: { querystring: wechatReqQuery } }, async (req, reply) => {
-    if (!config.WECHAT_APP_ID) return fail(reply, 503, '微信分享暂未开放')
+    if (!appId) return fail(reply, 503, '微信分享暂未开放')
     let jsapi: string
     try {
       jsapi = await ticket.get()
@@ -51,6 +54,6 @@ export async function shareRoutes(fastify: FastifyInstance, { config }: RestOpti
     const url = req.query.url.split('#')[0]
     const timestamp = String(Math.floor(Date.now() / 1000))
     const nonceStr = randomBytes(8).toString('hex')
-    return ok({ appId: config.WECHAT_APP_ID, timestamp, nonceStr, signature: wechatSignature(jsapi, nonceStr, timestamp, url) })
+    return ok({ appId, timestamp, nonceStr, signature: wechatSignature(jsapi, nonceStr, timestamp, url) })
   })
 }
