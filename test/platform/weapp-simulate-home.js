@@ -3,6 +3,9 @@
 // and a tap on each entry tile reaches wx.navigateTo with an in-mini-program url carrying `ts`.
 // The host (lib/weapp-host.js) runs dist/weapp/app.js and turns Page() into a component;
 // wx.request here records and never answers: the tiles must not depend on a server.
+// With a notched phone's status bar and capsule stubbed (wx.getSystemInfoSync,
+// wx.getMenuButtonBoundingClientRect), the custom navigation bar is checked against the capsule on the
+// home page (no back) and on a second page (back).
 const fs = require('node:fs')
 const path = require('node:path')
 const { requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
@@ -12,6 +15,24 @@ const PAGE = 'pages/home/index'
 const ENTRY = '.alfa-home__entry'
 const TITLE = '[class*="alfa-navbar__title"]'
 const TIMEOUT_MS = 5000
+// A phone with a notch: status bar 47 px, WeChat's capsule 87 × 32 px at top 51, right edge 368 of 390.
+const SYSTEM = {
+  statusBarHeight: 47,
+  screenWidth: 390,
+  windowWidth: 390,
+  screenHeight: 844,
+  windowHeight: 844,
+  pixelRatio: 3,
+  platform: 'ios',
+}
+const CAPSULE = { top: 51, bottom: 83, height: 32, left: 281, right: 368, width: 87 }
+// Computed here from the rule (ARCHITECTURE.md, the capsule-aware bar): the title bar is the capsule
+// with the gap above it (capsule top − status bar) mirrored below; the capsule's side stays free.
+const BAR_HEIGHT = SYSTEM.statusBarHeight + (CAPSULE.top - SYSTEM.statusBarHeight) * 2 + CAPSULE.height // 87
+const TITLE_BAR_HEIGHT = (CAPSULE.top - SYSTEM.statusBarHeight) * 2 + CAPSULE.height // 40
+const RIGHT_INSET = SYSTEM.screenWidth - CAPSULE.left // 109
+/** A page of the route table that uses the custom bar and can go back (fund entry, opened second). */
+const SECOND_PAGE = 'subPkg/pages/fundEntry/index'
 
 const problems = []
 const requests = []
@@ -27,7 +48,11 @@ async function main() {
     requests.push(String(opts.url))
     return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
   }
-  const host = createHost(dir, { problems, request })
+  const host = createHost(dir, {
+    problems,
+    request,
+    wx: { getSystemInfoSync: () => ({ ...SYSTEM }), getMenuButtonBoundingClientRect: () => ({ ...CAPSULE }) },
+  })
   const { page, navigations, waitFor } = host.open(PAGE, {}, TIMEOUT_MS)
 
   // Render: Taro fills the page through setData once React has rendered.
@@ -41,6 +66,9 @@ async function main() {
   const titleNode = page.dom.querySelector(TITLE)
   const title = titleNode ? titleNode.textContent.trim() : ''
   if (!title) throw failure(`no navigation bar title (${TITLE}) rendered`)
+  const bar = checkBar(page, 'the home page')
+  if (page.dom.querySelector('[class*="alfa-navbar__back"]') || page.dom.querySelector('[class*="alfa-navbar__home"]'))
+    throw failure('the home page (first page, the home itself) shows a back or home button')
   const labels = entries.map((e) => (e.dom.querySelector('[class*="alfa-home__label"]') || e.dom).textContent.trim())
   if (labels.some((l) => !l)) throw failure(`an entry tile has no label: ${JSON.stringify(labels)}`)
 
@@ -66,8 +94,39 @@ async function main() {
     }
     targets.push(m[1])
   }
+  // A second page that uses the custom bar: now there is a page to go back to.
+  const second = host.open(SECOND_PAGE, { fundCode: '000001' }, TIMEOUT_MS)
+  await second.waitFor("the second page's navigation bar", () => second.page.dom.querySelector('[class*="alfa-navbar__bar"]'))
+  checkBar(second.page, SECOND_PAGE)
+  const back = await second.waitFor('a back button on the second page', () => second.page.dom.querySelector('[class*="alfa-navbar__back"]'))
+  if (!back) throw failure(`${SECOND_PAGE} opened second shows no back button`)
+
   if (problems.length) throw failure(problems.join('\n'))
-  return `${PAGE} rendered title "${title}" and ${entries.length} entry tiles (${labels.join(' ')}); each tap -> wx.navigateTo with ts (${targets.map((t) => `/${t}`).join(', ')})${requests.length ? `; ${requests.length} data request(s) left pending` : ''}`
+  return `capsule-aware bar ${bar} on home (no back) and on ${SECOND_PAGE} opened second (back); ${PAGE} rendered title "${title}" and ${entries.length} entry tiles (${labels.join(' ')}); each tap -> wx.navigateTo with ts (${targets.map((t) => `/${t}`).join(', ')})${requests.length ? `; ${requests.length} data request(s) left pending` : ''}`
+}
+
+/** The bar's geometry against the stubbed capsule; returns a description. */
+function checkBar(page, where) {
+  // Class names carry the build's prefix (main--alfa-navbar): match the block and its element by suffix.
+  const byClass = (suffix) =>
+    [...page.dom.querySelectorAll('[class*="alfa-navbar"]')].find((n) => n.className.split(/\s+/).some((c) => c.endsWith(suffix)))
+  const outer = byClass('alfa-navbar')
+  const inner = byClass('alfa-navbar__bar')
+  if (!outer || !inner) throw failure(`${where}: no navigation bar rendered`)
+  const px = (node, prop) => {
+    const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([\\d.]+)px`).exec(node.getAttribute('style') || '')
+    return m ? Number(m[1]) : NaN
+  }
+  const got = {
+    height: px(outer, 'height'),
+    paddingTop: px(inner, 'padding-top'),
+    titleBar: px(inner, 'height'),
+    paddingRight: px(inner, 'padding-right'),
+  }
+  const want = { height: BAR_HEIGHT, paddingTop: SYSTEM.statusBarHeight, titleBar: TITLE_BAR_HEIGHT, paddingRight: RIGHT_INSET }
+  for (const k of Object.keys(want))
+    if (got[k] !== want[k]) throw failure(`${where}: navigation bar ${k} ${got[k]} px, expected ${want[k]} px`)
+  return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }
 
 runCheck('weapp home page in miniprogram-simulate', main).then(() => process.exit())
