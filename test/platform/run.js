@@ -14,6 +14,7 @@ const CHECKS = [
   'weapp-simulate-screens.js',
   'weapp-simulate-login.js',
   'swan-pages.js',
+  'swan-simulate-home.js',
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

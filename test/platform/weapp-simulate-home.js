@@ -10,6 +10,12 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
 const { createHost, captureProblems } = require('./lib/weapp-host')
+const os = require('node:os')
+const { translateDist } = require('./lib/swan-to-wxml')
+
+// swan-simulate-home.js runs this same check on dist/swan, translated to WXML (lib/swan-to-wxml.js),
+// with the `swan` global the Baidu build calls being the same stubbed host as `wx`.
+const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 
 const PAGE = 'pages/home/index'
 const ENTRY = '.alfa-home__entry'
@@ -38,7 +44,14 @@ const problems = []
 const requests = []
 
 async function main() {
-  const dir = requireDist('weapp')
+  let dir = requireDist(TARGET)
+  if (TARGET === 'swan') {
+    const translated = path.join(os.tmpdir(), `alfa-swan-as-wxml-${process.pid}`)
+    translateDist(dir, translated)
+    process.on('exit', () => fs.rmSync(translated, { recursive: true, force: true }))
+    dir = translated
+    Object.defineProperty(global, 'swan', { configurable: true, get: () => global.wx })
+  }
   if (!fs.existsSync(path.join(dir, `${PAGE}.js`))) throw failure(`${PAGE}.js is missing from the build`)
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
 
@@ -129,4 +142,7 @@ function checkBar(page, where) {
   return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }
 
-runCheck('weapp home page in miniprogram-simulate', main).then(() => process.exit())
+runCheck(
+  TARGET === 'swan' ? 'swan home page (translated to WXML) in miniprogram-simulate' : 'weapp home page in miniprogram-simulate',
+  main,
+).then(() => process.exit())

@@ -91,6 +91,8 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
           this.__route__ = route
           this.options = query
           pages.push(this)
+          // Baidu calls onInit first (with the query), then onLoad; Taro's swan pages mount in onInit.
+          if (config.onInit) config.onInit.call(this, { ...query })
           if (config.onLoad) config.onLoad.call(this, { ...query })
           if (config.onShow) config.onShow.call(this)
         },

@@ -1,0 +1,98 @@
+'use strict'
+// Baidu has no simulator here: dist/swan is translated into the WXML form miniprogram-simulate
+// renders, then rendered as the WeChat build is (swan-simulate-home.js). Taro writes both targets'
+// templates from one base template, so the translation is syntax only:
+//   s-if / s-elif / s-else            → wx:if / wx:elif / wx:else (a bare expression gets {{ }})
+//   s-for="item, index in list trackBy item.key" (and "item in list", "list", "list trackBy item.key",
+//   with s-for-item / s-for-index)    → wx:for="{{list}}" wx:for-item wx:for-index wx:key="key"
+//   {{{ a: b }}} (template data)      → {{ a: b }};   {= x =} (two-way binding) → {{ x }}
+//   <import-sjs module src=".sjs">    → <wxs module src=".wxs">; .swan → .wxml, .css → .wxss
+// On one element swan applies s-for before s-if, as WeChat applies wx:for before wx:if, so the
+// translated element means the same. Not faithful (not used by our build, refused loudly when met):
+// swan-only filters (`| filter` in bindings), s-show, and trackBy on anything but an item field.
+const fs = require('node:fs')
+const path = require('node:path')
+
+/** The wx:for attributes of one s-for value (and its s-for-item / s-for-index, when given). */
+function forAttributes(value, item, index) {
+  let expr = value
+    .trim()
+    .replace(/^\{\{([\s\S]*)\}\}$/, '$1')
+    .trim()
+  let key = null
+  const track = /^([\s\S]*?)\s+trackBy\s+([\s\S]+)$/.exec(expr)
+  if (track) {
+    expr = track[1].trim()
+    key = track[2].trim()
+  }
+  const named = /^([A-Za-z_$][\w$]*)(?:\s*,\s*([A-Za-z_$][\w$]*))?\s+in\s+([\s\S]+)$/.exec(expr)
+  let list = expr
+  if (named) {
+    item = named[1]
+    index = named[2] || index
+    list = named[3].trim()
+  }
+  const attrs = [`wx:for="{{${list}}}"`]
+  if (item) attrs.push(`wx:for-item="${item}"`)
+  if (index) attrs.push(`wx:for-index="${index}"`)
+  if (key) {
+    const k = new RegExp(`^${item || 'item'}\\.([A-Za-z_$][\\w$]*)$`).exec(key)
+    if (!k) throw new Error(`trackBy ${key}: only a field of the item can be a wx:key`)
+    attrs.push(`wx:key="${k[1]}"`)
+  }
+  return attrs.join(' ')
+}
+
+/** One .swan template's text as WXML. */
+function translate(swan) {
+  if (/\bs-show=/.test(swan)) throw new Error('s-show has no WXML form')
+  let out = swan
+    .replace(
+      /<import-sjs\b([^>]*?)\/?>(\s*<\/import-sjs>)?/g,
+      (_, attrs) => `<wxs${attrs.replace(/\.sjs"/, '.wxs"').replace(/\s*$/, '')} />`,
+    )
+    .replace(/(<(?:import|include)\b[^>]*\bsrc="[^"]*?)\.swan"/g, '$1.wxml"')
+    .replace(/\{\{\{([\s\S]*?)\}\}\}/g, '{{$1}}')
+    .replace(/\{=([\s\S]*?)=\}/g, '{{$1}}')
+  // Elements with an s-for: read its s-for-item / s-for-index in the same tag.
+  out = out.replace(/<([A-Za-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g, (tag, name, attrs, selfClosing) => {
+    if (!/\ss-(?:for|if|elif|else)\b/.test(attrs)) return tag
+    const item = /\ss-for-item="([^"]*)"/.exec(attrs)?.[1]
+    const index = /\ss-for-index="([^"]*)"/.exec(attrs)?.[1]
+    const rest = attrs
+      .replace(/\ss-for-(?:item|index)="[^"]*"/g, '')
+      .replace(/\ss-for="([^"]*)"/, (_, v) => ` ${forAttributes(v, item, index)}`)
+      .replace(/\ss-(if|elif)="([^"]*)"/g, (_, d, v) => ` wx:${d}="${/^\s*\{\{[\s\S]*\}\}\s*$/.test(v) ? v.trim() : `{{${v.trim()}}}`}"`)
+      .replace(/\ss-else(?:="[^"]*")?(?=\s|$)/g, ' wx:else')
+    return `<${name}${rest}${selfClosing ? ' /' : ''}>`
+  })
+  if (/\ss-(?:for|if|elif|else)\b/.test(out)) throw new Error('an s- directive was left untranslated')
+  if (/\{\{[^}]*\|\s*[A-Za-z_]/.test(out.replace(/\|\|/g, ''))) throw new Error('a swan filter (`| name`) has no WXML form')
+  return out
+}
+
+/** Copies dist/swan into `to` as a WeChat-shaped folder: templates translated, files renamed. */
+function translateDist(from, to) {
+  fs.rmSync(to, { recursive: true, force: true })
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
+      const r = path.join(rel, e.name)
+      if (e.isDirectory()) {
+        fs.mkdirSync(path.join(to, r), { recursive: true })
+        walk(r)
+      } else if (e.name.endsWith('.swan')) {
+        fs.writeFileSync(path.join(to, r.replace(/\.swan$/, '.wxml')), translate(fs.readFileSync(path.join(from, r), 'utf8')))
+      } else if (e.name.endsWith('.sjs')) {
+        fs.copyFileSync(path.join(from, r), path.join(to, r.replace(/\.sjs$/, '.wxs')))
+      } else if (e.name.endsWith('.css')) {
+        fs.copyFileSync(path.join(from, r), path.join(to, r.replace(/\.css$/, '.wxss')))
+      } else {
+        fs.copyFileSync(path.join(from, r), path.join(to, r))
+      }
+    }
+  }
+  fs.mkdirSync(to, { recursive: true })
+  walk('')
+}
+
+module.exports = { translate, translateDist, forAttributes }
