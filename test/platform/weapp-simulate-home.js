@@ -10,8 +10,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
 const { createHost, captureProblems } = require('./lib/weapp-host')
-const os = require('node:os')
-const { translateDist } = require('./lib/swan-to-wxml')
+const { simulatedDist } = require('./lib/swan-to-wxml')
 
 // swan-simulate-home.js runs this same check on dist/swan, translated to WXML (lib/swan-to-wxml.js),
 // with the `swan` global the Baidu build calls being the same stubbed host as `wx`.
@@ -44,14 +43,7 @@ const problems = []
 const requests = []
 
 async function main() {
-  let dir = requireDist(TARGET)
-  if (TARGET === 'swan') {
-    const translated = path.join(os.tmpdir(), `alfa-swan-as-wxml-${process.pid}`)
-    translateDist(dir, translated)
-    process.on('exit', () => fs.rmSync(translated, { recursive: true, force: true }))
-    dir = translated
-    Object.defineProperty(global, 'swan', { configurable: true, get: () => global.wx })
-  }
+  const { dir } = simulatedDist(requireDist)
   if (!fs.existsSync(path.join(dir, `${PAGE}.js`))) throw failure(`${PAGE}.js is missing from the build`)
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
 

@@ -30,6 +30,10 @@ const path = require('node:path')
 const os = require('node:os')
 const { spawn, spawnSync } = require('node:child_process')
 const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
+const { simulatedDist } = require('./lib/swan-to-wxml')
+// With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML (not yet in
+// run.js: the Baidu fund page stops at Taro's template `tmpl_0_undefined`, see issue 11).
+const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 const { createHost, captureProblems } = require('./lib/weapp-host')
 
 const FUND = '000001' // lib/api-server.js reads the expected figures of the same fund
@@ -463,7 +467,7 @@ function offlineScreens(expected) {
 }
 
 async function main() {
-  const dir = requireDist('weapp')
+  const { dir } = simulatedDist(requireDist)
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
   // The server starts (a few seconds: database copy, statistics warm-up) while app.js loads.
   const starting = startServer()
@@ -579,7 +583,7 @@ async function main() {
 /** The offline run (its own process, as after a restart): prints {lines, failed} or {error} as its last line. */
 async function offlineMain(file) {
   const { storage, expected } = JSON.parse(fs.readFileSync(file, 'utf8'))
-  const dir = requireDist('weapp')
+  const { dir } = simulatedDist(requireDist)
   const problems = []
   const net = { requests: [], problems, offline: true, failed: 0 }
   captureProblems(problems)
@@ -627,5 +631,7 @@ if (process.argv[2] === '--offline') {
     },
   )
 } else {
-  runCheck('weapp issue-5 screens in miniprogram-simulate', main).then(() => process.exit())
+  runCheck(`${TARGET} issue-5 screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
+    process.exit(),
+  )
 }

@@ -95,4 +95,19 @@ function translateDist(from, to) {
   walk('')
 }
 
-module.exports = { translate, translateDist, forAttributes }
+/**
+ * The build a simulator check renders: dist/weapp, or with ALFA_SIMULATE_TARGET=swan dist/swan
+ * translated into a temporary folder (removed on exit), the `swan` global being the stubbed `wx`.
+ */
+function simulatedDist(requireDist) {
+  const target = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
+  const dir = requireDist(target)
+  if (target === 'weapp') return { target, dir }
+  const translated = path.join(require('node:os').tmpdir(), `alfa-swan-as-wxml-${process.pid}`)
+  translateDist(dir, translated)
+  process.on('exit', () => fs.rmSync(translated, { recursive: true, force: true }))
+  Object.defineProperty(global, 'swan', { configurable: true, get: () => global.wx })
+  return { target, dir: translated }
+}
+
+module.exports = { translate, translateDist, forAttributes, simulatedDist }
