@@ -3,7 +3,7 @@ import { loadWechatSdk, type WechatJsSdk } from '@/platform/wechatSdk'
 import { currentLocation } from '@/platform/web'
 import { callNative } from './bridge'
 import { apiUrl, request } from './request'
-import { normaliseShareResult, reportShareSdk, type ShareInfo, type ShareResult } from './share'
+import { normaliseShareResult, reportShareSdk, type ShareInfo, type ShareResult, type ShareSdkReport } from './share'
 
 /**
  * Sharing on H5 hosts (the mini-programs share through the Page component's handlers): inside
@@ -62,23 +62,7 @@ const defaultWechatDeps: WechatShareDeps = {
   now: () => Date.now(),
 }
 
-function reportFields(
-  ua: string,
-  appId: string,
-  networkType: string,
-  initTime: number,
-  verifyTime: number,
-  url: string,
-): {
-  version: string
-  system: string
-  clientVersion: string
-  appId: string
-  networkType: string
-  initTime: number
-  verifyTime: number
-  url: string
-} {
+function reportFields(ua: string, appId: string, networkType: string, initTime: number, verifyTime: number, url: string): ShareSdkReport {
   return {
     version: WECHAT_SDK_VERSION,
     system: currentHostOs(ua),

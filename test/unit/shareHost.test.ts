@@ -1,7 +1,7 @@
 import { detectHost } from '@/platform/host'
 import type { WechatJsSdk, WechatShareData, WechatConfig } from '@/platform/wechatSdk'
 import { BRIDGE_GLOBAL } from '@/services/bridge'
-import { shareFor } from '@/services/share'
+import { shareFor, type ShareSdkReport } from '@/services/share'
 import {
   NATIVE_SHARE_CALL,
   setupNativeShare,
@@ -45,7 +45,7 @@ describe('H5 in WeChat: JS-SDK config through wechat-req, share data, report aft
   it('configures with the answer for the url without hash, sets the share data, reports after a share', async () => {
     const { sdk, seen } = fakeSdk()
     const asked: string[] = []
-    const reports: Record<string, unknown>[] = []
+    const reports: ShareSdkReport[] = []
     const info = shareFor('fund', { fundCode: '000001' }, { name: '华夏成长混合' })
     const result = await setupWechatShare(info, '/alfa/fund/000001/detail', {
       sdk: async () => sdk,

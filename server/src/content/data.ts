@@ -1,3 +1,4 @@
+import type { RestAd } from '@alfa/common/api'
 import type { Database } from '../db'
 import { pageWithTotal } from '../paging'
 
@@ -94,14 +95,7 @@ export function lessons(database: Database, courseId: string, offset: number, si
 }
 
 export async function ads(database: Database, recCodes: string[], displayName?: string | null) {
-  return database.query<{
-    adId: string
-    imgUrl: string
-    recCode: string
-    displayName: string | null
-    trackProperties: Record<string, unknown>
-    url: string | null
-  }>(
+  return database.query<RestAd>(
     `select ad_id as "adId", img_url as "imgUrl", rec_code as "recCode", display_name as "displayName", track_properties as "trackProperties", url
      from ads where rec_code = any($1::text[]) and ($2::text is null or display_name = $2) order by rec_code, sort`,
     [recCodes, displayName ?? null],
