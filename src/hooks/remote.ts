@@ -49,9 +49,14 @@ function settled<T>(data: T | null, empty: (data: T) => boolean): LoadState {
  * the screen; when that refresh fails the answer stays, marked `stale` (the not-fresh notice);
  * with nothing kept a failure is the error state. Pull-down refresh reloads quietly: a failure
  * keeps what is on screen, marked stale. Answers of a superseded load are dropped. `update`
- * replaces the answer after an edit (a manage screen), in the cache too.
+ * replaces the answer after an edit (a manage screen), in the cache too. `load` may call
+ * `progress` with a partial answer (the first parts of an @defer response) to show it at once.
  */
-export function useRemote<T>(key: string | null, load: () => Promise<T | null>, options: RemoteOptions<T> = {}) {
+export function useRemote<T>(
+  key: string | null,
+  load: (progress: (partial: T) => void) => Promise<T | null>,
+  options: RemoteOptions<T> = {},
+) {
   const { user: mine, cache = true, empty = emptyList, delay = 0 } = options
   const [, rerender] = useState(0)
   // Any component re-renders on login and logout, not only an observer.
@@ -105,7 +110,14 @@ export function useRemote<T>(key: string | null, load: () => Promise<T | null>, 
     const q = quiet === undefined ? s.own : quiet === true
     const uid = user.userId
     if (!q) setShown((p) => (p.k === s.k ? { ...p, state: 'loading' } : p))
-    return latest.current.load().then(
+    // An incremental answer (@defer) shows each part as it arrives; only the whole one is kept.
+    const progress = (partial: T) => {
+      if (id === seq.current)
+        setShown((p) =>
+          p.k === s.k ? { k: p.k, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true } : p,
+        )
+    }
+    return latest.current.load(progress).then(
       (data) => {
         if (id !== seq.current) return
         const state = settled(data, latest.current.empty)

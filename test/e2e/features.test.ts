@@ -181,7 +181,7 @@ for (const scheme of ['light', 'dark'] as const) {
           h.origin,
           `achievements (${scheme})`,
         )
-        const quarters = root.locator('.alfa-fund-rows__row[data-label*="Q"]')
+        const quarters = root.locator('.alfa-rows__row[data-label*="Q"]')
         assert.ok((await quarters.count()) > 0, 'quarterly rows listed')
         assert.match(await text(quarters.first()), /\d{4} 第\d季度/)
       }),

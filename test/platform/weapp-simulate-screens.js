@@ -233,7 +233,7 @@ function screens(expected) {
         const first = h.page.querySelectorAll('.alfa-fund-tabs__tab').find((t) => text(t) === '年度业绩')
         first.dispatchEvent('tap')
         await h.waitFor('the 年度业绩 tab selected', () => text(h.page.querySelector('.alfa-fund-tabs__tab--active')) === '年度业绩')
-        const rows = h.page.querySelectorAll('.alfa-fund-rows__row').filter((r) => /^\d{4}年/.test(text(r)))
+        const rows = h.page.querySelectorAll('.alfa-rows__row').filter((r) => /^\d{4}年/.test(text(r)))
         if (!rows.length) throw failure('achievements: the 年度业绩 tab lists no years')
         return `tabIndex=1 -> 季度业绩; tap -> 年度业绩 with ${rows.length} years`
       },

@@ -18,12 +18,10 @@ function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListF
   if (!items.length) return <Text className='alfa-fund-muted'>{empty}</Text>
   // Newest first, as Chinese fund apps list them.
   return (
-    <View className='alfa-fund-rows'>
+    <View className='alfa-rows'>
       {[...items].reverse().map((c) => (
-        <View key={c.label} className='alfa-fund-rows__row' data-label={c.label}>
-          <Text className='alfa-fund-rows__label alfa-fund-digits'>
-            {c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}
-          </Text>
+        <View key={c.label} className='alfa-rows__row' data-label={c.label}>
+          <Text className='alfa-rows__label alfa-fund-digits'>{c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}</Text>
           <SignedRate value={c.value} />
         </View>
       ))}

@@ -45,7 +45,7 @@ export function FundDetailScreen({
         <Text className='alfa-fund-head__name'>{fund.fundName}</Text>
         <View className='alfa-fund-head__meta'>
           <Text className='alfa-fund-digits'>{fund.fundCode}</Text>
-          {fund.categoryName && <Text className='alfa-fund-tag'>{fund.categoryName}</Text>}
+          {fund.categoryName && <Text className='alfa-tag'>{fund.categoryName}</Text>}
           <RiskTag name={fund.riskLevelName} />
         </View>
         <View className='alfa-fund-head__figures'>

@@ -27,7 +27,7 @@ export function FundValuationScreen({ fundCode }: { fundCode: string }) {
         <Card title='盘中估值' extra={v.isDemo ? <DemoBadge /> : undefined}>
           <View className='alfa-fund-head__figures'>
             <View className='alfa-fund-head__figure'>
-              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-fund-num--${toneModifier(v.estimatedReturn)}`}>
+              <Text className={`alfa-fund-head__big alfa-fund-digits alfa-num--${toneModifier(v.estimatedReturn)}`}>
                 {formatNav(v.estimatedNav)}
               </Text>
               <Text className='alfa-fund-head__label'>估算净值</Text>

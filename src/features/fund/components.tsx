@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import type { LoadState } from '@/hooks/remote'
@@ -11,45 +10,13 @@ import type {
   FundTradeRulesCardFragment,
 } from '@/services/generated/graphql'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
-import { formatAmount, formatPercent, toneModifier, type Numeric } from '@/utils/format'
+import { formatAmount, formatPercent } from '@/utils/format'
 import { Avatar } from '@/components/Avatar'
+import { Card, InfoRows } from '@/components/Card'
+import { DemoBadge, RiskTag, SignedRate } from '@/components/Figure'
 import './index.scss'
 
-/** A signed rate (+1.23%) coloured by its direction. */
-export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
-  return (
-    <Text className={`alfa-fund-num alfa-fund-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
-  )
-}
-
-const RISK_TONE: Record<string, string> = { 高风险: 'high', 中高风险: 'high', 中风险: 'medium', 中低风险: 'low', 低风险: 'low' }
-
-/** Risk level tag (低风险 … 高风险); the higher levels are warmer. */
-export function RiskTag({ name }: { name: string }) {
-  return <Text className={`alfa-fund-tag alfa-fund-tag--risk alfa-fund-tag--${RISK_TONE[name] ?? 'medium'}`}>{name}</Text>
-}
-
-/** Marks demo figures so nobody mistakes them for market data (UI.md). */
-export function DemoBadge() {
-  return <Text className='alfa-fund-tag alfa-fund-tag--demo'>演示数据</Text>
-}
-
-export function Card({ title, extra, children, onMore }: { title: string; extra?: ReactNode; children?: ReactNode; onMore?: () => void }) {
-  return (
-    <View className='alfa-fund-card'>
-      <View className='alfa-fund-card__head'>
-        <Text className='alfa-fund-card__title'>{title}</Text>
-        {extra}
-        {onMore && (
-          <View className='alfa-fund-card__more' role='link' onClick={onMore}>
-            更多 ›
-          </View>
-        )}
-      </View>
-      {children}
-    </View>
-  )
-}
+export { Card, InfoRows, DemoBadge, RiskTag, SignedRate }
 
 /** Unknown fund code: a not-found state with a way back. */
 export function FundNotFound() {
@@ -100,20 +67,6 @@ export function ReturnsGrid({ items }: { items: ReadonlyArray<FundReturnsGridFra
         <View key={r.period} className='alfa-fund-grid__cell' data-period={r.period}>
           <SignedRate value={r.value} className='alfa-fund-grid__value' />
           <Text className='alfa-fund-grid__label'>{r.label}</Text>
-        </View>
-      ))}
-    </View>
-  )
-}
-
-/** Label/value rows (trade rules, statistics). */
-export function InfoRows({ rows }: { rows: ReadonlyArray<[string, ReactNode]> }) {
-  return (
-    <View className='alfa-fund-rows'>
-      {rows.map(([label, value]) => (
-        <View key={label} className='alfa-fund-rows__row'>
-          <Text className='alfa-fund-rows__label'>{label}</Text>
-          <View className='alfa-fund-rows__value'>{value}</View>
         </View>
       ))}
     </View>
@@ -191,8 +144,8 @@ export function HoldingsCard({ holdings }: { holdings: FundHoldingsCardFragment 
         <View className='alfa-fund-holdings'>
           {holdings.reportDate && <Text className='alfa-fund-muted'>{`截至 ${holdings.reportDate}`}</Text>}
           {holdings.list.map((h) => (
-            <View key={h.securityCode} className='alfa-fund-rows__row'>
-              <Text className='alfa-fund-rows__label'>
+            <View key={h.securityCode} className='alfa-rows__row'>
+              <Text className='alfa-rows__label'>
                 {h.securityName}
                 <Text className='alfa-fund-muted'>{` ${h.securityCode}`}</Text>
               </Text>

@@ -5,9 +5,38 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ColourTone =
+  | 'Error'
+  | 'Negative'
+  | 'Positive'
+  | 'Primary'
+  | 'Warning';
+
+export type RiskLevel =
+  | 'High'
+  | 'MidHigh'
+  | 'Medium'
+  | 'MidLow'
+  | 'Low';
+
+export type MoneyType =
+  | 'Longterm'
+  | 'Spare'
+  | 'Steady';
+
 export type SortDirection =
   | 'normal'
   | 'reverse';
+
+export type MovementDirection =
+  | 'Convert'
+  | 'In'
+  | 'None'
+  | 'Out';
+
+export type SeriesType =
+  | 'LONG_WIN'
+  | 'LONG_WIN_S';
 
 /** A page request: cursor from the previous pageInfo (absent for the first page) and a size (default 10, at most 100). */
 export type PageInput = {
@@ -199,6 +228,60 @@ export type MarketIndustryThemesQueryVariables = Exact<{
 export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
 
 export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
+
+export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
+
+export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
+
+export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null };
+
+export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
+
+export type PortfolioChartFragment = { navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null };
+
+export type PortfolioQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+}>;
+
+
+export type PortfolioQuery = { portfolio: { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, latestSignal: { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null } | null, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type LongwinQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type InvestPlanQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
+
+export type PortfolioChartRangeQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+}>;
+
+
+export type PortfolioChartRangeQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
+
+export type ToggleFollowMutationVariables = Exact<{
+  poCode: string;
+  state: boolean;
+}>;
+
+
+export type ToggleFollowMutation = { toggleFollow: { hasFollowed: boolean, followersCount: number, error: { code: string, msg: string, detail: string | null } | null } };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -415,6 +498,180 @@ export const ThemeFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ThemeFundRow"}) as unknown as TypedDocumentString<ThemeFundRowFragment, unknown>;
+export const PortfolioShowcaseFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+    `, {"fragmentName":"PortfolioShowcase"}) as unknown as TypedDocumentString<PortfolioShowcaseFragment, unknown>;
+export const PortfolioPreferenceFlagsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioPreferenceFlags on PortfolioPreference {
+  displayPerformance
+  displayCompositionPieChart
+  displayCompositionDetailList
+  hasAdjustmentHistoryPage
+  hasAnalysisPage
+  hasFundInvestPoolPage
+  displayMaxDrawdownOnChart
+  displayAdjustmentPoint
+  displayPeakPoint
+  displayBenchmark
+  displayProfitCalculator
+  displayManagerIdentity
+  displayShowcase
+  displayDescriptionOnDetailPage
+  hasIntroPage
+  topNotice {
+    link
+    text
+  }
+  defaultComparableBenchmark
+  displaySmartAipDisclaimerPopup
+}
+    `, {"fragmentName":"PortfolioPreferenceFlags"}) as unknown as TypedDocumentString<PortfolioPreferenceFlagsFragment, unknown>;
+export const PortfolioHeadFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioHead on Portfolio {
+  poCode
+  poName
+  subTitle
+  description
+  riskLevel
+  moneyType
+  runningDays
+  createdDate
+  seriesType
+  isCustomPlan
+  isModelPo
+  hasAdvisor
+  isSupportSmartAip
+  runningWithRealMoney
+  followersCount
+  buyersCount
+  hasFollowed
+  hasSigned
+  manager {
+    managerId
+    managerName
+    isVerified
+    avatarUrl
+    url
+  }
+  featureShowcase {
+    ...PortfolioShowcase
+  }
+  performanceShowcase {
+    ...PortfolioShowcase
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+    defaultDrawdown
+    minDrawdown
+  }
+  thermometer {
+    level
+    levelDescription
+  }
+  comparableBenchmarks {
+    indexCode
+    indexShortName
+    isDefault
+  }
+  preference {
+    ...PortfolioPreferenceFlags
+  }
+}
+    fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+fragment PortfolioPreferenceFlags on PortfolioPreference {
+  displayPerformance
+  displayCompositionPieChart
+  displayCompositionDetailList
+  hasAdjustmentHistoryPage
+  hasAnalysisPage
+  hasFundInvestPoolPage
+  displayMaxDrawdownOnChart
+  displayAdjustmentPoint
+  displayPeakPoint
+  displayBenchmark
+  displayProfitCalculator
+  displayManagerIdentity
+  displayShowcase
+  displayDescriptionOnDetailPage
+  hasIntroPage
+  topNotice {
+    link
+    text
+  }
+  defaultComparableBenchmark
+  displaySmartAipDisclaimerPopup
+}`, {"fragmentName":"PortfolioHead"}) as unknown as TypedDocumentString<PortfolioHeadFragment, unknown>;
+export const PortfolioCompositionFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioComposition on Composition {
+  updatedAt
+  groups {
+    percent
+    categoryCode
+    categoryName
+    unit
+    accProfitRate
+    parts {
+      percent
+      unit
+      varietyName
+      latestMovement
+      latestMovementName
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+    }
+  }
+}
+    `, {"fragmentName":"PortfolioComposition"}) as unknown as TypedDocumentString<PortfolioCompositionFragment, unknown>;
+export const PortfolioChartFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioChart on Portfolio {
+  navHistory(range: $range, hasAdjustment: true) {
+    series {
+      date
+      value
+    }
+    adjustmentPoints {
+      date
+    }
+    maxDrawdown {
+      rate
+      startDate
+      endDate
+    }
+    totalReturn
+  }
+  benchmark(range: $range) {
+    indexShortName
+    history {
+      date
+      value
+    }
+  }
+}
+    `, {"fragmentName":"PortfolioChart"}) as unknown as TypedDocumentString<PortfolioChartFragment, unknown>;
+export const PortfolioAssetMixFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioAssetMix on AssetMixConfig {
+  assetMixModelCode
+  assetPlanId
+  expectedAnnualizedReturnRate
+  status
+  suggestHoldingTime
+}
+    `, {"fragmentName":"PortfolioAssetMix"}) as unknown as TypedDocumentString<PortfolioAssetMixFragment, unknown>;
 export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment FavouritesManageRow on Fund {
   fundCode
@@ -895,6 +1152,510 @@ export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentStrin
     fundName
   }
 }`) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
+export const PortfolioDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query Portfolio($poCode: String!, $range: String) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioHead
+    composition {
+      ...PortfolioComposition
+    }
+    latestSignal {
+      sigId
+      date
+      shortDescription
+      signalActionName
+    }
+    ... @defer(label: "chart") {
+      ...PortfolioChart
+    }
+  }
+}
+    fragment PortfolioHead on Portfolio {
+  poCode
+  poName
+  subTitle
+  description
+  riskLevel
+  moneyType
+  runningDays
+  createdDate
+  seriesType
+  isCustomPlan
+  isModelPo
+  hasAdvisor
+  isSupportSmartAip
+  runningWithRealMoney
+  followersCount
+  buyersCount
+  hasFollowed
+  hasSigned
+  manager {
+    managerId
+    managerName
+    isVerified
+    avatarUrl
+    url
+  }
+  featureShowcase {
+    ...PortfolioShowcase
+  }
+  performanceShowcase {
+    ...PortfolioShowcase
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+    defaultDrawdown
+    minDrawdown
+  }
+  thermometer {
+    level
+    levelDescription
+  }
+  comparableBenchmarks {
+    indexCode
+    indexShortName
+    isDefault
+  }
+  preference {
+    ...PortfolioPreferenceFlags
+  }
+}
+fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+fragment PortfolioPreferenceFlags on PortfolioPreference {
+  displayPerformance
+  displayCompositionPieChart
+  displayCompositionDetailList
+  hasAdjustmentHistoryPage
+  hasAnalysisPage
+  hasFundInvestPoolPage
+  displayMaxDrawdownOnChart
+  displayAdjustmentPoint
+  displayPeakPoint
+  displayBenchmark
+  displayProfitCalculator
+  displayManagerIdentity
+  displayShowcase
+  displayDescriptionOnDetailPage
+  hasIntroPage
+  topNotice {
+    link
+    text
+  }
+  defaultComparableBenchmark
+  displaySmartAipDisclaimerPopup
+}
+fragment PortfolioComposition on Composition {
+  updatedAt
+  groups {
+    percent
+    categoryCode
+    categoryName
+    unit
+    accProfitRate
+    parts {
+      percent
+      unit
+      varietyName
+      latestMovement
+      latestMovementName
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+    }
+  }
+}
+fragment PortfolioChart on Portfolio {
+  navHistory(range: $range, hasAdjustment: true) {
+    series {
+      date
+      value
+    }
+    adjustmentPoints {
+      date
+    }
+    maxDrawdown {
+      rate
+      startDate
+      endDate
+    }
+    totalReturn
+  }
+  benchmark(range: $range) {
+    indexShortName
+    history {
+      date
+      value
+    }
+  }
+}`) as unknown as TypedDocumentString<PortfolioQuery, PortfolioQueryVariables>;
+export const LongwinDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query Longwin($poCode: String!, $needQueryHolding: Boolean!, $range: String) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioHead
+    totalUnit
+    investedUnit
+    composition(categoryType: FundCategory) {
+      ...PortfolioComposition
+    }
+    thermometer {
+      advice {
+        howToBuy
+        howToSell
+      }
+    }
+    capitalAccountHoldings @include(if: $needQueryHolding) {
+      caId
+      units
+    }
+    ... @defer(label: "chart") {
+      ...PortfolioChart
+    }
+  }
+}
+    fragment PortfolioHead on Portfolio {
+  poCode
+  poName
+  subTitle
+  description
+  riskLevel
+  moneyType
+  runningDays
+  createdDate
+  seriesType
+  isCustomPlan
+  isModelPo
+  hasAdvisor
+  isSupportSmartAip
+  runningWithRealMoney
+  followersCount
+  buyersCount
+  hasFollowed
+  hasSigned
+  manager {
+    managerId
+    managerName
+    isVerified
+    avatarUrl
+    url
+  }
+  featureShowcase {
+    ...PortfolioShowcase
+  }
+  performanceShowcase {
+    ...PortfolioShowcase
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+    defaultDrawdown
+    minDrawdown
+  }
+  thermometer {
+    level
+    levelDescription
+  }
+  comparableBenchmarks {
+    indexCode
+    indexShortName
+    isDefault
+  }
+  preference {
+    ...PortfolioPreferenceFlags
+  }
+}
+fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+fragment PortfolioPreferenceFlags on PortfolioPreference {
+  displayPerformance
+  displayCompositionPieChart
+  displayCompositionDetailList
+  hasAdjustmentHistoryPage
+  hasAnalysisPage
+  hasFundInvestPoolPage
+  displayMaxDrawdownOnChart
+  displayAdjustmentPoint
+  displayPeakPoint
+  displayBenchmark
+  displayProfitCalculator
+  displayManagerIdentity
+  displayShowcase
+  displayDescriptionOnDetailPage
+  hasIntroPage
+  topNotice {
+    link
+    text
+  }
+  defaultComparableBenchmark
+  displaySmartAipDisclaimerPopup
+}
+fragment PortfolioComposition on Composition {
+  updatedAt
+  groups {
+    percent
+    categoryCode
+    categoryName
+    unit
+    accProfitRate
+    parts {
+      percent
+      unit
+      varietyName
+      latestMovement
+      latestMovementName
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+    }
+  }
+}
+fragment PortfolioChart on Portfolio {
+  navHistory(range: $range, hasAdjustment: true) {
+    series {
+      date
+      value
+    }
+    adjustmentPoints {
+      date
+    }
+    maxDrawdown {
+      rate
+      startDate
+      endDate
+    }
+    totalReturn
+  }
+  benchmark(range: $range) {
+    indexShortName
+    history {
+      date
+      value
+    }
+  }
+}`) as unknown as TypedDocumentString<LongwinQuery, LongwinQueryVariables>;
+export const InvestPlanDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query InvestPlan($poCode: String!, $needQueryHolding: Boolean!, $range: String) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioHead
+    totalUnit
+    investedUnit
+    composition {
+      ...PortfolioComposition
+    }
+    chinaIncludeAlternative {
+      ...PortfolioAssetMix
+    }
+    chinaIncludeOversea {
+      ...PortfolioAssetMix
+    }
+    chinaOnly {
+      ...PortfolioAssetMix
+    }
+    global {
+      ...PortfolioAssetMix
+    }
+    capitalAccountHoldings @include(if: $needQueryHolding) {
+      caId
+      units
+    }
+    ... @defer(label: "chart") {
+      ...PortfolioChart
+    }
+  }
+}
+    fragment PortfolioHead on Portfolio {
+  poCode
+  poName
+  subTitle
+  description
+  riskLevel
+  moneyType
+  runningDays
+  createdDate
+  seriesType
+  isCustomPlan
+  isModelPo
+  hasAdvisor
+  isSupportSmartAip
+  runningWithRealMoney
+  followersCount
+  buyersCount
+  hasFollowed
+  hasSigned
+  manager {
+    managerId
+    managerName
+    isVerified
+    avatarUrl
+    url
+  }
+  featureShowcase {
+    ...PortfolioShowcase
+  }
+  performanceShowcase {
+    ...PortfolioShowcase
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+    defaultDrawdown
+    minDrawdown
+  }
+  thermometer {
+    level
+    levelDescription
+  }
+  comparableBenchmarks {
+    indexCode
+    indexShortName
+    isDefault
+  }
+  preference {
+    ...PortfolioPreferenceFlags
+  }
+}
+fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+fragment PortfolioPreferenceFlags on PortfolioPreference {
+  displayPerformance
+  displayCompositionPieChart
+  displayCompositionDetailList
+  hasAdjustmentHistoryPage
+  hasAnalysisPage
+  hasFundInvestPoolPage
+  displayMaxDrawdownOnChart
+  displayAdjustmentPoint
+  displayPeakPoint
+  displayBenchmark
+  displayProfitCalculator
+  displayManagerIdentity
+  displayShowcase
+  displayDescriptionOnDetailPage
+  hasIntroPage
+  topNotice {
+    link
+    text
+  }
+  defaultComparableBenchmark
+  displaySmartAipDisclaimerPopup
+}
+fragment PortfolioComposition on Composition {
+  updatedAt
+  groups {
+    percent
+    categoryCode
+    categoryName
+    unit
+    accProfitRate
+    parts {
+      percent
+      unit
+      varietyName
+      latestMovement
+      latestMovementName
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+    }
+  }
+}
+fragment PortfolioChart on Portfolio {
+  navHistory(range: $range, hasAdjustment: true) {
+    series {
+      date
+      value
+    }
+    adjustmentPoints {
+      date
+    }
+    maxDrawdown {
+      rate
+      startDate
+      endDate
+    }
+    totalReturn
+  }
+  benchmark(range: $range) {
+    indexShortName
+    history {
+      date
+      value
+    }
+  }
+}
+fragment PortfolioAssetMix on AssetMixConfig {
+  assetMixModelCode
+  assetPlanId
+  expectedAnnualizedReturnRate
+  status
+  suggestHoldingTime
+}`) as unknown as TypedDocumentString<InvestPlanQuery, InvestPlanQueryVariables>;
+export const PortfolioChartRangeDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioChartRange($poCode: String!, $range: String) {
+  portfolio(poCode: $poCode) {
+    poCode
+    ...PortfolioChart
+  }
+}
+    fragment PortfolioChart on Portfolio {
+  navHistory(range: $range, hasAdjustment: true) {
+    series {
+      date
+      value
+    }
+    adjustmentPoints {
+      date
+    }
+    maxDrawdown {
+      rate
+      startDate
+      endDate
+    }
+    totalReturn
+  }
+  benchmark(range: $range) {
+    indexShortName
+    history {
+      date
+      value
+    }
+  }
+}`) as unknown as TypedDocumentString<PortfolioChartRangeQuery, PortfolioChartRangeQueryVariables>;
+export const ToggleFollowDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation toggleFollow($poCode: String!, $state: Boolean!) {
+  toggleFollow(poCode: $poCode, state: $state) {
+    hasFollowed
+    followersCount
+    error {
+      code
+      msg
+      detail
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToggleFollowMutation, ToggleFollowMutationVariables>;
 export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {

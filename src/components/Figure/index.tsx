@@ -1,0 +1,35 @@
+import { Text } from '@tarojs/components'
+import { formatPercent, toneModifier, type Numeric } from '@/utils/format'
+import './index.scss'
+
+/** A signed rate (+1.23%) coloured by its direction: gains red, losses green, zero and missing grey. */
+export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
+  return <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+}
+
+/** Risk tone of the five level names and the three-level scale's 低 / 中 / 高. */
+const RISK_TONE: Record<string, string> = {
+  高风险: 'high',
+  中高风险: 'high',
+  高: 'high',
+  中风险: 'medium',
+  中: 'medium',
+  中低风险: 'low',
+  低风险: 'low',
+  低: 'low',
+}
+
+/** A small outlined tag (category, money type). */
+export function Tag({ children, tone }: { children: string; tone?: 'risk' | 'demo' | 'primary' }) {
+  return <Text className={`alfa-tag${tone ? ` alfa-tag--${tone}` : ''}`}>{children}</Text>
+}
+
+/** Risk level tag (低风险 … 高风险, or 低 / 中 / 高); the higher levels are warmer. */
+export function RiskTag({ name }: { name: string }) {
+  return <Text className={`alfa-tag alfa-tag--risk alfa-tag--${RISK_TONE[name] ?? 'medium'}`}>{name}</Text>
+}
+
+/** Marks demo figures so nobody mistakes them for market data (UI.md). */
+export function DemoBadge() {
+  return <Tag tone='demo'>演示数据</Tag>
+}
