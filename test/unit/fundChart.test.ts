@@ -1,4 +1,4 @@
-import { cumulative, PERIOD_RANGE } from '@/features/fund/FundNavChart'
+import { cumulative, PERIOD_RANGE } from '@/components/Chart'
 import { toneModifier } from '@/utils/format'
 import { CHART_PERIODS } from '@/components/Chart'
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db'
 import { adjustSeries, type RawNav } from '../fund/adjusted'
+import { RISK_LEVEL_NAMES } from '../fund/categories'
 import { insertRows } from './bulk'
 import { Random, addDays, tradingDays } from './random'
 
@@ -285,6 +286,9 @@ const PORTFOLIOS: PortfolioSeed[] = (() => {
   })
   return list
 })()
+
+/** Showcase texts are what users read: the money types in Chinese (UI.md's four pots). */
+const MONEY_TYPE_NAMES: Record<PortfolioSeed['moneyType'], string> = { Spare: '活钱管理', Steady: '稳健理财', Longterm: '长期投资' }
 
 const THERMOMETER = [
   { level: 1, levelDescription: '低估', howToBuy: '市场处于低估区间，可以加大定投金额，分批买入。', howToSell: '不建议卖出，耐心持有。' },
@@ -680,8 +684,8 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
       thermo.howToBuy,
       thermo.howToSell,
       [
-        { key: 'riskLevel', displayName: '风险等级', valueText: p.risk, fontColor: 'Primary' },
-        { key: 'moneyType', displayName: '资金类型', valueText: p.moneyType, fontColor: 'Primary' },
+        { key: 'riskLevel', displayName: '风险等级', valueText: RISK_LEVEL_NAMES[p.risk], fontColor: 'Primary' },
+        { key: 'moneyType', displayName: '资金类型', valueText: MONEY_TYPE_NAMES[p.moneyType], fontColor: 'Primary' },
         { key: 'holding', displayName: '建议持有', valueText: assetMix('').suggestHoldingTime, fontColor: 'Warning' },
       ],
       [

@@ -67,3 +67,23 @@ export function sliceByPeriod<T extends { date: string }>(data: ReadonlyArray<T>
   const start = periodStart(period, data[data.length - 1].date, setup)
   return start ? data.filter((p) => p.date >= start) : [...data]
 }
+
+/** The server's range argument for each period. */
+export const PERIOD_RANGE: Record<ChartPeriod, string> = {
+  ONE_MONTH: '1M',
+  THREE_MONTH: '3M',
+  SIX_MONTH: '6M',
+  ONE_YEAR: '1Y',
+  THREE_YEAR: '3Y',
+  FIVE_YEAR: '5Y',
+  TEN_YEAR: 'TEN_YEAR',
+  YTD: 'YTD',
+  SETUP: 'SETUP',
+  Max: 'Max',
+}
+
+/** Cumulative return from the first point of a NAV series (decimal strings): every line starts at 0%. */
+export function cumulative(points: ReadonlyArray<{ date: string; value: string | number }>): Array<{ date: string; value: number | null }> {
+  const base = points.length ? Number(points[0].value) : 0
+  return points.map((p) => ({ date: p.date, value: base ? Number(p.value) / base - 1 : null }))
+}

@@ -33,3 +33,11 @@ export function RiskTag({ name }: { name: string }) {
 export function DemoBadge() {
   return <Tag tone='demo'>演示数据</Tag>
 }
+
+/** The spec's colour tones: Positive red, Negative green, Primary the brand blue, Warning orange, Error red (UI.md). */
+export type ColourTone = 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning'
+
+/** A server-given text in its font colour (showcases); no tone reads as plain text. */
+export function ToneText({ tone, children, className = '' }: { tone?: ColourTone | null; children: string; className?: string }) {
+  return <Text className={`alfa-tone alfa-tone--${tone ?? 'none'} ${className}`}>{children}</Text>
+}

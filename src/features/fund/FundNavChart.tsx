@@ -1,33 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
-import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { Chart, cumulative, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
-import { FundChartDocument, type FundChartPointFragment } from '@/services/generated/graphql'
+import { FundChartDocument } from '@/services/generated/graphql'
 import { Card, SignedRate } from './components'
-
-/** Server range names of the chart's period tabs. */
-export const PERIOD_RANGE: Record<ChartPeriod, string> = {
-  ONE_MONTH: '1M',
-  THREE_MONTH: '3M',
-  SIX_MONTH: '6M',
-  ONE_YEAR: '1Y',
-  THREE_YEAR: '3Y',
-  FIVE_YEAR: '5Y',
-  TEN_YEAR: 'TEN_YEAR',
-  YTD: 'YTD',
-  SETUP: 'SETUP',
-  Max: 'Max',
-}
-
-type Point = FundChartPointFragment
-
-/** Cumulative return from the first point of the range (both lines start at 0%). */
-export function cumulative(points: readonly Point[]): Array<{ date: string; value: number | null }> {
-  const base = points.length ? Number(points[0].value) : 0
-  return points.map((p) => ({ date: p.date, value: base ? Number(p.value) / base - 1 : null }))
-}
 
 /** NAV chart with the category's comparison index and period tabs. */
 export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {

@@ -1,10 +1,11 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { PortfolioDetailScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioDetailPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioDetail'>
-      <PageLoading />
+      <PortfolioDetailScreen poCode={poCode} />
     </Page>
   )
 }

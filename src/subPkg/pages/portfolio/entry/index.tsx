@@ -1,10 +1,11 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { PortfolioDetailScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioEntryPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioEntry'>
-      <PageLoading />
+      <PortfolioDetailScreen poCode={poCode} />
     </Page>
   )
 }

@@ -1,0 +1,240 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { StaleNotice } from '@/components/AsyncContent'
+import { Avatar } from '@/components/Avatar'
+import { BarButton, BottomBar } from '@/components/BottomBar'
+import { Card, InfoRows } from '@/components/Card'
+import { RiskTag, Tag, ToneText } from '@/components/Figure'
+import { useShareSubject } from '@/components/Page'
+import type { RouteName } from '@/routes'
+import { openExternal } from '@/services/external'
+import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
+import { navigateTo } from '@/services/navigation'
+import { formatCount, formatPercent } from '@/utils/format'
+import { PortfolioFoot, PortfolioPending } from '../components'
+import { FollowButton, useFollowersCount } from '../follow/FollowButton'
+import { usePortfolioQuery } from '../hooks'
+import { MONEY_TYPE_NAME, riskLevelName } from '../names'
+import { ChartCard, DETAIL_RANGE } from './ChartCard'
+import { loadPortfolioDetail, type PortfolioDetail } from './load'
+import './index.scss'
+
+/** The strategy's sub-screens, each shown when the strategy has it. */
+export function detailLinks(p: PortfolioDetail): Array<{ route: RouteName; label: string }> {
+  const pref = p.preference
+  const links: Array<{ route: RouteName; label: string; when: boolean }> = [
+    { route: 'portfolioInformation', label: '策略信息', when: true },
+    { route: 'portfolioComposition', label: '基金组成', when: pref.displayCompositionPieChart || pref.displayCompositionDetailList },
+    { route: 'portfolioAdjustment', label: '调仓记录', when: pref.hasAdjustmentHistoryPage },
+    { route: 'portfolioSignal', label: '发车记录', when: p.kind === 'longWin' || ('latestSignal' in p && !!p.latestSignal) },
+    { route: 'portfolioDailyNav', label: '策略走势', when: true },
+    { route: 'portfolioAipList', label: '定投建议', when: p.isSupportSmartAip },
+    { route: 'portfolioThermometer', label: '温度计', when: !!p.thermometer },
+    { route: 'portfolioAdvisor', label: '投顾服务', when: p.hasAdvisor },
+    { route: 'portfolioAnalysis', label: '策略分析', when: pref.hasAnalysisPage },
+    { route: 'portfolioInvestPool', label: '基金池', when: pref.hasFundInvestPoolPage },
+    { route: 'portfolioIntro', label: '策略介绍', when: pref.hasIntroPage },
+    { route: 'portfolioTimeline', label: '策略动态', when: true },
+    { route: 'portfolioFaq', label: '常见问题', when: true },
+  ]
+  return links.filter((l) => l.when).map(({ route, label }) => ({ route, label }))
+}
+
+function Showcases({ items }: { items: ReadonlyArray<PortfolioShowcaseFragment> }) {
+  return (
+    <View className='alfa-po-showcase'>
+      {items.map((s) => (
+        <View key={s.key} className='alfa-po-showcase__cell' data-key={s.key}>
+          <ToneText tone={s.fontColor} className='alfa-po-showcase__value'>
+            {s.valueText}
+          </ToneText>
+          <Text className='alfa-po-showcase__label'>{s.displayName}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** The head: name, tags, the big figures, running days and followers. */
+const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
+  const followers = formatCount(useFollowersCount(p.poCode, p.followersCount))
+  const buyers = formatCount(p.buyersCount)
+  const range = p.annualizedReturnRateRange
+  return (
+    <View className='alfa-po-head'>
+      <Text className='alfa-po-head__name'>{p.poName}</Text>
+      {p.subTitle && <Text className='alfa-po-head__sub'>{p.subTitle}</Text>}
+      <View className='alfa-po-head__tags'>
+        <RiskTag name={riskLevelName(p.riskLevel, p.seriesType)} />
+        <Tag>{MONEY_TYPE_NAME[p.moneyType]}</Tag>
+        {p.kind === 'longWin' && <Tag tone='primary'>{p.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划'}</Tag>}
+        {p.kind === 'investPlan' && <Tag tone='primary'>定制规划</Tag>}
+        {p.runningWithRealMoney && <Tag>实盘运行</Tag>}
+      </View>
+      {p.preference.displayShowcase && p.performanceShowcase.length > 0 && <Showcases items={p.performanceShowcase} />}
+      {range?.expectedAnnualizedReturnRate && (
+        <Text className='alfa-po-head__range'>
+          {`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}
+          {range.minDrawdown && range.defaultDrawdown
+            ? `，回撤 ${formatPercent(range.minDrawdown)}～${formatPercent(range.defaultDrawdown)}`
+            : ''}
+        </Text>
+      )}
+      <View className='alfa-po-head__meta'>
+        <Text>{`运行 ${p.runningDays} 天`}</Text>
+        {followers && <Text>{`${followers}人关注`}</Text>}
+        {buyers && <Text>{`${buyers}人买入`}</Text>}
+      </View>
+    </View>
+  )
+})
+
+/** Long-win plans: how many of the plan's units are invested, and the user's holding. */
+function Units({ p }: { p: Extract<PortfolioDetail, { kind: 'longWin' | 'investPlan' }> }) {
+  const holdings = 'capitalAccountHoldings' in p ? p.capitalAccountHoldings : undefined
+  if (!p.totalUnit && !holdings?.length) return null
+  const share = p.totalUnit ? Math.min(1, (p.investedUnit ?? 0) / p.totalUnit) : 0
+  return (
+    <Card title='计划进度'>
+      {p.totalUnit ? (
+        <View className='alfa-po-units' aria-label={`已投入 ${p.investedUnit ?? 0} 份，共 ${p.totalUnit} 份`}>
+          <View className='alfa-po-units__bar'>
+            <View className='alfa-po-units__fill' style={{ width: `${(share * 100).toFixed(1)}%` }} />
+          </View>
+          <Text className='alfa-po-units__text'>{`已投入 ${p.investedUnit ?? 0} / ${p.totalUnit} 份`}</Text>
+        </View>
+      ) : null}
+      {holdings?.map((h) => (
+        <Text key={h.caId} className='alfa-po-text'>{`我的持有 ${h.units} 份（账户 ${h.caId}）`}</Text>
+      ))}
+    </Card>
+  )
+}
+
+/** Investment plans: the expected return per asset-mix scope, with the suggested holding time. */
+function AssetMixes({ p }: { p: Extract<PortfolioDetail, { kind: 'investPlan' }> }) {
+  const scopes = [
+    ['含另类资产', p.chinaIncludeAlternative],
+    ['含海外资产', p.chinaIncludeOversea],
+    ['仅国内资产', p.chinaOnly],
+    ['全球配置', p.global],
+  ] as const
+  const rows = scopes.flatMap(([label, mix]) =>
+    mix
+      ? [
+          [
+            label,
+            <Text
+              key={label}
+              className='alfa-po-digits'
+            >{`预期年化 ${formatPercent(mix.expectedAnnualizedReturnRate)} · 建议持有 ${mix.suggestHoldingTime ?? '--'}`}</Text>,
+          ] as const,
+        ]
+      : [],
+  )
+  return rows.length ? (
+    <Card title='配置方案'>
+      <InfoRows rows={rows} />
+    </Card>
+  ) : null
+}
+
+/** The composition summary: each category's share; the whole list is on 基金组成. */
+function CompositionSummary({ p }: { p: PortfolioDetail }) {
+  const { composition, preference } = p
+  if (!(preference.displayCompositionPieChart || preference.displayCompositionDetailList) || !composition.groups.length) return null
+  return (
+    <Card title='基金组成' onMore={() => void navigateTo('portfolioComposition', { poCode: p.poCode })}>
+      <InfoRows
+        rows={composition.groups.map((g) => [
+          g.categoryName ?? g.categoryCode,
+          <Text key={g.categoryCode} className='alfa-po-digits'>
+            {formatPercent(g.percent)}
+          </Text>,
+        ])}
+      />
+      {composition.updatedAt && <Text className='alfa-po-muted'>{`更新于 ${composition.updatedAt}`}</Text>}
+    </Card>
+  )
+}
+
+/** Strategy details for every kind (ordinary, long-win, investment plan), and the entry's view. */
+export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
+  const {
+    state,
+    data: p,
+    stale,
+    reload,
+  } = usePortfolioQuery<PortfolioDetail>('portfolioDetail', poCode, (code, progress) => loadPortfolioDetail(code, DETAIL_RANGE, progress))
+  useShareSubject(p?.poName)
+  if (state !== 'ready' || !p) return <PortfolioPending state={state} onRetry={() => void reload()} />
+  const pref = p.preference
+  const notice = pref.topNotice
+  const chart = p.navHistory && p.benchmark !== undefined ? { navHistory: p.navHistory, benchmark: p.benchmark } : undefined
+  return (
+    <View className='alfa-po' data-kind={p.kind}>
+      {stale && <StaleNotice onRetry={() => reload()} />}
+      {notice && (
+        <View className='alfa-po-notice' role={notice.link ? 'link' : 'note'} onClick={() => notice.link && openExternal(notice.link)}>
+          <Text>{notice.text}</Text>
+        </View>
+      )}
+      <Head p={p} />
+      {pref.displayShowcase && p.featureShowcase.length > 0 && (
+        <Card title='策略特点'>
+          <Showcases items={p.featureShowcase} />
+        </Card>
+      )}
+      {pref.displayPerformance && <ChartCard poCode={p.poCode} initial={chart} preference={pref} />}
+      {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
+      {p.kind === 'investPlan' && <AssetMixes p={p} />}
+      {p.thermometer && (
+        <Card title='温度计' onMore={() => void navigateTo('portfolioThermometer', { poCode: p.poCode })}>
+          <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
+        </Card>
+      )}
+      {pref.displayManagerIdentity && p.manager && (
+        <Card title='主理人'>
+          <View
+            className='alfa-po-manager'
+            role={p.manager.url ? 'link' : undefined}
+            onClick={() => p.manager?.url && openExternal(p.manager.url)}
+          >
+            <Avatar url={p.manager.avatarUrl} name={p.manager.managerName} className='alfa-po-manager__avatar' />
+            <Text className='alfa-po-manager__name'>{p.manager.managerName}</Text>
+            {p.manager.isVerified && <Tag tone='primary'>已认证</Tag>}
+          </View>
+        </Card>
+      )}
+      {pref.displayDescriptionOnDetailPage && p.description && (
+        <Card title='策略介绍'>
+          <Text className='alfa-po-text'>{p.description}</Text>
+        </Card>
+      )}
+      <CompositionSummary p={p} />
+      {'latestSignal' in p && p.latestSignal && (
+        <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
+          <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>
+        </Card>
+      )}
+      <View className='alfa-po-links'>
+        {detailLinks(p).map((l) => (
+          <View
+            key={l.route}
+            className='alfa-po-links__item'
+            role='link'
+            data-route={l.route}
+            onClick={() => void navigateTo(l.route, { poCode: p.poCode })}
+          >
+            {l.label}
+          </View>
+        ))}
+      </View>
+      <PortfolioFoot />
+      <BottomBar>
+        <BarButton onClick={() => void navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
+        <FollowButton poCode={p.poCode} followed={p.hasFollowed} followersCount={p.followersCount} />
+      </BottomBar>
+    </View>
+  )
+}

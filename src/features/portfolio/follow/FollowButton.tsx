@@ -1,0 +1,53 @@
+import { View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { useEffect } from 'react'
+import { user } from '@/services/user'
+import { followStore, type FollowStore } from './followStore'
+import './index.scss'
+
+export interface FollowButtonProps {
+  poCode: string
+  /** The page answer's hasFollowed and followersCount (the store keeps what changed since). */
+  followed: boolean
+  followersCount: number
+  className?: string
+  /** The store (tests); default the app's one. */
+  store?: FollowStore
+}
+
+/** 关注 / 已关注: the follow toggle of a strategy. */
+export const FollowButton = observer(function FollowButton({
+  poCode,
+  followed,
+  followersCount,
+  className = '',
+  store = followStore,
+}: FollowButtonProps) {
+  useEffect(() => store.seen(poCode, { followed, followersCount }), [store, poCode, followed, followersCount])
+  const isLogin = user.isLogin
+  useEffect(() => {
+    // A follow that sent the user to log in is finished on the return (once the page's answer is in).
+    if (isLogin) void store.resumePending(poCode)
+  }, [isLogin, store, poCode, followed])
+  const state = store.state(poCode)?.followed ?? (isLogin && followed)
+  const pending = store.isPending(poCode)
+  return (
+    <View
+      className={`alfa-po-follow alfa-po-follow--${state ? 'on' : 'off'}${pending ? ' alfa-po-follow--pending' : ''} ${className}`}
+      role='button'
+      aria-pressed={state}
+      aria-busy={pending}
+      onClick={(e) => {
+        e.stopPropagation?.()
+        void store.toggle(poCode)
+      }}
+    >
+      {state ? '已关注' : '+ 关注'}
+    </View>
+  )
+})
+
+/** The followers count as last known (after a toggle, the server's count). */
+export function useFollowersCount(poCode: string, fromAnswer: number, store: FollowStore = followStore): number {
+  return store.state(poCode)?.followersCount ?? fromAnswer
+}
