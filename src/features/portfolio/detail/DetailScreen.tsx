@@ -197,8 +197,8 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         <Card title='主理人'>
           <View
             className='alfa-po-manager'
-            role={p.manager.url ? 'link' : undefined}
-            onClick={() => p.manager?.url && openExternal(p.manager.url)}
+            role='link'
+            onClick={() => p.manager && void navigateTo('manager', { fundManagerId: p.manager.managerId })}
           >
             <Avatar url={p.manager.avatarUrl} name={p.manager.managerName} className='alfa-po-manager__avatar' />
             <Text className='alfa-po-manager__name'>{p.manager.managerName}</Text>
