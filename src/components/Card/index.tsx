@@ -16,12 +16,12 @@ export interface CardProps {
 /** A section of a data screen: a titled card, optionally with a 更多 link. */
 export function Card({ title, extra, children, onMore, className = '' }: CardProps) {
   return (
-    <View className={`alfa-card ${className}`}>
-      <View className='alfa-card__head'>
-        <Text className='alfa-card__title'>{title}</Text>
+    <View className={`alfa-section ${className}`}>
+      <View className='alfa-section__head'>
+        <Text className='alfa-section__title'>{title}</Text>
         {extra}
         {onMore && (
-          <View className='alfa-card__more' role='link' onClick={onMore}>
+          <View className='alfa-section__more' role='link' onClick={onMore}>
             更多 ›
           </View>
         )}

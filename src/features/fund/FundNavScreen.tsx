@@ -37,7 +37,7 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
       <FundTitle fund={fund} />
       <FundNavChart fundCode={fundCode} />
       <AsyncContent state={rows.length ? 'ready' : 'empty'} emptyTitle='暂无净值' emptyDescription='基金成立并公布净值后再来查看。'>
-        <View className='alfa-card alfa-fund-table' role='table'>
+        <View className='alfa-section alfa-fund-table' role='table'>
           <View className='alfa-fund-table__row alfa-fund-table__row--head' role='row'>
             <Text className='alfa-fund-table__cell alfa-fund-table__cell--first'>日期</Text>
             <Text className='alfa-fund-table__cell'>单位净值</Text>
