@@ -1,10 +1,11 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+// The file, not the feature's index: the main package stays free of the chart engine.
+import { ProductScreen } from '@/features/portfolio/product/ProductScreens'
 
 export default function ProductPage() {
   return (
     <Page route='product'>
-      <PageLoading />
+      <ProductScreen />
     </Page>
   )
 }

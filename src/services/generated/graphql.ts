@@ -283,6 +283,16 @@ export type ToggleFollowMutationVariables = Exact<{
 
 export type ToggleFollowMutation = { toggleFollow: { hasFollowed: boolean, followersCount: number, error: { code: string, msg: string, detail: string | null } | null } };
 
+export type PortfolioRowFragment = { poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, moneyType: MoneyType, seriesType: SeriesType | null, isCustomPlan: boolean, runningDays: number, followersCount: number, performanceShowcase: Array<{ key: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null } | null };
+
+export type PortfolioListQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+  seriesType?: SeriesType | null | undefined;
+}>;
+
+
+export type PortfolioListQuery = { portfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, moneyType: MoneyType, seriesType: SeriesType | null, isCustomPlan: boolean, runningDays: number, followersCount: number, performanceShowcase: Array<{ key: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null } | null }> } };
+
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
   limit?: number | null | undefined;
@@ -672,6 +682,27 @@ export const PortfolioAssetMixFragmentDoc = /*#__PURE__*/ new TypedDocumentStrin
   suggestHoldingTime
 }
     `, {"fragmentName":"PortfolioAssetMix"}) as unknown as TypedDocumentString<PortfolioAssetMixFragment, unknown>;
+export const PortfolioRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioRow on Portfolio {
+  poCode
+  poName
+  subTitle
+  riskLevel
+  moneyType
+  seriesType
+  isCustomPlan
+  runningDays
+  followersCount
+  performanceShowcase {
+    key
+    valueText
+    fontColor
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+  }
+}
+    `, {"fragmentName":"PortfolioRow"}) as unknown as TypedDocumentString<PortfolioRowFragment, unknown>;
 export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment FavouritesManageRow on Fund {
   fundCode
@@ -1656,6 +1687,41 @@ export const ToggleFollowDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToggleFollowMutation, ToggleFollowMutationVariables>;
+export const PortfolioListDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioList($page: PageInput, $seriesType: SeriesType) {
+  portfolios(page: $page, seriesType: $seriesType) {
+    totalCount
+    pageInfo {
+      ...PageInfoFields
+    }
+    list {
+      ...PortfolioRow
+    }
+  }
+}
+    fragment PortfolioRow on Portfolio {
+  poCode
+  poName
+  subTitle
+  riskLevel
+  moneyType
+  seriesType
+  isCustomPlan
+  runningDays
+  followersCount
+  performanceShowcase {
+    key
+    valueText
+    fontColor
+  }
+  annualizedReturnRateRange {
+    expectedAnnualizedReturnRate
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<PortfolioListQuery, PortfolioListQueryVariables>;
 export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ProductListScreen } from '@/features/portfolio/product/ProductScreens'
 
 export default function ProductListPage() {
   return (
     <Page route='productList'>
-      <PageLoading />
+      <ProductListScreen />
     </Page>
   )
 }
