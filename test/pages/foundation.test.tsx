@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import HomePage, { HOME_ENTRIES } from '@/pages/home/index'
 import NotFoundPage from '@/pages/notFound/index'
-import PortfolioDetailPage from '@/subPkg/pages/portfolio/detail/index'
+import ColumnPage from '@/subPkg/pages/column/index'
 import { renderPage } from '../support/render'
 
 afterEach(() => {
@@ -51,9 +51,9 @@ describe('the navigation bar', () => {
 })
 
 describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
-  it('portfolio detail', async () => {
-    const { text } = await renderPage(PortfolioDetailPage, '/subPkg/pages/portfolio/detail/index', { poCode: 'ZH015676' })
-    expect(text()).toContain('策略详情')
+  it('column', async () => {
+    const { text } = await renderPage(ColumnPage, '/subPkg/pages/column/index')
+    expect(text()).toContain('专栏')
     expect(text()).toContain('正在加载')
   })
 })

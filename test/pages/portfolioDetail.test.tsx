@@ -1,0 +1,391 @@
+import * as graphql from '@/services/graphql'
+import { user } from '@/services/user'
+import * as navigation from '@/services/navigation'
+import { hostStorage } from '@/services/storage'
+import { answerCache } from '@/services/answerCache'
+import PortfolioDetailPage from '@/subPkg/pages/portfolio/detail/index'
+import ProductPage from '@/pages/product/index'
+import ProductListPage from '@/subPkg/pages/productList/index'
+import { rememberKinds } from '@/features/portfolio'
+import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+
+jest.mock('@/components/Chart', () => {
+  const actual = jest.requireActual('@/components/Chart')
+  return {
+    ...actual,
+    Chart: ({ series, markers }: { series: Array<{ name: string; data: unknown[] }>; markers?: Record<string, unknown> }) => (
+      <div className='chart-stub'>
+        {series.map((s) => `${s.name}:${s.data.length}`).join(',')}
+        {markers
+          ? ` marks:${Object.keys(markers)
+              .filter((k) => markers[k] !== undefined)
+              .join('+')}`
+          : ''}
+      </div>
+    ),
+  }
+})
+
+const PREF = {
+  displayPerformance: true,
+  displayCompositionPieChart: true,
+  displayCompositionDetailList: true,
+  hasAdjustmentHistoryPage: true,
+  hasAnalysisPage: false,
+  hasFundInvestPoolPage: false,
+  displayMaxDrawdownOnChart: true,
+  displayAdjustmentPoint: false,
+  displayPeakPoint: true,
+  displayBenchmark: true,
+  displayProfitCalculator: true,
+  displayManagerIdentity: true,
+  displayShowcase: true,
+  displayDescriptionOnDetailPage: true,
+  hasIntroPage: false,
+  topNotice: { link: null, text: '组合将于近期进行调仓' },
+  defaultComparableBenchmark: '000300',
+  displaySmartAipDisclaimerPopup: false,
+}
+
+const CHART = {
+  navHistory: {
+    totalReturn: '0.2100',
+    series: [
+      { date: '2024-01-02', value: '1.0000' },
+      { date: '2025-01-02', value: '1.1000' },
+      { date: '2026-01-02', value: '1.2100' },
+    ],
+    adjustmentPoints: [{ date: '2025-01-02' }],
+    maxDrawdown: { rate: '-0.1234', startDate: '2024-03-01', endDate: '2024-06-03' },
+  },
+  benchmark: {
+    indexShortName: '沪深300',
+    history: [
+      { date: '2024-01-02', value: '1.0000' },
+      { date: '2026-01-02', value: '1.0500' },
+    ],
+  },
+}
+
+function portfolio(over: Record<string, unknown> = {}) {
+  return {
+    poCode: 'ZH015676',
+    poName: '全球多元配置',
+    subTitle: '股债金全球配置',
+    description: '以长期增值为目标的基金组合。',
+    riskLevel: 'Medium',
+    moneyType: 'Longterm',
+    runningDays: 1234,
+    createdDate: '2023-01-01',
+    seriesType: null,
+    isCustomPlan: false,
+    isModelPo: true,
+    hasAdvisor: true,
+    isSupportSmartAip: true,
+    runningWithRealMoney: false,
+    followersCount: 21767,
+    buyersCount: 99,
+    hasFollowed: false,
+    hasSigned: false,
+    manager: { managerId: 'M1001', managerName: '张三', isVerified: true, avatarUrl: null, url: null },
+    featureShowcase: [{ key: 'riskLevel', displayName: '风险等级', valueText: '中风险', fontColor: 'Primary' }],
+    performanceShowcase: [
+      { key: 'annualized', displayName: '年化收益', valueText: '8.61%', fontColor: 'Positive' },
+      { key: 'maxDrawdown', displayName: '最大回撤', valueText: '-24.38%', fontColor: 'Negative' },
+    ],
+    annualizedReturnRateRange: { expectedAnnualizedReturnRate: '0.0800', defaultDrawdown: '0.2000', minDrawdown: '0.1000' },
+    thermometer: { level: 2, levelDescription: '偏低' },
+    comparableBenchmarks: [{ indexCode: '000300', indexShortName: '沪深300', isDefault: true }],
+    preference: PREF,
+    composition: {
+      updatedAt: '2026-01-02',
+      groups: [
+        { percent: '0.6000', categoryCode: 'STOCK', categoryName: '股票型', unit: null, accProfitRate: null, parts: [] },
+        { percent: '0.4000', categoryCode: 'BOND', categoryName: '债券型', unit: null, accProfitRate: null, parts: [] },
+      ],
+    },
+    latestSignal: null,
+    ...CHART,
+    ...over,
+  }
+}
+
+let seen: Array<{ name: string; vars: Record<string, unknown> }> = []
+
+function serve(answers: GraphqlAnswers) {
+  seen = []
+  const wrapped: GraphqlAnswers = {}
+  for (const [name, fn] of Object.entries(answers))
+    wrapped[name] = (vars) => {
+      seen.push({ name, vars })
+      return fn(vars)
+    }
+  return serveGraphql(wrapped)
+}
+
+async function open(poCode: string) {
+  const r = await renderPage(PortfolioDetailPage, '/subPkg/pages/portfolio/detail/index', { poCode })
+  await r.utils.act(async () => {
+    await flush()
+    await flush()
+  })
+  return r
+}
+
+beforeEach(() => {
+  jest.restoreAllMocks()
+  hostStorage.remove('portfolio_kinds')
+  answerCache.clear()
+  user.logout()
+  document.body.innerHTML = ''
+})
+
+describe('strategy details show the server values', () => {
+  it('name, tags, showcases in their font colours, expected range, running days and followers (count rule)', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container, text } = await open('ZH015676')
+    expect(text()).toContain('全球多元配置')
+    expect(text()).toContain('股债金全球配置')
+    expect(text()).toContain('中风险')
+    expect(text()).toContain('长期投资')
+    expect(container.querySelector('[data-key="annualized"] .alfa-tone--Positive')?.textContent).toBe('8.61%')
+    expect(container.querySelector('[data-key="maxDrawdown"] .alfa-tone--Negative')?.textContent).toBe('-24.38%')
+    expect(text()).toContain('预期年化收益 8.00%，回撤 10.00%～20.00%')
+    expect(text()).toContain('运行 1234 天')
+    // 21767 → 2.1w+; 99 buyers (under 100) show nothing.
+    expect(text()).toContain('2.1w+人关注')
+    expect(text()).not.toContain('人买入')
+    expect(text()).toContain('组合将于近期进行调仓')
+  })
+
+  it('the chart draws the strategy against the benchmark with only the marks its preferences allow', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container, text } = await open('ZH015676')
+    expect(container.querySelector('.chart-stub')?.textContent).toBe('本策略:3,沪深300:2 marks:maxDrawdown+peak')
+    expect(text()).toContain('区间收益 +21.00%')
+    expect(text()).toContain('最大回撤 -12.34%')
+  })
+
+  it('without the benchmark preference only the strategy is drawn', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio({ preference: { ...PREF, displayBenchmark: false, displayPeakPoint: false } }) }) })
+    const { container } = await open('ZH015676')
+    expect(container.querySelector('.chart-stub')?.textContent).toBe('本策略:3 marks:maxDrawdown')
+  })
+
+  it('the profit calculator computes 10,000 from the first day of the series shown', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { text } = await open('ZH015676')
+    expect(text()).toContain('收益计算器')
+    expect(text()).toContain('12,100.00元')
+    expect(text()).toContain('+2,100.00元')
+  })
+
+  it('the composition shows each category share; the links follow the strategy flags', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container, text } = await open('ZH015676')
+    expect(text()).toContain('股票型60.00%')
+    const routes = [...container.querySelectorAll('.alfa-po-links__item')].map((e) => e.getAttribute('data-route'))
+    expect(routes).toContain('portfolioAdjustment')
+    expect(routes).toContain('portfolioAipList')
+    expect(routes).toContain('portfolioAdvisor')
+    expect(routes).not.toContain('portfolioAnalysis')
+    expect(routes).not.toContain('portfolioIntro')
+  })
+
+  it('an unknown poCode is a not-found state', async () => {
+    serve({ Portfolio: () => ({ portfolio: null }) })
+    const { text } = await open('ZZ999999')
+    expect(text()).toContain('策略不存在')
+  })
+
+  it('a failed load shows the error with a retry that asks again', async () => {
+    let fail = true
+    serve({
+      Portfolio: () => {
+        if (fail) throw new Error('network')
+        return { portfolio: portfolio() }
+      },
+    })
+    const { container, text, utils } = await open('ZH015676')
+    expect(text()).toContain('加载失败')
+    fail = false
+    await utils.act(async () => {
+      ;(container.querySelector('.alfa-empty__action') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    expect(text()).toContain('全球多元配置')
+  })
+})
+
+describe('the kind of strategy picks the query branch', () => {
+  it('ordinary codes ask Portfolio; AP codes on the main brand ask InvestPlan', async () => {
+    serve({
+      Portfolio: () => ({ portfolio: portfolio() }),
+      InvestPlan: () => ({
+        portfolio: portfolio({
+          poCode: 'AP000001',
+          poName: '我的养老规划',
+          isCustomPlan: true,
+          totalUnit: null,
+          investedUnit: null,
+          chinaOnly: {
+            assetMixModelCode: 'A',
+            assetPlanId: 'P',
+            expectedAnnualizedReturnRate: '0.0500',
+            status: 'ON',
+            suggestHoldingTime: '3年以上',
+          },
+          chinaIncludeAlternative: null,
+          chinaIncludeOversea: null,
+          global: null,
+        }),
+      }),
+    })
+    await open('ZH015676')
+    expect(seen.map((s) => s.name)).toEqual(['Portfolio'])
+    document.body.innerHTML = ''
+    const { text } = await open('AP000001')
+    expect(seen.map((s) => s.name)).toEqual(['Portfolio', 'InvestPlan'])
+    expect(seen[1].vars).toMatchObject({ poCode: 'AP000001', needQueryHolding: false })
+    expect(text()).toContain('定制规划')
+    expect(text()).toContain('仅国内资产')
+    expect(text()).toContain('预期年化 5.00% · 建议持有 3年以上')
+  })
+
+  it('a remembered long-win code asks Longwin in one round trip', async () => {
+    rememberKinds([{ poCode: 'LW000001', seriesType: 'LONG_WIN', isCustomPlan: false }])
+    serve({
+      Longwin: () => ({
+        portfolio: portfolio({ poCode: 'LW000001', poName: '长赢指数投资计划', seriesType: 'LONG_WIN', totalUnit: 150, investedUnit: 60 }),
+      }),
+    })
+    const { text } = await open('LW000001')
+    expect(seen.map((s) => s.name)).toEqual(['Longwin'])
+    expect(text()).toContain('长赢计划')
+    expect(text()).toContain('已投入 60 / 150 份')
+    // Long-win plans show risk on the three-level scale.
+    expect(text()).toContain('风险中')
+  })
+
+  it('a first visit to a long-win plan by link learns its kind and asks the long-win branch', async () => {
+    const lw = portfolio({ poCode: 'LW000002', poName: '长赢S计划', seriesType: 'LONG_WIN_S', totalUnit: 150, investedUnit: 10 })
+    serve({ Portfolio: () => ({ portfolio: lw }), Longwin: () => ({ portfolio: lw }) })
+    const { text } = await open('LW000002')
+    expect(seen.map((s) => s.name)).toEqual(['Portfolio', 'Longwin'])
+    expect(text()).toContain('长赢S计划')
+    document.body.innerHTML = ''
+    await open('LW000002')
+    expect(seen.map((s) => s.name)).toEqual(['Portfolio', 'Longwin', 'Longwin'])
+  })
+})
+
+describe('the chart part arrives later in the same request (@defer)', () => {
+  it('the page shows at once with a chart skeleton, then the chart', async () => {
+    let finish: () => void = () => undefined
+    jest.spyOn(graphql, 'execute').mockImplementation(((_doc: unknown, _vars: unknown, options?: { onData?: (d: unknown) => void }) => {
+      const head = portfolio()
+      delete (head as Record<string, unknown>).navHistory
+      delete (head as Record<string, unknown>).benchmark
+      options?.onData?.({ portfolio: head })
+      return new Promise((resolve) => {
+        finish = () => {
+          options?.onData?.({ portfolio: portfolio() })
+          resolve({ portfolio: portfolio() })
+        }
+      })
+    }) as never)
+    const { container, text, utils } = await open('ZH015676')
+    expect(text()).toContain('全球多元配置')
+    expect(container.querySelector('.alfa-po-chart__body--loading')).not.toBeNull()
+    expect(container.querySelector('.chart-stub')).toBeNull()
+    await utils.act(async () => {
+      finish()
+      await flush()
+    })
+    expect(container.querySelector('.chart-stub')).not.toBeNull()
+  })
+})
+
+describe('navigation from the details', () => {
+  it('交易须知 opens the trade modal with the poCode; a link opens its screen', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const nav = jest.spyOn(navigation, 'navigateTo').mockResolvedValue(undefined as never)
+    const { container } = await open('ZH015676')
+    ;(container.querySelector('.alfa-bar-button') as HTMLElement).click()
+    expect(nav).toHaveBeenLastCalledWith('tradeModal', { poCode: 'ZH015676' })
+    ;(container.querySelector('[data-route="portfolioAdjustment"]') as HTMLElement).click()
+    expect(nav).toHaveBeenLastCalledWith('portfolioAdjustment', { poCode: 'ZH015676' })
+  })
+})
+
+describe('策略 and 更多策略 list the brand’s strategies', () => {
+  const row = (poCode: string, poName: string, moneyType: string, extra: Record<string, unknown> = {}) => ({
+    poCode,
+    poName,
+    subTitle: `${poName}简介`,
+    riskLevel: 'Low',
+    moneyType,
+    seriesType: null,
+    isCustomPlan: false,
+    runningDays: 100,
+    followersCount: 10000,
+    performanceShowcase: [{ key: 'annualized', valueText: '3.21%', fontColor: 'Positive' }],
+    annualizedReturnRateRange: { expectedAnnualizedReturnRate: '0.0400' },
+    ...extra,
+  })
+
+  it('the product page groups by money type and links to 更多策略', async () => {
+    serve({
+      PortfolioList: () => ({
+        portfolios: {
+          totalCount: 3,
+          pageInfo: { cursor: null, hasMore: false },
+          list: [
+            row('ZH1', '稳稳的幸福', 'Steady'),
+            row('ZH2', '现金管理', 'Spare', { performanceShowcase: [] }),
+            row('LW1', '长赢计划', 'Longterm', { seriesType: 'LONG_WIN' }),
+          ],
+        },
+      }),
+    })
+    const r = await renderPage(ProductPage, '/pages/product/index')
+    await r.utils.act(async () => {
+      await flush()
+    })
+    const sections = [...r.container.querySelectorAll('.alfa-po-list__section')].map((e) => e.textContent)
+    expect(sections).toEqual(['活钱管理', '稳健理财', '长期投资'])
+    expect(r.text()).toContain('3.21%成立以来年化')
+    // No annualised figure: the expected annualised return.
+    expect(r.text()).toContain('4.00%预期年化收益')
+    expect(r.text()).toContain('1w人关注')
+    expect(r.text()).toContain('更多策略（共3个）')
+  })
+
+  it('更多策略 pages with the cursor and remembers each kind', async () => {
+    const pages: Record<string, unknown> = {
+      first: { totalCount: 2, pageInfo: { cursor: 'c1', hasMore: true }, list: [row('ZH1', '稳稳的幸福', 'Steady')] },
+      c1: {
+        totalCount: 2,
+        pageInfo: { cursor: null, hasMore: false },
+        list: [row('LW9', '长赢九号', 'Longterm', { seriesType: 'LONG_WIN' })],
+      },
+    }
+    serve({ PortfolioList: (vars) => ({ portfolios: pages[((vars.page as { cursor?: string }).cursor ?? 'first') as string] }) })
+    const r = await renderPage(ProductListPage, '/subPkg/pages/productList/index')
+    await r.utils.act(async () => {
+      await flush()
+    })
+    expect(r.text()).toContain('稳稳的幸福')
+    expect(r.text()).not.toContain('长赢九号')
+    await r.utils.act(async () => {
+      ;(r.container.querySelector('.alfa-load-more') as HTMLElement)?.click()
+      await flush()
+      await flush()
+    })
+    expect(seen.map((s) => (s.vars.page as { cursor?: string }).cursor ?? null)).toEqual([null, 'c1'])
+    expect(r.text()).toContain('长赢九号')
+    const { kindOf } = await import('@/features/portfolio')
+    expect(kindOf('LW9')).toBe('longWin')
+  })
+})
