@@ -91,8 +91,8 @@ function AdjustmentRecord({ record }: { record: RecordsAdjustmentFragment }) {
             <Text className='alfa-po-rec__move'>{g.movementName}</Text>
             <Text className='alfa-po-rec__figure'>{change(g.beforePercent, g.afterPercent)}</Text>
           </View>
-          {g.parts.map((p) => (
-            <View key={p.fund.fundCode} className='alfa-po-rec__line alfa-po-rec__line--part'>
+          {g.parts.map((p, i) => (
+            <View key={`${p.fund.fundCode}-${i}`} className='alfa-po-rec__line alfa-po-rec__line--part'>
               <Text className='alfa-po-rec__fund'>{p.fund.fundName}</Text>
               <Text className={`alfa-po-rec__move alfa-po-rec__move--${p.movement}`}>{MOVEMENT_NAME[p.movement]}</Text>
               <Text className='alfa-po-rec__figure'>{change(p.beforePercent, p.afterPercent)}</Text>
@@ -100,11 +100,11 @@ function AdjustmentRecord({ record }: { record: RecordsAdjustmentFragment }) {
           ))}
         </View>
       ))}
-      {record.buyOrders.map((o) => (
-        <Order key={`b${o.fund.fundCode}`} order={o} action='买入' />
+      {record.buyOrders.map((o, i) => (
+        <Order key={`b${o.fund.fundCode}-${i}`} order={o} action='买入' />
       ))}
-      {record.redeemOrders.map((o) => (
-        <Order key={`r${o.fund.fundCode}`} order={o} action='卖出' />
+      {record.redeemOrders.map((o, i) => (
+        <Order key={`r${o.fund.fundCode}-${i}`} order={o} action='卖出' />
       ))}
       {record.comment && <Text className='alfa-po-rec__comment'>{record.comment}</Text>}
       <RecordLink url={article}>{record.article?.text || '调仓说明'}</RecordLink>

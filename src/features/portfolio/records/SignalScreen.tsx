@@ -16,16 +16,16 @@ function SignalRecord({ signal }: { signal: RecordsSignalFragment }) {
         {signal.signalActionName && <Text className='alfa-po-rec__badge'>{signal.signalActionName}</Text>}
         {signal.shortDescription && <Text className='alfa-po-rec__name'>{signal.shortDescription}</Text>}
       </View>
-      {signal.buyOrders.map((o) => (
-        <View key={`b${o.fund.fundCode}`} className='alfa-po-rec__order'>
+      {signal.buyOrders.map((o, i) => (
+        <View key={`b${o.fund.fundCode}-${i}`} className='alfa-po-rec__order'>
           <Text className='alfa-po-rec__action'>买入</Text>
           <Text className='alfa-po-rec__fund'>{o.fund.fundName}</Text>
           <Text className='alfa-po-rec__figure'>{formatPercent(o.percent)}</Text>
           {signal.displaySignalAmount && o.amount !== null && <Text className='alfa-po-rec__figure'>{formatAmount(o.amount)}元</Text>}
         </View>
       ))}
-      {signal.convertOrders.map((o) => (
-        <View key={`c${o.fund.fundCode}${o.targetFund.fundCode}`} className='alfa-po-rec__order'>
+      {signal.convertOrders.map((o, i) => (
+        <View key={`c${o.fund.fundCode}-${i}`} className='alfa-po-rec__order'>
           <Text className='alfa-po-rec__action'>转换</Text>
           <Text className='alfa-po-rec__fund'>
             {o.fund.fundName} → {o.targetFund.fundName}
