@@ -8,9 +8,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Scheme, type Tab } from './lib/browser'
 import { expectScreen, Harness, open } from './lib/harness'
+import { drawnPixels, pageOf, text, until } from './lib/wait'
 import { createSign } from '@alfa/common/sign'
 
 const h = new Harness()
@@ -88,36 +89,6 @@ async function withTab(scheme: Scheme, loggedIn: boolean, job: (tab: Tab) => Pro
     await context.close()
   }
 }
-
-/** The displayed page root of a route (pages stay mounted in the H5 router's stack). */
-const pageOf = (page: Page, route: string) => page.locator(`.alfa-page[data-route="${route}"]:visible`)
-
-const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim()
-
-/** Waits until fn() returns a truthy value (polling), then returns it. */
-async function until<T>(what: string, fn: () => Promise<T>, timeout = 20_000): Promise<T> {
-  const end = Date.now() + timeout
-  let last: T
-  for (;;) {
-    last = await fn()
-    if (last) return last
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-/** Counts the opaque pixels of the chart's canvas (0 when nothing is drawn or there is no canvas). */
-const drawnPixels = (root: Locator) =>
-  root
-    .locator('.alfa-chart__host canvas, canvas')
-    .first()
-    .evaluate((c: HTMLCanvasElement) => {
-      if (!c.width || !c.height) return 0
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-      let n = 0
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++
-      return n
-    })
 
 const toast = (page: Page) => page.locator('.alfa-toast__text')
 

@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
 import { Harness, open } from './lib/harness'
+import { pageOf, until } from './lib/wait'
 import { createSign } from '@alfa/common/sign'
 
 const h = new Harness()
@@ -48,17 +49,6 @@ async function smsCodeFor(phone: string): Promise<string> {
   assert.fail(`no SMS code for ${masked(phone)} in the server log`)
 }
 
-async function until<T>(what: string, fn: () => Promise<T>, timeout = 20_000): Promise<T> {
-  const end = Date.now() + timeout
-  let last: T
-  for (;;) {
-    last = await fn()
-    if (last) return last
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function withTab(job: (tab: Tab, context: BrowserContext) => Promise<void>) {
   const context = await newMobileContext(h.browser!, h.origin, { scheme: 'light' })
   try {
@@ -71,7 +61,6 @@ async function withTab(job: (tab: Tab, context: BrowserContext) => Promise<void>
   }
 }
 
-const pageOf = (page: Page, route: string) => page.locator(`.alfa-page[data-route="${route}"]:visible`)
 const tokenOf = async (context: BrowserContext) => (await context.cookies(h.origin)).find((c) => c.name === 'access_token')?.value ?? null
 
 /** On the login page: types the phone, gets a code (the countdown starts), types it and logs in. */

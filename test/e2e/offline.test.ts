@@ -10,8 +10,9 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
+import { pageOf, text } from './lib/wait'
 import { Harness, open } from './lib/harness'
 import { createSign } from '@alfa/common/sign'
 import { isApiPath } from '@alfa/common/apiPaths'
@@ -57,9 +58,6 @@ before(
   { timeout: 15 * 60_000 },
 )
 after(async () => h.stop())
-
-const pageOf = (page: Page, route: string) => page.locator(`.alfa-page[data-route="${route}"]:visible`)
-const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim()
 
 /** Lines the app logs because the API is cut off on purpose: aborted API requests and the failures they cause. */
 const expectedOffline = (line: string) =>

@@ -34,6 +34,17 @@ export type MovementDirection =
   | 'None'
   | 'Out';
 
+export type ContentType =
+  | 'AdjustmentExplanation'
+  | 'AdvisorReport'
+  | 'ManagerTalk'
+  | 'MarketInterpretation'
+  | 'SmartAipSuggestion';
+
+export type CategoryType =
+  | 'AssetClassLevel1'
+  | 'FundCategory';
+
 export type SeriesType =
   | 'LONG_WIN'
   | 'LONG_WIN_S';
@@ -292,6 +303,90 @@ export type PortfolioListQueryVariables = Exact<{
 
 
 export type PortfolioListQuery = { portfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, moneyType: MoneyType, seriesType: SeriesType | null, isCustomPlan: boolean, runningDays: number, followersCount: number, performanceShowcase: Array<{ key: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null } | null }> } };
+
+export type RecordsFundNameFragment = { fundCode: string, fundName: string };
+
+export type RecordsAdjustmentFragment = { adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> };
+
+export type RecordsAdjustmentOrderFragment = { variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } };
+
+export type AdjustmentQueryVariables = Exact<{
+  poCode: string;
+  page?: PageInput | null | undefined;
+  needPreference: boolean;
+  needCategoryDict: boolean;
+  isModelPo?: boolean | null | undefined;
+  categoryType?: CategoryType | null | undefined;
+}>;
+
+
+export type AdjustmentQuery = { portfolio: { poCode: string, poName: string, isModelPo: boolean, adjustments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> }> }, preference?: { hasAdjustmentHistoryPage: boolean, displayAdjustmentPoint: boolean } } | null, categoryDict?: Array<{ code: string, name: string }> };
+
+export type AdjustmentChartQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+  isModelPo?: boolean | null | undefined;
+}>;
+
+
+export type AdjustmentChartQuery = { portfolio: { poCode: string, adjustmentChart: Array<{ date: string, adjustmentId: string, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string }> }> } | null };
+
+export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
+
+export type SignalsQueryVariables = Exact<{
+  poCode: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type SignalsQuery = { portfolio: { poCode: string, poName: string, signals: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> }> } } | null };
+
+export type DailyNavQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+  isLongWinS?: boolean | null | undefined;
+  page?: PageInput | null | undefined;
+  withChart: boolean;
+}>;
+
+
+export type DailyNavQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, navHistory?: { series: Array<{ date: string, value: string }> }, dailyNavs: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, value: string, dailyReturn: string | null }> } } | null };
+
+export type RecordsAipAdviceFragment = { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> };
+
+export type AipAdvicesQueryVariables = Exact<{
+  poCode: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AipAdvicesQuery = { portfolio: { poCode: string, poName: string, isSupportSmartAip: boolean, aipAdvices: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
+
+export type AipAdviceQueryVariables = Exact<{
+  sigId: string;
+  poCode: string;
+}>;
+
+
+export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
+
+export type GetDisplaySmartAipDisclaimerPopupQueryVariables = Exact<{
+  poCode?: string | null | undefined;
+}>;
+
+
+export type GetDisplaySmartAipDisclaimerPopupQuery = { displaySmartAipDisclaimerPopup: boolean };
+
+export type RecordsTimelinePostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
+
+export type TimelinePostsQueryVariables = Exact<{
+  poCode: string;
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type TimelinePostsQuery = { portfolio: { poCode: string, poName: string, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -703,6 +798,133 @@ export const PortfolioRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"PortfolioRow"}) as unknown as TypedDocumentString<PortfolioRowFragment, unknown>;
+export const RecordsFundNameFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}
+    `, {"fragmentName":"RecordsFundName"}) as unknown as TypedDocumentString<RecordsFundNameFragment, unknown>;
+export const RecordsAdjustmentOrderFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsAdjustmentOrder on AdjustmentOrder {
+  variety
+  tradeUnit
+  fund {
+    ...RecordsFundName
+  }
+}
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}`, {"fragmentName":"RecordsAdjustmentOrder"}) as unknown as TypedDocumentString<RecordsAdjustmentOrderFragment, unknown>;
+export const RecordsAdjustmentFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsAdjustment on Adjustment {
+  adjustmentId
+  date
+  comment
+  articleLink
+  article {
+    text
+    link
+  }
+  groups {
+    categoryCode
+    categoryName
+    movementName
+    beforePercent
+    afterPercent
+    parts {
+      movement
+      movementName
+      beforePercent
+      afterPercent
+      varietyName
+      fund {
+        ...RecordsFundName
+      }
+    }
+  }
+  buyOrders {
+    ...RecordsAdjustmentOrder
+  }
+  redeemOrders {
+    ...RecordsAdjustmentOrder
+  }
+}
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}
+fragment RecordsAdjustmentOrder on AdjustmentOrder {
+  variety
+  tradeUnit
+  fund {
+    ...RecordsFundName
+  }
+}`, {"fragmentName":"RecordsAdjustment"}) as unknown as TypedDocumentString<RecordsAdjustmentFragment, unknown>;
+export const RecordsSignalFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsSignal on Signal {
+  sigId
+  date
+  shortDescription
+  signalActionName
+  displaySignalAmount
+  introduction {
+    title
+    description
+    link
+  }
+  buyOrders {
+    percent
+    amount
+    fund {
+      ...RecordsFundName
+    }
+  }
+  convertOrders {
+    percent
+    fund {
+      ...RecordsFundName
+    }
+    targetFund {
+      ...RecordsFundName
+    }
+  }
+}
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}`, {"fragmentName":"RecordsSignal"}) as unknown as TypedDocumentString<RecordsSignalFragment, unknown>;
+export const RecordsAipAdviceFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsAipAdvice on AipAdvice {
+  sigId
+  buyDate
+  buyRate
+  issueNumber
+  buyValidUntilTime
+  introduction {
+    tags
+    title
+    description
+    link
+  }
+  buyOrders {
+    fundCode
+    fundName
+    percent
+  }
+}
+    `, {"fragmentName":"RecordsAipAdvice"}) as unknown as TypedDocumentString<RecordsAipAdviceFragment, unknown>;
+export const RecordsTimelinePostFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment RecordsTimelinePost on TimelinePost {
+  postId
+  title
+  url
+  type
+  postedDate
+  postedBy
+  coverUrl
+}
+    `, {"fragmentName":"RecordsTimelinePost"}) as unknown as TypedDocumentString<RecordsTimelinePostFragment, unknown>;
 export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment FavouritesManageRow on Fund {
   fundCode
@@ -1722,6 +1944,277 @@ fragment PageInfoFields on PageInfo {
   cursor
   hasMore
 }`) as unknown as TypedDocumentString<PortfolioListQuery, PortfolioListQueryVariables>;
+export const AdjustmentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query Adjustment($poCode: String!, $page: PageInput, $needPreference: Boolean!, $needCategoryDict: Boolean!, $isModelPo: Boolean, $categoryType: CategoryType) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+    isModelPo
+    adjustments(page: $page, categoryType: $categoryType, isModelPo: $isModelPo) {
+      totalCount
+      pageInfo {
+        ...PageInfoFields
+      }
+      list {
+        ...RecordsAdjustment
+      }
+    }
+    preference @include(if: $needPreference) {
+      hasAdjustmentHistoryPage
+      displayAdjustmentPoint
+    }
+  }
+  categoryDict(categoryType: $categoryType) @include(if: $needCategoryDict) {
+    code
+    name
+  }
+}
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}
+fragment RecordsAdjustment on Adjustment {
+  adjustmentId
+  date
+  comment
+  articleLink
+  article {
+    text
+    link
+  }
+  groups {
+    categoryCode
+    categoryName
+    movementName
+    beforePercent
+    afterPercent
+    parts {
+      movement
+      movementName
+      beforePercent
+      afterPercent
+      varietyName
+      fund {
+        ...RecordsFundName
+      }
+    }
+  }
+  buyOrders {
+    ...RecordsAdjustmentOrder
+  }
+  redeemOrders {
+    ...RecordsAdjustmentOrder
+  }
+}
+fragment RecordsAdjustmentOrder on AdjustmentOrder {
+  variety
+  tradeUnit
+  fund {
+    ...RecordsFundName
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<AdjustmentQuery, AdjustmentQueryVariables>;
+export const AdjustmentChartDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query AdjustmentChart($poCode: String!, $categoryType: CategoryType, $isModelPo: Boolean) {
+  portfolio(poCode: $poCode) {
+    poCode
+    adjustmentChart(categoryType: $categoryType, isModelPo: $isModelPo) {
+      date
+      adjustmentId
+      groups {
+        categoryCode
+        categoryName
+        percent
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdjustmentChartQuery, AdjustmentChartQueryVariables>;
+export const SignalsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query Signals($poCode: String!, $page: PageInput) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+    signals(page: $page) {
+      totalCount
+      pageInfo {
+        ...PageInfoFields
+      }
+      list {
+        ...RecordsSignal
+      }
+    }
+  }
+}
+    fragment RecordsFundName on Fund {
+  fundCode
+  fundName
+}
+fragment RecordsSignal on Signal {
+  sigId
+  date
+  shortDescription
+  signalActionName
+  displaySignalAmount
+  introduction {
+    title
+    description
+    link
+  }
+  buyOrders {
+    percent
+    amount
+    fund {
+      ...RecordsFundName
+    }
+  }
+  convertOrders {
+    percent
+    fund {
+      ...RecordsFundName
+    }
+    targetFund {
+      ...RecordsFundName
+    }
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<SignalsQuery, SignalsQueryVariables>;
+export const DailyNavDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query DailyNav($poCode: String!, $range: String, $isLongWinS: Boolean, $page: PageInput, $withChart: Boolean!) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+    seriesType
+    navHistory(range: $range) @include(if: $withChart) {
+      series {
+        date
+        value
+      }
+    }
+    dailyNavs(range: $range, isLongWinS: $isLongWinS, page: $page) {
+      totalCount
+      pageInfo {
+        ...PageInfoFields
+      }
+      list {
+        date
+        value
+        dailyReturn
+      }
+    }
+  }
+}
+    fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<DailyNavQuery, DailyNavQueryVariables>;
+export const AipAdvicesDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query AipAdvices($poCode: String!, $page: PageInput) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+    isSupportSmartAip
+    aipAdvices(page: $page) {
+      totalCount
+      pageInfo {
+        ...PageInfoFields
+      }
+      list {
+        ...RecordsAipAdvice
+      }
+    }
+  }
+}
+    fragment RecordsAipAdvice on AipAdvice {
+  sigId
+  buyDate
+  buyRate
+  issueNumber
+  buyValidUntilTime
+  introduction {
+    tags
+    title
+    description
+    link
+  }
+  buyOrders {
+    fundCode
+    fundName
+    percent
+  }
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<AipAdvicesQuery, AipAdvicesQueryVariables>;
+export const AipAdviceDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query AipAdvice($sigId: String!, $poCode: String!) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+  }
+  aipAdvice(sigId: $sigId) {
+    ...RecordsAipAdvice
+  }
+}
+    fragment RecordsAipAdvice on AipAdvice {
+  sigId
+  buyDate
+  buyRate
+  issueNumber
+  buyValidUntilTime
+  introduction {
+    tags
+    title
+    description
+    link
+  }
+  buyOrders {
+    fundCode
+    fundName
+    percent
+  }
+}`) as unknown as TypedDocumentString<AipAdviceQuery, AipAdviceQueryVariables>;
+export const GetDisplaySmartAipDisclaimerPopupDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query getDisplaySmartAipDisclaimerPopup($poCode: String) {
+  displaySmartAipDisclaimerPopup(poCode: $poCode)
+}
+    `) as unknown as TypedDocumentString<GetDisplaySmartAipDisclaimerPopupQuery, GetDisplaySmartAipDisclaimerPopupQueryVariables>;
+export const TimelinePostsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query TimelinePosts($poCode: String!, $type: ContentType, $page: PageInput) {
+  portfolio(poCode: $poCode) {
+    poCode
+    poName
+    timelinePosts(type: $type, page: $page) {
+      totalCount
+      pageInfo {
+        ...PageInfoFields
+      }
+      list {
+        ...RecordsTimelinePost
+      }
+    }
+  }
+}
+    fragment RecordsTimelinePost on TimelinePost {
+  postId
+  title
+  url
+  type
+  postedDate
+  postedBy
+  coverUrl
+}
+fragment PageInfoFields on PageInfo {
+  cursor
+  hasMore
+}`) as unknown as TypedDocumentString<TimelinePostsQuery, TimelinePostsQueryVariables>;
 export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {

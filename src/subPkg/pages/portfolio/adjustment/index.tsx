@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode } from '@/features/portfolio/hooks'
+import { AdjustmentScreen } from '@/features/portfolio/records/AdjustmentScreen'
 
 export default function PortfolioAdjustmentPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioAdjustment'>
-      <PageLoading />
+      <AdjustmentScreen poCode={poCode} />
     </Page>
   )
 }

@@ -1,10 +1,13 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode, useRouteParam } from '@/features/portfolio/hooks'
+import { AipDetailScreen } from '@/features/portfolio/records/AipDetailScreen'
 
 export default function PortfolioAipDetailPage() {
+  const poCode = usePoCode()
+  const sigId = useRouteParam('sigId')
   return (
     <Page route='portfolioAipDetail'>
-      <PageLoading />
+      <AipDetailScreen poCode={poCode} sigId={sigId} />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode } from '@/features/portfolio/hooks'
+import { AipListScreen } from '@/features/portfolio/records/AipListScreen'
 
 export default function PortfolioAipListPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioAipList'>
-      <PageLoading />
+      <AipListScreen poCode={poCode} />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode } from '@/features/portfolio/hooks'
+import { DailyNavScreen } from '@/features/portfolio/records/DailyNavScreen'
 
 export default function PortfolioDailyNavPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioDailyNav'>
-      <PageLoading />
+      <DailyNavScreen poCode={poCode} />
     </Page>
   )
 }

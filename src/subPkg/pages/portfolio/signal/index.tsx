@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode } from '@/features/portfolio/hooks'
+import { SignalScreen } from '@/features/portfolio/records/SignalScreen'
 
 export default function PortfolioSignalPage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioSignal'>
-      <PageLoading />
+      <SignalScreen poCode={poCode} />
     </Page>
   )
 }

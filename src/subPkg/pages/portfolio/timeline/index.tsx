@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { usePoCode } from '@/features/portfolio/hooks'
+import { TimelineScreen } from '@/features/portfolio/records/TimelineScreen'
 
 export default function PortfolioTimelinePage() {
+  const poCode = usePoCode()
   return (
     <Page route='portfolioTimeline'>
-      <PageLoading />
+      <TimelineScreen poCode={poCode} />
     </Page>
   )
 }

@@ -1,0 +1,153 @@
+import { Text, View } from '@tarojs/components'
+import { useMemo } from 'react'
+import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
+import { Card } from '@/components/Card'
+import { Chart, type ChartSeries } from '@/components/Chart'
+import { LoadMore } from '@/components/LoadMore'
+import { Skeleton } from '@/components/Skeleton'
+import { usePaged, useRemote } from '@/hooks/remote'
+import { execute } from '@/services/graphql'
+import {
+  AdjustmentChartDocument,
+  AdjustmentDocument,
+  type AdjustmentChartQuery,
+  type AdjustmentQuery,
+  type RecordsAdjustmentFragment,
+  type RecordsAdjustmentOrderFragment,
+} from '@/services/generated/graphql'
+import { formatPercent } from '@/utils/format'
+import { PortfolioPending } from '../components'
+import { MOVEMENT_NAME } from '../names'
+import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
+
+type Head = NonNullable<AdjustmentQuery['portfolio']>
+type ChartPoint = NonNullable<AdjustmentChartQuery['portfolio']>['adjustmentChart'][number]
+
+/**
+ * One line per category over the adjustments. A point lists only the categories that moved, so a
+ * category keeps its last weight until it moves again (null before it first appears).
+ */
+export function adjustmentSeries(points: readonly ChartPoint[]): ChartSeries[] {
+  const names = new Map<string, string>()
+  for (const p of points)
+    for (const g of p.groups) if (!names.has(g.categoryCode)) names.set(g.categoryCode, g.categoryName ?? g.categoryCode)
+  return [...names.entries()].map(([code, name]) => {
+    let last: number | null = null
+    const data = points.map((p) => {
+      const g = p.groups.find((x) => x.categoryCode === code)
+      if (g) last = Number(g.percent)
+      return { date: p.date, value: last }
+    })
+    return { name, data }
+  })
+}
+
+/** Category weights after each adjustment; drawn once there are two adjustments to join. */
+function AdjustmentChart({ poCode, modelPo }: { poCode: string; modelPo: boolean }) {
+  const { state, data, reload } = useRemote(
+    `adjustmentChart:${poCode}:${modelPo}`,
+    () => execute(AdjustmentChartDocument, { poCode, isModelPo: modelPo }).then((r) => r.portfolio?.adjustmentChart ?? []),
+    { empty: (d) => d.length < 2 },
+  )
+  const series = useMemo(() => (data ? adjustmentSeries(data) : []), [data])
+  if (state === 'empty' || state === 'notFound') return null
+  return (
+    <Card title='仓位变化' className='alfa-po-rec-chart'>
+      {state === 'loading' && <Skeleton rows={4} title={false} />}
+      {state === 'error' && (
+        <View className='alfa-po-rec-chart__error' role='alert'>
+          <Text>仓位变化加载失败</Text>
+          <View className='alfa-po-link' role='button' onClick={() => void reload()}>
+            重试
+          </View>
+        </View>
+      )}
+      {state === 'ready' && <Chart series={series} format='ratio' height={200} />}
+    </Card>
+  )
+}
+
+function Order({ order, action }: { order: RecordsAdjustmentOrderFragment; action: string }) {
+  return (
+    <View className='alfa-po-rec__order'>
+      <Text className='alfa-po-rec__action'>{action}</Text>
+      <Text className='alfa-po-rec__fund'>{order.fund.fundName}</Text>
+      {order.variety && <Text className='alfa-po-muted'>{order.variety}</Text>}
+      {order.tradeUnit !== null && <Text className='alfa-po-rec__figure'>{order.tradeUnit}份</Text>}
+    </View>
+  )
+}
+
+const change = (before: string, after: string) => `${formatPercent(before)} → ${formatPercent(after)}`
+
+function AdjustmentRecord({ record }: { record: RecordsAdjustmentFragment }) {
+  const article = record.article?.link ?? record.articleLink
+  return (
+    <TimelineItem date={record.date}>
+      {record.groups.map((g) => (
+        <View key={g.categoryCode} className='alfa-po-rec__group'>
+          <View className='alfa-po-rec__line'>
+            <Text className='alfa-po-rec__name'>{g.categoryName ?? g.categoryCode}</Text>
+            <Text className='alfa-po-rec__move'>{g.movementName}</Text>
+            <Text className='alfa-po-rec__figure'>{change(g.beforePercent, g.afterPercent)}</Text>
+          </View>
+          {g.parts.map((p, i) => (
+            <View key={`${p.fund.fundCode}-${i}`} className='alfa-po-rec__line alfa-po-rec__line--part'>
+              <Text className='alfa-po-rec__fund'>{p.fund.fundName}</Text>
+              <Text className={`alfa-po-rec__move alfa-po-rec__move--${p.movement}`}>{MOVEMENT_NAME[p.movement]}</Text>
+              <Text className='alfa-po-rec__figure'>{change(p.beforePercent, p.afterPercent)}</Text>
+            </View>
+          ))}
+        </View>
+      ))}
+      {record.buyOrders.map((o, i) => (
+        <Order key={`b${o.fund.fundCode}-${i}`} order={o} action='买入' />
+      ))}
+      {record.redeemOrders.map((o, i) => (
+        <Order key={`r${o.fund.fundCode}-${i}`} order={o} action='卖出' />
+      ))}
+      {record.comment && <Text className='alfa-po-rec__comment'>{record.comment}</Text>}
+      <RecordLink url={article}>{record.article?.text || '调仓说明'}</RecordLink>
+    </TimelineItem>
+  )
+}
+
+/** Adjustment records: the category weights over time, then the adjustments as a timeline, paged. */
+export function AdjustmentScreen({ poCode }: { poCode: string }) {
+  const { state, head, items, stale, more, reload, loadMore } = usePaged(
+    `poAdjustment:${poCode}`,
+    (cursor): Promise<Head | null> =>
+      poCode
+        ? execute(AdjustmentDocument, {
+            poCode,
+            page: pageInput(cursor),
+            // The preference and the category names come with the first page only.
+            needPreference: !cursor,
+            needCategoryDict: !cursor,
+            ...(cursor && head ? { isModelPo: head.isModelPo } : {}),
+          }).then((r) => r.portfolio)
+        : Promise.resolve(null),
+    { page: (p) => p.adjustments, empty: () => false },
+  )
+
+  if (state !== 'ready' || !head) return <PortfolioPending state={state} onRetry={() => void reload()} />
+  return (
+    <View className='alfa-po alfa-po-records'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
+      <RecordsTitle poName={head.poName} poCode={poCode} sub={`共${head.adjustments.totalCount}次调仓`} />
+      <AdjustmentChart poCode={poCode} modelPo={head.isModelPo} />
+      <AsyncContent
+        state={items.length ? 'ready' : 'empty'}
+        emptyTitle='暂无调仓记录'
+        emptyDescription='该策略还没有调过仓，调仓后会在这里列出。'
+      >
+        <View className='alfa-card alfa-po-rec-list' role='list'>
+          {items.map((a) => (
+            <AdjustmentRecord key={a.adjustmentId} record={a} />
+          ))}
+        </View>
+        <LoadMore status={more} onLoad={() => void loadMore()} />
+      </AsyncContent>
+    </View>
+  )
+}

@@ -1,0 +1,108 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
+import { Card } from '@/components/Card'
+import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { SignedRate } from '@/components/Figure'
+import { LoadMore } from '@/components/LoadMore'
+import { Skeleton } from '@/components/Skeleton'
+import { usePaged } from '@/hooks/remote'
+import { execute } from '@/services/graphql'
+import { DailyNavDocument } from '@/services/generated/graphql'
+import { formatDate, formatNav, DATE } from '@/utils/format'
+import { PortfolioPending } from '../components'
+import { pageInput, RecordsTitle } from './shared'
+
+/** Server range names of the period tabs. */
+export const DAILY_NAV_RANGE: Record<ChartPeriod, string> = {
+  ONE_MONTH: '1M',
+  THREE_MONTH: '3M',
+  SIX_MONTH: '6M',
+  ONE_YEAR: '1Y',
+  THREE_YEAR: '3Y',
+  FIVE_YEAR: '5Y',
+  TEN_YEAR: 'TEN_YEAR',
+  YTD: 'YTD',
+  SETUP: 'SETUP',
+  Max: 'Max',
+}
+
+/** Daily NAVs are short rows: more of them per page. */
+export const DAILY_NAV_PAGE_SIZE = 20
+
+/** Strategies seen to be LONG_WIN_S in this session: their first ask already says so. */
+const longWinS = new Set<string>()
+
+/** Strategy movement: the NAV chart over the chosen range, then that range's daily NAVs, paged. */
+export function DailyNavScreen({ poCode }: { poCode: string }) {
+  const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
+  // Known only from an answer: a LONG_WIN_S plan seen for the first time is asked again with the flag.
+  const [isLongWinS, setLongWinS] = useState(() => longWinS.has(poCode))
+  const range = DAILY_NAV_RANGE[period]
+  const { state, head, items, stale, more, reload, loadMore } = usePaged(
+    `poDailyNav:${poCode}:${range}:${isLongWinS}`,
+    (cursor) =>
+      poCode
+        ? execute(DailyNavDocument, { poCode, range, isLongWinS, page: pageInput(cursor, DAILY_NAV_PAGE_SIZE), withChart: !cursor }).then(
+            (r) => r.portfolio,
+          )
+        : Promise.resolve(null),
+    { page: (p) => p.dailyNavs, empty: () => false },
+  )
+  const seriesType = head?.seriesType
+  useEffect(() => {
+    if (seriesType === 'LONG_WIN_S' && !isLongWinS) {
+      longWinS.add(poCode)
+      setLongWinS(true)
+    }
+  }, [seriesType, isLongWinS, poCode])
+
+  const series = useMemo<ChartSeries[]>(
+    () => [{ name: '策略净值', data: (head?.navHistory?.series ?? []).map((p) => ({ date: p.date, value: Number(p.value) })) }],
+    [head],
+  )
+
+  // While another range loads, the title and tabs stay and the figures below wait.
+  if (!head || state === 'error' || state === 'notFound') return <PortfolioPending state={state} onRetry={() => void reload()} />
+  const loading = state === 'loading'
+  const points = series[0].data.length
+  return (
+    <View className='alfa-po alfa-po-records'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
+      <RecordsTitle poName={head.poName} poCode={poCode} />
+      <Card title='策略走势' className='alfa-po-rec-chart'>
+        <View className='alfa-po-rec-chart__body'>
+          {loading && <Skeleton rows={4} title={false} />}
+          {!loading && points < 2 && <Text className='alfa-po-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
+          {!loading && points >= 2 && <Chart series={series} format='nav' height={200} />}
+        </View>
+        <PeriodTabs value={period} onChange={setPeriod} />
+      </Card>
+      {loading ? (
+        <Skeleton rows={6} />
+      ) : (
+        <AsyncContent
+          state={items.length ? 'ready' : 'empty'}
+          emptyTitle='暂无净值'
+          emptyDescription='该区间内没有净值，请选择更长的区间。'
+        >
+          <View className='alfa-card alfa-po-nav-table' role='table'>
+            <View className='alfa-po-nav-table__row alfa-po-nav-table__row--head' role='row'>
+              <Text className='alfa-po-nav-table__cell'>日期</Text>
+              <Text className='alfa-po-nav-table__cell'>净值</Text>
+              <Text className='alfa-po-nav-table__cell'>日涨跌</Text>
+            </View>
+            {items.map((r) => (
+              <View key={r.date} className='alfa-po-nav-table__row' role='row'>
+                <Text className='alfa-po-nav-table__cell'>{formatDate(r.date, DATE)}</Text>
+                <Text className='alfa-po-nav-table__cell'>{formatNav(r.value)}</Text>
+                <SignedRate value={r.dailyReturn} className='alfa-po-nav-table__cell' />
+              </View>
+            ))}
+          </View>
+          <LoadMore status={more} onLoad={() => void loadMore()} />
+        </AsyncContent>
+      )}
+    </View>
+  )
+}
