@@ -56,6 +56,9 @@ export function AdvisorScreen() {
               交易须知 ›
             </View>
           </Card>
+          <Card title='投顾内容' onMore={() => navigateTo('advisorContent', { poCode: po.poCode })}>
+            <Text className='alfa-po-text'>主理人的投顾报告和主理人说。</Text>
+          </Card>
           <Card title='投资者留言'>
             {po.investorMessages.length === 0 ? (
               <Text className='alfa-po-text'>还没有投资者留言。</Text>

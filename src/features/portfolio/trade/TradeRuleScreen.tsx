@@ -50,12 +50,7 @@ export function TradeRuleScreen() {
             ...(po.totalUnit ? ([['计划份数', <Text key='u' className='alfa-po-digits'>{`共${po.totalUnit}份`}</Text>]] as const) : []),
           ]}
         />
-        {buying.explainText &&
-          (buying.explainUrl ? (
-            <ExternalLink url={buying.explainUrl} text={buying.explainText} />
-          ) : (
-            <Text className='alfa-po-text'>{buying.explainText}</Text>
-          ))}
+        {buying.explainText && <ExternalLink url={buying.explainUrl} text={buying.explainText} plain />}
       </Card>
       {advisorCharge && (
         <Card title='投顾服务费'>
@@ -91,13 +86,7 @@ export function TradeRuleScreen() {
       </Card>
       <Card title='定投'>
         <Allowed ok={aip.canAip} yes='支持定投' no='暂不支持定投' reason={aip.canNotAipReason} />
-        {!aip.canAip &&
-          aip.canNotAipExplainText &&
-          (aip.canNotAipExplainUrl ? (
-            <ExternalLink url={aip.canNotAipExplainUrl} text={aip.canNotAipExplainText} />
-          ) : (
-            <Text className='alfa-po-text'>{aip.canNotAipExplainText}</Text>
-          ))}
+        {!aip.canAip && aip.canNotAipExplainText && <ExternalLink url={aip.canNotAipExplainUrl} text={aip.canNotAipExplainText} plain />}
         <InfoRows rows={[['定投计划', <Text key='p'>{aip.canOpenPlan ? '可开启' : '暂不可开启'}</Text>]]} />
         {aip.aipGuideTips && <Text className='alfa-po-text'>{aip.aipGuideTips}</Text>}
       </Card>
