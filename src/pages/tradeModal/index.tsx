@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { TradeRuleScreen } from '@/features/portfolio/trade/TradeRuleScreen'
 
 export default function TradeModalPage() {
   return (
     <Page route='tradeModal'>
-      <PageLoading />
+      <TradeRuleScreen />
     </Page>
   )
 }

@@ -5,6 +5,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type FeeType =
+  | 'Aum'
+  | 'Deduct'
+  | 'Free'
+  | 'STEP_ASSET'
+  | 'STEP_HOLDING_DAY';
+
 export type ColourTone =
   | 'Error'
   | 'Negative'
@@ -387,6 +394,113 @@ export type TimelinePostsQueryVariables = Exact<{
 
 
 export type TimelinePostsQuery = { portfolio: { poCode: string, poName: string, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
+
+export type PoRuleHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
+
+export type TradeRuleDetailFragment = { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } };
+
+export type AdvisorChargeDetailFragment = { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> };
+
+export type PoTradeRuleQueryVariables = Exact<{
+  poCode: string;
+  scene?: string | null | undefined;
+}>;
+
+
+export type PoTradeRuleQuery = { portfolio: { hasAdvisor: boolean, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, tradeRule: { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } } } | null };
+
+export type LongwinTradeRuleQueryVariables = Exact<{
+  poCode: string;
+  scene?: string | null | undefined;
+}>;
+
+
+export type LongwinTradeRuleQuery = { portfolio: { hasAdvisor: boolean, totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, tradeRule: { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } } } | null };
+
+export type InvestPlanTradeRuleQueryVariables = Exact<{
+  poCode: string;
+  scene?: string | null | undefined;
+}>;
+
+
+export type InvestPlanTradeRuleQuery = { portfolio: { hasAdvisor: boolean, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, tradeRule: { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } } } | null };
+
+export type PoThermometerQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoThermometerQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null } | null };
+
+export type PortfolioInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type PortfolioInfoQuery = { portfolio: { createdDate: string, runningDays: number, philosophy: string | null, investStrategy: string | null, investRange: string | null, moneyType: MoneyType, riskLevel: RiskLevel, followersCount: number, buyersCount?: number, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, name: string, description: string | null, isDefault: boolean }> } | null };
+
+export type PoManagerCardFragment = { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string };
+
+export type FollowersInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type FollowersInfoQuery = { portfolio: { poCode: string, followersCount: number, buyersCount?: number } | null };
+
+export type LongWinfollowersInfoQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongWinfollowersInfoQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, followersCount: number, buyersCount: number } | null };
+
+export type PoFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type LongwinFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongwinFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type PoFaqItemFragment = { question: string, answer: string, link: string | null };
+
+export type PoAdvisorQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: string | null, philosophy: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, tradeRule: { advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null }, investorMessages: Array<{ id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null }> } | null };
+
+export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
+
+export type AdvisorContentPostsQueryVariables = Exact<{
+  poCode: string;
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AdvisorContentPostsQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
+
+export type AdvisorContentPostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
+
+export type PortfolioModalsQueryVariables = Exact<{
+  poCode?: string | null | undefined;
+  code: string;
+  hasPoCode: boolean;
+}>;
+
+
+export type PortfolioModalsQuery = { displaySmartAipDisclaimerPopup: boolean, portfolio?: { riskLevel: RiskLevel, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean } | null };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -925,6 +1039,127 @@ export const RecordsTimelinePostFragmentDoc = /*#__PURE__*/ new TypedDocumentStr
   coverUrl
 }
     `, {"fragmentName":"RecordsTimelinePost"}) as unknown as TypedDocumentString<RecordsTimelinePostFragment, unknown>;
+export const PoRuleHeadFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+    `, {"fragmentName":"PoRuleHead"}) as unknown as TypedDocumentString<PoRuleHeadFragment, unknown>;
+export const AdvisorChargeDetailFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}
+    `, {"fragmentName":"AdvisorChargeDetail"}) as unknown as TypedDocumentString<AdvisorChargeDetailFragment, unknown>;
+export const TradeRuleDetailFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment TradeRuleDetail on TradeRule {
+  buying {
+    canBuy
+    canNotBuyReason
+    canNotBuyResults {
+      fundCode
+      fundName
+      msg
+    }
+    explainUrl
+    explainText
+    lowestBuyAmount
+    buyFeeRate
+  }
+  advisorCharge {
+    ...AdvisorChargeDetail
+  }
+  redeeming {
+    canRedeem
+    cannotRedeemReason
+  }
+  dates {
+    currentTxnDate
+    buyExpectConfirmDate
+    incomeVisibleDate
+  }
+  regularInvestment {
+    canAip
+    canNotAipReason
+    canNotAipExplainText
+    canNotAipExplainUrl
+    canOpenPlan
+    aipGuideTips
+  }
+  other {
+    communityUrl
+    tradeModes
+    canBaseline
+    cannotBaselineReason
+  }
+}
+    fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}`, {"fragmentName":"TradeRuleDetail"}) as unknown as TypedDocumentString<TradeRuleDetailFragment, unknown>;
+export const PoManagerCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
+}
+    `, {"fragmentName":"PoManagerCard"}) as unknown as TypedDocumentString<PoManagerCardFragment, unknown>;
+export const PoFaqItemFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PoFaqItem on Faq {
+  question
+  answer
+  link
+}
+    `, {"fragmentName":"PoFaqItem"}) as unknown as TypedDocumentString<PoFaqItemFragment, unknown>;
+export const PoInvestorMessageItemFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PoInvestorMessageItem on InvestorMessage {
+  id
+  avatar
+  content
+  likeNum
+  nickName
+  userDays
+}
+    `, {"fragmentName":"PoInvestorMessageItem"}) as unknown as TypedDocumentString<PoInvestorMessageItemFragment, unknown>;
+export const AdvisorContentPostFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment AdvisorContentPost on TimelinePost {
+  postId
+  title
+  url
+  type
+  postedDate
+  postedBy
+  coverUrl
+}
+    `, {"fragmentName":"AdvisorContentPost"}) as unknown as TypedDocumentString<AdvisorContentPostFragment, unknown>;
 export const FavouritesManageRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment FavouritesManageRow on Fund {
   fundCode
@@ -2215,6 +2450,446 @@ fragment PageInfoFields on PageInfo {
   cursor
   hasMore
 }`) as unknown as TypedDocumentString<TimelinePostsQuery, TimelinePostsQueryVariables>;
+export const PoTradeRuleDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PoTradeRule($poCode: String!, $scene: String) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    hasAdvisor
+    tradeRule(scene: $scene) {
+      ...TradeRuleDetail
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment TradeRuleDetail on TradeRule {
+  buying {
+    canBuy
+    canNotBuyReason
+    canNotBuyResults {
+      fundCode
+      fundName
+      msg
+    }
+    explainUrl
+    explainText
+    lowestBuyAmount
+    buyFeeRate
+  }
+  advisorCharge {
+    ...AdvisorChargeDetail
+  }
+  redeeming {
+    canRedeem
+    cannotRedeemReason
+  }
+  dates {
+    currentTxnDate
+    buyExpectConfirmDate
+    incomeVisibleDate
+  }
+  regularInvestment {
+    canAip
+    canNotAipReason
+    canNotAipExplainText
+    canNotAipExplainUrl
+    canOpenPlan
+    aipGuideTips
+  }
+  other {
+    communityUrl
+    tradeModes
+    canBaseline
+    cannotBaselineReason
+  }
+}
+fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}`) as unknown as TypedDocumentString<PoTradeRuleQuery, PoTradeRuleQueryVariables>;
+export const LongwinTradeRuleDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query LongwinTradeRule($poCode: String!, $scene: String) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    hasAdvisor
+    totalUnit
+    investedUnit
+    tradeRule(scene: $scene) {
+      ...TradeRuleDetail
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment TradeRuleDetail on TradeRule {
+  buying {
+    canBuy
+    canNotBuyReason
+    canNotBuyResults {
+      fundCode
+      fundName
+      msg
+    }
+    explainUrl
+    explainText
+    lowestBuyAmount
+    buyFeeRate
+  }
+  advisorCharge {
+    ...AdvisorChargeDetail
+  }
+  redeeming {
+    canRedeem
+    cannotRedeemReason
+  }
+  dates {
+    currentTxnDate
+    buyExpectConfirmDate
+    incomeVisibleDate
+  }
+  regularInvestment {
+    canAip
+    canNotAipReason
+    canNotAipExplainText
+    canNotAipExplainUrl
+    canOpenPlan
+    aipGuideTips
+  }
+  other {
+    communityUrl
+    tradeModes
+    canBaseline
+    cannotBaselineReason
+  }
+}
+fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}`) as unknown as TypedDocumentString<LongwinTradeRuleQuery, LongwinTradeRuleQueryVariables>;
+export const InvestPlanTradeRuleDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query InvestPlanTradeRule($poCode: String!, $scene: String) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    hasAdvisor
+    tradeRule(scene: $scene) {
+      ...TradeRuleDetail
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment TradeRuleDetail on TradeRule {
+  buying {
+    canBuy
+    canNotBuyReason
+    canNotBuyResults {
+      fundCode
+      fundName
+      msg
+    }
+    explainUrl
+    explainText
+    lowestBuyAmount
+    buyFeeRate
+  }
+  advisorCharge {
+    ...AdvisorChargeDetail
+  }
+  redeeming {
+    canRedeem
+    cannotRedeemReason
+  }
+  dates {
+    currentTxnDate
+    buyExpectConfirmDate
+    incomeVisibleDate
+  }
+  regularInvestment {
+    canAip
+    canNotAipReason
+    canNotAipExplainText
+    canNotAipExplainUrl
+    canOpenPlan
+    aipGuideTips
+  }
+  other {
+    communityUrl
+    tradeModes
+    canBaseline
+    cannotBaselineReason
+  }
+}
+fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}`) as unknown as TypedDocumentString<InvestPlanTradeRuleQuery, InvestPlanTradeRuleQueryVariables>;
+export const PoThermometerDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PoThermometer($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    thermometer {
+      level
+      levelDescription
+      advice {
+        howToBuy
+        howToSell
+      }
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}`) as unknown as TypedDocumentString<PoThermometerQuery, PoThermometerQueryVariables>;
+export const PortfolioInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioInfo($poCode: String!, $is0009: Boolean!) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    createdDate
+    runningDays
+    philosophy
+    investStrategy
+    investRange
+    moneyType
+    riskLevel
+    followersCount
+    buyersCount @skip(if: $is0009)
+    manager {
+      ...PoManagerCard
+    }
+    comparableBenchmarks {
+      indexCode
+      indexShortName
+      name
+      description
+      isDefault
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
+}`) as unknown as TypedDocumentString<PortfolioInfoQuery, PortfolioInfoQueryVariables>;
+export const FollowersInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query followersInfo($poCode: String!, $is0009: Boolean!) {
+  portfolio(poCode: $poCode) {
+    poCode
+    followersCount
+    buyersCount @skip(if: $is0009)
+  }
+}
+    `) as unknown as TypedDocumentString<FollowersInfoQuery, FollowersInfoQueryVariables>;
+export const LongWinfollowersInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query longWinfollowersInfo($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    poCode
+    seriesType
+    followersCount
+    buyersCount
+  }
+}
+    `) as unknown as TypedDocumentString<LongWinfollowersInfoQuery, LongWinfollowersInfoQueryVariables>;
+export const PoFaqDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PoFaq($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    faq {
+      ...PoFaqItem
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PoFaqItem on Faq {
+  question
+  answer
+  link
+}`) as unknown as TypedDocumentString<PoFaqQuery, PoFaqQueryVariables>;
+export const LongwinFaqDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query LongwinFaq($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    faq {
+      ...PoFaqItem
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PoFaqItem on Faq {
+  question
+  answer
+  link
+}`) as unknown as TypedDocumentString<LongwinFaqQuery, LongwinFaqQueryVariables>;
+export const PoAdvisorDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PoAdvisor($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    hasAdvisor
+    description
+    philosophy
+    manager {
+      ...PoManagerCard
+    }
+    tradeRule {
+      advisorCharge {
+        ...AdvisorChargeDetail
+      }
+    }
+    investorMessages {
+      ...PoInvestorMessageItem
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment AdvisorChargeDetail on AdvisorCharge {
+  feeRate
+  mode
+  beforeFeeRate
+  description
+  stepRates {
+    lower
+    upper
+    feeRate
+    discountFeeRate
+    description
+  }
+  monthlyCap
+  discount
+  displayTexts
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
+}
+fragment PoInvestorMessageItem on InvestorMessage {
+  id
+  avatar
+  content
+  likeNum
+  nickName
+  userDays
+}`) as unknown as TypedDocumentString<PoAdvisorQuery, PoAdvisorQueryVariables>;
+export const AdvisorContentPostsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query AdvisorContentPosts($poCode: String!, $type: ContentType, $page: PageInput) {
+  portfolio(poCode: $poCode) {
+    ...PoRuleHead
+    timelinePosts(type: $type, page: $page) {
+      totalCount
+      pageInfo {
+        cursor
+        hasMore
+      }
+      list {
+        ...AdvisorContentPost
+      }
+    }
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment AdvisorContentPost on TimelinePost {
+  postId
+  title
+  url
+  type
+  postedDate
+  postedBy
+  coverUrl
+}`) as unknown as TypedDocumentString<AdvisorContentPostsQuery, AdvisorContentPostsQueryVariables>;
+export const PortfolioModalsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioModals($poCode: String, $code: String!, $hasPoCode: Boolean!) {
+  displaySmartAipDisclaimerPopup(poCode: $poCode)
+  portfolio(poCode: $code) @include(if: $hasPoCode) {
+    ...PoRuleHead
+    riskLevel
+  }
+}
+    fragment PoRuleHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}`) as unknown as TypedDocumentString<PortfolioModalsQuery, PortfolioModalsQueryVariables>;
 export const SearchAllDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SearchAll($keyword: String!, $limit: Int) {
   search(keyword: $keyword, limit: $limit) {

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AdvisorScreen } from '@/features/portfolio/trade/AdvisorScreen'
 
 export default function PortfolioAdvisorPage() {
   return (
     <Page route='portfolioAdvisor'>
-      <PageLoading />
+      <AdvisorScreen />
     </Page>
   )
 }

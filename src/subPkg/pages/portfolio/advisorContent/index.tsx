@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AdvisorContentScreen } from '@/features/portfolio/trade/AdvisorContentScreen'
 
 export default function AdvisorContentPage() {
   return (
     <Page route='advisorContent'>
-      <PageLoading />
+      <AdvisorContentScreen />
     </Page>
   )
 }

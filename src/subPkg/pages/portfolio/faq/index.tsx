@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { FaqScreen } from '@/features/portfolio/trade/FaqScreen'
 
 export default function PortfolioFaqPage() {
   return (
     <Page route='portfolioFaq'>
-      <PageLoading />
+      <FaqScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { InformationScreen } from '@/features/portfolio/trade/InformationScreen'
 
 export default function PortfolioInformationPage() {
   return (
     <Page route='portfolioInformation'>
-      <PageLoading />
+      <InformationScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ModalsScreen } from '@/features/portfolio/trade/ModalsScreen'
 
 export default function PortfolioModalsPage() {
   return (
     <Page route='portfolioModals'>
-      <PageLoading />
+      <ModalsScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ThermometerScreen } from '@/features/portfolio/trade/ThermometerScreen'
 
 export default function PortfolioThermometerPage() {
   return (
     <Page route='portfolioThermometer'>
-      <PageLoading />
+      <ThermometerScreen />
     </Page>
   )
 }

@@ -1,0 +1,82 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { AsyncContent } from '@/components/AsyncContent'
+import { Empty } from '@/components/Empty'
+import { LoadMore } from '@/components/LoadMore'
+import { useShareSubject } from '@/components/Page'
+import { Tabs } from '@/components/Tabs'
+import { usePaged } from '@/hooks/remote'
+import { canOpenExternal, openExternal } from '@/services/external'
+import type { AdvisorContentPostFragment, ContentType } from '@/services/generated/graphql'
+import { goBackOrHome } from '@/services/navigation'
+import { formatDate, DATE } from '@/utils/format'
+import { PortfolioNotFound, PortfolioTitle } from '../components'
+import { usePoCode } from '../hooks'
+import './index.scss'
+import { loadAdvisorContent } from './load'
+
+/** The two kinds of advisor content. */
+const TYPES: { key: ContentType; label: string }[] = [
+  { key: 'AdvisorReport', label: '投顾报告' },
+  { key: 'ManagerTalk', label: '主理人说' },
+]
+
+/** A post of the list; tap opens it (allowed hosts only). */
+function Post({ post }: { post: AdvisorContentPostFragment }) {
+  const url = post.url && canOpenExternal(post.url) ? post.url : null
+  return (
+    <View className='alfa-po-post' role={url ? 'link' : undefined} onClick={url ? () => openExternal(url) : undefined}>
+      <Text className='alfa-po-post__title'>{post.title}</Text>
+      <Text className='alfa-po-muted'>{[post.postedBy, formatDate(post.postedDate, DATE)].filter(Boolean).join(' · ')}</Text>
+    </View>
+  )
+}
+
+/** The strategy's advisor content (reports and the manager's talks), paged per type. */
+function AdvisorContentList({ poCode }: { poCode: string }) {
+  const [type, setType] = useState<ContentType>('AdvisorReport')
+  const { items, head, state, stale, more, reload, loadMore } = usePaged(
+    `advisorContent:${poCode}:${type}`,
+    (cursor) => loadAdvisorContent(poCode, type, cursor),
+    { page: (p) => p.timelinePosts },
+  )
+  useShareSubject(head?.poName)
+  if (state === 'notFound') return <PortfolioNotFound />
+  const label = TYPES.find((t) => t.key === type)?.label ?? ''
+  return (
+    <View className='alfa-po'>
+      {head && <PortfolioTitle poName={head.poName} poCode={head.poCode} />}
+      <Tabs items={TYPES} value={type} onChange={setType} />
+      <AsyncContent
+        state={state}
+        stale={stale}
+        onRetry={() => reload()}
+        emptyTitle={`暂无${label}`}
+        emptyDescription='主理人发布新内容后会出现在这里。'
+        skeleton={{ rows: 6 }}
+      >
+        <View className='alfa-po-posts'>
+          {items.map((p) => (
+            <Post key={p.postId} post={p} />
+          ))}
+        </View>
+        <LoadMore status={more} onLoad={() => void loadMore()} />
+      </AsyncContent>
+    </View>
+  )
+}
+
+/** Advisor content of the strategy named by the poCode query; without one, a way back. */
+export function AdvisorContentScreen() {
+  const poCode = usePoCode()
+  if (!poCode)
+    return (
+      <Empty
+        title='未指定策略'
+        description='请从策略的投顾服务页进入，查看该策略的投顾内容。'
+        actionText='返回'
+        onAction={() => void goBackOrHome()}
+      />
+    )
+  return <AdvisorContentList poCode={poCode} />
+}
