@@ -1,0 +1,265 @@
+import * as navigation from '@/services/navigation'
+import { setTransport } from '@/services/request'
+import { expiringStorage } from '@/services/storage'
+import CompositionPage from '@/subPkg/pages/portfolio/composition/index'
+import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+
+const fund = (fundCode: string, fundName: string, nav: string, dailyReturn: string) => ({
+  fundCode,
+  fundName,
+  nav,
+  navDate: '2026-09-30',
+  dailyReturn,
+})
+
+const ORDINARY = {
+  poCode: 'ZH015676',
+  poName: '全球多元配置',
+  seriesType: null,
+  isCustomPlan: false,
+  preference: { displayCompositionPieChart: true, displayCompositionDetailList: true },
+  composition: {
+    updatedAt: '2026-08-14',
+    groups: [
+      {
+        percent: '0.350000',
+        categoryCode: 'FIXED_INCOME',
+        categoryName: '固收类',
+        unit: null,
+        accProfitRate: '0.369090',
+        parts: [
+          {
+            percent: '0.350000',
+            unit: null,
+            varietyName: '债券型',
+            latestMovement: 'Convert',
+            latestMovementName: null,
+            fund: fund('364960', '工银瑞信纯债债券A', '1.56594', '0.000192'),
+          },
+        ],
+      },
+      {
+        percent: '0.350100',
+        categoryCode: 'EQUITY',
+        categoryName: '权益类',
+        unit: null,
+        accProfitRate: '-0.121036',
+        parts: [
+          {
+            percent: '0.350100',
+            unit: null,
+            varietyName: '混合型',
+            latestMovement: 'Out',
+            latestMovementName: '调出',
+            fund: fund('446062', '嘉实优势企业混合', '0.8197', '-0.017382'),
+          },
+        ],
+      },
+      {
+        percent: '0.299900',
+        categoryCode: 'OVERSEA',
+        categoryName: '海外类',
+        unit: null,
+        accProfitRate: null,
+        parts: [
+          {
+            percent: '0.299900',
+            unit: null,
+            varietyName: 'QDII',
+            latestMovement: 'In',
+            latestMovementName: '调入',
+            fund: fund('809090', '兴证全球纳斯达克100QDIIC', '2.5350', '0'),
+          },
+        ],
+      },
+    ],
+  },
+}
+
+const LONG_WIN = {
+  poCode: 'LW000001',
+  poName: '长赢指数投资计划',
+  seriesType: 'LONG_WIN',
+  isCustomPlan: false,
+  preference: { displayCompositionPieChart: true, displayCompositionDetailList: true },
+  composition: {
+    updatedAt: '2026-08-14',
+    groups: [
+      {
+        percent: '0.700000',
+        categoryCode: 'INDEX',
+        categoryName: '指数型',
+        unit: 105,
+        accProfitRate: '0.261470',
+        parts: [
+          {
+            percent: '0.700000',
+            unit: 105,
+            varietyName: '指数型',
+            latestMovement: 'None',
+            latestMovementName: '不变',
+            fund: fund('268410', '沪深300指数A', '1.2000', '0.01'),
+          },
+        ],
+      },
+      {
+        percent: '0.300000',
+        categoryCode: 'BOND',
+        categoryName: '债券型',
+        unit: 45,
+        accProfitRate: '0.01',
+        parts: [
+          {
+            percent: '0.300000',
+            unit: 45,
+            varietyName: '债券型',
+            latestMovement: 'None',
+            latestMovementName: '不变',
+            fund: fund('417097', '纯债A', '1.0100', '0'),
+          },
+        ],
+      },
+    ],
+  },
+}
+
+beforeEach(() => {
+  expiringStorage.remove('portfolio_kinds')
+  setTransport(async () => ({ statusCode: 200, data: { code: 200, msg: 'ok', data: {} }, header: {} }))
+})
+afterEach(() => {
+  document.body.innerHTML = ''
+  jest.restoreAllMocks()
+})
+
+async function open(poCode: string, answers: GraphqlAnswers) {
+  const execute = serveGraphql(answers)
+  const page = await renderPage(CompositionPage, 'subPkg/pages/portfolio/composition/index', { poCode })
+  await page.utils.act(flush)
+  await page.utils.act(flush)
+  await page.utils.act(flush)
+  return { ...page, execute }
+}
+
+describe('composition detail list: per group name, percent, accumulated profit rate; per fund percent, variety, movement, NAV and daily return', () => {
+  it('shows the strategy name, the groups and their funds with formatted figures', async () => {
+    const { text, container } = await open('ZH015676', { PoFundComposition: () => ({ portfolio: ORDINARY }) })
+    expect(container.querySelector('.alfa-po-title__name')?.textContent).toBe('全球多元配置')
+    expect(text()).toContain('更新于 2026-08-14')
+    const equity = container.querySelector('.alfa-po-comp__group[data-category="EQUITY"]')!
+    expect(equity.querySelector('.alfa-po-comp__name')?.textContent).toBe('权益类')
+    expect(equity.querySelector('.alfa-po-comp__head-percent')?.textContent).toBe('35.01%')
+    expect(equity.querySelector('.alfa-po-comp__profit .alfa-num--down')?.textContent).toBe('-12.10%')
+    const fixed = container.querySelector('.alfa-po-comp__group[data-category="FIXED_INCOME"]')!
+    expect(fixed.querySelector('.alfa-po-comp__profit .alfa-num--up')?.textContent).toBe('+36.91%')
+    const bond = container.querySelector('.alfa-po-comp__part[data-fund-code="364960"]')!
+    expect(bond.textContent).toContain('工银瑞信纯债债券A')
+    expect(bond.textContent).toContain('364960')
+    expect(bond.textContent).toContain('债券型')
+    // The movement's name comes from names.ts when the server sends none.
+    expect(bond.querySelector('.alfa-po-comp__move')?.textContent).toBe('转换')
+    expect(bond.textContent).toContain('净值 1.5659')
+    expect(bond.textContent).toContain('（09-30）')
+    expect(bond.querySelector('.alfa-po-comp__daily')?.textContent).toBe('+0.02%')
+    const out = container.querySelector('.alfa-po-comp__part[data-fund-code="446062"]')!
+    expect(out.querySelector('.alfa-po-comp__move')?.textContent).toBe('调出')
+    expect(out.querySelector('.alfa-num--down')?.textContent).toBe('-1.74%')
+    // A group without an accumulated profit rate shows none.
+    expect(container.querySelector('.alfa-po-comp__group[data-category="OVERSEA"] .alfa-po-comp__profit')).toBeNull()
+  })
+
+  it('long-win plans are asked by fund category and show their units (份)', async () => {
+    const { container, execute } = await open('LW000001', { PoFundComposition: () => ({ portfolio: LONG_WIN }) })
+    // A first visit learns the kind from the answer and asks again in the long-win branch.
+    expect(execute.mock.calls.map((c) => (c[1] as { categoryType: unknown }).categoryType)).toEqual([null, 'FundCategory'])
+    const index = container.querySelector('.alfa-po-comp__group[data-category="INDEX"]')!
+    expect(index.querySelector('.alfa-tag')?.textContent).toBe('105份')
+    expect(container.querySelector('.alfa-po-comp__part[data-fund-code="417097"]')?.textContent).toContain('45份')
+  })
+
+  it('a remembered long-win plan is asked once, by fund category', async () => {
+    await open('LW000001', { PoFundComposition: () => ({ portfolio: LONG_WIN }) })
+    document.body.innerHTML = ''
+    jest.restoreAllMocks()
+    const { execute, text } = await open('LW000001', { PoFundComposition: () => ({ portfolio: LONG_WIN }) })
+    expect(text()).toContain('长赢指数投资计划')
+    expect(execute.mock.calls.map((c) => (c[1] as { categoryType: unknown }).categoryType)).toEqual(['FundCategory'])
+  })
+})
+
+describe('composition pie: categories with percents in its legend', () => {
+  it('the legend lists every group, largest first, with percents that add up to 100.00%', async () => {
+    const { container } = await open('ZH015676', { PoFundComposition: () => ({ portfolio: ORDINARY }) })
+    const rows = [...container.querySelectorAll('.alfa-pie__item')].map(
+      (el) => `${el.querySelector('.alfa-pie__name')?.textContent} ${el.querySelector('.alfa-pie__percent')?.textContent}`,
+    )
+    expect(rows).toEqual(['权益类 35.01%', '固收类 35.00%', '海外类 29.99%'])
+    expect(container.querySelector('.alfa-pie')?.getAttribute('aria-label')).toBe('策略持仓构成')
+  })
+})
+
+describe('display preferences hide the pie or the list', () => {
+  it('displayCompositionPieChart false: no pie, the list stays', async () => {
+    const portfolio = { ...ORDINARY, preference: { displayCompositionPieChart: false, displayCompositionDetailList: true } }
+    const { container } = await open('ZH015676', { PoFundComposition: () => ({ portfolio }) })
+    expect(container.querySelector('.alfa-pie')).toBeNull()
+    expect(container.querySelectorAll('.alfa-po-comp__part')).toHaveLength(3)
+    expect(container.textContent).toContain('更新于 2026-08-14')
+  })
+
+  it('displayCompositionDetailList false: the pie, no list', async () => {
+    const portfolio = { ...ORDINARY, preference: { displayCompositionPieChart: true, displayCompositionDetailList: false } }
+    const { container } = await open('ZH015676', { PoFundComposition: () => ({ portfolio }) })
+    expect(container.querySelector('.alfa-pie')).not.toBeNull()
+    expect(container.querySelector('.alfa-po-comp__part')).toBeNull()
+  })
+
+  it('both off, or no holdings: an empty state that says why', async () => {
+    const hidden = { ...ORDINARY, preference: { displayCompositionPieChart: false, displayCompositionDetailList: false } }
+    let page = await open('ZH015676', { PoFundComposition: () => ({ portfolio: hidden }) })
+    expect(page.text()).toContain('该策略不公开持仓构成')
+    document.body.innerHTML = ''
+    jest.restoreAllMocks()
+    const bare = { ...ORDINARY, poCode: 'ZH015677', composition: { updatedAt: null, groups: [] } }
+    page = await open('ZH015677', { PoFundComposition: () => ({ portfolio: bare }) })
+    expect(page.text()).toContain('暂无持仓构成')
+  })
+})
+
+describe('a fund row opens its fund page', () => {
+  it('tapping a fund navigates to fund with its code', async () => {
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
+    const { container, utils } = await open('ZH015676', { PoFundComposition: () => ({ portfolio: ORDINARY }) })
+    const row = container.querySelector('.alfa-po-comp__part[data-fund-code="446062"]') as HTMLElement
+    await utils.act(async () => {
+      row.click()
+    })
+    expect(go).toHaveBeenCalledWith('fund', { fundCode: '446062' })
+  })
+})
+
+describe('unknown strategy and load failure', () => {
+  it('an unknown poCode shows 策略不存在', async () => {
+    const { text } = await open('ZZ999999', { PoFundComposition: () => ({ portfolio: null }) })
+    expect(text()).toContain('策略不存在')
+  })
+
+  it('a failed load shows an error with retry, and retry loads the composition', async () => {
+    let fail = true
+    const { container, utils, text } = await open('ZH015676', {
+      PoFundComposition: () => {
+        if (fail) throw new Error('network')
+        return { portfolio: ORDINARY }
+      },
+    })
+    const retry = container.querySelector('.alfa-empty__action') as HTMLElement
+    expect(retry).not.toBeNull()
+    fail = false
+    await utils.act(async () => {
+      retry.click()
+      await flush()
+    })
+    await utils.act(flush)
+    expect(text()).toContain('全球多元配置')
+  })
+})
