@@ -253,14 +253,12 @@ export type PortfolioInvestPoolQueryVariables = Exact<{
 
 export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
 
-export type PortfolioAnalysisNavFragment = { navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } };
-
 export type PortfolioAnalysisQueryVariables = Exact<{
   poCode: string;
 }>;
 
 
-export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } | null };
+export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } & ({ navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | { navHistory?: never }) | null };
 
 export type PinnedCommunityPostFragment = { postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> };
 
@@ -560,18 +558,6 @@ export const PortfolioPoolFundFragmentDoc = /*#__PURE__*/ new TypedDocumentStrin
   dailyReturn
 }
     `, {"fragmentName":"PortfolioPoolFund"}) as unknown as TypedDocumentString<PortfolioPoolFundFragment, unknown>;
-export const PortfolioAnalysisNavFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
-    fragment PortfolioAnalysisNav on Portfolio {
-  navHistory(range: "Max") {
-    maxDrawdown {
-      rate
-      startDate
-      endDate
-    }
-    totalReturn
-  }
-}
-    `, {"fragmentName":"PortfolioAnalysisNav"}) as unknown as TypedDocumentString<PortfolioAnalysisNavFragment, unknown>;
 export const PinnedCommunityPostFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PinnedCommunityPost on PinnedPost {
   postId
@@ -1366,7 +1352,14 @@ export const PortfolioAnalysisDocument = /*#__PURE__*/ new TypedDocumentString(`
       ...PortfolioAssetMix
     }
     ... @defer(label: "nav") {
-      ...PortfolioAnalysisNav
+      navHistory(range: "Max") {
+        maxDrawdown {
+          rate
+          startDate
+          endDate
+        }
+        totalReturn
+      }
     }
   }
 }
@@ -1375,16 +1368,6 @@ export const PortfolioAnalysisDocument = /*#__PURE__*/ new TypedDocumentString(`
   poName
   seriesType
   isCustomPlan
-}
-fragment PortfolioAnalysisNav on Portfolio {
-  navHistory(range: "Max") {
-    maxDrawdown {
-      rate
-      startDate
-      endDate
-    }
-    totalReturn
-  }
 }
 fragment PortfolioShowcase on Showcase {
   key
