@@ -83,7 +83,12 @@ describe('empty input', () => {
       { name: 'd', value: 'x' },
     ])
     expect(m.slices).toEqual([])
-    expect(buildPieModel([{ name: 'a', value: 0 }, { name: 'e', value: '0.2' }]).slices.map((s) => s.percentText)).toEqual(['100.00%'])
+    expect(
+      buildPieModel([
+        { name: 'a', value: 0 },
+        { name: 'e', value: '0.2' },
+      ]).slices.map((s) => s.percentText),
+    ).toEqual(['100.00%'])
   })
 })
 

@@ -44,9 +44,7 @@ export function Showcase({ items }: { items: readonly PortfolioShowcaseFragment[
     <View className='alfa-po-showcase'>
       {items.map((item) => (
         <View key={item.key} className='alfa-po-showcase__item' data-key={item.key}>
-          <Text className={`alfa-po-showcase__value${item.fontColor ? ` alfa-po-tone--${item.fontColor}` : ''}`}>
-            {showcaseText(item)}
-          </Text>
+          <Text className={`alfa-po-showcase__value${item.fontColor ? ` alfa-po-tone--${item.fontColor}` : ''}`}>{showcaseText(item)}</Text>
           <Text className='alfa-po-showcase__name'>{item.displayName}</Text>
         </View>
       ))}

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useMemo } from 'react'
 import { PieChart } from '@/components/Chart/PieChart'
 import { SignedRate, Tag } from '@/components/Figure'
-import type { PortfolioCompositionFragment } from '@/services/generated/graphql'
+import type { PortfolioCompositionFragment, PortfolioPoolFundFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatDate, formatNav, formatPercent, MONTH_DAY } from '@/utils/format'
 import { MOVEMENT_NAME } from '../names'
@@ -27,7 +27,7 @@ export function CompositionPie({ composition }: { composition: PortfolioComposit
 }
 
 /** A fund's NAV (4 decimals) with its date and daily return, as fund rows show them. */
-export function FundNavFigures({ fund }: { fund: { nav: string | null; navDate: string | null; dailyReturn: string | null } }) {
+export function FundNavFigures({ fund }: { fund: PortfolioPoolFundFragment }) {
   return (
     <View className='alfa-po-comp__nav'>
       <Text className='alfa-po-comp__nav-value'>

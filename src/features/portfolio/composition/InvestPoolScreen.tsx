@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { Empty } from '@/components/Empty'
@@ -28,7 +29,8 @@ const loadPool = (poCode: string, progress: (partial: Answer) => void) =>
     progress,
   )
 
-function PoolFund({ fund, percent }: { fund: PortfolioPoolFundFragment; percent?: string }) {
+/** A fund of the pool, with its NAV and daily return; `extra` beside its name (the held share). */
+function PoolFund({ fund, extra }: { fund: PortfolioPoolFundFragment; extra?: ReactNode }) {
   return (
     <View
       className='alfa-po-pool__fund'
@@ -38,7 +40,7 @@ function PoolFund({ fund, percent }: { fund: PortfolioPoolFundFragment; percent?
     >
       <View className='alfa-po-comp__line'>
         <Text className='alfa-po-comp__fund'>{fund.fundName}</Text>
-        {percent !== undefined && <Text className='alfa-po-comp__percent'>{formatPercent(percent)}</Text>}
+        {extra}
       </View>
       <View className='alfa-po-comp__line alfa-po-comp__line--sub'>
         <Text className='alfa-po-comp__code alfa-po-muted'>{fund.fundCode}</Text>
@@ -80,7 +82,11 @@ export function InvestPoolScreen() {
           >
             <View data-category={g.categoryCode}>
               {g.parts.map((p) => (
-                <PoolFund key={p.fund.fundCode} fund={p.fund} percent={p.percent} />
+                <PoolFund
+                  key={p.fund.fundCode}
+                  fund={p.fund}
+                  extra={<Text className='alfa-po-comp__percent'>{formatPercent(p.percent)}</Text>}
+                />
               ))}
               {candidatesOf(g).length > 0 && (
                 <View className='alfa-po-pool__candidates'>
