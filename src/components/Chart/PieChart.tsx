@@ -115,5 +115,3 @@ export const PieChart = observer(function PieChart({ items, size = 132, center, 
     </View>
   )
 })
-
-export default PieChart

@@ -14,7 +14,7 @@ runtime.enableCSSParsing = false
 
 const FONT_FAMILY = '-apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
 /** Inner radius of the donut, as a share of the outer one. */
-export const PIE_INNER_RADIUS = 0.62
+const PIE_INNER_RADIUS = 0.62
 const CENTER_FONT_SIZE = 12
 
 // F2's class components are generic over their props, which its jsx() element type does not accept.
