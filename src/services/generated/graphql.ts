@@ -247,6 +247,45 @@ export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: str
 
 export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
 
+export type PortfolioScreenHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
+
+export type PoFundCompositionQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+}>;
+
+
+export type PoFundCompositionQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { displayCompositionPieChart: boolean, displayCompositionDetailList: boolean }, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> } } | null };
+
+export type PortfolioPoolFundFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
+
+export type PortfolioInvestPoolQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+}>;
+
+
+export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
+
+export type PortfolioAnalysisQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } & ({ navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | { navHistory?: never }) | null };
+
+export type PinnedCommunityPostFragment = { postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> };
+
+export type PortfolioIntroVideoFragment = { videoId: string, coverUrl: string | null, url: string | null, commentCount: number, visitCount: number };
+
+export type PortfolioIntroQueryVariables = Exact<{
+  poCode: string;
+  isLongWin?: boolean | null | undefined;
+}>;
+
+
+export type PortfolioIntroQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasIntroPage: boolean, introImageUrls: Array<string> }, introVideo: { videoId: string, coverUrl: string | null, url: string | null, commentCount: number, visitCount: number } | null } & ({ pinnedPosts: Array<{ postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> }> } | { pinnedPosts?: never }) | null };
+
 export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
 
 export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
@@ -717,6 +756,49 @@ export const ThemeFundRowFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ThemeFundRow"}) as unknown as TypedDocumentString<ThemeFundRowFragment, unknown>;
+export const PortfolioScreenHeadFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioScreenHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+    `, {"fragmentName":"PortfolioScreenHead"}) as unknown as TypedDocumentString<PortfolioScreenHeadFragment, unknown>;
+export const PortfolioPoolFundFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioPoolFund on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}
+    `, {"fragmentName":"PortfolioPoolFund"}) as unknown as TypedDocumentString<PortfolioPoolFundFragment, unknown>;
+export const PinnedCommunityPostFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PinnedCommunityPost on PinnedPost {
+  postId
+  url
+  title
+  intro
+  postBy {
+    avatarUrl
+    level
+    nickname
+  }
+  contents {
+    type
+    detail
+  }
+}
+    `, {"fragmentName":"PinnedCommunityPost"}) as unknown as TypedDocumentString<PinnedCommunityPostFragment, unknown>;
+export const PortfolioIntroVideoFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PortfolioIntroVideo on IntroVideo {
+  videoId
+  coverUrl
+  url
+  commentCount
+  visitCount
+}
+    `, {"fragmentName":"PortfolioIntroVideo"}) as unknown as TypedDocumentString<PortfolioIntroVideoFragment, unknown>;
 export const PortfolioShowcaseFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PortfolioShowcase on Showcase {
   key
@@ -1640,6 +1722,196 @@ export const MarketIndustryThemesDocument = /*#__PURE__*/ new TypedDocumentStrin
     fundName
   }
 }`) as unknown as TypedDocumentString<MarketIndustryThemesQuery, MarketIndustryThemesQueryVariables>;
+export const PoFundCompositionDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PoFundComposition($poCode: String!, $categoryType: CategoryType) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioScreenHead
+    preference {
+      displayCompositionPieChart
+      displayCompositionDetailList
+    }
+    composition(categoryType: $categoryType) {
+      ...PortfolioComposition
+    }
+  }
+}
+    fragment PortfolioScreenHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PortfolioComposition on Composition {
+  updatedAt
+  groups {
+    percent
+    categoryCode
+    categoryName
+    unit
+    accProfitRate
+    parts {
+      percent
+      unit
+      varietyName
+      latestMovement
+      latestMovementName
+      fund {
+        fundCode
+        fundName
+        nav
+        navDate
+        dailyReturn
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<PoFundCompositionQuery, PoFundCompositionQueryVariables>;
+export const PortfolioInvestPoolDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioInvestPool($poCode: String!, $categoryType: CategoryType) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioScreenHead
+    preference {
+      hasFundInvestPoolPage
+    }
+    composition(categoryType: $categoryType) {
+      updatedAt
+      groups {
+        categoryCode
+        categoryName
+        percent
+        parts {
+          percent
+          varietyName
+          fund {
+            ...PortfolioPoolFund
+          }
+          candidateFunds {
+            ...PortfolioPoolFund
+          }
+        }
+      }
+    }
+  }
+}
+    fragment PortfolioScreenHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PortfolioPoolFund on Fund {
+  fundCode
+  fundName
+  nav
+  navDate
+  dailyReturn
+}`) as unknown as TypedDocumentString<PortfolioInvestPoolQuery, PortfolioInvestPoolQueryVariables>;
+export const PortfolioAnalysisDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioAnalysis($poCode: String!) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioScreenHead
+    preference {
+      hasAnalysisPage
+    }
+    performanceShowcase {
+      ...PortfolioShowcase
+    }
+    featureShowcase {
+      ...PortfolioShowcase
+    }
+    annualizedReturnRateRange {
+      expectedAnnualizedReturnRate
+      defaultDrawdown
+      minDrawdown
+    }
+    chinaIncludeAlternative {
+      ...PortfolioAssetMix
+    }
+    chinaIncludeOversea {
+      ...PortfolioAssetMix
+    }
+    chinaOnly {
+      ...PortfolioAssetMix
+    }
+    global {
+      ...PortfolioAssetMix
+    }
+    ... @defer(label: "nav") {
+      navHistory(range: "Max") {
+        maxDrawdown {
+          rate
+          startDate
+          endDate
+        }
+        totalReturn
+      }
+    }
+  }
+}
+    fragment PortfolioScreenHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PortfolioShowcase on Showcase {
+  key
+  displayName
+  valueText
+  fontColor
+}
+fragment PortfolioAssetMix on AssetMixConfig {
+  assetMixModelCode
+  assetPlanId
+  expectedAnnualizedReturnRate
+  status
+  suggestHoldingTime
+}`) as unknown as TypedDocumentString<PortfolioAnalysisQuery, PortfolioAnalysisQueryVariables>;
+export const PortfolioIntroDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PortfolioIntro($poCode: String!, $isLongWin: Boolean) {
+  portfolio(poCode: $poCode) {
+    ...PortfolioScreenHead
+    preference {
+      hasIntroPage
+      introImageUrls
+    }
+    introVideo {
+      ...PortfolioIntroVideo
+    }
+    ... @defer(label: "posts") {
+      pinnedPosts(isLongWin: $isLongWin) {
+        ...PinnedCommunityPost
+      }
+    }
+  }
+}
+    fragment PortfolioScreenHead on Portfolio {
+  poCode
+  poName
+  seriesType
+  isCustomPlan
+}
+fragment PinnedCommunityPost on PinnedPost {
+  postId
+  url
+  title
+  intro
+  postBy {
+    avatarUrl
+    level
+    nickname
+  }
+  contents {
+    type
+    detail
+  }
+}
+fragment PortfolioIntroVideo on IntroVideo {
+  videoId
+  coverUrl
+  url
+  commentCount
+  visitCount
+}`) as unknown as TypedDocumentString<PortfolioIntroQuery, PortfolioIntroQueryVariables>;
 export const PortfolioDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Portfolio($poCode: String!, $range: String) {
   portfolio(poCode: $poCode) {

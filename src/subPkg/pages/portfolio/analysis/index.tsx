@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AnalysisScreen } from '@/features/portfolio/composition/AnalysisScreen'
 
 export default function PortfolioAnalysisPage() {
   return (
     <Page route='portfolioAnalysis'>
-      <PageLoading />
+      <AnalysisScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { CompositionScreen } from '@/features/portfolio/composition/CompositionScreen'
 
 export default function PortfolioCompositionPage() {
   return (
     <Page route='portfolioComposition'>
-      <PageLoading />
+      <CompositionScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { IntroScreen } from '@/features/portfolio/composition/IntroScreen'
 
 export default function PortfolioIntroPage() {
   return (
     <Page route='portfolioIntro'>
-      <PageLoading />
+      <IntroScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { InvestPoolScreen } from '@/features/portfolio/composition/InvestPoolScreen'
 
 export default function PortfolioInvestPoolPage() {
   return (
     <Page route='portfolioInvestPool'>
-      <PageLoading />
+      <InvestPoolScreen />
     </Page>
   )
 }

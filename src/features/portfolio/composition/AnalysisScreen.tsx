@@ -1,0 +1,149 @@
+import { Text, View } from '@tarojs/components'
+import { StaleNotice } from '@/components/AsyncContent'
+import { Card, InfoRows } from '@/components/Card'
+import { Empty } from '@/components/Empty'
+import { SignedRate } from '@/components/Figure'
+import { useShareSubject } from '@/components/Page'
+import { execute } from '@/services/graphql'
+import {
+  PortfolioAnalysisDocument,
+  type PortfolioAnalysisQuery,
+  type PortfolioAssetMixFragment,
+  type PortfolioShowcaseFragment,
+} from '@/services/generated/graphql'
+import { formatDate, formatPercent } from '@/utils/format'
+import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { usePoCode, usePortfolioQuery } from '../hooks'
+import { MONEY_TYPE_NAME, RISK_LEVEL_NAME } from '../names'
+
+type Answer = NonNullable<PortfolioAnalysisQuery['portfolio']>
+
+const loadAnalysis = async (poCode: string, progress: (partial: Answer) => void) =>
+  (await execute(PortfolioAnalysisDocument, { poCode }, { onData: (d) => d.portfolio && progress(d.portfolio) })).portfolio
+
+/** The asset-mix scopes in the order shown, with their names. */
+const SCOPES = [
+  ['chinaIncludeAlternative', '含另类'],
+  ['chinaIncludeOversea', '含海外'],
+  ['chinaOnly', '仅国内'],
+  ['global', '全球'],
+] as const
+
+const STATUS_NAME: Record<string, string> = { ACTIVE: '运行中', INACTIVE: '未启用' }
+
+/** Showcase values the server sends as enum codes read as their Chinese names. */
+function showcaseText({ key, valueText }: PortfolioShowcaseFragment): string {
+  if (key === 'riskLevel') return RISK_LEVEL_NAME[valueText as keyof typeof RISK_LEVEL_NAME] ?? valueText
+  if (key === 'moneyType') return MONEY_TYPE_NAME[valueText as keyof typeof MONEY_TYPE_NAME] ?? valueText
+  return valueText
+}
+
+/** Showcase items, each value in its font colour (Positive red, Negative green, Primary blue, …). */
+export function Showcase({ items }: { items: readonly PortfolioShowcaseFragment[] }) {
+  return (
+    <View className='alfa-po-showcase'>
+      {items.map((item) => (
+        <View key={item.key} className='alfa-po-showcase__item' data-key={item.key}>
+          <Text className={`alfa-po-showcase__value${item.fontColor ? ` alfa-po-tone--${item.fontColor}` : ''}`}>{showcaseText(item)}</Text>
+          <Text className='alfa-po-showcase__name'>{item.displayName}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+function AssetMix({ name, mix }: { name: string; mix: PortfolioAssetMixFragment }) {
+  const status = mix.status ? (STATUS_NAME[mix.status] ?? mix.status) : null
+  return (
+    <View className='alfa-po-mix' data-scope={name}>
+      <View className='alfa-po-mix__head'>
+        <Text>{name}</Text>
+        <Text className='alfa-po-showcase__value'>{formatPercent(mix.expectedAnnualizedReturnRate)}</Text>
+      </View>
+      <Text className='alfa-po-mix__sub'>
+        {[`预期年化收益`, status && `状态 ${status}`, mix.suggestHoldingTime && `建议持有 ${mix.suggestHoldingTime}`]
+          .filter(Boolean)
+          .join(' · ')}
+      </Text>
+    </View>
+  )
+}
+
+/** 策略分析: showcases, the annualised return range, asset mixes per scope, the whole history's drawdown and return. */
+export function AnalysisScreen() {
+  const poCode = usePoCode()
+  const { state, data, stale, reload } = usePortfolioQuery('portfolioAnalysis', poCode, loadAnalysis)
+  useShareSubject(data?.poName)
+  if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} />
+  const head = <PortfolioTitle poName={data.poName} poCode={data.poCode} />
+  if (!data.preference.hasAnalysisPage) {
+    return (
+      <View className='alfa-po'>
+        {head}
+        <Empty title='暂无策略分析' description='该策略没有分析页，可在策略详情中查看业绩与持仓。' />
+      </View>
+    )
+  }
+  const range = data.annualizedReturnRateRange
+  const mixes = SCOPES.flatMap(([field, name]) => (data[field] ? [{ name, mix: data[field] }] : []))
+  const nav = data.navHistory
+  const drawdown = nav?.maxDrawdown
+  return (
+    <View className='alfa-po'>
+      {stale && <StaleNotice onRetry={() => reload()} />}
+      {head}
+      {data.performanceShowcase.length > 0 && (
+        <Card title='业绩表现'>
+          <Showcase items={data.performanceShowcase} />
+        </Card>
+      )}
+      {data.featureShowcase.length > 0 && (
+        <Card title='策略特点'>
+          <Showcase items={data.featureShowcase} />
+        </Card>
+      )}
+      <Card title='历史业绩'>
+        {nav ? (
+          <InfoRows
+            rows={[
+              ['成立以来收益', <SignedRate key='t' value={nav.totalReturn} />],
+              [
+                '最大回撤',
+                <Text key='d' className='alfa-num alfa-num--down'>
+                  {drawdown ? formatPercent(drawdown.rate) : '--'}
+                </Text>,
+              ],
+              [
+                '回撤区间',
+                <Text key='r'>
+                  {drawdown ? `${formatDate(drawdown.startDate, 'yyyy-MM-dd')} 至 ${formatDate(drawdown.endDate, 'yyyy-MM-dd')}` : '--'}
+                </Text>,
+              ],
+            ]}
+          />
+        ) : (
+          <Text className='alfa-po-muted'>正在计算历史业绩…</Text>
+        )}
+      </Card>
+      {range && (
+        <Card title='收益与回撤预期'>
+          <InfoRows
+            rows={[
+              ['预期年化收益', formatPercent(range.expectedAnnualizedReturnRate)],
+              ['默认回撤', formatPercent(range.defaultDrawdown)],
+              ['最小回撤', formatPercent(range.minDrawdown)],
+            ]}
+          />
+        </Card>
+      )}
+      {mixes.length > 0 && (
+        <Card title='资产配置方案'>
+          {mixes.map(({ name, mix }) => (
+            <AssetMix key={name} name={name} mix={mix} />
+          ))}
+        </Card>
+      )}
+      <PortfolioFoot />
+    </View>
+  )
+}

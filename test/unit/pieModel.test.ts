@@ -1,0 +1,147 @@
+/**
+ * The composition pie's model (shares, percent texts, order, colours) and F2 drawing it through
+ * the legacy-context adapter (what Baidu gets).
+ */
+import { buildPieModel, PIE_PALETTE, roundShares } from '@/components/Chart/pieModel'
+import { startPie } from '@/components/Chart/pieDraw'
+import { adaptLegacyContext, createMeasuringCanvas, type LegacyCanvasContext } from '@/platform/canvasShared'
+
+describe('percents of the pie add up to exactly 100.00%', () => {
+  it('thirds round to 33.34 / 33.33 / 33.33 (the largest remainder, earlier first on a tie)', () => {
+    const m = buildPieModel([
+      { name: '甲', value: 1 },
+      { name: '乙', value: 1 },
+      { name: '丙', value: 1 },
+    ])
+    expect(m.slices.map((s) => s.percentText)).toEqual(['33.34%', '33.33%', '33.33%'])
+    expect(m.slices.reduce((s, x) => s + x.hundredths, 0)).toBe(10000)
+  })
+
+  it('server fractions that already add up to 1 keep their own percents', () => {
+    const m = buildPieModel([
+      { name: '固收类', value: '0.350000' },
+      { name: '权益类', value: '0.350100' },
+      { name: '海外类', value: '0.200100' },
+      { name: '商品类', value: '0.099800' },
+    ])
+    expect(m.slices.map((s) => `${s.name} ${s.percentText}`)).toEqual(['权益类 35.01%', '固收类 35.00%', '海外类 20.01%', '商品类 9.98%'])
+  })
+
+  it('shares that do not add up to 1 are taken relative to their sum', () => {
+    const m = buildPieModel([
+      { name: 'A', value: '0.3' },
+      { name: 'B', value: '0.3' },
+    ])
+    expect(m.slices.map((s) => s.percentText)).toEqual(['50.00%', '50.00%'])
+    expect(m.slices[0].fraction).toBeCloseTo(0.5)
+  })
+
+  it('many small shares still add up to 10000 hundredths', () => {
+    const values = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3]
+    const shares = roundShares(values)
+    expect(shares.reduce((s, v) => s + v, 0)).toBe(10000)
+    expect(Math.max(...shares) - Math.min(...shares.slice(0, 11))).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('order and colours of the slices', () => {
+  it('orders the categories from the largest down, equal ones in the order given', () => {
+    const m = buildPieModel([
+      { name: '小', value: 1 },
+      { name: '大', value: 5 },
+      { name: '中一', value: 2 },
+      { name: '中二', value: 2 },
+    ])
+    expect(m.slices.map((s) => s.name)).toEqual(['大', '中一', '中二', '小'])
+  })
+
+  it('colours the slices from the palette in that order, wrapping after its end', () => {
+    const items = Array.from({ length: PIE_PALETTE.length + 1 }, (_, i) => ({ name: `c${i}`, value: 100 - i }))
+    const m = buildPieModel(items)
+    expect(m.slices[0].color).toBe(PIE_PALETTE[0])
+    expect(m.slices[PIE_PALETTE.length].color).toBe(PIE_PALETTE[0])
+    expect(new Set(m.slices.slice(0, PIE_PALETTE.length).map((s) => s.color)).size).toBe(PIE_PALETTE.length)
+  })
+
+  it('separates slices with the card colour of the scheme', () => {
+    expect(buildPieModel([{ name: 'a', value: 1 }], 'light').gap).toBe('#FFFFFF')
+    expect(buildPieModel([{ name: 'a', value: 1 }], 'dark').gap).not.toBe('#FFFFFF')
+  })
+})
+
+describe('empty input', () => {
+  it('no categories make no slices', () => {
+    expect(buildPieModel([]).slices).toEqual([])
+    expect(roundShares([])).toEqual([])
+  })
+
+  it('zero, negative and missing amounts are left out; nothing left makes no slices', () => {
+    const m = buildPieModel([
+      { name: 'a', value: 0 },
+      { name: 'b', value: null },
+      { name: 'c', value: '-0.1' },
+      { name: 'd', value: 'x' },
+    ])
+    expect(m.slices).toEqual([])
+    expect(
+      buildPieModel([
+        { name: 'a', value: 0 },
+        { name: 'e', value: '0.2' },
+      ]).slices.map((s) => s.percentText),
+    ).toEqual(['100.00%'])
+  })
+})
+
+describe('drawn by F2 (Interval in a transposed polar coordinate)', () => {
+  function recorder() {
+    const calls: Array<[string, ...unknown[]]> = []
+    const ctx = new Proxy({} as Record<string, unknown>, {
+      get: (target, name: string) =>
+        name in target
+          ? target[name]
+          : (...args: unknown[]) => {
+              calls.push([name, ...args])
+              return name === 'measureText' ? { width: String(args[0]).length * 6 } : undefined
+            },
+      set: (target, name: string, value) => {
+        target[name] = value
+        return true
+      },
+    }) as unknown as LegacyCanvasContext
+    return { calls, ctx }
+  }
+
+  it('fills every slice in its palette colour through the legacy adapter', async () => {
+    const { calls, ctx } = recorder()
+    const adapter = adaptLegacyContext(ctx)
+    const model = buildPieModel([
+      { name: '固收类', value: '0.35' },
+      { name: '权益类', value: '0.45' },
+      { name: '商品类', value: '0.20' },
+    ])
+    const raf = (cb: () => void) => setTimeout(cb, 0) as unknown as number
+    const runtime = startPie(
+      {
+        context: adapter.context,
+        width: 132,
+        height: 132,
+        pixelRatio: 1,
+        offscreenCanvas: createMeasuringCanvas(),
+        requestAnimationFrame: raf,
+        cancelAnimationFrame: (id) => clearTimeout(id),
+        flush: () => adapter.flush(),
+        destroy: () => undefined,
+      },
+      { model, width: 132, height: 132, center: '权益类' },
+    )
+    for (let k = 0; k < 20 && !calls.some((c) => c[0] === 'draw'); k += 1) await new Promise((r) => setTimeout(r, 50))
+    runtime.destroy()
+
+    expect(calls.some((c) => c[0] === 'draw' && c[1] === true)).toBe(true)
+    const fills = calls.filter((c) => c[0] === 'setFillStyle').map((c) => c[1])
+    for (const s of model.slices) expect(fills).toContain(s.color)
+    // Sector edges are arcs (G draws them with ellipse; the adapter turns that into arc where missing).
+    expect(calls.some((c) => c[0] === 'ellipse' || c[0] === 'arc')).toBe(true)
+    expect(calls.some((c) => c[0] === 'fillText' && c[1] === '权益类')).toBe(true)
+  })
+})
