@@ -50,3 +50,35 @@ export function rememberKinds(list: ReadonlyArray<{ poCode: string; seriesType?:
   const entries = Object.entries(known)
   expiringStorage.set(KIND_KEY, Object.fromEntries(entries.slice(-MAX_KINDS)), KIND_TTL_MS)
 }
+
+/** What an answer needs to tell its kind. */
+export interface KindFields {
+  poCode: string
+  seriesType?: string | null
+  isCustomPlan?: boolean | null
+}
+
+/**
+ * Asks a strategy query in the branch of its kind, as far as the kind is known before the answer
+ * (kindOf). An answer that shows another kind is remembered and asked again in its branch (only a
+ * first visit to a long-win plan by a shared link takes that second round trip); partial answers
+ * (@defer) reach `progress` only from the right branch. Null: no such strategy on this brand.
+ */
+export async function askByKind<P extends KindFields>(
+  poCode: string,
+  ask: (kind: PortfolioKind, onData: (partial: P | null) => void) => Promise<P | null>,
+  progress?: (partial: P, kind: PortfolioKind) => void,
+): Promise<{ answer: P; kind: PortfolioKind } | null> {
+  const run = (kind: PortfolioKind) =>
+    ask(kind, (partial) => {
+      if (partial && progress && kindOfAnswer(partial) === kind) progress(partial, kind)
+    })
+  const kind = kindOf(poCode)
+  const first = await run(kind)
+  if (!first) return null
+  rememberKinds([first])
+  const actual = kindOfAnswer(first)
+  if (actual === kind) return { answer: first, kind }
+  const second = await run(actual)
+  return second ? { answer: second, kind: actual } : null
+}

@@ -8,13 +8,13 @@ import { PoFundCompositionDocument, type PoFundCompositionQuery } from '@/servic
 import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import { CompositionList, CompositionPie, CompositionUpdated } from './CompositionParts'
-import { askByKind } from './load'
+import { askLongWinOrNot } from './load'
 
 type Answer = NonNullable<PoFundCompositionQuery['portfolio']>
 
 /** Long-win plans by fund category, the others by the default (asset class). */
 const loadComposition = (poCode: string, progress: (partial: Answer) => void) =>
-  askByKind<Answer>(
+  askLongWinOrNot<Answer>(
     poCode,
     async (longWin, onData) =>
       (

@@ -17,13 +17,13 @@ import { toast } from '@/services/toast'
 import { formatCount } from '@/utils/format'
 import { PortfolioPending, PortfolioTitle } from '../components'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { askByKind } from './load'
+import { askLongWinOrNot } from './load'
 
 type Answer = NonNullable<PortfolioIntroQuery['portfolio']>
 
 /** Long-win plans have their own pinned posts (PinnedCommunityPosts' isLongWin). */
 const loadIntro = (poCode: string, progress: (partial: Answer) => void) =>
-  askByKind<Answer>(
+  askLongWinOrNot<Answer>(
     poCode,
     async (longWin, onData) =>
       (await execute(PortfolioIntroDocument, { poCode, isLongWin: longWin }, { onData: (d) => onData(d.portfolio) })).portfolio,

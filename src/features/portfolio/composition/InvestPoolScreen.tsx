@@ -11,12 +11,12 @@ import { formatPercent } from '@/utils/format'
 import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import { CompositionUpdated, FundNavFigures, groupName } from './CompositionParts'
-import { askByKind } from './load'
+import { askLongWinOrNot } from './load'
 
 type Answer = NonNullable<PortfolioInvestPoolQuery['portfolio']>
 
 const loadPool = (poCode: string, progress: (partial: Answer) => void) =>
-  askByKind<Answer>(
+  askLongWinOrNot<Answer>(
     poCode,
     async (longWin, onData) =>
       (

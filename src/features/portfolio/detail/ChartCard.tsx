@@ -76,7 +76,7 @@ export function ChartCard({ poCode, initial, preference }: ChartCardProps) {
             </Text>
           )}
           {chart && preference.displayMaxDrawdownOnChart && dd && (
-            <Text className='alfa-po-chart__figure'>{`最大回撤 ${formatPercent(dd.rate)}`}</Text>
+            <Text className='alfa-po-chart__figure'>{`最大回撤 ${formatPercent(-Math.abs(Number(dd.rate)))}`}</Text>
           )}
         </View>
         <View className={loading ? 'alfa-po-chart__body alfa-po-chart__body--loading' : 'alfa-po-chart__body'}>

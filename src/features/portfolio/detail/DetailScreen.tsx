@@ -12,6 +12,7 @@ import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
 import { PortfolioFoot, PortfolioPending } from '../components'
+import { CompositionList, CompositionPie, CompositionUpdated } from '../composition/CompositionParts'
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAME, riskLevelName } from '../names'
@@ -139,21 +140,15 @@ function AssetMixes({ p }: { p: Extract<PortfolioDetail, { kind: 'investPlan' }>
   ) : null
 }
 
-/** The composition summary: each category's share; the whole list is on 基金组成. */
-function CompositionSummary({ p }: { p: PortfolioDetail }) {
+/** The composition as a pie chart and as a grouped detail list, each when its preference says so. */
+function CompositionCard({ p }: { p: PortfolioDetail }) {
   const { composition, preference } = p
   if (!(preference.displayCompositionPieChart || preference.displayCompositionDetailList) || !composition.groups.length) return null
   return (
     <Card title='基金组成' onMore={() => void navigateTo('portfolioComposition', { poCode: p.poCode })}>
-      <InfoRows
-        rows={composition.groups.map((g) => [
-          g.categoryName ?? g.categoryCode,
-          <Text key={g.categoryCode} className='alfa-po-digits'>
-            {formatPercent(g.percent)}
-          </Text>,
-        ])}
-      />
-      {composition.updatedAt && <Text className='alfa-po-muted'>{`更新于 ${composition.updatedAt}`}</Text>}
+      {preference.displayCompositionPieChart && <CompositionPie composition={composition} />}
+      {preference.displayCompositionDetailList && <CompositionList composition={composition} />}
+      <CompositionUpdated composition={composition} />
     </Card>
   )
 }
@@ -211,7 +206,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <Text className='alfa-po-text'>{p.description}</Text>
         </Card>
       )}
-      <CompositionSummary p={p} />
+      <CompositionCard p={p} />
       {'latestSignal' in p && p.latestSignal && (
         <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
           <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>

@@ -18,20 +18,11 @@ import {
   type PoTradeRuleQuery,
   type PoRuleHeadFragment,
 } from '@/services/generated/graphql'
-import { kindOf, kindOfAnswer, rememberKinds, type PortfolioKind } from '../kind'
+import { askByKind, kindOf, rememberKinds, type PortfolioKind } from '../kind'
 
-/**
- * Asks the document of the strategy's kind; when the answer shows another kind (a first visit to a
- * long-win plan), remembers it and asks that kind's document. `null`: no such strategy.
- */
-async function byKind<P extends PoRuleHeadFragment>(poCode: string, ask: (kind: PortfolioKind) => Promise<P | null>): Promise<P | null> {
-  const kind = kindOf(poCode)
-  const first = await ask(kind)
-  if (!first) return null
-  rememberKinds([first])
-  const actual = kindOfAnswer(first)
-  return actual === kind ? first : ask(actual)
-}
+/** The answer of the document of the strategy's kind (kind.ts askByKind); `null`: no such strategy. */
+const byKind = <P extends PoRuleHeadFragment>(poCode: string, ask: (kind: PortfolioKind) => Promise<P | null>): Promise<P | null> =>
+  askByKind<P>(poCode, (kind) => ask(kind)).then((got) => got?.answer ?? null)
 
 /** The strategy of a trade rule answer; long-win plans add their units. */
 export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
