@@ -799,6 +799,15 @@ export const PortfolioIntroVideoFragmentDoc = /*#__PURE__*/ new TypedDocumentStr
   visitCount
 }
     `, {"fragmentName":"PortfolioIntroVideo"}) as unknown as TypedDocumentString<PortfolioIntroVideoFragment, unknown>;
+export const PoManagerCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
+}
+    `, {"fragmentName":"PoManagerCard"}) as unknown as TypedDocumentString<PoManagerCardFragment, unknown>;
 export const PortfolioShowcaseFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PortfolioShowcase on Showcase {
   key
@@ -853,11 +862,7 @@ export const PortfolioHeadFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   hasFollowed
   hasSigned
   manager {
-    managerId
-    managerName
-    isVerified
-    avatarUrl
-    url
+    ...PoManagerCard
   }
   featureShowcase {
     ...PortfolioShowcase
@@ -911,6 +916,13 @@ fragment PortfolioPreferenceFlags on PortfolioPreference {
   }
   defaultComparableBenchmark
   displaySmartAipDisclaimerPopup
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
 }`, {"fragmentName":"PortfolioHead"}) as unknown as TypedDocumentString<PortfolioHeadFragment, unknown>;
 export const PortfolioCompositionFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PortfolioComposition on Composition {
@@ -1205,15 +1217,6 @@ export const TradeRuleDetailFragmentDoc = /*#__PURE__*/ new TypedDocumentString(
   discount
   displayTexts
 }`, {"fragmentName":"TradeRuleDetail"}) as unknown as TypedDocumentString<TradeRuleDetailFragment, unknown>;
-export const PoManagerCardFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
-    fragment PoManagerCard on Manager {
-  managerId
-  managerName
-  isVerified
-  avatarUrl
-  url
-}
-    `, {"fragmentName":"PoManagerCard"}) as unknown as TypedDocumentString<PoManagerCardFragment, unknown>;
 export const PoFaqItemFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment PoFaqItem on Faq {
   question
@@ -1950,11 +1953,7 @@ export const PortfolioDocument = /*#__PURE__*/ new TypedDocumentString(`
   hasFollowed
   hasSigned
   manager {
-    managerId
-    managerName
-    isVerified
-    avatarUrl
-    url
+    ...PoManagerCard
   }
   featureShowcase {
     ...PortfolioShowcase
@@ -2056,6 +2055,13 @@ fragment PortfolioChart on Portfolio {
       value
     }
   }
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
 }`) as unknown as TypedDocumentString<PortfolioQuery, PortfolioQueryVariables>;
 export const LongwinDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Longwin($poCode: String!, $needQueryHolding: Boolean!, $range: String) {
@@ -2101,11 +2107,7 @@ export const LongwinDocument = /*#__PURE__*/ new TypedDocumentString(`
   hasFollowed
   hasSigned
   manager {
-    managerId
-    managerName
-    isVerified
-    avatarUrl
-    url
+    ...PoManagerCard
   }
   featureShowcase {
     ...PortfolioShowcase
@@ -2207,6 +2209,13 @@ fragment PortfolioChart on Portfolio {
       value
     }
   }
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
 }`) as unknown as TypedDocumentString<LongwinQuery, LongwinQueryVariables>;
 export const InvestPlanDocument = /*#__PURE__*/ new TypedDocumentString(`
     query InvestPlan($poCode: String!, $needQueryHolding: Boolean!, $range: String) {
@@ -2258,11 +2267,7 @@ export const InvestPlanDocument = /*#__PURE__*/ new TypedDocumentString(`
   hasFollowed
   hasSigned
   manager {
-    managerId
-    managerName
-    isVerified
-    avatarUrl
-    url
+    ...PoManagerCard
   }
   featureShowcase {
     ...PortfolioShowcase
@@ -2371,6 +2376,13 @@ fragment PortfolioAssetMix on AssetMixConfig {
   expectedAnnualizedReturnRate
   status
   suggestHoldingTime
+}
+fragment PoManagerCard on Manager {
+  managerId
+  managerName
+  isVerified
+  avatarUrl
+  url
 }`) as unknown as TypedDocumentString<InvestPlanQuery, InvestPlanQueryVariables>;
 export const PortfolioChartRangeDocument = /*#__PURE__*/ new TypedDocumentString(`
     query PortfolioChartRange($poCode: String!, $range: String) {

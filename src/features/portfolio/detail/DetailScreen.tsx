@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { StaleNotice } from '@/components/AsyncContent'
-import { Avatar } from '@/components/Avatar'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Card, InfoRows } from '@/components/Card'
 import { RiskTag, Tag, ToneText } from '@/components/Figure'
@@ -12,6 +11,7 @@ import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
 import { PortfolioFoot, PortfolioPending } from '../components'
+import { PoManagerCard } from '../trade/parts'
 import { CompositionList, CompositionPie, CompositionUpdated } from '../composition/CompositionParts'
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
@@ -188,19 +188,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
         </Card>
       )}
-      {pref.displayManagerIdentity && p.manager && (
-        <Card title='主理人'>
-          <View
-            className='alfa-po-manager'
-            role='link'
-            onClick={() => p.manager && void navigateTo('manager', { fundManagerId: p.manager.managerId })}
-          >
-            <Avatar url={p.manager.avatarUrl} name={p.manager.managerName} className='alfa-po-manager__avatar' />
-            <Text className='alfa-po-manager__name'>{p.manager.managerName}</Text>
-            {p.manager.isVerified && <Tag tone='primary'>已认证</Tag>}
-          </View>
-        </Card>
-      )}
+      {pref.displayManagerIdentity && p.manager && <PoManagerCard manager={p.manager} />}
       {pref.displayDescriptionOnDetailPage && p.description && (
         <Card title='策略介绍'>
           <Text className='alfa-po-text'>{p.description}</Text>

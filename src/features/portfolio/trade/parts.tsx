@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { Avatar } from '@/components/Avatar'
 import { Card } from '@/components/Card'
+import { navigateTo } from '@/services/navigation'
 import type { AdvisorChargeDetailFragment, PoManagerCardFragment } from '@/services/generated/graphql'
 import { canOpenExternal, openExternal } from '@/services/external'
 import { formatAmount, formatNumber, formatPercent, NULL_TEXT, type Numeric } from '@/utils/format'
@@ -27,11 +28,11 @@ export function Allowed({ ok, yes, no, reason }: { ok: boolean; yes: string; no:
   )
 }
 
-/** The strategy's manager (主理人) with the verified mark. */
+/** The strategy's manager (主理人) with the verified mark; a tap opens the manager's profile. */
 export function PoManagerCard({ manager, title = '主理人' }: { manager: PoManagerCardFragment; title?: string }) {
   return (
     <Card title={title}>
-      <View className='alfa-po-manager'>
+      <View className='alfa-po-manager' role='link' onClick={() => void navigateTo('manager', { fundManagerId: manager.managerId })}>
         <Avatar className='alfa-po-manager__avatar' name={manager.managerName} url={manager.avatarUrl} />
         <Text className='alfa-po-manager__name'>{manager.managerName}</Text>
         {manager.isVerified && <Text className='alfa-po-manager__verified'>已认证</Text>}
