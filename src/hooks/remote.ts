@@ -13,8 +13,10 @@ export interface RemoteOptions<T> {
   /**
    * The signed-in user's data: nothing is asked without a user (the 'login' state), a login or
    * logout asks again, the answer is kept under the user's id and forgotten on logout.
+   * 'optional': asked with or without a user (a page that shows the user's state when logged in,
+   * such as a strategy's follow state); kept under the user's id when logged in.
    */
-  user?: boolean
+  user?: boolean | 'optional'
   /** Keep the last good answer and show it at once on a revisit while it refreshes (default true). */
   cache?: boolean
   /** Which answers are the empty state (default: an empty list). */
@@ -57,25 +59,28 @@ export function useRemote<T>(
   load: (progress: (partial: T) => void) => Promise<T | null>,
   options: RemoteOptions<T> = {},
 ) {
-  const { user: mine, cache = true, empty = emptyList, delay = 0 } = options
+  const { user: who, cache = true, empty = emptyList, delay = 0 } = options
+  const mine = who === true
+  /** The answer depends on who asks: reloaded on login and logout, kept per user. */
+  const personal = !!who
   const [, rerender] = useState(0)
   // Any component re-renders on login and logout, not only an observer.
   useEffect(
     () =>
-      mine
+      personal
         ? reaction(
             () => `${session.restored}:${user.token ?? ''}`,
             () => rerender((n) => n + 1),
           )
         : undefined,
-    [mine],
+    [personal],
   )
   const userId = user.userId
   // While the saved login is being restored a user's load waits (loading, not the login prompt).
-  const restoring = !!mine && !user.token && !session.restored
-  const k = key === null ? null : !mine ? key : user.token ? userAnswerKey(userId || '', key) : null
+  const restoring = personal && !user.token && !session.restored
+  const k = key === null || restoring ? null : user.token && personal ? userAnswerKey(userId || '', key) : mine ? null : key
   // Without a user id a user's answer is not kept: it could not be told from another user's.
-  const cacheKey = cache && k !== null && (!mine || userId) ? k : null
+  const cacheKey = cache && k !== null && (!personal || !user.token || userId) ? k : null
 
   const enter = (prev: Shown<T> | null): Shown<T> => {
     const hit = cacheKey ? answerCache.get<T>(cacheKey) : null
@@ -84,7 +89,8 @@ export function useRemote<T>(
     return {
       k,
       state: key !== null && k === null && !restoring ? 'login' : 'loading',
-      data: mine ? null : (prev?.data ?? null),
+      // Another user's (or nobody's) answer is never shown for this one.
+      data: personal ? null : (prev?.data ?? null),
       stale: false,
       own: false,
     }
@@ -98,8 +104,8 @@ export function useRemote<T>(
   }
 
   const seq = useRef(0)
-  const latest = useRef({ load, cacheKey, shown, empty, mine })
-  latest.current = { load, cacheKey, shown, empty, mine }
+  const latest = useRef({ load, cacheKey, shown, empty, mine: personal })
+  latest.current = { load, cacheKey, shown, empty, mine: personal }
 
   // Promise chains rather than async functions: smaller in the ES5 mini-program bundle.
   /** Asks again; quietly (what is shown stays, a failure marks it stale) by default when it answers this key. */

@@ -2,7 +2,7 @@ import * as graphql from '@/services/graphql'
 import { user } from '@/services/user'
 import * as navigation from '@/services/navigation'
 import { hostStorage } from '@/services/storage'
-import { answerCache } from '@/services/answerCache'
+import { answerCache, userAnswerKey } from '@/services/answerCache'
 import PortfolioDetailPage from '@/subPkg/pages/portfolio/detail/index'
 import ProductPage from '@/pages/product/index'
 import ProductListPage from '@/subPkg/pages/productList/index'
@@ -304,6 +304,39 @@ describe('the chart part arrives later in the same request (@defer)', () => {
       await flush()
     })
     expect(container.querySelector('.chart-stub')).not.toBeNull()
+  })
+})
+
+describe('follow on the details', () => {
+  it('a logged-in follow flips the button, counts the follower, and the kept answer has the new state', async () => {
+    user.login('header.eyJleHAiOjQxMDI0NDQ4MDB9.sig')
+    user.setUserId('U1')
+    serve({
+      Portfolio: () => ({ portfolio: portfolio() }),
+      toggleFollow: (vars) => ({ toggleFollow: { hasFollowed: vars.state, followersCount: 21768, error: null } }),
+    })
+    const { container, text, utils } = await open('ZH015676')
+    const button = container.querySelector('.alfa-po-follow') as HTMLElement
+    expect(button.textContent).toBe('+ 关注')
+    await utils.act(async () => {
+      button.click()
+      await flush()
+      await flush()
+    })
+    expect(seen.find((s) => s.name === 'toggleFollow')?.vars).toEqual({ poCode: 'ZH015676', state: true })
+    expect(container.querySelector('.alfa-po-follow')?.textContent).toBe('已关注')
+    expect(text()).toContain('2.1w+人关注')
+    expect(answerCache.get<{ hasFollowed: boolean }>(userAnswerKey('U1', 'portfolioDetail:ZH015676'))?.hasFollowed).toBe(true)
+    // Kept for this user only: after logout the strategy is asked again, anonymously.
+    const asked = seen.length
+    await utils.act(async () => {
+      user.logout()
+      await flush()
+      await flush()
+    })
+    expect(answerCache.get(userAnswerKey('U1', 'portfolioDetail:ZH015676'))).toBeNull()
+    expect(container.querySelector('.alfa-po-follow')?.textContent).toBe('+ 关注')
+    expect(seen.slice(asked).some((s) => s.name === 'Portfolio' && s.vars.poCode === 'ZH015676')).toBe(true)
   })
 })
 

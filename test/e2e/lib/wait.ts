@@ -31,3 +31,24 @@ export const drawnPixels = (root: Locator) =>
       for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++
       return n
     })
+
+/**
+ * Counts the page's API requests in flight: `quiet()` waits until none has been running for
+ * `ms`, so that a test leaves a screen only after its answers (deferred parts included) are in;
+ * leaving earlier aborts them, which the tab's problem log reports as failed requests.
+ */
+export function apiTraffic(page: Page, pathPart = '/alfa/v1/') {
+  let running = 0
+  let lastChange = Date.now()
+  const track = (delta: number) => (req: { url(): string }) => {
+    if (!req.url().includes(pathPart)) return
+    running += delta
+    lastChange = Date.now()
+  }
+  page.on('request', track(1))
+  page.on('requestfinished', track(-1))
+  page.on('requestfailed', track(-1))
+  return {
+    quiet: (ms = 300) => until('the API requests to finish', async () => running <= 0 && Date.now() - lastChange >= ms),
+  }
+}

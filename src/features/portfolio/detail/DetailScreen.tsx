@@ -160,7 +160,14 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
     data: p,
     stale,
     reload,
-  } = usePortfolioQuery<PortfolioDetail>('portfolioDetail', poCode, (code, progress) => loadPortfolioDetail(code, DETAIL_RANGE, progress))
+    update,
+  } = usePortfolioQuery<PortfolioDetail>(
+    'portfolioDetail',
+    poCode,
+    (code, progress) => loadPortfolioDetail(code, DETAIL_RANGE, progress),
+    // Follow state and holdings are the user's: kept per user, asked again on login and logout.
+    { user: 'optional' },
+  )
   useShareSubject(p?.poName)
   if (state !== 'ready' || !p) return <PortfolioPending state={state} onRetry={() => void reload()} />
   const pref = p.preference
@@ -216,7 +223,12 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
       <PortfolioFoot />
       <BottomBar>
         <BarButton onClick={() => void navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
-        <FollowButton poCode={p.poCode} followed={p.hasFollowed} followersCount={p.followersCount} />
+        <FollowButton
+          poCode={p.poCode}
+          followed={p.hasFollowed}
+          followersCount={p.followersCount}
+          onChange={(f) => update((d) => ({ ...d, hasFollowed: f.followed, followersCount: f.followersCount }))}
+        />
       </BottomBar>
     </View>
   )

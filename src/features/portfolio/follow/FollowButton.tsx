@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { useEffect } from 'react'
 import { user } from '@/services/user'
-import { followStore, type FollowStore } from './followStore'
+import { followStore, type FollowState, type FollowStore, type FollowToggleResult } from './followStore'
 import './index.scss'
 
 export interface FollowButtonProps {
@@ -11,6 +11,8 @@ export interface FollowButtonProps {
   followed: boolean
   followersCount: number
   className?: string
+  /** A toggle was taken by the server (the page keeps the new state in its answer). */
+  onChange?: (state: FollowState) => void
   /** The store (tests); default the app's one. */
   store?: FollowStore
 }
@@ -21,13 +23,19 @@ export const FollowButton = observer(function FollowButton({
   followed,
   followersCount,
   className = '',
+  onChange,
   store = followStore,
 }: FollowButtonProps) {
   useEffect(() => store.seen(poCode, { followed, followersCount }), [store, poCode, followed, followersCount])
   const isLogin = user.isLogin
+  const taken = (result: FollowToggleResult | null) => {
+    const now = store.state(poCode)
+    if ((result === 'followed' || result === 'unfollowed') && now) onChange?.(now)
+  }
   useEffect(() => {
     // A follow that sent the user to log in is finished on the return (once the page's answer is in).
-    if (isLogin) void store.resumePending(poCode)
+    if (isLogin) void store.resumePending(poCode).then(taken)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isLogin, store, poCode, followed])
   const state = store.state(poCode)?.followed ?? (isLogin && followed)
   const pending = store.isPending(poCode)
@@ -39,7 +47,7 @@ export const FollowButton = observer(function FollowButton({
       aria-busy={pending}
       onClick={(e) => {
         e.stopPropagation?.()
-        void store.toggle(poCode)
+        void store.toggle(poCode).then(taken)
       }}
     >
       {state ? '已关注' : '+ 关注'}

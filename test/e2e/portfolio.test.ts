@@ -1,0 +1,300 @@
+/**
+ * Issue 12's strategy screens in Debian's Chromium against the real server and its demo data:
+ * every portfolio route and implied screen for an ordinary strategy, a long-win plan and an
+ * investment (AP) plan, with the server's values on screen; follow and unfollow (kept after a
+ * reload; anonymous goes to login); the trade modal of a step-rate strategy; paging through
+ * adjustments and signals; the profit calculator against a figure computed here from the same
+ * series; an unknown poCode. Every page: no console error, no page error, no failed request.
+ *
+ *   node --import tsx --test test/e2e/portfolio.test.ts
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { newMobileContext, ProblemLog, type Scheme, type Tab } from './lib/browser'
+import { expectScreen, Harness, open } from './lib/harness'
+import { apiTraffic, drawnPixels, pageOf, text, until } from './lib/wait'
+import { createSign } from '@alfa/common/sign'
+
+const h = new Harness()
+const SLOW = { timeout: 240_000 }
+const WAIT = { timeout: 20_000 }
+const GRAPHQL = '/alfa/v1/graphql'
+
+/** One strategy of each kind (the demo data's). */
+const KINDS = { ordinary: 'ZH015676', longWin: 'LW000001', investPlan: 'AP000001' } as const
+/** The demo strategy whose advisor charge goes by asset steps. */
+const STEP_RATE = 'LW000002'
+
+let token = ''
+const headers = (auth = false) => ({
+  'content-type': 'application/json',
+  'x-sign': createSign(),
+  'x-broker': '0008',
+  ...(auth && token ? { authorization: `Bearer ${token}` } : {}),
+})
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}, auth = false): Promise<T> {
+  const res = await fetch(h.origin + GRAPHQL, { method: 'POST', headers: headers(auth), body: JSON.stringify({ query, variables }) })
+  const body = (await res.json()) as { data?: T; errors?: unknown }
+  assert.ok(body.data && !body.errors, `GraphQL ${query}: ${JSON.stringify(body).slice(0, 400)}`)
+  return body.data
+}
+
+interface Po {
+  poCode: string
+  poName: string
+  runningDays: number
+  followersCount: number
+  hasFollowed: boolean
+}
+const known: Record<string, Po> = {}
+let aipSigId = ''
+
+before(
+  async () => {
+    await h.start((line) => console.log(`# ${line}`))
+    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ code: 'dev-wechat-code' }),
+    })
+    const body = (await res.json()) as { data?: { token: string } }
+    assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
+    token = body.data!.token
+    for (const poCode of [...Object.values(KINDS), STEP_RATE]) {
+      const { portfolio } = await gql<{ portfolio: Po }>(
+        'query($poCode: String!) { portfolio(poCode: $poCode) { poCode poName runningDays followersCount hasFollowed } }',
+        { poCode },
+      )
+      assert.ok(portfolio, `${poCode} is in the demo data`)
+      known[poCode] = portfolio
+    }
+    const { portfolio } = await gql<{ portfolio: { aipAdvices: { list: Array<{ sigId: string }> } } }>(
+      'query { portfolio(poCode: "ZH015676") { aipAdvices(page: { size: 1 }) { list { sigId } } } }',
+    )
+    aipSigId = portfolio.aipAdvices.list[0]?.sigId ?? ''
+    assert.ok(aipSigId, 'ZH015676 has a regular-investment suggestion')
+  },
+  { timeout: 15 * 60_000 },
+)
+after(async () => h.stop())
+
+const traffic = new WeakMap<Page, ReturnType<typeof apiTraffic>>()
+/** Waits until the tab's API answers are in (a reload or another address would abort them). */
+const quiet = (page: Page) => traffic.get(page)!.quiet()
+
+async function withTab(scheme: Scheme, loggedIn: boolean, job: (tab: Tab) => Promise<void>) {
+  const context: BrowserContext = await newMobileContext(h.browser!, h.origin, { scheme })
+  try {
+    if (loggedIn) await context.addCookies([{ name: 'access_token', value: token, url: h.origin }])
+    const page = await context.newPage()
+    const tab = { page, log: new ProblemLog(page, h.origin) }
+    traffic.set(page, apiTraffic(page))
+    await job(tab)
+    assert.deepEqual([...tab.log.problems], [], 'problems logged by the tab')
+  } finally {
+    await context.close()
+  }
+}
+
+/** Every strategy screen: its route, its address for a poCode. */
+const SCREENS: Array<[route: string, url: (poCode: string) => string]> = [
+  ['portfolioEntry', (c) => `/alfa/portfolio/${c}`],
+  ['portfolioDetail', (c) => `/alfa/portfolio/${c}/detail`],
+  ['portfolioSignal', (c) => `/alfa/portfolio/${c}/signal`],
+  ['portfolioAdjustment', (c) => `/alfa/portfolio/${c}/adjustment`],
+  ['portfolioInformation', (c) => `/alfa/portfolio/${c}/information`],
+  ['portfolioAdvisor', (c) => `/alfa/portfolio/${c}/advisor`],
+  ['portfolioIntro', (c) => `/alfa/portfolio/${c}/index`],
+  ['portfolioDailyNav', (c) => `/alfa/portfolio/${c}/daily-nav`],
+  ['portfolioAipList', (c) => `/alfa/portfolio/${c}/aip-list`],
+  ['portfolioAnalysis', (c) => `/alfa/portfolio/${c}/analysis`],
+  ['portfolioComposition', (c) => `/alfa/portfolio/${c}/composition`],
+  ['portfolioInvestPool', (c) => `/alfa/portfolio/${c}/invest-pool`],
+  ['portfolioTimeline', (c) => `/alfa/portfolio/${c}/timeline`],
+  ['portfolioFaq', (c) => `/alfa/portfolio/${c}/faq`],
+  ['portfolioThermometer', (c) => `/alfa/portfolio/${c}/thermometer`],
+  ['portfolioModals', (c) => `/alfa/portfolio/modals?poCode=${c}`],
+  ['advisorContent', (c) => `/alfa/portfolio/advisor-content?poCode=${c}`],
+  ['tradeModal', (c) => `/pages/tradeModal/index?poCode=${c}`],
+]
+
+/** Opens a strategy screen and waits until it shows the strategy's name (or its empty state, which names nothing). */
+async function openScreen(tab: Tab, route: string, url: string, poName: string, scheme: Scheme) {
+  await open(tab, h.origin, url)
+  const root = pageOf(tab.page, route)
+  await until(`${url} to show ${poName} or an empty state`, async () => {
+    const t = await text(root).catch(() => '')
+    return (t.includes(poName) || (await root.locator('.alfa-empty').count()) > 0) && !t.includes('正在加载')
+  })
+  await quiet(tab.page)
+  await expectScreen(tab, { route, scheme }, h.origin, `${url} (${scheme})`)
+  return root
+}
+
+for (const [kind, poCode] of Object.entries(KINDS)) {
+  const schemes: Scheme[] = kind === 'ordinary' ? ['light', 'dark'] : ['light']
+  for (const scheme of schemes) {
+    describe(`every strategy screen of a${kind === 'ordinary' ? 'n' : ''} ${kind} strategy (${poCode}, ${scheme})`, () => {
+      it('opens with the server’s name, without a console error or a failed request', SLOW, () =>
+        withTab(scheme, false, async (tab) => {
+          const po = known[poCode]
+          const screens = [...SCREENS]
+          if (poCode === KINDS.ordinary) screens.push(['portfolioAipDetail', (c) => `/alfa/portfolio/${c}/aip-detail/${aipSigId}`])
+          for (const [route, url] of screens) {
+            const root = await openScreen(tab, route, url(poCode), po.poName, scheme)
+            // Strategy screens without the feature say so; the rest name the strategy.
+            const shown = await text(root)
+            assert.ok(!/undefined|NaN|\[object/.test(shown), `${url(poCode)} shows a broken value: ${shown.slice(0, 300)}`)
+          }
+        }),
+      )
+    })
+  }
+}
+
+describe('strategy details show the server’s values', () => {
+  it('ordinary: name, running days, followers, the chart drawn, the profit calculator’s figure', SLOW, () =>
+    withTab('light', false, async (tab) => {
+      const po = known[KINDS.ordinary]
+      const root = await openScreen(tab, 'portfolioDetail', `/alfa/portfolio/${po.poCode}/detail`, po.poName, 'light')
+      assert.equal(await text(root.locator('.alfa-po-head__name')), po.poName)
+      assert.match(await text(root.locator('.alfa-po-head__meta')), new RegExp(`运行 ${po.runningDays} 天`))
+      const w = Math.trunc(po.followersCount / 1000) / 10
+      assert.match(await text(root.locator('.alfa-po-head__meta')), new RegExp(`${String(w).replace('.', '\\.')}w\\+人关注`))
+      // The chart of 近1年 against its benchmark is drawn.
+      const chart = root.locator('.alfa-section', { hasText: '业绩走势' })
+      await until('the NAV chart to be drawn', () => drawnPixels(chart))
+      // 10,000 on the first day of the series shown, worth on its last day: computed here from the API's series.
+      const { portfolio } = await gql<{ portfolio: { navHistory: { series: Array<{ date: string; value: string }> } } }>(
+        'query($poCode: String!) { portfolio(poCode: $poCode) { navHistory(range: "1Y", hasAdjustment: true) { series { date value } } } }',
+        { poCode: po.poCode },
+      )
+      const s = portfolio.navHistory.series
+      const worth = (10000 * Number(s[s.length - 1].value)) / Number(s[0].value)
+      const expected = worth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      const calc = root.locator('.alfa-po-profit')
+      await calc.waitFor(WAIT)
+      assert.match(await text(calc), new RegExp(`持有至 ${s[s.length - 1].date} 价值 ?${expected.replace(/[.,]/g, '\\$&')}元`))
+    }),
+  )
+
+  it('an unknown poCode shows 策略不存在 on the entry, the details and a sub-screen', SLOW, () =>
+    withTab('light', false, async (tab) => {
+      for (const [route, url] of [
+        ['portfolioEntry', '/alfa/portfolio/ZZ999999'],
+        ['portfolioDetail', '/alfa/portfolio/ZZ999999/detail'],
+        ['portfolioAdjustment', '/alfa/portfolio/ZZ999999/adjustment'],
+      ]) {
+        await open(tab, h.origin, url)
+        await pageOf(tab.page, route).getByText('策略不存在', { exact: true }).waitFor(WAIT)
+        await quiet(tab.page)
+        await expectScreen(tab, { route, texts: ['策略不存在'] }, h.origin, url)
+      }
+    }),
+  )
+})
+
+async function followState(poCode: string): Promise<boolean> {
+  const { portfolio } = await gql<{ portfolio: { hasFollowed: boolean } }>(
+    'query($poCode: String!) { portfolio(poCode: $poCode) { hasFollowed } }',
+    { poCode },
+    true,
+  )
+  return portfolio.hasFollowed
+}
+
+describe('follow', () => {
+  const poCode = KINDS.ordinary
+  const button = (page: Page) => pageOf(page, 'portfolioDetail').locator('.alfa-po-follow')
+
+  it('a logged-in user follows and unfollows; the state is the server’s and stays after a reload', SLOW, () =>
+    withTab('light', true, async (tab) => {
+      const before = await followState(poCode)
+      await openScreen(tab, 'portfolioDetail', `/alfa/portfolio/${poCode}/detail`, known[poCode].poName, 'light')
+      const b = button(tab.page)
+      await until('the follow button to show the server state', async () => (await b.getAttribute('aria-pressed')) === String(before))
+      for (const want of [!before, before]) {
+        await b.tap()
+        await until(`the button to read ${want ? '已关注' : '+ 关注'}`, async () => (await text(b)) === (want ? '已关注' : '+ 关注'))
+        await until('the toggle to finish', async () => (await b.getAttribute('aria-busy')) !== 'true')
+        await tab.page.locator('.alfa-toast__text', { hasText: want ? '关注成功' : '已取消关注' }).waitFor(WAIT)
+        assert.equal(await followState(poCode), want, 'the server has the new state')
+        await quiet(tab.page)
+        await tab.page.reload({ waitUntil: 'domcontentloaded' })
+        await pageOf(tab.page, 'portfolioDetail').locator('.alfa-po-head__name').waitFor(WAIT)
+        // The page shows the kept answer at once: it must already have the new state.
+        assert.equal(await b.getAttribute('aria-pressed'), String(want), 'the state kept after a reload')
+        await quiet(tab.page)
+        assert.equal(await b.getAttribute('aria-pressed'), String(want), 'the state after the refresh')
+      }
+    }),
+  )
+
+  it('an anonymous user is sent to log in, with the way back', SLOW, () =>
+    withTab('light', false, async (tab) => {
+      await openScreen(tab, 'portfolioDetail', `/alfa/portfolio/${poCode}/detail`, known[poCode].poName, 'light')
+      await button(tab.page).tap()
+      await until('the login page', async () => new URL(tab.page.url()).pathname === '/user/signup')
+      const back = new URL(tab.page.url()).searchParams.get('back') ?? ''
+      assert.match(decodeURIComponent(back), new RegExp(`/alfa/portfolio/${poCode}/detail`))
+    }),
+  )
+})
+
+describe('trade modal and records', () => {
+  it(`the trade modal of a step-rate strategy (${STEP_RATE}) lists every step and the mode`, SLOW, () =>
+    withTab('light', false, async (tab) => {
+      const { portfolio } = await gql<{ portfolio: { tradeRule: { advisorCharge: { mode: string; stepRates: unknown[] } } } }>(
+        'query($poCode: String!) { portfolio(poCode: $poCode) { tradeRule { advisorCharge { mode stepRates { lower } } } } }',
+        { poCode: STEP_RATE },
+      )
+      assert.equal(portfolio.tradeRule.advisorCharge.mode, 'STEP_ASSET')
+      const root = await openScreen(tab, 'tradeModal', `/pages/tradeModal/index?poCode=${STEP_RATE}`, known[STEP_RATE].poName, 'light')
+      await root.locator('.alfa-po-steps__row').first().waitFor(WAIT)
+      assert.equal(await root.locator('.alfa-po-steps__row').count(), portfolio.tradeRule.advisorCharge.stepRates.length)
+      assert.match(await text(root), /按资产阶梯/)
+      assert.match(await text(root), /本页仅展示交易规则，不在此下单/)
+    }),
+  )
+
+  for (const [route, path, field] of [
+    ['portfolioAdjustment', 'adjustment', 'adjustments'],
+    ['portfolioSignal', 'signal', 'signals'],
+  ] as const) {
+    it(`${path}: the next page comes on scroll until all the server’s records are listed`, SLOW, () =>
+      withTab('light', false, async (tab) => {
+        const poCode = KINDS.ordinary
+        const { portfolio } = await gql<{ portfolio: Record<string, { totalCount: number }> }>(
+          `query($poCode: String!) { portfolio(poCode: $poCode) { ${field} { totalCount } } }`,
+          { poCode },
+        )
+        const total = portfolio[field].totalCount
+        assert.ok(total > 10, `${poCode} has more than one page of ${field} (${total})`)
+        const root = await openScreen(tab, route, `/alfa/portfolio/${poCode}/${path}`, known[poCode].poName, 'light')
+        const rows = root.locator('.alfa-po-rec')
+        await rows.first().waitFor(WAIT)
+        await until(
+          `all ${total} ${field} to be listed`,
+          async () => {
+            // As a finger does: up a little, then to the end of the page (the H5 page scrolls in .taro_page).
+            await root
+              .locator('.alfa-load-more')
+              .first()
+              .evaluate(async (el) => {
+                const scroller = el.closest('.taro_page') as HTMLElement
+                scroller.scrollTop = Math.max(0, scroller.scrollTop - 400)
+                await new Promise((r) => setTimeout(r, 50))
+                scroller.scrollTop = scroller.scrollHeight
+              })
+            await new Promise((r) => setTimeout(r, 300))
+            return (await rows.count()) === total
+          },
+          60_000,
+        )
+        assert.equal(await text(root.locator('.alfa-load-more')), '没有更多了')
+      }),
+    )
+  }
+})
