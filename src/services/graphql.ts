@@ -164,8 +164,21 @@ function settle<TResult>(result: ExecutionPart, operationName: string | undefine
   return result.data as TResult
 }
 
+/**
+ * meros cancels its reader as soon as it reads the closing boundary, before the server has ended
+ * the response, and the browser then counts the request as aborted. It reads one branch of the
+ * body; the other is read to its end, so that the request finishes as it should.
+ */
+function drained(response: Response): Response {
+  const body = response.body
+  if (!body || typeof body.tee !== 'function' || typeof WritableStream === 'undefined') return response
+  const [parts, rest] = body.tee()
+  rest.pipeTo(new WritableStream()).catch(() => undefined)
+  return new Response(parts, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
 async function* streamParts(response: Response): AsyncGenerator<ExecutionPart> {
-  const parts = await meros<ExecutionPart>(response)
+  const parts = await meros<ExecutionPart>(drained(response))
   if (!(Symbol.asyncIterator in Object(parts))) {
     const text = await (parts as Response).text()
     try {

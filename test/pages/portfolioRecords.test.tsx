@@ -93,7 +93,7 @@ const CHART = {
     ],
   },
 }
-const adjustmentAnswer = (v: Record<string, unknown>) => {
+const adjustmentAnswer = (v: Record<string, unknown>, chart = CHART.portfolio.adjustmentChart) => {
   const cursor = (v.page as { cursor?: string }).cursor
   return {
     portfolio: {
@@ -104,6 +104,8 @@ const adjustmentAnswer = (v: Record<string, unknown>) => {
         ? page([adjustment('A0', '2024-03-05')], null)
         : page([adjustment('A3', '2026-08-14'), adjustment('A2', '2025-10-31')], 'Mg'),
       ...(v.needPreference ? { preference: { hasAdjustmentHistoryPage: true, displayAdjustmentPoint: true } } : {}),
+      // The chart comes with the first page (one round trip).
+      ...(v.needCategoryDict ? { adjustmentChart: chart } : {}),
     },
     ...(v.needCategoryDict ? { categoryDict: [{ code: 'EQUITY', name: '权益类' }] } : {}),
   }
@@ -117,7 +119,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZH015676' },
       {
         Adjustment: adjustmentAnswer,
-        AdjustmentChart: () => CHART,
       },
     )
     expect(text()).toContain('全球多元配置')
@@ -141,7 +142,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZH015676' },
       {
         Adjustment: adjustmentAnswer,
-        AdjustmentChart: () => CHART,
       },
     )
     const chart = container.querySelector('.chart-stub')
@@ -155,8 +155,7 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       'subPkg/pages/portfolio/adjustment/index',
       { poCode: 'ZH015676' },
       {
-        Adjustment: adjustmentAnswer,
-        AdjustmentChart: () => ({ portfolio: { poCode: 'ZH015676', adjustmentChart: CHART.portfolio.adjustmentChart.slice(0, 1) } }),
+        Adjustment: (v) => adjustmentAnswer(v, CHART.portfolio.adjustmentChart.slice(0, 1)),
       },
     )
     expect(container.querySelector('.chart-stub')).toBeNull()
@@ -170,7 +169,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZH015676' },
       {
         Adjustment: adjustmentAnswer,
-        AdjustmentChart: () => CHART,
       },
     )
     expect(execute).toHaveBeenCalledWith(expect.anything(), {
@@ -200,7 +198,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZH015676' },
       {
         Adjustment: adjustmentAnswer,
-        AdjustmentChart: () => CHART,
       },
     )
     await click(utils, container.querySelector('.alfa-po-rec__link'))
@@ -214,7 +211,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZZ999999' },
       {
         Adjustment: () => ({ portfolio: null }),
-        AdjustmentChart: () => ({ portfolio: null }),
       },
     )
     expect(text()).toContain('策略不存在')
@@ -227,7 +223,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
       { poCode: 'ZH015676' },
       {
         Adjustment: () => ({ portfolio: { poCode: 'ZH015676', poName: '全球多元配置', isModelPo: true, adjustments: page([], null, 0) } }),
-        AdjustmentChart: () => ({ portfolio: { poCode: 'ZH015676', adjustmentChart: [] } }),
       },
     )
     expect(text()).toContain('全球多元配置')
@@ -245,7 +240,6 @@ describe('adjustment records: a timeline of adjustments with the category-weight
           if (fail) throw new Error('offline')
           return adjustmentAnswer(v)
         },
-        AdjustmentChart: () => CHART,
       },
     )
     expect(text()).toContain('加载失败')
@@ -442,7 +436,9 @@ const advice = (sigId: string, issueNumber: number) => ({
   ],
 })
 const aipAnswers = (popup: boolean, support = true): GraphqlAnswers => ({
-  AipAdvices: () => ({
+  AipAdvices: (v) => ({
+    // Asked with the first page in the same request.
+    ...(v.askPopup ? { displaySmartAipDisclaimerPopup: popup } : {}),
     portfolio: {
       poCode: 'ZH015676',
       poName: '全球多元配置',
@@ -450,7 +446,6 @@ const aipAnswers = (popup: boolean, support = true): GraphqlAnswers => ({
       aipAdvices: support ? page([advice('AIP-24', 24), advice('AIP-23', 23)], null, 2) : page([], null, 0),
     },
   }),
-  getDisplaySmartAipDisclaimerPopup: () => ({ displaySmartAipDisclaimerPopup: popup }),
 })
 
 describe('regular-investment suggestions', () => {
@@ -488,7 +483,8 @@ describe('regular-investment suggestions', () => {
     expect(again.text()).toContain('第24期')
     expect(again.container.querySelector('.alfa-po-aip-disclaimer')).toBeNull()
     // Once acknowledged the popup is not even asked about.
-    expect(again.execute).not.toHaveBeenCalledWith(expect.anything(), { poCode: 'ZH015676' })
+    expect(again.execute).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ askPopup: false }))
+    expect(again.execute).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ askPopup: true }))
   })
 
   it('no disclaimer when the server says not to show it', async () => {
@@ -510,7 +506,6 @@ describe('regular-investment suggestions', () => {
       { poCode: 'ZZ999999' },
       {
         AipAdvices: () => ({ portfolio: null }),
-        getDisplaySmartAipDisclaimerPopup: () => ({ displaySmartAipDisclaimerPopup: false }),
       },
     )
     expect(text()).toContain('策略不存在')

@@ -366,16 +366,7 @@ export type AdjustmentQueryVariables = Exact<{
 }>;
 
 
-export type AdjustmentQuery = { portfolio: { poCode: string, poName: string, isModelPo: boolean, adjustments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> }> }, preference?: { hasAdjustmentHistoryPage: boolean, displayAdjustmentPoint: boolean } } | null, categoryDict?: Array<{ code: string, name: string }> };
-
-export type AdjustmentChartQueryVariables = Exact<{
-  poCode: string;
-  categoryType?: CategoryType | null | undefined;
-  isModelPo?: boolean | null | undefined;
-}>;
-
-
-export type AdjustmentChartQuery = { portfolio: { poCode: string, adjustmentChart: Array<{ date: string, adjustmentId: string, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string }> }> } | null };
+export type AdjustmentQuery = { portfolio: { poCode: string, poName: string, isModelPo: boolean, adjustments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> }> }, adjustmentChart?: Array<{ date: string, adjustmentId: string, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string }> }>, preference?: { hasAdjustmentHistoryPage: boolean, displayAdjustmentPoint: boolean } } | null, categoryDict?: Array<{ code: string, name: string }> };
 
 export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
 
@@ -403,10 +394,11 @@ export type RecordsAipAdviceFragment = { sigId: string, buyDate: string, buyRate
 export type AipAdvicesQueryVariables = Exact<{
   poCode: string;
   page?: PageInput | null | undefined;
+  askPopup: boolean;
 }>;
 
 
-export type AipAdvicesQuery = { portfolio: { poCode: string, poName: string, isSupportSmartAip: boolean, aipAdvices: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
+export type AipAdvicesQuery = { displaySmartAipDisclaimerPopup?: boolean, portfolio: { poCode: string, poName: string, isSupportSmartAip: boolean, aipAdvices: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
 
 export type AipAdviceQueryVariables = Exact<{
   sigId: string;
@@ -415,13 +407,6 @@ export type AipAdviceQueryVariables = Exact<{
 
 
 export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
-
-export type GetDisplaySmartAipDisclaimerPopupQueryVariables = Exact<{
-  poCode?: string | null | undefined;
-}>;
-
-
-export type GetDisplaySmartAipDisclaimerPopupQuery = { displaySmartAipDisclaimerPopup: boolean };
 
 export type RecordsTimelinePostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
 
@@ -2478,6 +2463,15 @@ export const AdjustmentDocument = /*#__PURE__*/ new TypedDocumentString(`
         ...RecordsAdjustment
       }
     }
+    adjustmentChart(categoryType: $categoryType, isModelPo: $isModelPo) @include(if: $needCategoryDict) {
+      date
+      adjustmentId
+      groups {
+        categoryCode
+        categoryName
+        percent
+      }
+    }
     preference @include(if: $needPreference) {
       hasAdjustmentHistoryPage
       displayAdjustmentPoint
@@ -2536,22 +2530,6 @@ fragment PageInfoFields on PageInfo {
   cursor
   hasMore
 }`) as unknown as TypedDocumentString<AdjustmentQuery, AdjustmentQueryVariables>;
-export const AdjustmentChartDocument = /*#__PURE__*/ new TypedDocumentString(`
-    query AdjustmentChart($poCode: String!, $categoryType: CategoryType, $isModelPo: Boolean) {
-  portfolio(poCode: $poCode) {
-    poCode
-    adjustmentChart(categoryType: $categoryType, isModelPo: $isModelPo) {
-      date
-      adjustmentId
-      groups {
-        categoryCode
-        categoryName
-        percent
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<AdjustmentChartQuery, AdjustmentChartQueryVariables>;
 export const SignalsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Signals($poCode: String!, $page: PageInput) {
   portfolio(poCode: $poCode) {
@@ -2634,7 +2612,8 @@ export const DailyNavDocument = /*#__PURE__*/ new TypedDocumentString(`
   hasMore
 }`) as unknown as TypedDocumentString<DailyNavQuery, DailyNavQueryVariables>;
 export const AipAdvicesDocument = /*#__PURE__*/ new TypedDocumentString(`
-    query AipAdvices($poCode: String!, $page: PageInput) {
+    query AipAdvices($poCode: String!, $page: PageInput, $askPopup: Boolean!) {
+  displaySmartAipDisclaimerPopup(poCode: $poCode) @include(if: $askPopup)
   portfolio(poCode: $poCode) {
     poCode
     poName
@@ -2700,11 +2679,6 @@ export const AipAdviceDocument = /*#__PURE__*/ new TypedDocumentString(`
     percent
   }
 }`) as unknown as TypedDocumentString<AipAdviceQuery, AipAdviceQueryVariables>;
-export const GetDisplaySmartAipDisclaimerPopupDocument = /*#__PURE__*/ new TypedDocumentString(`
-    query getDisplaySmartAipDisclaimerPopup($poCode: String) {
-  displaySmartAipDisclaimerPopup(poCode: $poCode)
-}
-    `) as unknown as TypedDocumentString<GetDisplaySmartAipDisclaimerPopupQuery, GetDisplaySmartAipDisclaimerPopupQueryVariables>;
 export const TimelinePostsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query TimelinePosts($poCode: String!, $type: ContentType, $page: PageInput) {
   portfolio(poCode: $poCode) {

@@ -4,13 +4,10 @@ import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { Chart, type ChartSeries } from '@/components/Chart'
 import { LoadMore } from '@/components/LoadMore'
-import { Skeleton } from '@/components/Skeleton'
-import { usePaged, useRemote } from '@/hooks/remote'
+import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import {
-  AdjustmentChartDocument,
   AdjustmentDocument,
-  type AdjustmentChartQuery,
   type AdjustmentQuery,
   type RecordsAdjustmentFragment,
   type RecordsAdjustmentOrderFragment,
@@ -21,7 +18,7 @@ import { MOVEMENT_NAME } from '../names'
 import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
 
 type Head = NonNullable<AdjustmentQuery['portfolio']>
-type ChartPoint = NonNullable<AdjustmentChartQuery['portfolio']>['adjustmentChart'][number]
+type ChartPoint = NonNullable<Head['adjustmentChart']>[number]
 
 /**
  * One line per category over the adjustments. A point lists only the categories that moved, so a
@@ -43,26 +40,12 @@ export function adjustmentSeries(points: readonly ChartPoint[]): ChartSeries[] {
 }
 
 /** Category weights after each adjustment; drawn once there are two adjustments to join. */
-function AdjustmentChart({ poCode, modelPo }: { poCode: string; modelPo: boolean }) {
-  const { state, data, reload } = useRemote(
-    `adjustmentChart:${poCode}:${modelPo}`,
-    () => execute(AdjustmentChartDocument, { poCode, isModelPo: modelPo }).then((r) => r.portfolio?.adjustmentChart ?? []),
-    { empty: (d) => d.length < 2 },
-  )
-  const series = useMemo(() => (data ? adjustmentSeries(data) : []), [data])
-  if (state === 'empty' || state === 'notFound') return null
+function AdjustmentChart({ points }: { points: readonly ChartPoint[] }) {
+  const series = useMemo(() => adjustmentSeries(points), [points])
+  if (points.length < 2) return null
   return (
     <Card title='仓位变化' className='alfa-po-rec-chart'>
-      {state === 'loading' && <Skeleton rows={4} title={false} />}
-      {state === 'error' && (
-        <View className='alfa-po-rec-chart__error' role='alert'>
-          <Text>仓位变化加载失败</Text>
-          <View className='alfa-po-link' role='button' onClick={() => void reload()}>
-            重试
-          </View>
-        </View>
-      )}
-      {state === 'ready' && <Chart series={series} format='ratio' height={200} />}
+      <Chart series={series} format='ratio' height={180} />
     </Card>
   )
 }
@@ -135,13 +118,13 @@ export function AdjustmentScreen({ poCode }: { poCode: string }) {
     <View className='alfa-po alfa-po-records'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <RecordsTitle poName={head.poName} poCode={poCode} sub={`共${head.adjustments.totalCount}次调仓`} />
-      <AdjustmentChart poCode={poCode} modelPo={head.isModelPo} />
+      <AdjustmentChart points={head.adjustmentChart ?? []} />
       <AsyncContent
         state={items.length ? 'ready' : 'empty'}
         emptyTitle='暂无调仓记录'
         emptyDescription='该策略还没有调过仓，调仓后会在这里列出。'
       >
-        <View className='alfa-card alfa-po-rec-list' role='list'>
+        <View className='alfa-section alfa-po-rec-list' role='list'>
           {items.map((a) => (
             <AdjustmentRecord key={a.adjustmentId} record={a} />
           ))}

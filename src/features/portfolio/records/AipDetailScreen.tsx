@@ -37,7 +37,7 @@ export function AipDetailScreen({ poCode, sigId }: { poCode: string; sigId: stri
     <View className='alfa-po alfa-po-records'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <RecordsTitle poName={portfolio.poName} poCode={poCode} />
-      <View className='alfa-card alfa-po-aip'>
+      <View className='alfa-section alfa-po-aip'>
         <AipAdviceSummary advice={advice} />
         {intro.description && <Text className='alfa-po-rec__comment'>{intro.description}</Text>}
         <RecordLink url={intro.link}>查看解读</RecordLink>

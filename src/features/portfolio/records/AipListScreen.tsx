@@ -9,7 +9,7 @@ import { Tag } from '@/components/Figure'
 import { LoadMore } from '@/components/LoadMore'
 import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
-import { AipAdvicesDocument, GetDisplaySmartAipDisclaimerPopupDocument, type RecordsAipAdviceFragment } from '@/services/generated/graphql'
+import { AipAdvicesDocument, type RecordsAipAdviceFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { expiringStorage } from '@/services/storage'
 import { formatDate, formatPercent, DATE, DATE_TIME } from '@/utils/format'
@@ -85,13 +85,11 @@ export function AipListScreen({ poCode }: { poCode: string }) {
     `poAipList:${poCode}`,
     (cursor) => {
       if (!poCode) return Promise.resolve(null)
-      const page = execute(AipAdvicesDocument, { poCode, page: pageInput(cursor) }).then((r) => r.portfolio)
-      // Whether to show the disclaimer is asked beside the first page (same round trip), unless it was acknowledged.
-      const popup =
-        cursor || disclaimerAcknowledged(poCode)
-          ? Promise.resolve(false)
-          : execute(GetDisplaySmartAipDisclaimerPopupDocument, { poCode }).then((r) => r.displaySmartAipDisclaimerPopup)
-      return Promise.all([page, popup]).then(([p, showPopup]) => (p ? { ...p, showPopup } : null))
+      // Whether to show the disclaimer comes with the first page (same round trip), unless it was acknowledged.
+      const askPopup = !cursor && !disclaimerAcknowledged(poCode)
+      return execute(AipAdvicesDocument, { poCode, page: pageInput(cursor), askPopup }).then((r) =>
+        r.portfolio ? { ...r.portfolio, showPopup: !!r.displaySmartAipDisclaimerPopup } : null,
+      )
     },
     { page: (p) => p.aipAdvices, empty: () => false },
   )
@@ -122,7 +120,7 @@ export function AipListScreen({ poCode }: { poCode: string }) {
           {items.map((a) => (
             <View
               key={a.sigId}
-              className='alfa-card alfa-po-aip'
+              className='alfa-section alfa-po-aip'
               role='listitem'
               onClick={() => navigateTo('portfolioAipDetail', { poCode, sigId: a.sigId })}
             >

@@ -86,7 +86,7 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
           emptyTitle='暂无净值'
           emptyDescription='该区间内没有净值，请选择更长的区间。'
         >
-          <View className='alfa-card alfa-po-nav-table' role='table'>
+          <View className='alfa-section alfa-po-nav-table' role='table'>
             <View className='alfa-po-nav-table__row alfa-po-nav-table__row--head' role='row'>
               <Text className='alfa-po-nav-table__cell'>日期</Text>
               <Text className='alfa-po-nav-table__cell'>净值</Text>

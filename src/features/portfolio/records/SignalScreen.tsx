@@ -61,7 +61,7 @@ export function SignalScreen({ poCode }: { poCode: string }) {
         emptyTitle='暂无发车记录'
         emptyDescription='该策略还没有发出过信号，发车后会在这里列出。'
       >
-        <View className='alfa-card alfa-po-rec-list' role='list'>
+        <View className='alfa-section alfa-po-rec-list' role='list'>
           {items.map((s) => (
             <SignalRecord key={s.sigId} signal={s} />
           ))}

@@ -70,7 +70,7 @@ export function TimelineScreen({ poCode }: { poCode: string }) {
         emptyTitle='暂无动态'
         emptyDescription={filter === 'ALL' ? '该策略还没有发布动态。' : `还没有${CONTENT_TYPE_NAME[filter]}，可切换到全部查看。`}
       >
-        <View className='alfa-card alfa-po-posts' role='list'>
+        <View className='alfa-section alfa-po-posts' role='list'>
           {items.map((p) => (
             <Post key={p.postId} post={p} />
           ))}
