@@ -128,6 +128,8 @@ async function open(poCode: string) {
   await r.utils.act(async () => {
     await flush()
     await flush()
+    // Sections below the fold render in a task after the first paint (components/Deferred).
+    await new Promise((done) => setTimeout(done, 20))
   })
   return r
 }

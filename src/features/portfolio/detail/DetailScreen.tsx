@@ -3,6 +3,7 @@ import { observer } from 'mobx-react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Card, InfoRows } from '@/components/Card'
+import { Deferred } from '@/components/Deferred'
 import { RiskTag, Tag, ToneText } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import type { RouteName } from '@/routes'
@@ -201,7 +202,10 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <Text className='alfa-po-text'>{p.description}</Text>
         </Card>
       )}
-      <CompositionCard p={p} />
+      {/* Below the fold: the pie and the funds list render after the first screen is painted. */}
+      <Deferred>
+        <CompositionCard p={p} />
+      </Deferred>
       {'latestSignal' in p && p.latestSignal && (
         <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
           <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>
