@@ -124,7 +124,7 @@ function forwarder(originOf, net) {
       entry.status = statusCode
       if (statusCode >= 400) net.problems.push(`${method} ${url.pathname} answered ${statusCode}: ${text.slice(0, 200)}`)
       if (isGraphql && /"errors"\s*:/.test(text))
-        net.problems.push(`GraphQL ${entry.op} ${method} ${url.pathname} answered errors: ${text.slice(0, 300)}`)
+        net.problems.push(`GraphQL ${method} ${url.pathname} answered errors (${entry.op}): ${text.slice(0, 300)}`)
       let data = text
       if ((opts.dataType || 'json') === 'json') {
         try {
@@ -186,17 +186,27 @@ async function showScreen(h, s, fail, source = 'the server') {
   }
 }
 
-/** Share (WeChat calls the page's handlers): the page's own title and path with its parameters. */
-function checkShare(share, fail) {
+/**
+ * Share (WeChat calls the page's handlers): the page's own title and path with its parameters.
+ * The title names what the page shows once its name has loaded (a state update after the first
+ * render of a kept answer), so the handlers are asked until they answer it or time runs out.
+ */
+async function checkShare(h, share, fail) {
   const inst = global.getCurrentPages().slice(-1)[0]
   if (!inst || typeof inst.onShareAppMessage !== 'function') throw fail('the page has no onShareAppMessage')
-  const chat = inst.onShareAppMessage({ from: 'menu' }) || {}
-  if (chat.title !== share.title || chat.path !== share.path)
-    throw fail(`onShareAppMessage answered ${JSON.stringify(chat)}, expected title "${share.title}" and path "${share.path}"`)
   if (typeof inst.onShareTimeline !== 'function') throw fail('the page has no onShareTimeline')
-  const timeline = inst.onShareTimeline() || {}
-  if (timeline.title !== share.title || timeline.query !== share.query)
-    throw fail(`onShareTimeline answered ${JSON.stringify(timeline)}, expected "${share.title}" and "${share.query}"`)
+  let chat = {}
+  let timeline = {}
+  const right = () => {
+    chat = inst.onShareAppMessage({ from: 'menu' }) || {}
+    timeline = inst.onShareTimeline() || {}
+    return chat.title === share.title && chat.path === share.path && timeline.title === share.title && timeline.query === share.query
+  }
+  await h.waitFor(`the share of "${share.title}"`, right).catch(() => {
+    throw fail(
+      `onShareAppMessage answered ${JSON.stringify(chat)} and onShareTimeline ${JSON.stringify(timeline)}, expected title "${share.title}", path "${share.path}" and query "${share.query}"`,
+    )
+  })
   return `; shares "${chat.title}" ${chat.path}`
 }
 
@@ -205,13 +215,15 @@ function checkShare(share, fail) {
  * share handlers (s.share), runs its one tap (s.interact(h) returns its summary; without one,
  * s.summary(h) or nothing), waits until every request is answered, then checks the native title
  * (the last setNavigationBarTitle, else the page .json's) against s.title, the chart host
- * (s.chart) and that nothing was logged; detaches the page before the next.
+ * (s.chart: true or a selector) and that nothing was logged; detaches the page before the next.
  * Returns one line per screen.
  */
 async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
   const results = []
-  for (const s of screens) {
+  // ALFA_SCREENS_ONLY=<text> runs only the screens whose name contains it (to look at one screen).
+  const only = process.env.ALFA_SCREENS_ONLY
+  for (const s of only ? screens.filter((x) => x.name.includes(only)) : screens) {
     if (!allPages.has(s.page)) throw failure(`${s.name}: ${s.page} is not a page of app.json`)
     if (!fs.existsSync(path.join(dir, `${s.page}.js`))) throw failure(`${s.name}: ${s.page}.js is missing from the build`)
     const started = Date.now()
@@ -223,7 +235,7 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
       failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
     try {
       await showScreen(h, s, fail)
-      const shared = s.share ? checkShare(s.share, fail) : ''
+      const shared = s.share ? await checkShare(h, s.share, fail) : ''
       const summary = (s.interact ? await s.interact(h) : s.summary ? s.summary(h) : 'shown') + shared
       await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
       await host.sleep(30)
@@ -231,7 +243,9 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
       const shownTitle = titles.length ? titles[titles.length - 1] : title
       if (shownTitle !== s.title) throw fail(`navigation title "${shownTitle}", expected "${s.title}"`)
       // The chart's canvas cannot draw in jsdom; the page must still render it without a crash.
-      if (s.chart && !h.page.querySelector('.alfa-chart__host')) throw fail('no chart (.alfa-chart__host) rendered')
+      // s.chart: true for the line chart's host, or the selector of another (the pie's).
+      const chartHost = s.chart === true ? '.alfa-chart__host' : s.chart
+      if (chartHost && !h.page.querySelector(chartHost)) throw fail(`no chart (${chartHost}) rendered`)
       if (problems.length) throw fail('problems')
       const count = net.requests.length - firstRequest
       results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
