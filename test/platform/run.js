@@ -12,6 +12,7 @@ const CHECKS = [
   'package-sizes.js',
   'weapp-simulate-home.js',
   'weapp-simulate-screens.js',
+  'weapp-simulate-strategy.js',
   'weapp-simulate-login.js',
   'swan-pages.js',
   'swan-simulate-home.js',

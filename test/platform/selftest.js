@@ -174,6 +174,13 @@ const cases = [
     { ALFA_SCREENS_BREAK: 'graphql' },
   ],
   [
+    'simulate strategy screens: every GraphQL call answers an error',
+    'weapp-simulate-strategy.js',
+    /GraphQL POST \/alfa\/v1\/graphql answered errors \(PortfolioList\)/,
+    [],
+    { ALFA_SCREENS_BREAK: 'graphql' },
+  ],
+  [
     'swan: a page script is missing',
     'swan-pages.js',
     /subPkg\/pages\/search\/index\.js: missing/,
@@ -226,6 +233,7 @@ const INTACT = [
   'package-sizes.js',
   'weapp-simulate-home.js',
   'weapp-simulate-screens.js',
+  'weapp-simulate-strategy.js',
   'swan-pages.js',
 ]
 for (const script of INTACT) {

@@ -23,153 +23,25 @@
 // name; a screen never visited (更多经理) must show the network-error state with 重试. Only the
 // GraphQL client's own "failed" lines may be logged then.
 //
-// ALFA_SCREENS_BREAK=graphql makes the forwarder answer every GraphQL call with an error
-// (selftest.js proves the check then fails); ALFA_DEBUG=1 logs each forwarded request and its time.
+// The server starter, the forwarder and the per-screen loop are lib/live-screens.js (shared with
+// weapp-simulate-strategy.js); ALFA_SCREENS_BREAK=graphql makes the forwarder answer every
+// GraphQL call with an error (selftest.js proves the check then fails); ALFA_DEBUG=1 logs each
+// forwarded request and its time.
 const fs = require('node:fs')
 const path = require('node:path')
 const os = require('node:os')
-const { spawn, spawnSync } = require('node:child_process')
-const { ROOT, requireDist, readJson, packagesOf, runCheck, failure } = require('./lib/common')
+const { spawnSync } = require('node:child_process')
+const { ROOT, requireDist, runCheck, failure } = require('./lib/common')
 const { simulatedDist } = require('./lib/swan-to-wxml')
 // With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML (not yet in
 // run.js: the Baidu fund page stops at Taro's template `tmpl_0_undefined`, see issue 11).
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 const { createHost, captureProblems } = require('./lib/weapp-host')
+const { forwarder, text, classOf, showScreen, runScreens, withLiveApp } = require('./lib/live-screens')
 
 const FUND = '000001' // lib/api-server.js reads the expected figures of the same fund
 const TIMEOUT_MS = 8000
-const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
-/** Starts lib/api-server.js; resolves with its {origin, token, expected} and a stop(). */
-function startServer() {
-  const spawnedAt = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib', 'api-server.js')], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'test' },
-    })
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(failure(`the API server did not start within 120 s:\n${err}`))
-    }, 120000)
-    child.stderr.on('data', (d) => (err += d))
-    child.stdout.on('data', (d) => {
-      out += d
-      const nl = out.indexOf('\n')
-      if (nl < 0) return
-      clearTimeout(timer)
-      try {
-        const info = JSON.parse(out.slice(0, nl))
-        resolve({ ...info, startMs: Date.now() - spawnedAt, stop: () => child.stdin.end(), output: () => err })
-      } catch (e) {
-        reject(failure(`the API server printed ${out.slice(0, 300)}: ${e.message}`))
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(failure(`the API server exited (${code}) during start-up:\n${err.slice(-2000)}`))
-    })
-  })
-}
-
-/** wx.request answered by the server at originOf(); counts what is pending and what failed. While net.offline, every call fails as with no network. */
-function forwarder(originOf, net) {
-  return (opts = {}) => {
-    if (net.offline) {
-      net.failed += 1
-      setTimeout(() => {
-        const res = { errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' }
-        if (typeof opts.fail === 'function') opts.fail(res)
-        if (typeof opts.complete === 'function') opts.complete(res)
-      }, 5)
-      return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
-    }
-    const origin = originOf()
-    const method = String(opts.method || 'GET').toUpperCase()
-    const url = new URL(String(opts.url), origin)
-    const target = `${origin}${url.pathname}${url.search}`
-    const header = { ...(opts.header || {}) }
-    let body
-    if (method === 'GET' || method === 'HEAD') {
-      const data = opts.data
-      if (data && typeof data === 'object') {
-        const u = new URL(target)
-        for (const [k, v] of Object.entries(data))
-          if (v !== undefined && v !== null) u.searchParams.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v))
-        body = undefined
-        opts = { ...opts, __url: u.toString() }
-      }
-    } else if (opts.data !== undefined) {
-      body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data)
-    }
-    const entry = { method, path: url.pathname, done: false, at: Date.now() }
-    net.requests.push(entry)
-    let aborted = false
-    const isGraphql = url.pathname.endsWith('/graphql')
-    const answer = async () => {
-      let statusCode
-      let text
-      let headers = {}
-      if (BREAK === 'graphql' && isGraphql) {
-        statusCode = 200
-        text = JSON.stringify({
-          errors: [{ message: 'broken on purpose (ALFA_SCREENS_BREAK=graphql)', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
-        })
-        headers = { 'content-type': 'application/json' }
-      } else {
-        const res = await fetch(opts.__url || target, { method, headers: header, body })
-        statusCode = res.status
-        text = await res.text()
-        res.headers.forEach((v, k) => (headers[k] = v))
-      }
-      entry.status = statusCode
-      if (statusCode >= 400) net.problems.push(`${method} ${url.pathname} answered ${statusCode}: ${text.slice(0, 200)}`)
-      if (isGraphql && /"errors"\s*:/.test(text))
-        net.problems.push(`GraphQL ${method} ${url.pathname} answered errors: ${text.slice(0, 300)}`)
-      let data = text
-      if ((opts.dataType || 'json') === 'json') {
-        try {
-          data = JSON.parse(text)
-        } catch {
-          /* not JSON: wx hands back the text */
-        }
-      }
-      return { statusCode, data, header: headers, errMsg: 'request:ok' }
-    }
-    answer().then(
-      (res) => {
-        entry.done = true
-        if (process.env.ALFA_DEBUG)
-          console.log('request', method, url.pathname, String(body || '').slice(0, 60), Date.now() - entry.at, 'ms')
-        if (aborted) return
-        if (typeof opts.success === 'function') opts.success(res)
-        if (typeof opts.complete === 'function') opts.complete(res)
-      },
-      (err) => {
-        entry.done = true
-        net.problems.push(`${method} ${url.pathname} failed: ${err.message}`)
-        const res = { errMsg: `request:fail ${err.message}` }
-        if (typeof opts.fail === 'function') opts.fail(res)
-        if (typeof opts.complete === 'function') opts.complete(res)
-      },
-    )
-    return {
-      abort() {
-        aborted = true
-      },
-      onHeadersReceived() {},
-      offHeadersReceived() {},
-      onChunkReceived() {},
-      offChunkReceived() {},
-    }
-  }
-}
-
-const text = (node) => (node ? (node.dom || node).textContent.replace(/\s+/g, ' ').trim() : '')
-const classOf = (node) => String((node.dom || node).getAttribute('class') || '')
 const nav = (v, digits = 4) => Number(v).toFixed(digits)
 
 /** The screens: page path, query, what must appear, and one interaction. */
@@ -468,86 +340,9 @@ function offlineScreens(expected) {
 
 async function main() {
   const { dir } = simulatedDist(requireDist)
-  const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
   // The server starts (a few seconds: database copy, statistics warm-up) while app.js loads.
-  const starting = startServer()
-  starting.catch(() => undefined)
-  let server = null
-  try {
-    const problems = []
-    const net = { requests: [], problems, offline: false, failed: 0 }
-    captureProblems(problems)
-    const host = createHost(dir, {
-      problems,
-      request: forwarder(() => server.origin, net),
-      storage: {},
-    })
-    server = await starting
-    // Logged in as in WeChat: the token in the mini-program's cookie storage (platform/web.ts).
-    host.storage.set('cookies', { accessToken: { value: server.token } })
-    const results = []
-    for (const s of screens(server.expected)) {
-      if (!allPages.has(s.page)) throw failure(`${s.name}: ${s.page} is not a page of app.json`)
-      if (!fs.existsSync(path.join(dir, `${s.page}.js`))) throw failure(`${s.name}: ${s.page}.js is missing from the build`)
-      const started = Date.now()
-      const title = readJson(path.join(dir, `${s.page}.json`)).navigationBarTitleText
-      const firstRequest = net.requests.length
-      const h = host.open(s.page, s.query, TIMEOUT_MS)
-      h.net = net
-      const fail = (msg) =>
-        failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
-      try {
-        await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
-        const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
-        await h
-          .waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null)
-          .catch(() => {
-            throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
-          })
-        for (const [selector, want] of Object.entries(s.exact || {})) {
-          const got = text(h.page.querySelector(selector))
-          if (want instanceof RegExp ? !want.test(got) : got !== String(want))
-            throw fail(`${selector} shows "${got}", the server has "${want}"`)
-        }
-        // Share (WeChat calls the page's handlers): the page's own title and path with its parameters.
-        let shared = ''
-        if (s.share) {
-          const inst = global.getCurrentPages().slice(-1)[0]
-          if (!inst || typeof inst.onShareAppMessage !== 'function') throw fail('the page has no onShareAppMessage')
-          const chat = inst.onShareAppMessage({ from: 'menu' }) || {}
-          if (chat.title !== s.share.title || chat.path !== s.share.path)
-            throw fail(`onShareAppMessage answered ${JSON.stringify(chat)}, expected title "${s.share.title}" and path "${s.share.path}"`)
-          if (typeof inst.onShareTimeline !== 'function') throw fail('the page has no onShareTimeline')
-          const timeline = inst.onShareTimeline() || {}
-          if (timeline.title !== s.share.title || timeline.query !== s.share.query)
-            throw fail(`onShareTimeline answered ${JSON.stringify(timeline)}, expected "${s.share.title}" and "${s.share.query}"`)
-          shared = `; shares "${chat.title}" ${chat.path}`
-        }
-        const summary = (await s.interact(h)) + shared
-        await h.waitFor('every request answered', () => net.requests.every((r) => r.done))
-        await host.sleep(30)
-        const titles = host.titles.splice(0)
-        const shownTitle = titles.length ? titles[titles.length - 1] : title
-        if (shownTitle !== s.title) throw fail(`navigation title "${shownTitle}", expected "${s.title}"`)
-        // The chart's canvas cannot draw in jsdom; the page must still render it without a crash.
-        if (s.chart && !h.page.querySelector('.alfa-chart__host')) throw fail('no chart (.alfa-chart__host) rendered')
-        if (problems.length) throw fail('problems')
-        const count = net.requests.length - firstRequest
-        results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-      } catch (err) {
-        if (String(err.message).startsWith(`${s.name} (`)) throw err
-        throw fail(
-          err.expected
-            ? err.message
-            : String(err.stack || err)
-                .split('\n')
-                .slice(0, 4)
-                .join('\n'),
-        )
-      } finally {
-        h.close()
-      }
-    }
+  return withLiveApp({ dir, parts: ['fund'] }, async ({ server, host, net, problems }) => {
+    const results = await runScreens({ dir, host, net, problems, screens: screens(server.expected), timeoutMs: TIMEOUT_MS })
     const answered = net.requests.length
 
     // Offline: the app starts again (a fresh process) with this storage, every request failing.
@@ -570,14 +365,7 @@ async function main() {
     }
     if (offline.error) throw failure(offline.error)
     return `${results.length} screens against the live server (${answered} requests, all answered; server start ${server.startMs} ms incl. ${server.expected.warmMs} ms fund-statistics warm-up):\n  ${results.join('\n  ')}\nthen started again offline (${offline.failed} requests failed as with no network):\n  ${offline.lines.join('\n  ')}`
-  } finally {
-    if (server) server.stop()
-    else
-      starting.then(
-        (s) => s.stop(),
-        () => undefined,
-      )
-  }
+  })
 }
 
 /** The offline run (its own process, as after a restart): prints {lines, failed} or {error} as its last line. */
@@ -594,17 +382,7 @@ async function offlineMain(file) {
     const fail = (msg) =>
       failure(`offline ${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
     try {
-      await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
-      const missing = () => s.texts.filter((t) => !h.bodyText().includes(String(t)))
-      await h
-        .waitFor(`texts ${JSON.stringify(s.texts)}`, () => missing().length === 0 || null)
-        .catch(() => {
-          throw fail(`missing ${JSON.stringify(missing())} in "${h.bodyText().slice(0, 600)}"`)
-        })
-      for (const [selector, want] of Object.entries(s.exact || {})) {
-        const got = text(h.page.querySelector(selector))
-        if (got !== String(want)) throw fail(`${selector} shows "${got}", the kept answer has "${want}"`)
-      }
+      await showScreen(h, s, fail, 'the kept answer')
       if (s.absent && h.page.querySelector(s.absent)) throw fail(`${s.absent} still shown`)
       await host.sleep(30)
       // The GraphQL client logs each failed call; nothing else may be logged.

@@ -1,11 +1,18 @@
 'use strict'
 // The real API server for the WeChat simulator checks (run with `node --import tsx`, which
-// loads the TypeScript of server/): the app of
-// server/src on a private copy of the seeded PGlite demo database (server/test/helpers.ts builds
-// the template once per machine), listening on a free loopback port. It logs the demo user in
-// (SMS flow), picks a few funds for the watchlist, reads the figures the screens must show
-// straight from the API, and prints one JSON line:
+// loads the TypeScript of server/ and of src/utils/format.ts): the app of server/src on a private
+// copy of the seeded PGlite demo database (server/test/helpers.ts builds the template once per
+// machine), listening on a free loopback port. It logs the demo user in (SMS flow), reads the
+// figures the screens must show straight from the API (GraphQL through app.inject), and prints
+// one JSON line:
 //   {"origin","token","expected":{...}}
+// The arguments name the parts to read (default both):
+//   fund      the fund screens (weapp-simulate-screens.js): picks a few funds for the watchlist,
+//             reads fund 000001, its manager, the market indices, and warms the fund statistics;
+//   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
+//             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
+//             step-rate strategy and the strategy lists, each also as the app shows it (the app's
+//             own formatters of src/utils/format.ts).
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
@@ -13,10 +20,48 @@ const FUND = '000001'
 const DEMO_PHONE = '13800000000'
 
 async function main() {
+  const asked = process.argv.slice(2)
+  const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
+  for (const part of parts) if (part !== 'fund' && part !== 'strategy') throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
   const t = await startApp(database)
   const token = await login(t, DEMO_PHONE)
+  const auth = apiHeaders({ authorization: `Bearer ${token}` })
+  /** A GraphQL answer's data, asked as the demo user; any error throws. */
+  const gql = async (query, variables = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/graphql',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: { query, variables },
+    })
+    const body = res.json()
+    if (res.statusCode !== 200 || body.errors) throw new Error(`graphql ${res.statusCode} ${res.body.slice(0, 500)}`)
+    return body.data
+  }
+  const expected = {}
+  if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
+  if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
 
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
+
+  let closing = false
+  const stop = async () => {
+    if (closing) return
+    closing = true
+    await t.app.close().catch(() => undefined)
+    await database.close().catch(() => undefined)
+    process.exit(0)
+  }
+  process.stdin.on('end', () => void stop())
+  process.stdin.on('close', () => void stop())
+  process.stdin.resume()
+  process.on('SIGTERM', () => void stop())
+}
+
+/** The fund screens' figures: 000001 and two more funds picked, its manager, the market indices. */
+async function fundExpected(t, database, auth, gql) {
   // 000001 and the next two live funds with NAVs.
   const others = await database.query(
     `select fund_code, fund_name from funds f where terminated_date is null and fund_code > $1 and exists (select 1 from fund_navs n where n.fund_code = f.fund_code) order by fund_code limit 2`,
@@ -24,7 +69,6 @@ async function main() {
   )
   const PICKS = [FUND, ...others.map((r) => r.fund_code)]
   const pickNames = others.map((r) => r.fund_name)
-  const auth = apiHeaders({ authorization: `Bearer ${token}` })
   const picked = await t.app.inject({
     method: 'POST',
     url: '/alfa/v1/user-fund-picks/batch',
@@ -33,17 +77,6 @@ async function main() {
   })
   if (picked.statusCode !== 200) throw new Error(`picking funds: ${picked.statusCode} ${picked.body}`)
 
-  const gql = async (query, variables = {}) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/alfa/v1/graphql',
-      headers: { ...apiHeaders(), 'content-type': 'application/json' },
-      payload: { query, variables },
-    })
-    const body = res.json()
-    if (res.statusCode !== 200 || body.errors) throw new Error(`graphql ${res.statusCode} ${res.body.slice(0, 500)}`)
-    return body.data
-  }
   const { fund } = await gql(
     `query($c: String!) { fund(fundCode: $c) { fundCode fundName nav navDate manager { managerId managerName } navRows(page: { size: 20 }) { list { date nav } pageInfo { hasMore } } } }`,
     { c: FUND },
@@ -61,24 +94,184 @@ async function main() {
   await gql(`{ fundFilterCount(conditions: {}) }`)
   const warmMs = Date.now() - warmStarted
 
-  const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
-  const expected = { fund, manager: fundManager, marketIndices, picks: PICKS, pickNames, warmMs }
-  process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
-
-  let closing = false
-  const stop = async () => {
-    if (closing) return
-    closing = true
-    await t.app.close().catch(() => undefined)
-    await database.close().catch(() => undefined)
-    process.exit(0)
-  }
-  process.stdin.on('end', () => void stop())
-  process.stdin.on('close', () => void stop())
-  process.stdin.resume()
-  process.on('SIGTERM', () => void stop())
+  return { fund, manager: fundManager, marketIndices, picks: PICKS, pickNames, warmMs }
 }
 
+// The strategies of the demo data the strategy screens open: one of each kind and the step-rate one.
+const ORDINARY = 'ZH015676'
+const LONG_WIN = 'LW000001'
+const INVEST_PLAN = 'AP000001'
+const STEP_RATE = 'LW000002'
+
+/**
+ * The strategy screens' values (weapp-simulate-strategy.js), each raw and as the app shows it
+ * (src/utils/format.ts, the app's own formatters; the screens' page sizes: lists of 20, records
+ * of 10, daily NAVs of 20 over 近1年).
+ */
+async function strategyExpected(gql) {
+  const { formatAmount, formatCount, formatDate, formatNav, formatPercent } = require('../../../src/utils/format.ts')
+  const signed = (v) => formatPercent(v, 2, { sign: true })
+  const head = 'poCode poName runningDays followersCount'
+  const { portfolio: po, displaySmartAipDisclaimerPopup } = await gql(
+    `query($c: String!) {
+      displaySmartAipDisclaimerPopup(poCode: $c)
+      portfolio(poCode: $c) {
+        ${head} buyersCount hasFollowed createdDate riskLevel
+        manager { managerName }
+        chart: navHistory(range: "1Y") { totalReturn }
+        whole: navHistory(range: "Max") { totalReturn maxDrawdown { rate startDate endDate } }
+        signals(page: { size: 10 }) { totalCount list { date shortDescription } }
+        adjustments(page: { size: 10 }) { totalCount list { date comment } }
+        aipAdvices(page: { size: 10 }) { totalCount list { sigId issueNumber buyDate buyRate } }
+        dailyNavs(range: "1Y", page: { size: 20 }) { totalCount list { date value dailyReturn } }
+        timelinePosts(page: { size: 10 }) { totalCount list { title postedDate } }
+        managerTalk: timelinePosts(type: ManagerTalk, page: { size: 10 }) { totalCount list { title } }
+        reports: timelinePosts(type: AdvisorReport, page: { size: 10 }) { totalCount list { title postedDate } }
+        faq { question answer }
+        thermometer { level levelDescription advice { howToBuy howToSell } }
+        composition { groups { categoryCode categoryName percent parts { percent fund { fundCode fundName } } } }
+        tradeRule { advisorCharge { mode feeRate } }
+        preference { introImageUrls }
+      }
+    }`,
+    { c: ORDINARY },
+  )
+  if (!po) throw new Error(`strategy ${ORDINARY} is not in the demo data`)
+  if (!po.aipAdvices.list.length) throw new Error(`${ORDINARY} has no regular-investment suggestion`)
+  // The newest suggestion (a real sigId of the strategy) for the detail screen.
+  const { aipAdvice } = await gql(
+    `query($sig: String!) { aipAdvice(sigId: $sig) { sigId issueNumber buyDate buyRate buyOrders { fundCode fundName percent } } }`,
+    { sig: po.aipAdvices.list[0].sigId },
+  )
+  const kinds = {}
+  for (const [kind, code] of [
+    ['longWin', LONG_WIN],
+    ['investPlan', INVEST_PLAN],
+  ]) {
+    const { portfolio } = await gql(`query($c: String!) { portfolio(poCode: $c) { ${head} seriesType isCustomPlan } }`, { c: code })
+    if (!portfolio) throw new Error(`strategy ${code} is not in the demo data`)
+    kinds[kind] = { ...portfolio, followers: formatCount(portfolio.followersCount) }
+  }
+  const { portfolio: step } = await gql(
+    `query($c: String!) { portfolio(poCode: $c) { poCode poName tradeRule { buying { lowestBuyAmount } advisorCharge { mode feeRate stepRates { lower upper feeRate discountFeeRate } } } } }`,
+    { c: STEP_RATE },
+  )
+  if (!step || step.tradeRule.advisorCharge.mode !== 'STEP_ASSET') throw new Error(`${STEP_RATE} is not a STEP_ASSET strategy`)
+  const { portfolios: all } = await gql(
+    `{ portfolios(page: { size: 50 }) { totalCount list { poCode poName moneyType preference { hasFundInvestPoolPage } } } }`,
+  )
+  // The fund pool: the ordinary strategy's when it has one, else the first strategy with a pool.
+  const poolCode = (
+    all.list.find((p) => p.poCode === ORDINARY && p.preference.hasFundInvestPoolPage) ||
+    all.list.find((p) => p.preference.hasFundInvestPoolPage) || { poCode: ORDINARY }
+  ).poCode
+  const poolKind = (await gql(`query($c: String!) { portfolio(poCode: $c) { seriesType } }`, { c: poolCode })).portfolio.seriesType
+  const { portfolio: pool } = await gql(
+    `query($c: String!, $t: CategoryType) { portfolio(poCode: $c) { poCode poName composition(categoryType: $t) { groups { categoryName categoryCode percent parts { percent fund { fundCode fundName } } } } } }`,
+    { c: poolCode, t: poolKind ? 'FundCategory' : null },
+  )
+  const { portfolios: listPage } = await gql(
+    `{ portfolios(page: { size: 20 }) { totalCount pageInfo { hasMore } list { poCode poName } } }`,
+  )
+
+  const date = (d) => formatDate(d, 'yyyy-MM-dd')
+  const stepRange = (lower, upper) =>
+    upper === null || upper === undefined ? `${formatAmount(lower)}元以上` : `${formatAmount(lower)}–${formatAmount(upper)}元`
+  const dd = po.whole.maxDrawdown
+  return {
+    ordinary: {
+      poCode: po.poCode,
+      poName: po.poName,
+      runningDays: po.runningDays,
+      followers: formatCount(po.followersCount),
+      buyers: formatCount(po.buyersCount),
+      hasFollowed: po.hasFollowed,
+      createdDate: date(po.createdDate),
+      managerName: po.manager && po.manager.managerName,
+      chartReturn: signed(po.chart.totalReturn),
+      analysis: {
+        totalReturn: signed(po.whole.totalReturn),
+        maxDrawdown: dd ? formatPercent(dd.rate) : '--',
+        range: dd ? `${date(dd.startDate)} 至 ${date(dd.endDate)}` : '--',
+      },
+      signals: {
+        totalCount: po.signals.totalCount,
+        first: { monthDay: formatDate(po.signals.list[0].date, 'MM-dd'), text: po.signals.list[0].shortDescription },
+        pageSize: po.signals.list.length,
+      },
+      adjustments: {
+        totalCount: po.adjustments.totalCount,
+        first: { monthDay: formatDate(po.adjustments.list[0].date, 'MM-dd'), text: po.adjustments.list[0].comment },
+        pageSize: po.adjustments.list.length,
+      },
+      aip: {
+        totalCount: po.aipAdvices.totalCount,
+        popup: displaySmartAipDisclaimerPopup,
+        first: {
+          sigId: po.aipAdvices.list[0].sigId,
+          issue: `第${po.aipAdvices.list[0].issueNumber}期`,
+          buyDate: `买入日 ${date(po.aipAdvices.list[0].buyDate)}`,
+          buyRate: formatPercent(po.aipAdvices.list[0].buyRate),
+        },
+      },
+      aipDetail: {
+        sigId: aipAdvice.sigId,
+        issue: `第${aipAdvice.issueNumber}期`,
+        buyRate: formatPercent(aipAdvice.buyRate),
+        orders: aipAdvice.buyOrders.map((o) => ({ fundCode: o.fundCode, fundName: o.fundName, percent: formatPercent(o.percent) })),
+      },
+      dailyNav: po.dailyNavs.list.map((r) => ({ date: date(r.date), nav: formatNav(r.value), dailyReturn: signed(r.dailyReturn) })),
+      timeline: { title: po.timelinePosts.list[0].title, date: date(po.timelinePosts.list[0].postedDate) },
+      reports: po.reports.list.map((p) => ({ title: p.title, date: date(p.postedDate) })),
+      managerTalk: po.managerTalk.list.map((p) => p.title),
+      faq: po.faq,
+      thermometer: po.thermometer,
+      composition: po.composition.groups.map((g) => ({
+        name: g.categoryName || g.categoryCode,
+        percent: formatPercent(g.percent),
+        parts: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+      })),
+      advisorFee: po.tradeRule.advisorCharge
+        ? po.tradeRule.advisorCharge.mode === 'Free'
+          ? '免费'
+          : `${formatPercent(po.tradeRule.advisorCharge.feeRate)}/年`
+        : null,
+      introImages: po.preference.introImageUrls.length,
+    },
+    ...kinds,
+    pool: {
+      poCode: pool.poCode,
+      poName: pool.poName,
+      groups: pool.composition.groups.map((g) => ({
+        title: `${g.categoryName || g.categoryCode} ${formatPercent(g.percent)}`,
+        funds: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+      })),
+    },
+    stepRate: {
+      poCode: step.poCode,
+      poName: step.poName,
+      lowestBuyAmount: `${formatAmount(step.tradeRule.buying.lowestBuyAmount)}元`,
+      fee: `${formatPercent(step.tradeRule.advisorCharge.feeRate)}/年`,
+      steps: step.tradeRule.advisorCharge.stepRates.map((s) => ({
+        range: stepRange(s.lower, s.upper),
+        feeRate: formatPercent(s.feeRate),
+        discountFeeRate: formatPercent(s.discountFeeRate),
+      })),
+    },
+    list: {
+      totalCount: all.totalCount,
+      firstPage: listPage.list.map((p) => p.poName),
+      hasMore: listPage.pageInfo.hasMore,
+      // The product page: the first three of each money type, in list order.
+      byMoneyType: ['Spare', 'Steady', 'Longterm'].map((m) =>
+        all.list
+          .filter((p) => p.moneyType === m)
+          .slice(0, 3)
+          .map((p) => ({ poCode: p.poCode, poName: p.poName })),
+      ),
+    },
+  }
+}
 main().catch((err) => {
   process.stderr.write(`api-server: ${(err && err.stack) || String(err)}\n`)
   process.exit(1)

@@ -73,13 +73,29 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
   let app = null
   const pages = []
   let next = null
+  /** The Page() config of each route loaded, for a page opened again (below). */
+  const pageConfigs = new Map()
+  let pageCalls = 0
   global.App = (config) => {
     app = config
   }
   global.getApp = () => app
   global.getCurrentPages = () => pages.slice()
+  // A page opened a second time: miniprogram-simulate runs its .js again, but the webpack chunk
+  // of the page is installed already, so the runtime skips it and Page() is not called; the
+  // config of the first run registers the page again (as WeChat keeps a page's definition).
+  const simulateUtils = require('miniprogram-simulate/src/utils')
+  const runJs = simulateUtils.runJs
+  simulateUtils.runJs = (file) => {
+    const calls = pageCalls
+    runJs(file)
+    const route = path.relative(dir, file).split(path.sep).join('/')
+    if (pageCalls === calls && pageConfigs.has(route)) global.Page(pageConfigs.get(route))
+  }
   global.Page = (config) => {
+    pageCalls += 1
     const { route, query } = next || { route: '', query: {} }
+    if (route) pageConfigs.set(route, config)
     const methods = {}
     for (const [key, value] of Object.entries(config)) if (typeof value === 'function') methods[key] = value
     global.Component({
