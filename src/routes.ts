@@ -46,7 +46,7 @@ const own = (page: string) => [`/${page}`]
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
   home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
-  product: { page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
+  product: { ownPackage: true, page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
   favourites: {
     ownPackage: true,
     refresh: true,
@@ -115,7 +115,13 @@ export const routes = {
     title: '选基结果',
     screen: 'stock filter (filter results)',
   },
-  tradeModal: { page: main('tradeModal'), h5: own(main('tradeModal')), title: '交易须知', screen: 'trade modal (Notice)' },
+  tradeModal: {
+    ownPackage: true,
+    page: main('tradeModal'),
+    h5: own(main('tradeModal')),
+    title: '交易须知',
+    screen: 'trade modal (Notice)',
+  },
   appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
   appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
   appDownloadGuide: {

@@ -184,7 +184,12 @@ describe('strategy details show the server values', () => {
 
   it('the composition shows each category share; the links follow the strategy flags', async () => {
     serve({ Portfolio: () => ({ portfolio: portfolio() }) })
-    const { container, text } = await open('ZH015676')
+    const { container, text, utils } = await open('ZH015676')
+    // The composition renders in a task after the first paint (components/Deferred).
+    for (let i = 0; i < 50 && !text().includes('股票型'); i++)
+      await utils.act(async () => {
+        await new Promise((done) => setTimeout(done, 10))
+      })
     expect(text()).toContain('股票型60.00%')
     const routes = [...container.querySelectorAll('.alfa-po-links__item')].map((e) => e.getAttribute('data-route'))
     expect(routes).toContain('portfolioAdjustment')

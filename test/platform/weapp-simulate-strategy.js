@@ -20,6 +20,9 @@
 // console.error, uncaught exception, GraphQL error, HTTP status >= 400 or request still pending at
 // the end of a screen fails.
 const { requireDist, runCheck, failure } = require('./lib/common')
+const { simulatedDist } = require('./lib/swan-to-wxml')
+// With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML.
+const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 const { text, classOf, runScreens, withLiveApp } = require('./lib/live-screens')
 
 const TIMEOUT_MS = 8000
@@ -496,11 +499,13 @@ function screens(expected) {
 }
 
 async function main() {
-  const dir = requireDist('weapp')
+  const { dir } = simulatedDist(requireDist)
   return withLiveApp({ dir, parts: ['strategy'] }, async ({ server, host, net, problems }) => {
     const results = await runScreens({ dir, host, net, problems, screens: screens(server.expected), timeoutMs: TIMEOUT_MS })
     return `${results.length} strategy screens against the live server (${net.requests.length} requests, all answered; server start ${server.startMs} ms):\n  ${results.join('\n  ')}`
   })
 }
 
-runCheck('weapp issue-12 strategy screens in miniprogram-simulate', main).then(() => process.exit())
+runCheck(`${TARGET} issue-12 strategy screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
+  process.exit(),
+)

@@ -14,7 +14,7 @@ describe('operation types are generated from the server schema by graphql-codege
   })
   it('a generated document is the operation text, usable by the client', () => {
     expect(operationNameOf(UserInfoDocument.toString())).toBe('UserInfo')
-    expect(String(UserInfoDocument)).toContain('me {')
+    expect(String(UserInfoDocument)).toContain('me{')
   })
 })
 

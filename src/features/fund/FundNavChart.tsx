@@ -32,9 +32,10 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
       <View className='alfa-fund-chart__legend'>
         {/* The chart draws its own legend (本基金 / the comparison index). */}
         {shown && (
-          <Text className='alfa-fund-chart__range'>
-            区间收益 <SignedRate value={periodReturn} />
-          </Text>
+          <View className='alfa-fund-chart__range'>
+            <Text>区间收益 </Text>
+            <SignedRate value={periodReturn} />
+          </View>
         )}
       </View>
       {/* As tall as the drawn chart while it loads: nothing below moves when it arrives (CLS). */}

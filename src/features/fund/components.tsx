@@ -145,10 +145,10 @@ export function HoldingsCard({ holdings }: { holdings: FundHoldingsCardFragment 
           {holdings.reportDate && <Text className='alfa-fund-muted'>{`截至 ${holdings.reportDate}`}</Text>}
           {holdings.list.map((h) => (
             <View key={h.securityCode} className='alfa-rows__row'>
-              <Text className='alfa-rows__label'>
-                {h.securityName}
+              <View className='alfa-rows__label'>
+                <Text>{h.securityName}</Text>
                 <Text className='alfa-fund-muted'>{` ${h.securityCode}`}</Text>
-              </Text>
+              </View>
               <Text className='alfa-fund-digits'>{formatPercent(h.percent)}</Text>
             </View>
           ))}

@@ -7,6 +7,9 @@
 //   with s-for-item / s-for-index)    → wx:for="{{list}}" wx:for-item wx:for-index wx:key="key"
 //   {{{ a: b }}} (template data)      → {{ a: b }};   {= x =} (two-way binding) → {{ x }}
 //   <import-sjs module src=".sjs">    → <wxs module src=".wxs">; .swan → .wxml, .css → .wxss
+//   setData keys with dotted indexes (root.cn.0.cn) → root.cn[0].cn (wxDataKey, applied by the host)
+//   base.swan's self-calling templates (Baidu renders recursion) → 12 levels (unrollBase), as
+//   Taro's WeChat base does; a tree deeper than that is not rendered (none of our pages is)
 // On one element swan applies s-for before s-if, as WeChat applies wx:for before wx:if, so the
 // translated element means the same. Not faithful (not used by our build, refused loudly when met):
 // swan-only filters (`| filter` in bindings), s-show, and trackBy on anything but an item field.
@@ -71,6 +74,24 @@ function translate(swan) {
   return out
 }
 
+/** Template levels of the unrolled base template (each level nests up to eight elements itself). */
+const BASE_LEVELS = 12
+
+/**
+ * Taro's swan base template is one level of templates that call themselves (`xs.a(0, item.nn)`):
+ * Baidu renders recursive templates, WeChat stops a template that calls itself. The same tree is
+ * rendered in WXML by levels, as Taro's WeChat base does: the templates of level k call level k+1.
+ */
+function unrollBase(wxml) {
+  const first = wxml.search(/<template name="tmpl_0_/)
+  if (first < 0) throw new Error('base template: no tmpl_0_ templates')
+  const head = wxml.slice(0, first)
+  const level0 = wxml.slice(first)
+  if (/<template name="(?!tmpl_0_)/.test(level0)) throw new Error('base template: a template after the tmpl_0_ ones')
+  const level = (k) => level0.replace(/xs\.a\(0,/g, `xs.a(${k + 1},`).replace(/tmpl_0_/g, `tmpl_${k}_`)
+  return head + Array.from({ length: BASE_LEVELS }, (_, k) => level(k)).join('\n')
+}
+
 /** Copies dist/swan into `to` as a WeChat-shaped folder: templates translated, files renamed. */
 function translateDist(from, to) {
   fs.rmSync(to, { recursive: true, force: true })
@@ -81,7 +102,8 @@ function translateDist(from, to) {
         fs.mkdirSync(path.join(to, r), { recursive: true })
         walk(r)
       } else if (e.name.endsWith('.swan')) {
-        fs.writeFileSync(path.join(to, r.replace(/\.swan$/, '.wxml')), translate(fs.readFileSync(path.join(from, r), 'utf8')))
+        const wxml = translate(fs.readFileSync(path.join(from, r), 'utf8'))
+        fs.writeFileSync(path.join(to, r.replace(/\.swan$/, '.wxml')), r === 'base.swan' ? unrollBase(wxml) : wxml)
       } else if (e.name.endsWith('.sjs')) {
         fs.copyFileSync(path.join(from, r), path.join(to, r.replace(/\.sjs$/, '.wxs')))
       } else if (e.name.endsWith('.css')) {
@@ -99,6 +121,19 @@ function translateDist(from, to) {
  * The build a simulator check renders: dist/weapp, or with ALFA_SIMULATE_TARGET=swan dist/swan
  * translated into a temporary folder (removed on exit), the `swan` global being the stubbed `wx`.
  */
+/**
+ * A setData key as WeChat reads it. Taro's swan runtime writes array indexes as dotted segments
+ * (`root.cn.0.cn`), which Baidu's setData accepts; WeChat's (and miniprogram-simulate's) reads a
+ * dotted number as an object key, so the same update must be `root.cn[0].cn`.
+ */
+function wxDataKey(key) {
+  return key.replace(/\.(\d+)(?=\.|\[|$)/g, '[$1]')
+}
+
+let translating = false
+/** True once simulatedDist has translated dist/swan: the host then translates setData keys too. */
+const translatingSwan = () => translating
+
 function simulatedDist(requireDist) {
   const target = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
   const dir = requireDist(target)
@@ -107,7 +142,8 @@ function simulatedDist(requireDist) {
   translateDist(dir, translated)
   process.on('exit', () => fs.rmSync(translated, { recursive: true, force: true }))
   Object.defineProperty(global, 'swan', { configurable: true, get: () => global.wx })
+  translating = true
   return { target, dir: translated }
 }
 
-module.exports = { translate, translateDist, forAttributes, simulatedDist }
+module.exports = { translate, translateDist, forAttributes, simulatedDist, wxDataKey, translatingSwan, unrollBase }

@@ -11,6 +11,7 @@
 // subpackage's sub-common chunks itself, which register with the webpack runtime of app.js.
 const path = require('node:path')
 const { failure } = require('./common')
+const { translatingSwan, wxDataKey } = require('./swan-to-wxml')
 
 function callback(opts, res, ok = true) {
   if (ok && typeof opts.success === 'function') opts.success(res)
@@ -103,6 +104,12 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
       methods,
       lifetimes: {
         attached() {
+          if (translatingSwan()) {
+            // Baidu's setData paths (root.cn.0.cn) in the form the simulator reads (root.cn[0].cn).
+            const setData = this.setData
+            this.setData = (data, callback) =>
+              setData.call(this, Object.fromEntries(Object.entries(data).map(([k, v]) => [wxDataKey(k), v])), callback)
+          }
           this.route = route
           this.__route__ = route
           this.options = query

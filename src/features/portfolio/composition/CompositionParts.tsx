@@ -30,10 +30,10 @@ export function CompositionPie({ composition }: { composition: PortfolioComposit
 export function FundNavFigures({ fund }: { fund: PortfolioPoolFundFragment }) {
   return (
     <View className='alfa-po-comp__nav'>
-      <Text className='alfa-po-comp__nav-value'>
-        {`净值 ${formatNav(fund.nav)}`}
+      <View className='alfa-po-comp__nav-value'>
+        <Text>{`净值 ${formatNav(fund.nav)}`}</Text>
         {fund.navDate && <Text className='alfa-po-comp__nav-date'>{`（${formatDate(fund.navDate, MONTH_DAY)}）`}</Text>}
-      </Text>
+      </View>
       <SignedRate value={fund.dailyReturn} className='alfa-po-comp__daily' />
     </View>
   )

@@ -71,9 +71,10 @@ export function ChartCard({ poCode, initial, preference }: ChartCardProps) {
       <Card title='业绩走势'>
         <View className='alfa-po-chart__legend'>
           {chart && (
-            <Text className='alfa-po-chart__figure'>
-              区间收益 <SignedRate value={chart.navHistory.totalReturn} />
-            </Text>
+            <View className='alfa-po-chart__figure'>
+              <Text>区间收益 </Text>
+              <SignedRate value={chart.navHistory.totalReturn} />
+            </View>
           )}
           {chart && preference.displayMaxDrawdownOnChart && dd && (
             <Text className='alfa-po-chart__figure'>{`最大回撤 ${formatPercent(-Math.abs(Number(dd.rate)))}`}</Text>
