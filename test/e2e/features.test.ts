@@ -10,6 +10,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Scheme, type Tab } from './lib/browser'
+import { devLogin } from './lib/api'
 import { expectScreen, Harness, open } from './lib/harness'
 import { drawnPixels, pageOf, text, until } from './lib/wait'
 import { createSign } from '@alfa/common/sign'
@@ -51,14 +52,7 @@ async function restPost(path: string, data: unknown): Promise<void> {
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
-    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ code: 'dev-wechat-code' }),
-    })
-    const body = (await res.json()) as { data?: { token: string } }
-    assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
-    token = body.data!.token
+    token = await devLogin(h.origin)
     const { funds } = await gql<{ funds: { list: { fundCode: string; isTerminated: boolean }[] } }>(
       'query { funds(page: { size: 10 }) { list { fundCode isTerminated } } }',
     )

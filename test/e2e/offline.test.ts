@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
 import { pageOf, text } from './lib/wait'
+import { devLogin } from './lib/api'
 import { Harness, open } from './lib/harness'
 import { createSign } from '@alfa/common/sign'
 import { isApiPath } from '@alfa/common/apiPaths'
@@ -32,14 +33,7 @@ const headers = () => ({ 'content-type': 'application/json', 'x-sign': createSig
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
-    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ code: 'dev-wechat-code' }),
-    })
-    const body = (await res.json()) as { data?: { token: string } }
-    assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
-    token = body.data!.token
+    token = await devLogin(h.origin)
     const list = await fetch(`${h.origin}/alfa/v1/graphql`, {
       method: 'POST',
       headers: headers(),

@@ -12,9 +12,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { newMobileContext, ProblemLog, type Scheme, type Tab } from './lib/browser'
+import { apiHeaders, devLogin } from './lib/api'
 import { expectScreen, Harness, open } from './lib/harness'
 import { apiTraffic, drawnPixels, pageOf, text, until } from './lib/wait'
-import { createSign } from '@alfa/common/sign'
 
 const h = new Harness()
 const SLOW = { timeout: 240_000 }
@@ -27,12 +27,7 @@ const KINDS = { ordinary: 'ZH015676', longWin: 'LW000001', investPlan: 'AP000001
 const STEP_RATE = 'LW000002'
 
 let token = ''
-const headers = (auth = false) => ({
-  'content-type': 'application/json',
-  'x-sign': createSign(),
-  'x-broker': '0008',
-  ...(auth && token ? { authorization: `Bearer ${token}` } : {}),
-})
+const headers = (auth = false) => apiHeaders(auth ? token : undefined)
 
 async function gql<T>(query: string, variables: Record<string, unknown> = {}, auth = false): Promise<T> {
   const res = await fetch(h.origin + GRAPHQL, { method: 'POST', headers: headers(auth), body: JSON.stringify({ query, variables }) })
@@ -54,14 +49,7 @@ let aipSigId = ''
 before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
-    const res = await fetch(`${h.origin}/alfa/v1/user/wechat/login`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ code: 'dev-wechat-code' }),
-    })
-    const body = (await res.json()) as { data?: { token: string } }
-    assert.equal(res.status, 200, `development login failed: ${JSON.stringify(body)}`)
-    token = body.data!.token
+    token = await devLogin(h.origin)
     for (const poCode of [...Object.values(KINDS), STEP_RATE]) {
       const { portfolio } = await gql<{ portfolio: Po }>(
         'query($poCode: String!) { portfolio(poCode: $poCode) { poCode poName runningDays followersCount hasFollowed } }',

@@ -375,10 +375,10 @@ describe('strategy analysis (策略分析)', () => {
       PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),
     })
     const value = (key: string) => container.querySelector(`.alfa-po-showcase__item[data-key="${key}"] .alfa-po-showcase__value`)
-    expect(value('annualized')?.className).toContain('alfa-po-tone--Positive')
-    expect(value('maxDrawdown')?.className).toContain('alfa-po-tone--Negative')
+    expect(value('annualized')?.className).toContain('alfa-tone--Positive')
+    expect(value('maxDrawdown')?.className).toContain('alfa-tone--Negative')
     expect(value('riskLevel')?.textContent).toBe('中高风险')
-    expect(value('holding')?.className).toContain('alfa-po-tone--Warning')
+    expect(value('holding')?.className).toContain('alfa-tone--Warning')
     expect(text()).toContain('预期年化收益8.00%')
     expect(text()).toContain('默认回撤35.55%')
     expect(text()).toContain('最小回撤21.33%')

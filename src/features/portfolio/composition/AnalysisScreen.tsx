@@ -5,16 +5,10 @@ import { Empty } from '@/components/Empty'
 import { SignedRate } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
-import {
-  PortfolioAnalysisDocument,
-  type PortfolioAnalysisQuery,
-  type PortfolioAssetMixFragment,
-  type PortfolioShowcaseFragment,
-} from '@/services/generated/graphql'
+import { PortfolioAnalysisDocument, type PortfolioAnalysisQuery, type PortfolioAssetMixFragment } from '@/services/generated/graphql'
 import { formatDate, formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioFoot, PortfolioPending, PortfolioTitle, Showcases } from '../components'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { MONEY_TYPE_NAME, RISK_LEVEL_NAME } from '../names'
 
 type Answer = NonNullable<PortfolioAnalysisQuery['portfolio']>
 
@@ -30,27 +24,6 @@ const SCOPES = [
 ] as const
 
 const STATUS_NAME: Record<string, string> = { ACTIVE: '运行中', INACTIVE: '未启用' }
-
-/** Showcase values the server sends as enum codes read as their Chinese names. */
-function showcaseText({ key, valueText }: PortfolioShowcaseFragment): string {
-  if (key === 'riskLevel') return RISK_LEVEL_NAME[valueText as keyof typeof RISK_LEVEL_NAME] ?? valueText
-  if (key === 'moneyType') return MONEY_TYPE_NAME[valueText as keyof typeof MONEY_TYPE_NAME] ?? valueText
-  return valueText
-}
-
-/** Showcase items, each value in its font colour (Positive red, Negative green, Primary blue, …). */
-export function Showcase({ items }: { items: readonly PortfolioShowcaseFragment[] }) {
-  return (
-    <View className='alfa-po-showcase'>
-      {items.map((item) => (
-        <View key={item.key} className='alfa-po-showcase__item' data-key={item.key}>
-          <Text className={`alfa-po-showcase__value${item.fontColor ? ` alfa-po-tone--${item.fontColor}` : ''}`}>{showcaseText(item)}</Text>
-          <Text className='alfa-po-showcase__name'>{item.displayName}</Text>
-        </View>
-      ))}
-    </View>
-  )
-}
 
 function AssetMix({ name, mix }: { name: string; mix: PortfolioAssetMixFragment }) {
   const status = mix.status ? (STATUS_NAME[mix.status] ?? mix.status) : null
@@ -94,12 +67,12 @@ export function AnalysisScreen() {
       {head}
       {data.performanceShowcase.length > 0 && (
         <Card title='业绩表现'>
-          <Showcase items={data.performanceShowcase} />
+          <Showcases items={data.performanceShowcase} />
         </Card>
       )}
       {data.featureShowcase.length > 0 && (
         <Card title='策略特点'>
-          <Showcase items={data.featureShowcase} />
+          <Showcases items={data.featureShowcase} />
         </Card>
       )}
       <Card title='历史业绩'>

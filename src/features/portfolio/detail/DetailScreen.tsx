@@ -4,14 +4,13 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Card, InfoRows } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { RiskTag, Tag, ToneText } from '@/components/Figure'
+import { RiskTag, Tag } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import type { RouteName } from '@/routes'
 import { openExternal } from '@/services/external'
-import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending } from '../components'
+import { PortfolioFoot, PortfolioPending, Showcases } from '../components'
 import { PoManagerCard } from '../trade/parts'
 import { CompositionList, CompositionPie, CompositionUpdated } from '../composition/CompositionParts'
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
@@ -40,21 +39,6 @@ export function detailLinks(p: PortfolioDetail): Array<{ route: RouteName; label
     { route: 'portfolioFaq', label: '常见问题', when: true },
   ]
   return links.filter((l) => l.when).map(({ route, label }) => ({ route, label }))
-}
-
-function Showcases({ items }: { items: ReadonlyArray<PortfolioShowcaseFragment> }) {
-  return (
-    <View className='alfa-po-showcase'>
-      {items.map((s) => (
-        <View key={s.key} className='alfa-po-showcase__cell' data-key={s.key}>
-          <ToneText tone={s.fontColor} className='alfa-po-showcase__value'>
-            {s.valueText}
-          </ToneText>
-          <Text className='alfa-po-showcase__label'>{s.displayName}</Text>
-        </View>
-      ))}
-    </View>
-  )
 }
 
 /** The head: name, tags, the big figures, running days and followers. */

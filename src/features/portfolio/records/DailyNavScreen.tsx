@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
-import { Chart, DEFAULT_PERIOD, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { Chart, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { SignedRate } from '@/components/Figure'
 import { LoadMore } from '@/components/LoadMore'
 import { Skeleton } from '@/components/Skeleton'
@@ -14,18 +14,7 @@ import { PortfolioPending } from '../components'
 import { pageInput, RecordsTitle } from './shared'
 
 /** Server range names of the period tabs. */
-export const DAILY_NAV_RANGE: Record<ChartPeriod, string> = {
-  ONE_MONTH: '1M',
-  THREE_MONTH: '3M',
-  SIX_MONTH: '6M',
-  ONE_YEAR: '1Y',
-  THREE_YEAR: '3Y',
-  FIVE_YEAR: '5Y',
-  TEN_YEAR: 'TEN_YEAR',
-  YTD: 'YTD',
-  SETUP: 'SETUP',
-  Max: 'Max',
-}
+export const DAILY_NAV_RANGE = PERIOD_RANGE
 
 /** Daily NAVs are short rows: more of them per page. */
 export const DAILY_NAV_PAGE_SIZE = 20
