@@ -16,14 +16,22 @@ const CHECKS = [
   'weapp-simulate-login.js',
   'swan-pages.js',
   'swan-simulate-home.js',
+  // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
+  ['weapp-simulate-screens.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000
 
-function runScript(file) {
+/** A check: its script, or [script, extra environment]. */
+function runScript(check) {
+  const [file, env] = Array.isArray(check) ? check : [check, {}]
   return new Promise((resolve) => {
     const started = Date.now()
-    const child = spawn(process.execPath, [path.join(__dirname, file)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [path.join(__dirname, file)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    })
     let output = ''
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))
@@ -36,7 +44,8 @@ function runScript(file) {
       const lines = output.split('\n').filter((l) => /^(PASS|FAIL) /.test(l))
       if (code !== 0 && !lines.some((l) => l.startsWith('FAIL '))) lines.push(`FAIL ${file}: exited with ${signal || code}`)
       if (!lines.length) lines.push(`FAIL ${file}: printed no result`)
-      console.log(`--- ${file} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${output.trimEnd()}`)
+      const label = Object.keys(env).length ? `${file} ${JSON.stringify(env)}` : file
+      console.log(`--- ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${output.trimEnd()}`)
       resolve(lines)
     })
   })

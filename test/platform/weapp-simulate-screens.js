@@ -33,8 +33,8 @@ const os = require('node:os')
 const { spawnSync } = require('node:child_process')
 const { ROOT, requireDist, runCheck, failure } = require('./lib/common')
 const { simulatedDist } = require('./lib/swan-to-wxml')
-// With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML (not yet in
-// run.js: the Baidu fund page stops at Taro's template `tmpl_0_undefined`, see issue 11).
+// With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML (run.js runs
+// both; the translation is described in lib/swan-to-wxml.js).
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 const { createHost, captureProblems } = require('./lib/weapp-host')
 const { forwarder, text, classOf, showScreen, runScreens, withLiveApp } = require('./lib/live-screens')
