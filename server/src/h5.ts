@@ -31,7 +31,7 @@ export function h5ContentSecurityPolicy(indexHtml: string): string {
     .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')} https://res.wx.qq.com`.replace(/\s+/g, ' '),
+    `script-src 'self' ${hashes.join(' ')} https://res.wx.qq.com https://b.bdstatic.com`.replace(/\s+/g, ' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

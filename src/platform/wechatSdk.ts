@@ -3,11 +3,14 @@ import { isH5 } from './env'
 
 /**
  * WeChat's JS-SDK for H5 pages opened in WeChat (share set-up) or in a mini-program's web-view
- * (its `wx.miniProgram` bridge), and Baidu's web-view bridge. The script comes only from its
- * allow-listed host (also the only external script host of the pages' CSP, server/src/h5.ts).
+ * (its `wx.miniProgram` bridge), and Baidu's web-view SDK (`swan.webView`). Each script comes only
+ * from its allow-listed host (the only external script hosts of the pages' CSP, server/src/h5.ts).
  */
 export const WECHAT_JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
 export const WECHAT_JSSDK_HOSTS: readonly string[] = ['res.wx.qq.com']
+/** Baidu's web-view JS-SDK (its `swan.webView` bridge for pages opened in a smart program's web-view). */
+export const BAIDU_WEBVIEW_SDK_URL = 'https://b.bdstatic.com/searchbox/icms/searchbox/js/swan-2.0.18.js'
+export const BAIDU_WEBVIEW_SDK_HOSTS: readonly string[] = ['b.bdstatic.com']
 
 export interface WechatShareData {
   title: string
@@ -59,51 +62,69 @@ function scope(): SdkWindow | null {
   return isH5 && typeof window !== 'undefined' ? (window as unknown as SdkWindow) : null
 }
 
-let loading: Promise<WechatJsSdk> | null = null
+const loading = new Map<string, Promise<unknown>>()
 
-/** WeChat's JS-SDK: the `wx` global when present, else the script from its allow-listed url (once). */
-export function loadWechatSdk(url: string = WECHAT_JSSDK_URL): Promise<WechatJsSdk> {
+/** A script from an allow-listed host, once per url; resolves with what `ready` finds after it ran. */
+function loadScript<T>(url: string, hosts: readonly string[], ready: (w: SdkWindow) => T | undefined): Promise<T> {
   const w = scope()
   if (!w || typeof document === 'undefined') return Promise.reject(new Error('no browser window'))
-  if (w.wx?.config) return Promise.resolve(w.wx)
-  if (!isAllowedExternalUrl(url, WECHAT_JSSDK_HOSTS)) return Promise.reject(new Error('JS-SDK url off the allow-list'))
-  if (loading) return loading
-  loading = new Promise<WechatJsSdk>((resolve, reject) => {
+  const present = ready(w)
+  if (present) return Promise.resolve(present)
+  if (!isAllowedExternalUrl(url, hosts)) return Promise.reject(new Error('SDK url off the allow-list'))
+  const pending = loading.get(url)
+  if (pending) return pending as Promise<T>
+  const load = new Promise<T>((resolve, reject) => {
     const script = document.createElement('script')
     script.src = url
     script.async = true
-    script.onload = () => (w.wx?.config ? resolve(w.wx) : reject(new Error('JS-SDK loaded without wx')))
-    script.onerror = () => reject(new Error('JS-SDK failed to load'))
+    script.onload = () => {
+      const sdk = ready(w)
+      if (sdk) resolve(sdk)
+      else reject(new Error(`${url} loaded without its global`))
+    }
+    script.onerror = () => reject(new Error(`${url} failed to load`))
     document.head.appendChild(script)
   }).catch((err: unknown) => {
-    loading = null
+    loading.delete(url)
     throw err
   })
-  return loading
+  loading.set(url, load)
+  return load
+}
+
+/** WeChat's JS-SDK: the `wx` global when present, else the script from its allow-listed url (once). */
+export function loadWechatSdk(url: string = WECHAT_JSSDK_URL): Promise<WechatJsSdk> {
+  return loadScript(url, WECHAT_JSSDK_HOSTS, (w) => (w.wx?.config ? w.wx : undefined))
+}
+
+/** Baidu's web-view bridge: `swan.webView` when present, else Baidu's web-view SDK from its allow-listed url (once). */
+export function loadBaiduWebViewSdk(url: string = BAIDU_WEBVIEW_SDK_URL): Promise<NonNullable<SwanWebView['webView']>> {
+  return loadScript(url, BAIDU_WEBVIEW_SDK_HOSTS, (w) => w.swan?.webView)
 }
 
 /** Forgets a load in progress (tests). */
 export function resetWechatSdk(): void {
-  loading = null
+  loading.clear()
 }
 
 /**
  * Opens a page of the mini-program that hosts this web-view (`/subPkg/pages/...`): WeChat's
- * `wx.miniProgram.navigateTo` (the JS-SDK is loaded for it) or Baidu's `swan.webView.navigateTo`.
- * Resolves false when neither bridge is there.
+ * `wx.miniProgram.navigateTo` or, in Baidu's web-view, `swan.webView.navigateTo` (each SDK is
+ * loaded for it when its global is missing). Resolves false when the bridge is not there.
  */
-export async function webViewNavigateTo(url: string): Promise<boolean> {
-  const w = scope()
-  if (!w) return false
-  const swanNav = w.swan?.webView?.navigateTo
-  let navigate: ((o: NavigateOptions) => void) | undefined = swanNav ? (o) => w.swan!.webView!.navigateTo(o) : undefined
-  if (!navigate) {
-    try {
+export async function webViewNavigateTo(url: string, baidu = false): Promise<boolean> {
+  if (!scope()) return false
+  let navigate: ((o: NavigateOptions) => void) | undefined
+  try {
+    if (baidu) {
+      const webView = await loadBaiduWebViewSdk()
+      navigate = (o) => webView.navigateTo(o)
+    } else {
       const wx = await loadWechatSdk()
       if (wx.miniProgram?.navigateTo) navigate = (o) => wx.miniProgram!.navigateTo(o)
-    } catch (err) {
-      console.warn('web-view bridge unavailable', err instanceof Error ? err.message : err)
     }
+  } catch (err) {
+    console.warn('web-view bridge unavailable', err instanceof Error ? err.message : err)
   }
   if (!navigate) return false
   const go = navigate

@@ -21,6 +21,6 @@ export const MINI_PROGRAM_LOGIN_PAGE = `/${routes.login.page}`
  * when the bridge is missing, the deep link.
  */
 export async function openNativeLogin(): Promise<void> {
-  if (inMiniProgramWebView() && (await webViewNavigateTo(MINI_PROGRAM_LOGIN_PAGE))) return
+  if (inMiniProgramWebView() && (await webViewNavigateTo(MINI_PROGRAM_LOGIN_PAGE, currentHost().baidu))) return
   assignLocation(NATIVE_LOGIN_PATH)
 }

@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_COOKIE, TokenPersistence, defaultTokenEnvironment } from '
 import { user } from '@/services/user'
 import { MINI_PROGRAM_LOGIN_PAGE, NATIVE_LOGIN_PATH } from '@/services/webView'
 import { documentCookies, assignLocation } from '@/platform/web'
-import { resetWechatSdk, WECHAT_JSSDK_URL } from '@/platform/wechatSdk'
+import { BAIDU_WEBVIEW_SDK_URL, resetWechatSdk, WECHAT_JSSDK_URL } from '@/platform/wechatSdk'
 import { liveToken } from '../support/services'
 
 jest.mock('@/platform/web', () => ({ ...jest.requireActual('@/platform/web'), assignLocation: jest.fn() }))
@@ -73,6 +73,20 @@ describe('login in a mini-program web-view opens the mini-program login page', (
     ;(window as unknown as W).swan = { webView: { navigateTo } }
     await startLogin()
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: MINI_PROGRAM_LOGIN_PAGE }))
+  })
+  it('Baidu: without the swan global its web-view SDK is loaded from its allow-listed url first', async () => {
+    setUa('Mozilla/5.0 (Linux; Android 10) swan/2.0 baiduboxapp/13.0')
+    const navigateTo = jest.fn((o: { url: string; success?: () => void }) => o.success?.())
+    const done = startLogin()
+    await new Promise((r) => setTimeout(r, 0))
+    const script = document.head.querySelector('script') as HTMLScriptElement
+    expect(script.src).toBe(BAIDU_WEBVIEW_SDK_URL)
+    expect(new URL(script.src).host).toBe('b.bdstatic.com')
+    ;(window as unknown as W).swan = { webView: { navigateTo } }
+    script.onload?.(new Event('load'))
+    await done
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: MINI_PROGRAM_LOGIN_PAGE }))
+    expect(assignLocation).not.toHaveBeenCalled()
   })
   it('a bridge that refuses falls back to the deep link', async () => {
     ;(window as unknown as W).wx = {
