@@ -88,3 +88,4 @@ module.exports = (ctx) => {
 module.exports.ENGINE_ROOT = ENGINE_ROOT
 module.exports.ENGINE_FILE = ENGINE_FILE
 module.exports.bundleEngine = bundleEngine
+module.exports.relativeTo = relativeTo
