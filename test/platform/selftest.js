@@ -8,7 +8,7 @@ const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 const { spawnSync } = require('node:child_process')
-const { requireDist } = require('./lib/common')
+const { requireDist, listFiles, CHART_ENGINE_FILE } = require('./lib/common')
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-platform-selftest-'))
 const weapp = path.join(tmp, 'weapp')
@@ -66,15 +66,20 @@ const f2Slice = (() => {
   return f2Bundle.slice(Math.max(0, at - 2000), at + 2000)
 })()
 const filler = (bytes) => () => `/* ${'x'.repeat(bytes)} */`
+// An output file that loads WeChat's chart engine (its name is a content hash).
+const engineLoader = listFiles(weapp).find((f) => f.endsWith('.js') && fs.readFileSync(w(f), 'utf8').includes('require.async('))
 
-/** The script of the fund page's chunk that renders the fund name (its file name is a hash). */
-const fundNameChunk = () => {
+/**
+ * The scripts of the fund page's chunks that render the fund name (file names are hashes; the
+ * fund page's head and a shared one both do, and the directory order between them varies).
+ */
+const fundNameChunks = () => {
   const sub = w('pages/fund/sub-common')
-  const file = fs
+  const files = fs
     .readdirSync(sub)
-    .find((f) => f.endsWith('.js') && fs.readFileSync(path.join(sub, f), 'utf8').includes('"alfa-fund-head__name",children:'))
-  if (!file) throw new Error('no chunk of pages/fund renders alfa-fund-head__name')
-  return path.join(sub, file)
+    .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(sub, f), 'utf8').includes('"alfa-fund-head__name",children:'))
+  if (!files.length) throw new Error('no chunk of pages/fund renders alfa-fund-head__name')
+  return files.map((f) => path.join(sub, f))
 }
 
 const cases = [
@@ -141,12 +146,30 @@ const cases = [
     /weapp package sizes: @antv\/f2 code in the main package/,
     [[w('vendors-chart.js'), () => f2Slice]],
   ],
+  [
+    'size: F2 code in a weapp subpackage besides the chart engine',
+    'package-sizes.js',
+    /weapp package sizes: [^]*@antv\/f2 code outside chartEngine\/engine\.js: pages\/fund\/index\.js/,
+    [[w('pages/fund/index.js'), append(f2Slice)]],
+  ],
+  [
+    'size: a chart loader requires a path that is not the engine',
+    'package-sizes.js',
+    /require\.async paths that do not name chartEngine\/engine\.js/,
+    [[w(engineLoader), (t) => t.split('chartEngine/engine.js').join('chartEngine/engine2.js')]],
+  ],
   ['size: swan main package over 512 KB', 'package-sizes.js', /swan package sizes: main package/, [[s('padding.js'), filler(513 * 1024)]]],
   [
     'size: F2 code in the swan main package',
     'package-sizes.js',
     /swan package sizes: @antv\/f2 code in the main package/,
     [[s('common.js'), append(f2Slice)]],
+  ],
+  [
+    'simulate: the chart engine subpackage is missing',
+    'weapp-simulate-screens.js',
+    /chartEngine\/engine\.js loaded with require\.async/,
+    [[w(CHART_ENGINE_FILE), null]],
   ],
   [
     'simulate: home tiles do not render',
@@ -164,7 +187,10 @@ const cases = [
     'simulate screens: the fund page shows no fund name',
     'weapp-simulate-screens.js',
     /fund detail \(pages\/fund\/index\?fundCode=000001\): \.alfa-fund-head__name shows "\?", the server has "[^"]+"/,
-    [[fundNameChunk(), (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||')]],
+    fundNameChunks().map((file) => [
+      file,
+      (t) => t.split('"alfa-fund-head__name",children:').join('"alfa-fund-head__name",children:"?"||'),
+    ]),
   ],
   [
     'simulate screens: every GraphQL call answers an error',

@@ -1,4 +1,4 @@
 import { startPie } from './pieDraw'
 
-/** F2 and the pie's drawing code. Mini-programs have F2 in the chart's package already. */
+/** F2 and the pie's drawing code, bundled into each chart page's package (Baidu; WeChat uses pieEngine.weapp.ts). */
 export const loadPieEngine = (): Promise<typeof startPie> => Promise.resolve(startPie)

@@ -9,6 +9,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..')
 // ARCHITECTURE.md section 7: main package at most 512 KB, each subpackage at most 1.5 MB.
 const MAIN_BUDGET = 512 * 1024
 const SUB_BUDGET = 1.5 * 1024 * 1024
+// WeChat's chart engine subpackage (F2 once per build), as config/plugins/chart-engine.js writes it.
+const { ENGINE_ROOT: CHART_ENGINE_ROOT, ENGINE_FILE: CHART_ENGINE_FILE } = require(path.join(ROOT, 'config', 'plugins', 'chart-engine.js'))
 
 /** The build folder of a platform; ALFA_DIST_WEAPP / ALFA_DIST_SWAN point a check at a copy (selftest.js). */
 function distDir(platform) {
@@ -103,4 +105,19 @@ function failure(message) {
   return err
 }
 
-module.exports = { ROOT, MAIN_BUDGET, SUB_BUDGET, distDir, requireDist, readJson, listFiles, packagesOf, packageOf, kb, runCheck, failure }
+module.exports = {
+  ROOT,
+  MAIN_BUDGET,
+  SUB_BUDGET,
+  CHART_ENGINE_ROOT,
+  CHART_ENGINE_FILE,
+  distDir,
+  requireDist,
+  readJson,
+  listFiles,
+  packagesOf,
+  packageOf,
+  kb,
+  runCheck,
+  failure,
+}

@@ -9,7 +9,10 @@
 // wx.setNavigationBarTitle is recorded, and each open() sets the route and query the next
 // Page() call belongs to. A subpackage page needs nothing more: its .js requires its
 // subpackage's sub-common chunks itself, which register with the webpack runtime of app.js.
+// Each file of the build also gets WeChat's require.async (subpackage async loading), which the
+// charts use to load the chartEngine subpackage (installRequireAsync below).
 const path = require('node:path')
+const Module = require('node:module')
 const { failure } = require('./common')
 const { translatingSwan, wxDataKey } = require('./swan-to-wxml')
 
@@ -20,12 +23,53 @@ function callback(opts, res, ok = true) {
 }
 
 /**
+ * WeChat's `require.async(path)` on the `require` of every file under `dir`, as the host gives it
+ * (node loads the build's files with its own require, which has no `async`): the path resolves
+ * from the calling file, must stay inside the build and name a file of it; the module arrives in
+ * a later task (WeChat downloads the subpackage first), and a failure rejects with WeChat's
+ * `{mod, errMsg}`. Returns the paths loaded so far, one per call (relative to `dir`).
+ */
+function installRequireAsync(dir) {
+  const root = path.resolve(dir)
+  const loaded = []
+  const key = '__alfaWeappRequireAsync'
+  global[key] = (callerRequire, callerFile) => (request) =>
+    new Promise((resolve, reject) => {
+      setTimeout(() => {
+        const target = path.resolve(path.dirname(callerFile), String(request))
+        const rel = path.relative(root, target).split(path.sep).join('/')
+        try {
+          if (rel.startsWith('..') || path.isAbsolute(rel)) throw new Error('outside the mini-program')
+          if (!require('node:fs').existsSync(target)) throw new Error('module not defined')
+          const exported = callerRequire(target)
+          loaded.push(rel)
+          resolve(exported)
+        } catch (err) {
+          reject({ mod: String(request), errMsg: `require.async:fail ${err.message}` })
+        }
+      }, 0)
+    })
+  const compile = Module.prototype._compile
+  Module.prototype._compile = function (content, filename) {
+    if (filename.startsWith(root + path.sep) && filename.endsWith('.js')) {
+      // After a leading "use strict" directive, so the file keeps its strictness.
+      const m = /^\s*(['"])use strict\1;?/.exec(content)
+      const at = m ? m[0].length : 0
+      content = `${content.slice(0, at)}require.async=global.${key}(require,__filename);${content.slice(at)}`
+    }
+    return compile.call(this, content, filename)
+  }
+  return loaded
+}
+
+/**
  * @param {string} dir dist/weapp (or a copy)
  * @param {{problems: string[], request: Function, storage?: Record<string, unknown>, wx?: Record<string, Function>}} opts
  *   `wx`: more host APIs (e.g. a login stub), in place before app.js reads the host's API list.
  */
 function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) {
   require('global-jsdom')(undefined, { url: 'https://servicewechat.com/' })
+  const asyncLoaded = installRequireAsync(dir)
   global.Event = window.Event
   global.CustomEvent = window.CustomEvent
   if (window.TouchEvent) global.TouchEvent = window.TouchEvent
@@ -173,7 +217,7 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
     return h
   }
 
-  return { open, titles, navigations, storage: store, sleep: (ms) => simulate.sleep(ms) }
+  return { open, titles, navigations, storage: store, asyncLoaded, sleep: (ms) => simulate.sleep(ms) }
 }
 
 /**
