@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
+import { Deferred } from '@/components/Deferred'
 import {
   Chart,
   cumulative,
@@ -95,7 +96,11 @@ export function ChartCard({ poCode, initial, preference }: ChartCardProps) {
         </View>
         <PeriodTabs value={period} onChange={setPeriod} />
       </Card>
-      {preference.displayProfitCalculator && chart && points >= 2 && <ProfitCalculator series={chart.navHistory.series} />}
+      {preference.displayProfitCalculator && chart && points >= 2 && (
+        <Deferred>
+          <ProfitCalculator series={chart.navHistory.series} />
+        </Deferred>
+      )}
     </>
   )
 }

@@ -173,42 +173,44 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         </Card>
       )}
       {pref.displayPerformance && <ChartCard poCode={p.poCode} initial={chart} preference={pref} />}
-      {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
-      {p.kind === 'investPlan' && <AssetMixes p={p} />}
-      {p.thermometer && (
-        <Card title='温度计' onMore={() => void navigateTo('portfolioThermometer', { poCode: p.poCode })}>
-          <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
-        </Card>
-      )}
-      {pref.displayManagerIdentity && p.manager && <PoManagerCard manager={p.manager} />}
-      {pref.displayDescriptionOnDetailPage && p.description && (
-        <Card title='策略介绍'>
-          <Text className='alfa-po-text'>{p.description}</Text>
-        </Card>
-      )}
-      {/* Below the fold: the pie and the funds list render after the first screen is painted. */}
+      {/* Below the fold: rendered in tasks after the head and the chart are painted (shorter long tasks). */}
       <Deferred>
-        <CompositionCard p={p} />
+        {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
+        {p.kind === 'investPlan' && <AssetMixes p={p} />}
+        {p.thermometer && (
+          <Card title='温度计' onMore={() => void navigateTo('portfolioThermometer', { poCode: p.poCode })}>
+            <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
+          </Card>
+        )}
+        {pref.displayManagerIdentity && p.manager && <PoManagerCard manager={p.manager} />}
+        {pref.displayDescriptionOnDetailPage && p.description && (
+          <Card title='策略介绍'>
+            <Text className='alfa-po-text'>{p.description}</Text>
+          </Card>
+        )}
+        <Deferred>
+          <CompositionCard p={p} />
+        </Deferred>
+        {'latestSignal' in p && p.latestSignal && (
+          <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
+            <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>
+          </Card>
+        )}
+        <View className='alfa-po-links'>
+          {detailLinks(p).map((l) => (
+            <View
+              key={l.route}
+              className='alfa-po-links__item'
+              role='link'
+              data-route={l.route}
+              onClick={() => void navigateTo(l.route, { poCode: p.poCode })}
+            >
+              {l.label}
+            </View>
+          ))}
+        </View>
+        <PortfolioFoot />
       </Deferred>
-      {'latestSignal' in p && p.latestSignal && (
-        <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
-          <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>
-        </Card>
-      )}
-      <View className='alfa-po-links'>
-        {detailLinks(p).map((l) => (
-          <View
-            key={l.route}
-            className='alfa-po-links__item'
-            role='link'
-            data-route={l.route}
-            onClick={() => void navigateTo(l.route, { poCode: p.poCode })}
-          >
-            {l.label}
-          </View>
-        ))}
-      </View>
-      <PortfolioFoot />
       <BottomBar>
         <BarButton onClick={() => void navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
         <FollowButton
