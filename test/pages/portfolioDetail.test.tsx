@@ -128,8 +128,15 @@ async function open(poCode: string) {
   await r.utils.act(async () => {
     await flush()
     await flush()
-    // Sections below the fold render in a task after the first paint (components/Deferred).
-    await new Promise((done) => setTimeout(done, 20))
+  })
+  // Sections below the fold render in tasks after the first paint (components/Deferred): wait for the
+  // last of them (the foot), or for a state without them.
+  for (let i = 0; i < 200 && !r.container.querySelector('.alfa-po-foot, .alfa-empty'); i++)
+    await r.utils.act(async () => {
+      await new Promise((done) => setTimeout(done, 10))
+    })
+  await r.utils.act(async () => {
+    await new Promise((done) => setTimeout(done, 10))
   })
   return r
 }
