@@ -287,6 +287,10 @@ const PORTFOLIOS: PortfolioSeed[] = (() => {
   return list
 })()
 
+/** Long-win plans state risk on the three-level scale (风险低 / 风险中 / 风险高), as the app's risk tag does. */
+const RISK_3: Record<string, string> = { Low: '低', MidLow: '低', Medium: '中', MidHigh: '高', High: '高' }
+const riskText = (p: PortfolioSeed) => (p.seriesType ? `风险${RISK_3[p.risk]}` : RISK_LEVEL_NAMES[p.risk])
+
 /** Showcase texts are what users read: the money types in Chinese (UI.md's four pots). */
 const MONEY_TYPE_NAMES: Record<PortfolioSeed['moneyType'], string> = { Spare: '活钱管理', Steady: '稳健理财', Longterm: '长期投资' }
 
@@ -684,7 +688,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
       thermo.howToBuy,
       thermo.howToSell,
       [
-        { key: 'riskLevel', displayName: '风险等级', valueText: RISK_LEVEL_NAMES[p.risk], fontColor: 'Primary' },
+        { key: 'riskLevel', displayName: '风险等级', valueText: riskText(p), fontColor: 'Primary' },
         { key: 'moneyType', displayName: '资金类型', valueText: MONEY_TYPE_NAMES[p.moneyType], fontColor: 'Primary' },
         { key: 'holding', displayName: '建议持有', valueText: assetMix('').suggestHoldingTime, fontColor: 'Warning' },
       ],

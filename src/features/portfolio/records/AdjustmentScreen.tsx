@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { Chart, type ChartSeries } from '@/components/Chart'
+import { PIE_PALETTE as CATEGORY_COLORS } from '@/components/Chart/pieModel'
 import { LoadMore } from '@/components/LoadMore'
 import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
@@ -28,14 +29,15 @@ export function adjustmentSeries(points: readonly ChartPoint[]): ChartSeries[] {
   const names = new Map<string, string>()
   for (const p of points)
     for (const g of p.groups) if (!names.has(g.categoryCode)) names.set(g.categoryCode, g.categoryName ?? g.categoryCode)
-  return [...names.entries()].map(([code, name]) => {
+  // Every category in a colour of its own (the same ones as the composition pie).
+  return [...names.entries()].map(([code, name], k) => {
     let last: number | null = null
     const data = points.map((p) => {
       const g = p.groups.find((x) => x.categoryCode === code)
       if (g) last = Number(g.percent)
       return { date: p.date, value: last }
     })
-    return { name, data }
+    return { name, data, color: CATEGORY_COLORS[k % CATEGORY_COLORS.length] }
   })
 }
 
