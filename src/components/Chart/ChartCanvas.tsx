@@ -1,16 +1,14 @@
 import { Canvas, View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
-import { acquireSurface, CANVAS_MODE } from '@/platform/canvas'
-import type { ChartSurface } from '@/platform/canvasShared'
-import type { ChartRuntime, startChart as StartChartFn } from './draw'
+import { CANVAS_MODE } from '@/platform/canvas'
 import { loadChartEngine } from './engine'
-import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type Scheme } from './model'
+import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type ChartModel, type Scheme } from './model'
+import { useF2Canvas } from './useF2'
 import { firstTouch, touchChartX, type TouchEventLike } from './touch'
 import type { ChartMarkers, ChartSeries, TooltipInfo, ValueFormat } from './types'
 
 let seq = 0
-type StartChart = typeof StartChartFn
 
 export interface ChartCanvasProps {
   series: ChartSeries[]
@@ -30,11 +28,9 @@ export interface ChartCanvasProps {
 export function ChartCanvas(props: ChartCanvasProps) {
   const { series, height, fullscreen = false, rotated = false, index, format, markers, scheme, onTooltip } = props
   const id = useMemo(() => `alfa-chart-${(seq += 1)}`, [])
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   const [active, setActive] = useState<number>(-1)
-  const runtime = useRef<ChartRuntime | null>(null)
-  // The acquired surface and the engine, until the first model starts the chart on it.
-  const pending = useRef<{ surface: ChartSurface; startChart: StartChart } | null>(null)
+  const canvas = useF2Canvas<ChartModel>(id, props.width ?? 0, height, loadChartEngine)
+  const size = canvas.size
   const box = useRef<{ left: number; top: number } | null>(null)
 
   const model = useMemo(
@@ -43,56 +39,9 @@ export function ChartCanvas(props: ChartCanvasProps) {
   )
   const aligned = useMemo(() => alignSeries(series), [series])
 
-  // Acquire the canvas once the element is on screen, start F2, and stop it on unmount.
   useEffect(() => {
-    let cancelled = false
-    Taro.nextTick(() => {
-      // The engine (F2) loads while the canvas is acquired; it is its own chunk on H5.
-      const engine = loadChartEngine()
-      engine.catch(() => undefined) // observed below; no unhandled rejection when the canvas fails first
-      acquireSurface({ id, width: props.width ?? 0, height })
-        .then((surface) =>
-          engine.then(
-            (startChart) => ({ surface, startChart }),
-            (err: unknown) => {
-              surface.destroy()
-              throw err
-            },
-          ),
-        )
-        .then(({ surface, startChart }) => {
-          if (cancelled) {
-            surface.destroy()
-            return
-          }
-          // The size builds the model; the effect below starts F2 with it: one model, one draw.
-          pending.current = { surface, startChart }
-          setSize({ width: surface.width, height: surface.height })
-        })
-        .catch(() => {
-          // No canvas here (for example jest's DOM) or the engine chunk failed: the chart stays blank.
-        })
-    })
-    return () => {
-      cancelled = true
-      runtime.current?.destroy()
-      runtime.current = null
-      pending.current?.surface.destroy()
-      pending.current = null
-    }
-    // The surface lives as long as the element; data changes go through update below.
+    if (model) canvas.draw(model)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
-
-  useEffect(() => {
-    if (!model) return
-    if (runtime.current) {
-      runtime.current.update(model)
-    } else if (pending.current) {
-      const { surface, startChart } = pending.current
-      pending.current = null
-      runtime.current = startChart(surface, model)
-    }
   }, [model])
 
   // Measure the chart's box for touches that carry client coordinates.

@@ -1,13 +1,12 @@
 import { Canvas, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { acquireSurface, CANVAS_MODE } from '@/platform/canvas'
-import type { ChartSurface } from '@/platform/canvasShared'
+import { useEffect, useMemo } from 'react'
+import { CANVAS_MODE } from '@/platform/canvas'
 import { theme } from '@/platform/theme'
-import type { PieRuntime, PieScene, startPie as StartPieFn } from './pieDraw'
+import type { PieScene } from './pieDraw'
 import { loadPieEngine } from './pieEngine'
 import { buildPieModel, type PieInput } from './pieModel'
+import { useF2Canvas } from './useF2'
 import './pie.scss'
 
 export type { PieInput } from './pieModel'
@@ -28,57 +27,11 @@ export interface PieChartProps {
 /** One canvas with the donut drawn by F2, started once the canvas is there and the engine loaded. */
 function PieCanvas({ scene, size }: { scene: Omit<PieScene, 'width' | 'height'>; size: number }) {
   const id = useMemo(() => `alfa-pie-${(seq += 1)}`, [])
-  const [surfaceSize, setSurfaceSize] = useState<{ width: number; height: number } | null>(null)
-  const runtime = useRef<PieRuntime | null>(null)
-  const pending = useRef<{ surface: ChartSurface; startPie: typeof StartPieFn } | null>(null)
-
+  const canvas = useF2Canvas<PieScene>(id, size, size, loadPieEngine)
+  const surfaceSize = canvas.size
   useEffect(() => {
-    let cancelled = false
-    Taro.nextTick(() => {
-      const engine = loadPieEngine()
-      engine.catch(() => undefined) // observed below; no unhandled rejection when the canvas fails first
-      acquireSurface({ id, width: size, height: size })
-        .then((surface) =>
-          engine.then(
-            (startPie) => ({ surface, startPie }),
-            (err: unknown) => {
-              surface.destroy()
-              throw err
-            },
-          ),
-        )
-        .then(({ surface, startPie }) => {
-          if (cancelled) {
-            surface.destroy()
-            return
-          }
-          pending.current = { surface, startPie }
-          setSurfaceSize({ width: surface.width, height: surface.height })
-        })
-        .catch(() => {
-          // No canvas here (jest's DOM) or the engine chunk failed: the legend still tells it all.
-        })
-    })
-    return () => {
-      cancelled = true
-      runtime.current?.destroy()
-      runtime.current = null
-      pending.current?.surface.destroy()
-      pending.current = null
-    }
-    // The surface lives as long as the element; data changes go through update below.
+    if (surfaceSize) canvas.draw({ ...scene, ...surfaceSize })
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
-
-  useEffect(() => {
-    if (!surfaceSize) return
-    const full: PieScene = { ...scene, ...surfaceSize }
-    if (runtime.current) runtime.current.update(full)
-    else if (pending.current) {
-      const { surface, startPie } = pending.current
-      pending.current = null
-      runtime.current = startPie(surface, full)
-    }
   }, [scene, surfaceSize])
 
   return (

@@ -13,7 +13,7 @@ import { chartData, type ChartModel, type MarkerPoint } from './model'
 // of the first draw (Lighthouse: the chart's long task on the fund and market pages).
 runtime.enableCSSParsing = false
 
-const FONT_FAMILY = '-apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
+export const FONT_FAMILY = '-apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
 const TEXT_ALIGN = { start: 'left', center: 'center', end: 'right' } as const
 
 // F2's class components are generic over their props, which its jsx() element type does not accept.
@@ -142,13 +142,20 @@ export function chartTree(model: ChartModel) {
   ]
 }
 
-export interface ChartRuntime {
-  update(model: ChartModel): void
+/** A started F2 canvas drawing a scene: its next scenes and its end. */
+export interface F2Runtime<S> {
+  update(scene: S): void
   destroy(): void
 }
 
-/** Starts F2 on `surface` drawing `model`. */
-export function startChart(surface: ChartSurface, model: ChartModel): ChartRuntime {
+export type ChartRuntime = F2Runtime<ChartModel>
+
+/**
+ * Starts F2 on `surface` drawing the element tree `tree` makes of `scene` (the line chart, the
+ * pie): one set of canvas props, the surface's flush on every re-render, the first render in a
+ * task of its own.
+ */
+export function startF2<S>(surface: ChartSurface, scene: S, tree: (scene: S) => unknown): F2Runtime<S> {
   const props = {
     context: surface.context,
     pixelRatio: surface.pixelRatio,
@@ -163,7 +170,7 @@ export function startChart(surface: ChartSurface, model: ChartModel): ChartRunti
   }
   // F2's constructor types are strict about the context; the surface's context is a real one or
   // the legacy adapter, both with the calls F2 makes.
-  const canvas = new Canvas({ ...props, children: chartTree(model) } as unknown as ConstructorParameters<typeof Canvas>[0])
+  const canvas = new Canvas({ ...props, children: tree(scene) } as unknown as ConstructorParameters<typeof Canvas>[0])
   const g = (canvas as unknown as { canvas?: { addEventListener?(type: string, fn: () => void): void } }).canvas
   if (surface.flush && g?.addEventListener) g.addEventListener('rerender', surface.flush)
   let destroyed = false
@@ -180,7 +187,7 @@ export function startChart(surface: ChartSurface, model: ChartModel): ChartRunti
         clearTimeout(first)
         first = null
       }
-      void canvas.update({ ...props, children: chartTree(next) } as unknown as Parameters<typeof canvas.update>[0])
+      void canvas.update({ ...props, children: tree(next) } as unknown as Parameters<typeof canvas.update>[0])
     },
     destroy() {
       if (destroyed) return
@@ -191,3 +198,6 @@ export function startChart(surface: ChartSurface, model: ChartModel): ChartRunti
     },
   }
 }
+
+/** Starts F2 on `surface` drawing `model`. */
+export const startChart = (surface: ChartSurface, model: ChartModel): ChartRuntime => startF2(surface, model, chartTree)

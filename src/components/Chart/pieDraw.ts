@@ -3,16 +3,11 @@
  * own pie construct), and the lifetime of one F2 Canvas on a platform surface. Same engine, same
  * surfaces and same chunk as the line chart (draw.ts).
  */
-import { Canvas, Chart, Interval, jsx } from '@antv/f2'
-import { runtime } from '@antv/g-lite'
+import { Chart, Interval, jsx } from '@antv/f2'
 import type { ChartSurface } from '@/platform/canvasShared'
-import { AXIS_FONT_SIZE } from './constants'
+import { FONT_FAMILY, startF2, type F2Runtime } from './draw'
 import type { PieModel } from './pieModel'
 
-// As in draw.ts: numbers and colours only, so G's CSS parsing is not needed (it is slow).
-runtime.enableCSSParsing = false
-
-const FONT_FAMILY = '-apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
 /** Inner radius of the donut, as a share of the outer one. */
 const PIE_INNER_RADIUS = 0.62
 const CENTER_FONT_SIZE = 12
@@ -79,50 +74,7 @@ export function pieTree({ model, width, height, center }: PieScene) {
   return tree
 }
 
-export interface PieRuntime {
-  update(scene: PieScene): void
-  destroy(): void
-}
+export type PieRuntime = F2Runtime<PieScene>
 
 /** Starts F2 on `surface` drawing `scene`. */
-export function startPie(surface: ChartSurface, scene: PieScene): PieRuntime {
-  const props = {
-    context: surface.context,
-    pixelRatio: surface.pixelRatio,
-    width: surface.width,
-    height: surface.height,
-    animate: false,
-    px2hd: (v: number) => v,
-    offscreenCanvas: surface.offscreenCanvas,
-    requestAnimationFrame: surface.requestAnimationFrame,
-    cancelAnimationFrame: surface.cancelAnimationFrame,
-    theme: { fontSize: AXIS_FONT_SIZE, fontFamily: FONT_FAMILY },
-  }
-  // The surface's context is a real one or the legacy adapter, both with the calls F2 makes.
-  const canvas = new Canvas({ ...props, children: pieTree(scene) } as unknown as ConstructorParameters<typeof Canvas>[0])
-  const g = (canvas as unknown as { canvas?: { addEventListener?(type: string, fn: () => void): void } }).canvas
-  if (surface.flush && g?.addEventListener) g.addEventListener('rerender', surface.flush)
-  let destroyed = false
-  // The first render in a task of its own, as the line chart does (F2's set-up is a long task).
-  let first: ReturnType<typeof setTimeout> | null = setTimeout(() => {
-    first = null
-    if (!destroyed) void canvas.render()
-  }, 0)
-  return {
-    update(next) {
-      if (destroyed) return
-      if (first !== null) {
-        clearTimeout(first)
-        first = null
-      }
-      void canvas.update({ ...props, children: pieTree(next) } as unknown as Parameters<typeof canvas.update>[0])
-    },
-    destroy() {
-      if (destroyed) return
-      destroyed = true
-      if (first !== null) clearTimeout(first)
-      canvas.destroy()
-      surface.destroy()
-    },
-  }
-}
+export const startPie = (surface: ChartSurface, scene: PieScene): PieRuntime => startF2(surface, scene, pieTree)
