@@ -294,6 +294,45 @@ describe('the kind of strategy picks the query branch', () => {
   })
 })
 
+describe('long-win plans: the accumulated return and the real-money account', () => {
+  it('the plan line is its accumulated return; a plan run with real money draws the real-money line; another period asks LongWinNavHistory', async () => {
+    rememberKinds([{ poCode: 'LW000001', seriesType: 'LONG_WIN', isCustomPlan: false }])
+    const acrHistory = [
+      { date: '2024-01-02', value: '0.000000' },
+      { date: '2025-01-02', value: '0.100000' },
+      { date: '2026-01-02', value: '0.210000' },
+    ]
+    const realMoneyHistory = [
+      { date: '2024-01-02', value: '1.0000' },
+      { date: '2026-01-02', value: '1.1500' },
+    ]
+    serve({
+      Longwin: () => ({
+        portfolio: portfolio({
+          poCode: 'LW000001',
+          seriesType: 'LONG_WIN',
+          runningWithRealMoney: true,
+          totalUnit: 150,
+          investedUnit: 60,
+          acrHistory,
+          realMoneyHistory,
+        }),
+      }),
+      LongWinNavHistory: () => ({ portfolio: { poCode: 'LW000001', ...CHART, realMoneyHistory } }),
+    })
+    const { container, utils } = await open('LW000001')
+    expect(container.querySelector('.chart-stub')?.textContent).toBe('本策略:3,实盘:2,沪深300:2 marks:maxDrawdown+peak')
+    await utils.act(async () => {
+      ;(container.querySelector('.alfa-period-tabs__tab[data-period="THREE_MONTH"]') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    const asked = seen.find((x) => x.name === 'LongWinNavHistory')
+    expect(asked?.vars).toMatchObject({ poCode: 'LW000001', range: '3M', isSInvested: true, hasAdjustment: true })
+    expect(container.querySelector('.chart-stub')?.textContent).toBe('本策略:3,实盘:2,沪深300:2 marks:maxDrawdown+peak')
+  })
+})
+
 describe('the chart part arrives later in the same request (@defer)', () => {
   it('the page shows at once with a chart skeleton, then the chart', async () => {
     let finish: () => void = () => undefined

@@ -188,7 +188,7 @@ function screens(expected) {
       exact: { '.alfa-po-head__name': longWin.poName },
       texts: [...head(longWin), longWin.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划', '计划进度'],
       async interact(h) {
-        return `tab ${await tapPeriod(h, 'PortfolioChartRange')} -> PortfolioChartRange answered`
+        return `tab ${await tapPeriod(h, 'LongWinNavHistory')} -> LongWinNavHistory answered`
       },
     },
     {

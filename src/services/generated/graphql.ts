@@ -293,6 +293,10 @@ export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, di
 
 export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
 
+export type PortfolioNavSeriesFragment = { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null };
+
+export type PortfolioBenchmarkLineFragment = { indexShortName: string, history: Array<{ date: string, value: string }> };
+
 export type PortfolioChartFragment = { navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null };
 
 export type PortfolioQueryVariables = Exact<{
@@ -310,7 +314,7 @@ export type LongwinQueryVariables = Exact<{
 }>;
 
 
-export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } & ({ acrHistory: Array<{ date: string, value: string }> } | { acrHistory?: never }) & ({ realMoneyHistory: Array<{ date: string, value: string }> } | { realMoneyHistory?: never }) & ({ navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | { navHistory?: never, benchmark?: never }) | null };
 
 export type InvestPlanQueryVariables = Exact<{
   poCode: string;
@@ -323,13 +327,43 @@ export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedU
 
 export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
 
-export type PortfolioChartRangeQueryVariables = Exact<{
+export type NavHistoryQueryVariables = Exact<{
   poCode: string;
+  hasExpeData: boolean;
+  hasAdjustment: boolean;
+  all?: boolean | null | undefined;
   range?: string | null | undefined;
+  comparingIndexCode?: string | null | undefined;
+  hasComparingIndex: boolean;
+  isModelPo?: boolean | null | undefined;
 }>;
 
 
-export type PortfolioChartRangeQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
+export type NavHistoryQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, expectedSeries?: Array<{ date: string, value: string }>, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null, comparing?: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
+
+export type LongWinNavHistoryQueryVariables = Exact<{
+  poCode: string;
+  hasAdjustment: boolean;
+  range?: string | null | undefined;
+  comparingIndexCode?: string | null | undefined;
+  hasComparingIndex: boolean;
+  indexCode?: string | null | undefined;
+  isSInvested: boolean;
+}>;
+
+
+export type LongWinNavHistoryQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null, comparing?: { indexShortName: string, history: Array<{ date: string, value: string }> } | null, realMoneyHistory?: Array<{ date: string, value: string }> } | null };
+
+export type InvestPlanNavHistoryQueryVariables = Exact<{
+  poCode: string;
+  hasAdjustment: boolean;
+  range?: string | null | undefined;
+  isModelPo?: boolean | null | undefined;
+  investPlanCode?: string | null | undefined;
+}>;
+
+
+export type InvestPlanNavHistoryQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
 export type ToggleFollowMutationVariables = Exact<{
   poCode: string;
@@ -578,6 +612,8 @@ export { PortfolioShowcaseFragmentDoc } from './documents/PortfolioShowcaseFragm
 export { PortfolioPreferenceFlagsFragmentDoc } from './documents/PortfolioPreferenceFlagsFragmentDoc';
 export { PortfolioHeadFragmentDoc } from './documents/PortfolioHeadFragmentDoc';
 export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
+export { PortfolioNavSeriesFragmentDoc } from './documents/PortfolioNavSeriesFragmentDoc';
+export { PortfolioBenchmarkLineFragmentDoc } from './documents/PortfolioBenchmarkLineFragmentDoc';
 export { PortfolioChartFragmentDoc } from './documents/PortfolioChartFragmentDoc';
 export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
 export { PortfolioRowFragmentDoc } from './documents/PortfolioRowFragmentDoc';
@@ -622,7 +658,9 @@ export { PortfolioIntroDocument } from './documents/PortfolioIntroDocument';
 export { PortfolioDocument } from './documents/PortfolioDocument';
 export { LongwinDocument } from './documents/LongwinDocument';
 export { InvestPlanDocument } from './documents/InvestPlanDocument';
-export { PortfolioChartRangeDocument } from './documents/PortfolioChartRangeDocument';
+export { NavHistoryDocument } from './documents/NavHistoryDocument';
+export { LongWinNavHistoryDocument } from './documents/LongWinNavHistoryDocument';
+export { InvestPlanNavHistoryDocument } from './documents/InvestPlanNavHistoryDocument';
 export { ToggleFollowDocument } from './documents/ToggleFollowDocument';
 export { PortfolioListDocument } from './documents/PortfolioListDocument';
 export { AdjustmentDocument } from './documents/AdjustmentDocument';

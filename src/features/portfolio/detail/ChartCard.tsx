@@ -17,23 +17,52 @@ import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import {
-  PortfolioChartRangeDocument,
+  InvestPlanNavHistoryDocument,
+  LongWinNavHistoryDocument,
+  NavHistoryDocument,
   type PortfolioChartFragment,
   type PortfolioPreferenceFlagsFragment,
 } from '@/services/generated/graphql'
+import type { PortfolioKind } from '../kind'
 import { formatPercent } from '@/utils/format'
 import { ProfitCalculator } from './ProfitCalculator'
 
-/** The detail query asks the chart for this period; other tabs ask PortfolioChartRange. */
+/** The detail query asks the chart for this period; other tabs ask the history operation of the kind. */
 export const DETAIL_PERIOD: ChartPeriod = DEFAULT_PERIOD
 export const DETAIL_RANGE = PERIOD_RANGE[DETAIL_PERIOD]
 
-/** The strategy line (cumulative return) and, when the preference says so, the benchmark rebased to the range's start. */
-export function chartSeries(chart: PortfolioChartFragment, showBenchmark: boolean): ChartSeries[] {
-  const out: ChartSeries[] = [{ name: '本策略', data: cumulative(chart.navHistory.series) }]
+type Point = { date: string; value: string }
+/** A chart's answer: the NAV series and the benchmark, and for long-win plans the accumulated return and the real-money account. */
+export type ChartAnswer = PortfolioChartFragment & {
+  acrHistory?: readonly Point[] | null
+  realMoneyHistory?: readonly Point[] | null
+}
+
+/**
+ * The strategy line (its accumulated return: acrHistory where the answer has it, else the NAV
+ * series rebased to the range's start), the real-money account of a long-win plan run with real
+ * money, and, when the preference says so, the benchmark rebased to the range's start.
+ */
+export function chartSeries(chart: ChartAnswer, showBenchmark: boolean): ChartSeries[] {
+  const acr = chart.acrHistory?.length ? chart.acrHistory.map((p) => ({ date: p.date, value: Number(p.value) })) : null
+  const out: ChartSeries[] = [{ name: '本策略', data: acr ?? cumulative(chart.navHistory.series) }]
+  if (chart.realMoneyHistory?.length) out.push({ name: '实盘', data: cumulative(chart.realMoneyHistory), color: '#FF9F1C' })
   const b = chart.benchmark
   if (showBenchmark && b && b.history.length) out.push({ name: b.indexShortName, data: cumulative(b.history) })
   return out
+}
+
+/** Another period's chart, by the kind's history operation (NavHistory, LongWinNavHistory, InvestPlanNavHistory). */
+export function loadChartRange(poCode: string, kind: PortfolioKind, range: string, realMoney: boolean): Promise<ChartAnswer | null> {
+  const hasAdjustment = true
+  if (kind === 'longWin')
+    return execute(LongWinNavHistoryDocument, { poCode, hasAdjustment, range, hasComparingIndex: false, isSInvested: realMoney }).then(
+      (r) => r.portfolio,
+    )
+  if (kind === 'investPlan') return execute(InvestPlanNavHistoryDocument, { poCode, hasAdjustment, range }).then((r) => r.portfolio)
+  return execute(NavHistoryDocument, { poCode, hasExpeData: false, hasAdjustment, range, hasComparingIndex: false }).then(
+    (r) => r.portfolio,
+  )
 }
 
 /** Max drawdown, adjustment points and the peak: each only when its display preference says so. */
@@ -48,17 +77,20 @@ export function chartMarkers(chart: PortfolioChartFragment, pref: PortfolioPrefe
 
 export interface ChartCardProps {
   poCode: string
+  kind: PortfolioKind
+  /** A long-win plan run with real money: its real-money account is drawn too. */
+  realMoney?: boolean
   /** The detail answer's chart for DETAIL_PERIOD; undefined while its part is still coming. */
-  initial: PortfolioChartFragment | undefined
+  initial: ChartAnswer | undefined
   preference: PortfolioPreferenceFlagsFragment
 }
 
 /** 业绩走势: the NAV chart against the benchmark with its marks, period tabs, and the profit calculator on the same series. */
-export function ChartCard({ poCode, initial, preference }: ChartCardProps) {
+export function ChartCard({ poCode, kind, realMoney = false, initial, preference }: ChartCardProps) {
   const [period, setPeriod] = useState<ChartPeriod>(DETAIL_PERIOD)
   const own = period === DETAIL_PERIOD
   const remote = useRemote(own ? null : `portfolioChart:${poCode}:${period}`, () =>
-    execute(PortfolioChartRangeDocument, { poCode, range: PERIOD_RANGE[period] }).then((r) => r.portfolio),
+    loadChartRange(poCode, kind, PERIOD_RANGE[period], realMoney),
   )
   const chart = own ? initial : (remote.data ?? undefined)
   const loading = own ? !initial : remote.state === 'loading'

@@ -16,7 +16,7 @@ import { CompositionList, CompositionPie, CompositionUpdated } from '../composit
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAME, riskLevelName } from '../names'
-import { ChartCard, DETAIL_RANGE } from './ChartCard'
+import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
@@ -157,7 +157,10 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
   if (state !== 'ready' || !p) return <PortfolioPending state={state} onRetry={() => void reload()} />
   const pref = p.preference
   const notice = pref.topNotice
-  const chart = p.navHistory && p.benchmark !== undefined ? { navHistory: p.navHistory, benchmark: p.benchmark } : undefined
+  const chart: ChartAnswer | undefined =
+    p.navHistory && p.benchmark !== undefined
+      ? { navHistory: p.navHistory, benchmark: p.benchmark, acrHistory: p.acrHistory, realMoneyHistory: p.realMoneyHistory }
+      : undefined
   return (
     <View className='alfa-po' data-kind={p.kind}>
       {stale && <StaleNotice onRetry={() => reload()} />}
@@ -172,7 +175,9 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <Showcases items={p.featureShowcase} />
         </Card>
       )}
-      {pref.displayPerformance && <ChartCard poCode={p.poCode} initial={chart} preference={pref} />}
+      {pref.displayPerformance && (
+        <ChartCard poCode={p.poCode} kind={p.kind} realMoney={p.runningWithRealMoney} initial={chart} preference={pref} />
+      )}
       {/* Below the fold: rendered in tasks after the head and the chart are painted (shorter long tasks). */}
       <Deferred>
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}

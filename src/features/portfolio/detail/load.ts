@@ -5,10 +5,10 @@ import {
   PortfolioDocument,
   type InvestPlanQuery,
   type LongwinQuery,
-  type PortfolioChartFragment,
   type PortfolioQuery,
 } from '@/services/generated/graphql'
 import { user } from '@/services/user'
+import type { ChartAnswer } from './ChartCard'
 import { askByKind, type KindFields, type PortfolioKind } from '../kind'
 
 type Ordinary = NonNullable<PortfolioQuery['portfolio']>
@@ -16,7 +16,7 @@ type LongWin = NonNullable<LongwinQuery['portfolio']>
 type Plan = NonNullable<InvestPlanQuery['portfolio']>
 
 /** The chart part comes later in the same response (@defer): absent until it arrives. */
-type Deferred = Partial<PortfolioChartFragment>
+type Deferred = Partial<ChartAnswer>
 
 /** A strategy's first screen, whichever branch answered it. */
 export type PortfolioDetail =
