@@ -168,6 +168,21 @@ describe('strategy details show the server’s values', () => {
     }),
   )
 
+  it('composition: the pie is drawn and its legend has the server’s categories and percents', SLOW, () =>
+    withTab('dark', false, async (tab) => {
+      const po = known[KINDS.ordinary]
+      const { portfolio } = await gql<{ portfolio: { composition: { groups: Array<{ categoryName: string; percent: string }> } } }>(
+        'query($poCode: String!) { portfolio(poCode: $poCode) { composition { groups { categoryName percent } } } }',
+        { poCode: po.poCode },
+      )
+      const root = await openScreen(tab, 'portfolioComposition', `/alfa/portfolio/${po.poCode}/composition`, po.poName, 'dark')
+      const pie = root.locator('.alfa-pie')
+      await until('the pie to be drawn', () => drawnPixels(pie))
+      const legend = await text(pie.locator('.alfa-pie__legend'))
+      for (const g of portfolio.composition.groups) assert.match(legend, new RegExp(g.categoryName))
+    }),
+  )
+
   it('an unknown poCode shows 策略不存在 on the entry, the details and a sub-screen', SLOW, () =>
     withTab('light', false, async (tab) => {
       for (const [route, url] of [

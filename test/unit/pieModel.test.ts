@@ -3,7 +3,7 @@
  * the legacy-context adapter (what Baidu gets).
  */
 import { buildPieModel, PIE_PALETTE, roundShares } from '@/components/Chart/pieModel'
-import { startPie } from '@/components/Chart/pieDraw'
+import { slicePoints, startPie } from '@/components/Chart/pieDraw'
 import { adaptLegacyContext, createMeasuringCanvas, type LegacyCanvasContext } from '@/platform/canvasShared'
 
 describe('percents of the pie add up to exactly 100.00%', () => {
@@ -92,7 +92,7 @@ describe('empty input', () => {
   })
 })
 
-describe('drawn by F2 (Interval in a transposed polar coordinate)', () => {
+describe('drawn by F2 (one polygon per slice)', () => {
   function recorder() {
     const calls: Array<[string, ...unknown[]]> = []
     const ctx = new Proxy({} as Record<string, unknown>, {
@@ -110,6 +110,17 @@ describe('drawn by F2 (Interval in a transposed polar coordinate)', () => {
     }) as unknown as LegacyCanvasContext
     return { calls, ctx }
   }
+
+  it('a slice is the ring between its angles: outer arc then inner arc, clockwise from the top', () => {
+    const pts = slicePoints(50, 50, 40, 20, 0, Math.PI / 2)
+    expect(pts[0][0]).toBeCloseTo(50)
+    expect(pts[0][1]).toBeCloseTo(10)
+    const lastOuter = pts[pts.length / 2 - 1]
+    expect(lastOuter[0]).toBeCloseTo(90)
+    expect(lastOuter[1]).toBeCloseTo(50)
+    expect(pts[pts.length - 1][0]).toBeCloseTo(50)
+    expect(pts[pts.length - 1][1]).toBeCloseTo(30)
+  })
 
   it('fills every slice in its palette colour through the legacy adapter', async () => {
     const { calls, ctx } = recorder()
@@ -140,8 +151,13 @@ describe('drawn by F2 (Interval in a transposed polar coordinate)', () => {
     expect(calls.some((c) => c[0] === 'draw' && c[1] === true)).toBe(true)
     const fills = calls.filter((c) => c[0] === 'setFillStyle').map((c) => c[1])
     for (const s of model.slices) expect(fills).toContain(s.color)
-    // Sector edges are arcs (G draws them with ellipse; the adapter turns that into arc where missing).
-    expect(calls.some((c) => c[0] === 'ellipse' || c[0] === 'arc')).toBe(true)
+    // Every point is a real coordinate inside the canvas (F2's polar Interval drew at NaN with G's CSS parsing off).
+    const points = calls.filter((c) => c[0] === 'moveTo' || c[0] === 'lineTo').map((c) => [Number(c[1]), Number(c[2])])
+    expect(points.length).toBeGreaterThan(model.slices.length * 4)
+    for (const [x, y] of points) {
+      expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true)
+      expect(x >= 0 && x <= 132 && y >= 0 && y <= 132).toBe(true)
+    }
     expect(calls.some((c) => c[0] === 'fillText' && c[1] === '权益类')).toBe(true)
   })
 })
