@@ -20,6 +20,7 @@ import {
   xTickIndices,
   xToPx,
   yRange,
+  niceTicks,
 } from '@/components/Chart/model'
 import { firstTouch, touchChartX } from '@/components/Chart/touch'
 import type { ChartSeries } from '@/components/Chart/types'
@@ -176,10 +177,29 @@ describe('formatting', () => {
 
 describe('scales and ticks', () => {
   it('widens a flat or empty range', () => {
-    expect(yRange([[null, null]])).toEqual({ min: 0, max: 1, ticks: [0, 1 / 3, 2 / 3, 1] })
+    expect(yRange([[null, null]])).toEqual({ min: 0, max: 1.5, ticks: [0, 0.5, 1, 1.5] })
     const flat = yRange([[2, 2]])
     expect(flat.min).toBeLessThan(2)
     expect(flat.max).toBeGreaterThan(2)
+  })
+
+  it('labels sit on round values (UI.md), three splits covering the data', () => {
+    // A return chart from -6.6% to +21.1%: 0.1 steps from -10% to 20% do not reach 21.1%, 0.2 steps do.
+    expect(niceTicks(-0.066, 0.211, 3)).toEqual({ min: -0.2, max: 0.4, ticks: [-0.2, 0, 0.2, 0.4] })
+    expect(niceTicks(0.031, 0.21, 3)).toEqual({ min: 0, max: 0.3, ticks: [0, 0.1, 0.2, 0.3] })
+    // NAVs from 1.04 to 1.29 in 0.1 steps; to 1.31 the next round step, 0.2.
+    expect(niceTicks(1.04, 1.29, 3)).toEqual({ min: 1, max: 1.3, ticks: [1, 1.1, 1.2, 1.3] })
+    expect(niceTicks(1.04, 1.31, 3).ticks).toEqual([1, 1.2, 1.4, 1.6])
+    for (const [lo, hi] of [
+      [-0.5, 0.73],
+      [0.0001, 0.0009],
+      [12.3, 4567.8],
+    ]) {
+      const t = niceTicks(lo, hi, 3)
+      expect(t.min).toBeLessThanOrEqual(lo)
+      expect(t.max).toBeGreaterThanOrEqual(hi)
+      expect(t.ticks).toHaveLength(4)
+    }
   })
 
   it('does not repeat ticks of a short series', () => {

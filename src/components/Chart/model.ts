@@ -158,8 +158,31 @@ export function yRange(
     lo -= pad
     hi += pad
   }
-  const step = (hi - lo) / splits
-  return { min: lo, max: hi, ticks: Array.from({ length: splits + 1 }, (_, k) => (k === splits ? hi : lo + k * step)) }
+  return niceTicks(lo, hi, splits)
+}
+
+/** Round steps: 1, 2, 2.5 and 5 times a power of ten. */
+const NICE_STEPS = [1, 2, 2.5, 5, 10]
+
+/**
+ * The axis from `lo` to `hi` in `splits` equal steps whose labels sit on round values (0%, 10%,
+ * 20%; 1.00, 1.20), as fund apps label them (UI.md), rather than on the data's extremes.
+ */
+export function niceTicks(lo: number, hi: number, splits: number): { min: number; max: number; ticks: number[] } {
+  const raw = (hi - lo) / splits
+  const power = Math.pow(10, Math.floor(Math.log10(raw)))
+  // Float noise off each tick (0.1 + 0.2): 12 significant digits are more than any label shows.
+  const clean = (v: number) => Number(v.toPrecision(12))
+  for (let p = power; ; p *= 10) {
+    for (const m of NICE_STEPS) {
+      const step = m * p
+      if (step < raw) continue
+      const min = clean(Math.floor(lo / step + 1e-9) * step)
+      const max = clean(min + step * splits)
+      if (max + 1e-12 < hi) continue
+      return { min, max, ticks: Array.from({ length: splits + 1 }, (_, k) => clean(min + k * step)) }
+    }
+  }
 }
 
 /** Indices of the labelled dates: first, middle and last (plus quarters in fullscreen), no repeats. */
