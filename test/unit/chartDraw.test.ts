@@ -5,28 +5,8 @@
  */
 import { buildChartModel } from '@/components/Chart/model'
 import { startChart } from '@/components/Chart/draw'
-import { adaptLegacyContext, createMeasuringCanvas, type LegacyCanvasContext } from '@/platform/canvasShared'
+import { recordingSurface } from '../support/canvas'
 import type { ChartSeries } from '@/components/Chart/types'
-
-function recorder() {
-  const calls: Array<[string, ...unknown[]]> = []
-  return {
-    calls,
-    ctx: new Proxy({} as Record<string, unknown>, {
-      get: (target, name: string) =>
-        name in target
-          ? target[name]
-          : (...args: unknown[]) => {
-              calls.push([name, ...args])
-              return name === 'measureText' ? { width: String(args[0]).length * 6 } : undefined
-            },
-      set: (target, name: string, value) => {
-        target[name] = value
-        return true
-      },
-    }) as unknown as LegacyCanvasContext,
-  }
-}
 
 function series(n: number): ChartSeries[] {
   const d0 = Date.UTC(2015, 0, 5)
@@ -38,25 +18,10 @@ function series(n: number): ChartSeries[] {
 }
 
 it('draws the downsampled line through the legacy adapter, peak included', async () => {
-  const { calls, ctx } = recorder()
-  const adapter = adaptLegacyContext(ctx)
+  const { calls, surface, drawn } = recordingSurface(375, 200)
   const model = buildChartModel({ series: series(2500), width: 375, height: 200, markers: { peak: true } })
-  const raf = (cb: () => void) => setTimeout(cb, 0) as unknown as number
-  const runtime = startChart(
-    {
-      context: adapter.context,
-      width: 375,
-      height: 200,
-      pixelRatio: 1,
-      offscreenCanvas: createMeasuringCanvas(),
-      requestAnimationFrame: raf,
-      cancelAnimationFrame: (id) => clearTimeout(id),
-      flush: () => adapter.flush(),
-      destroy: () => undefined,
-    },
-    model,
-  )
-  for (let k = 0; k < 20 && !calls.some((c) => c[0] === 'draw'); k += 1) await new Promise((r) => setTimeout(r, 50))
+  const runtime = startChart(surface, model)
+  await drawn()
   runtime.destroy()
 
   expect(calls.some((c) => c[0] === 'draw' && c[1] === true)).toBe(true)

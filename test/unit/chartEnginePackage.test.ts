@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { buildChartModel } from '@/components/Chart/model'
 import type { EngineFactory } from '@/components/Chart/enginePackage'
-import { adaptLegacyContext, createMeasuringCanvas, type LegacyCanvasContext } from '@/platform/canvasShared'
+import { recordingSurface } from '../support/canvas'
 
 const PLUGIN = path.resolve(__dirname, '..', '..', 'config', 'plugins', 'chart-engine.js')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -19,24 +19,6 @@ const plugin = require(PLUGIN) as { relativeTo(name: string): string; ENGINE_FIL
 function bundle(): string {
   const script = `require(${JSON.stringify(PLUGIN)}).bundleEngine().then((t) => process.stdout.write(t))`
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
-}
-
-function recorder() {
-  const calls: Array<[string, ...unknown[]]> = []
-  const ctx = new Proxy({} as Record<string, unknown>, {
-    get: (target, name: string) =>
-      name in target
-        ? target[name]
-        : (...args: unknown[]) => {
-            calls.push([name, ...args])
-            return name === 'measureText' ? { width: String(args[0]).length * 6 } : undefined
-          },
-    set: (target, name: string, value) => {
-      target[name] = value
-      return true
-    },
-  }) as unknown as LegacyCanvasContext
-  return { calls, ctx }
 }
 
 it('gives each caller the engine path relative to its own output file', () => {
@@ -57,28 +39,14 @@ it('bundles F2 once as a CommonJS factory whose engine draws the chart', async (
   const engine = mod.exports!({ window: undefined, document: undefined, requestAnimationFrame: raf, cancelAnimationFrame: caf })
   expect(typeof engine.startPie).toBe('function')
 
-  const { calls, ctx } = recorder()
-  const adapter = adaptLegacyContext(ctx)
+  const { calls, surface, drawn } = recordingSurface(375, 200)
   const data = Array.from({ length: 300 }, (_, i) => ({
     date: new Date(Date.UTC(2020, 0, 1) + i * 864e5).toISOString().slice(0, 10),
     value: i % 50,
   }))
   const model = buildChartModel({ series: [{ name: '策略', data }], width: 375, height: 200 })
-  const runtime = engine.startChart(
-    {
-      context: adapter.context,
-      width: 375,
-      height: 200,
-      pixelRatio: 1,
-      offscreenCanvas: createMeasuringCanvas(),
-      requestAnimationFrame: raf,
-      cancelAnimationFrame: caf,
-      flush: () => adapter.flush(),
-      destroy: () => undefined,
-    },
-    model,
-  )
-  for (let k = 0; k < 20 && !calls.some((c) => c[0] === 'draw'); k += 1) await new Promise((r) => setTimeout(r, 50))
+  const runtime = engine.startChart(surface, model)
+  await drawn()
   runtime.destroy()
   expect(calls.some((c) => c[0] === 'draw' && c[1] === true)).toBe(true)
   expect(calls.some((c) => c[0] === 'setStrokeStyle' && c[1] === '#3388FF')).toBe(true)

@@ -4,7 +4,7 @@
  */
 import { buildPieModel, PIE_PALETTE, roundShares } from '@/components/Chart/pieModel'
 import { slicePoints, startPie } from '@/components/Chart/pieDraw'
-import { adaptLegacyContext, createMeasuringCanvas, type LegacyCanvasContext } from '@/platform/canvasShared'
+import { recordingSurface } from '../support/canvas'
 
 describe('percents of the pie add up to exactly 100.00%', () => {
   it('thirds round to 33.34 / 33.33 / 33.33 (the largest remainder, earlier first on a tie)', () => {
@@ -93,24 +93,6 @@ describe('empty input', () => {
 })
 
 describe('drawn by F2 (one polygon per slice)', () => {
-  function recorder() {
-    const calls: Array<[string, ...unknown[]]> = []
-    const ctx = new Proxy({} as Record<string, unknown>, {
-      get: (target, name: string) =>
-        name in target
-          ? target[name]
-          : (...args: unknown[]) => {
-              calls.push([name, ...args])
-              return name === 'measureText' ? { width: String(args[0]).length * 6 } : undefined
-            },
-      set: (target, name: string, value) => {
-        target[name] = value
-        return true
-      },
-    }) as unknown as LegacyCanvasContext
-    return { calls, ctx }
-  }
-
   it('a slice is the ring between its angles: outer arc then inner arc, clockwise from the top', () => {
     const pts = slicePoints(50, 50, 40, 20, 0, Math.PI / 2)
     expect(pts[0][0]).toBeCloseTo(50)
@@ -123,29 +105,14 @@ describe('drawn by F2 (one polygon per slice)', () => {
   })
 
   it('fills every slice in its palette colour through the legacy adapter', async () => {
-    const { calls, ctx } = recorder()
-    const adapter = adaptLegacyContext(ctx)
+    const { calls, surface, drawn } = recordingSurface(132, 132)
     const model = buildPieModel([
       { name: '固收类', value: '0.35' },
       { name: '权益类', value: '0.45' },
       { name: '商品类', value: '0.20' },
     ])
-    const raf = (cb: () => void) => setTimeout(cb, 0) as unknown as number
-    const runtime = startPie(
-      {
-        context: adapter.context,
-        width: 132,
-        height: 132,
-        pixelRatio: 1,
-        offscreenCanvas: createMeasuringCanvas(),
-        requestAnimationFrame: raf,
-        cancelAnimationFrame: (id) => clearTimeout(id),
-        flush: () => adapter.flush(),
-        destroy: () => undefined,
-      },
-      { model, width: 132, height: 132, center: '权益类' },
-    )
-    for (let k = 0; k < 20 && !calls.some((c) => c[0] === 'draw'); k += 1) await new Promise((r) => setTimeout(r, 50))
+    const runtime = startPie(surface, { model, width: 132, height: 132, center: '权益类' })
+    await drawn()
     runtime.destroy()
 
     expect(calls.some((c) => c[0] === 'draw' && c[1] === true)).toBe(true)
