@@ -150,8 +150,10 @@ function screens(expected) {
       exact: { '.alfa-po-head__name': o.poName },
       texts: [...head(o), `${o.buyers}人买入`, '业绩走势', `区间收益 ${o.chartReturn}`],
       async interact(h) {
-        const link = h.page.querySelectorAll('.alfa-po-links__item').find((l) => text(l) === '策略信息')
-        if (!link) throw failure('entry: no 策略信息 link')
+        // The links render in a task after the head and the chart (components/Deferred).
+        const link = await h.waitFor('the 策略信息 link', () =>
+          h.page.querySelectorAll('.alfa-po-links__item').find((l) => text(l) === '策略信息'),
+        )
         const url = await tapOpens(h, link, '策略信息')
         return `区间收益 ${o.chartReturn}; 策略信息 -> ${expectTarget(url, po('information'), code, '策略信息')}`
       },

@@ -19,6 +19,7 @@ const path = require('node:path')
 const { spawn } = require('node:child_process')
 const { ROOT, CHART_ENGINE_FILE, readJson, packagesOf, failure } = require('./common')
 const { createHost, captureProblems } = require('./weapp-host')
+const { translatingSwan } = require('./swan-to-wxml')
 
 const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
@@ -246,8 +247,10 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
       // s.chart: true for the line chart's host, or the selector of another (the pie's).
       const chartHost = s.chart === true ? '.alfa-chart__host' : s.chart
       if (chartHost && !h.page.querySelector(chartHost)) throw fail(`no chart (${chartHost}) rendered`)
-      // F2 comes from the chartEngine subpackage through require.async (the first chart loads it).
-      if (chartHost) await h.waitFor(`${CHART_ENGINE_FILE} loaded with require.async`, () => host.asyncLoaded.includes(CHART_ENGINE_FILE))
+      // On WeChat F2 comes from the chartEngine subpackage through require.async (the first chart
+      // loads it); the Baidu build carries F2 in each chart package (no cross-package require there).
+      if (chartHost && !translatingSwan())
+        await h.waitFor(`${CHART_ENGINE_FILE} loaded with require.async`, () => host.asyncLoaded.includes(CHART_ENGINE_FILE))
       if (problems.length) throw fail('problems')
       const count = net.requests.length - firstRequest
       results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
