@@ -64,17 +64,17 @@ export function useRemote<T>(
   /** The answer depends on who asks: reloaded on login and logout, kept per user. */
   const personal = !!who
   const [, rerender] = useState(0)
-  // Any component re-renders on login and logout, not only an observer.
-  useEffect(
-    () =>
-      personal
-        ? reaction(
-            () => `${session.restored}:${user.token ?? ''}`,
-            () => rerender((n) => n + 1),
-          )
-        : undefined,
-    [personal],
-  )
+  const whoAsks = () => `${session.restored}:${user.token ?? ''}`
+  const seen = whoAsks()
+  // Any component re-renders on login and logout, not only an observer; a restore that ended
+  // between this render and the effect counts too (else the screen would wait for it forever).
+  useEffect(() => {
+    if (!personal) return undefined
+    const stop = reaction(whoAsks, () => rerender((n) => n + 1))
+    if (whoAsks() !== seen) rerender((n) => n + 1)
+    return stop
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [personal])
   const userId = user.userId
   // While the saved login is being restored a user's load waits (loading, not the login prompt).
   const restoring = personal && !user.token && !session.restored
