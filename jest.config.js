@@ -9,6 +9,9 @@ const esm = ['@tarojs', 'taro-ui', '@antv', '@stencil', 'swiper', 'query-string'
 module.exports = defineJestConfig({
   bail: 0,
   rootDir: __dirname,
+  // A page that draws a chart loads F2 (hundreds of ESM files through babel) on its first render:
+  // on a fresh clone's cold transform cache that alone took over jest's 5 s default on 2 cores.
+  testTimeout: 30000,
   testMatch: ['<rootDir>/test/unit/**/*.test.{ts,tsx}', '<rootDir>/test/pages/**/*.test.{ts,tsx}'],
   setupFiles: [require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'), path.join(__dirname, 'test/support/setup.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'test/support/freshCache.ts')],
