@@ -20,7 +20,9 @@ import {
   InvestPlanNavHistoryDocument,
   LongWinNavHistoryDocument,
   NavHistoryDocument,
+  type PortfolioAcrLineFragment,
   type PortfolioChartFragment,
+  type PortfolioRealMoneyLineFragment,
   type PortfolioPreferenceFlagsFragment,
 } from '@/services/generated/graphql'
 import type { PortfolioKind } from '../kind'
@@ -31,12 +33,8 @@ import { ProfitCalculator } from './ProfitCalculator'
 export const DETAIL_PERIOD: ChartPeriod = DEFAULT_PERIOD
 export const DETAIL_RANGE = PERIOD_RANGE[DETAIL_PERIOD]
 
-type Point = { date: string; value: string }
 /** A chart's answer: the NAV series and the benchmark, and for long-win plans the accumulated return and the real-money account. */
-export type ChartAnswer = PortfolioChartFragment & {
-  acrHistory?: readonly Point[] | null
-  realMoneyHistory?: readonly Point[] | null
-}
+export type ChartAnswer = PortfolioChartFragment & Partial<PortfolioAcrLineFragment> & Partial<PortfolioRealMoneyLineFragment>
 
 /**
  * The strategy line (its accumulated return: acrHistory where the answer has it, else the NAV
