@@ -104,13 +104,13 @@ export function useRemote<T>(
   }
 
   const seq = useRef(0)
-  const latest = useRef({ load, cacheKey, shown, empty, mine: personal })
-  latest.current = { load, cacheKey, shown, empty, mine: personal }
+  const latest = useRef({ load, cacheKey, shown, empty, personal })
+  latest.current = { load, cacheKey, shown, empty, personal }
 
   // Promise chains rather than async functions: smaller in the ES5 mini-program bundle.
   /** Asks again; quietly (what is shown stays, a failure marks it stale) by default when it answers this key. */
   const reload = useCallback((quiet?: boolean): Promise<void> => {
-    const { cacheKey: ck, shown: s, mine: m } = latest.current
+    const { cacheKey: ck, shown: s, personal: m } = latest.current
     if (s.k === null) return Promise.resolve()
     const id = ++seq.current
     const q = quiet === undefined ? s.own : quiet === true

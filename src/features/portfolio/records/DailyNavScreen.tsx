@@ -13,9 +13,6 @@ import { formatDate, formatNav, DATE } from '@/utils/format'
 import { PortfolioPending } from '../components'
 import { pageInput, RecordsTitle } from './shared'
 
-/** Server range names of the period tabs. */
-export const DAILY_NAV_RANGE = PERIOD_RANGE
-
 /** Daily NAVs are short rows: more of them per page. */
 export const DAILY_NAV_PAGE_SIZE = 20
 
@@ -27,7 +24,7 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
   const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
   // Known only from an answer: a LONG_WIN_S plan seen for the first time is asked again with the flag.
   const [isLongWinS, setLongWinS] = useState(() => longWinS.has(poCode))
-  const range = DAILY_NAV_RANGE[period]
+  const range = PERIOD_RANGE[period]
   const { state, head, items, stale, more, reload, loadMore } = usePaged(
     `poDailyNav:${poCode}:${range}:${isLongWinS}`,
     (cursor) =>
