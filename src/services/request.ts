@@ -1,4 +1,3 @@
-import Taro from '@tarojs/taro'
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import { isH5 } from '@/platform/env'
@@ -8,6 +7,7 @@ import { stringifyQuery, type QueryValue } from '@/utils/url'
 import { utf8Bytes } from '@/utils/utf8'
 import { FUND_TERMINATED_MSG, isFundTerminatedAnswer } from '@alfa/common/fundStatus'
 import { brokerOf } from './brand'
+import { defaultTransport } from './transport'
 import { dateHeader, isSignTimestampRefusal, noteServerDate, serverNow } from './clock'
 import { appEvents } from './events'
 import { session, sessionRestored } from './session'
@@ -46,13 +46,8 @@ export interface HttpRequest {
 
 export type Transport = (req: HttpRequest) => Promise<HttpResponse>
 
-/** Taro.request on every target. */
-export const taroTransport: Transport = async ({ url, method, data, header, dataType = 'json' }) => {
-  const res = await Taro.request({ url, method, data: data as never, header, dataType, responseType: 'text' })
-  return { statusCode: res.statusCode, data: res.data, header: (res.header ?? {}) as Record<string, string> }
-}
-
-let transport: Transport = taroTransport
+/** Taro.request on mini-programs, fetch on H5 (transport.h5.ts). */
+let transport: Transport = defaultTransport
 
 /** Replaces the transport (tests). Returns the previous one. */
 export function setTransport(next: Transport): Transport {

@@ -1,9 +1,9 @@
-import { Canvas, View, Text } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
-import { CANVAS_MODE } from '@/platform/canvas'
 import { loadChartEngine } from './engine'
 import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type ChartModel, type Scheme } from './model'
+import { CanvasHost } from './CanvasHost'
 import { useF2Canvas } from './useF2'
 import { firstTouch, touchChartX, type TouchEventLike } from './touch'
 import type { ChartMarkers, ChartSeries, TooltipInfo, ValueFormat } from './types'
@@ -95,9 +95,7 @@ export function ChartCanvas(props: ChartCanvasProps) {
       onTouchEnd={onEnd}
       onTouchCancel={onEnd}
     >
-      {CANVAS_MODE === 'dom' && <View id={id} className='alfa-chart__host' />}
-      {CANVAS_MODE === 'node2d' && <Canvas type='2d' id={id} className='alfa-chart__host' disableScroll />}
-      {CANVAS_MODE === 'legacy' && <Canvas id={id} canvasId={id} className='alfa-chart__host' disableScroll />}
+      <CanvasHost id={id} className='alfa-chart__host' />
       {model && info && (
         <View className='alfa-chart__cross' aria-hidden>
           <View

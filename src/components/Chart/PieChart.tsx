@@ -1,11 +1,11 @@
-import { Canvas, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
-import { CANVAS_MODE } from '@/platform/canvas'
 import { theme } from '@/platform/theme'
 import type { PieScene } from './pieDraw'
 import { loadPieEngine } from './pieEngine'
 import { buildPieModel, type PieInput } from './pieModel'
+import { CanvasHost } from './CanvasHost'
 import { useF2Canvas } from './useF2'
 import './pie.scss'
 
@@ -36,9 +36,7 @@ function PieCanvas({ scene, size }: { scene: Omit<PieScene, 'width' | 'height'>;
 
   return (
     <View className='alfa-pie__surface' style={{ width: `${size}px`, height: `${size}px` }} aria-hidden>
-      {CANVAS_MODE === 'dom' && <View id={id} className='alfa-pie__host' />}
-      {CANVAS_MODE === 'node2d' && <Canvas type='2d' id={id} className='alfa-pie__host' disableScroll />}
-      {CANVAS_MODE === 'legacy' && <Canvas id={id} canvasId={id} className='alfa-pie__host' disableScroll />}
+      <CanvasHost id={id} className='alfa-pie__host' />
     </View>
   )
 }

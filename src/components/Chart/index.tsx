@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { currentHost } from '@/platform/host'
 import { theme } from '@/platform/theme'

@@ -1,6 +1,7 @@
-import { Input, Picker, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { Card, InfoRows } from '@/components/Card'
+import { DatePicker } from '@/components/DatePicker'
 import { SignedRate } from '@/components/Figure'
 import type { PortfolioChartFragment } from '@/services/generated/graphql'
 import { formatAmount } from '@/utils/format'
@@ -32,12 +33,12 @@ export function ProfitCalculator({ series }: { series: PortfolioChartFragment['n
             onInput={(e) => setAmountText(e.detail.value.replace(/[^\d.]/g, ''))}
           />
         </View>
-        <Picker mode='date' value={startDate} start={first} end={last} onChange={(e) => setStart(String(e.detail.value))}>
-          <View className='alfa-po-profit__field' role='button' aria-label='买入日期'>
+        <DatePicker value={startDate} start={first} end={last} onChange={setStart} label='买入日期'>
+          <View className='alfa-po-profit__field'>
             <Text className='alfa-po-profit__label'>买入日期</Text>
             <Text className='alfa-po-profit__date'>{startDate} ›</Text>
           </View>
-        </Picker>
+        </DatePicker>
       </View>
       {result ? (
         <InfoRows
