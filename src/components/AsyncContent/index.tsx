@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Empty } from '@/components/Empty'
 import { Skeleton, type SkeletonProps } from '@/components/Skeleton'
 import { startLogin } from '@/services/login'
+import { goBackOrHome } from '@/services/navigation'
 import './index.scss'
 
 /**
@@ -82,4 +83,30 @@ export function AsyncContent({ state, stale, onRetry, emptyTitle = '暂无数据
       {children}
     </>
   )
+}
+
+/** What is missing when the loader answered null (e.g. 基金不存在) and what to do about it. */
+export interface NotFoundText {
+  title: string
+  description: string
+}
+
+/** A missing item (unknown code, or hidden on this brand): what is missing and a way back. */
+export function NotFound({ title, description }: NotFoundText) {
+  return <Empty title={title} description={description} actionText='返回' onAction={() => void goBackOrHome()} />
+}
+
+export interface PendingProps {
+  state: LoadState
+  onRetry: () => unknown
+  /** Rows of the loading skeleton (default 8). */
+  rows?: number
+  /** What the not-found state says. */
+  notFound: NotFoundText
+}
+
+/** A detail screen until its item is there: not found with a way back, the skeleton, or the error with a retry. */
+export function Pending({ state, onRetry, rows = 8, notFound }: PendingProps) {
+  if (state === 'notFound') return <NotFound {...notFound} />
+  return <AsyncContent state={state} onRetry={onRetry} skeleton={{ rows }} />
 }

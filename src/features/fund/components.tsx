@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { AsyncContent } from '@/components/AsyncContent'
-import { Empty } from '@/components/Empty'
+import { NotFound, Pending, type NotFoundText } from '@/components/AsyncContent'
 import type { LoadState } from '@/hooks/remote'
 import type {
   FundHoldingsCardFragment,
@@ -9,7 +8,7 @@ import type {
   FundTitleFragment,
   FundTradeRulesCardFragment,
 } from '@/services/generated/graphql'
-import { goBackOrHome, navigateTo } from '@/services/navigation'
+import { navigateTo } from '@/services/navigation'
 import { formatAmount, formatPercent } from '@/utils/format'
 import { Avatar } from '@/components/Avatar'
 import { Card, InfoRows } from '@/components/Card'
@@ -18,22 +17,19 @@ import './index.scss'
 
 export { Card, InfoRows, DemoBadge, RiskTag, SignedRate }
 
+const FUND_NOT_FOUND: NotFoundText = {
+  title: '基金不存在',
+  description: '请检查基金代码是否正确，或返回上一页重新选择。',
+}
+
 /** Unknown fund code: a not-found state with a way back. */
 export function FundNotFound() {
-  return (
-    <Empty
-      title='基金不存在'
-      description='请检查基金代码是否正确，或返回上一页重新选择。'
-      actionText='返回'
-      onAction={() => void goBackOrHome()}
-    />
-  )
+  return <NotFound {...FUND_NOT_FOUND} />
 }
 
 /** A fund screen until its fund is there: not found, the skeleton, or the error with a retry. */
 export function FundPending({ state, onRetry, rows }: { state: LoadState; onRetry: () => void; rows: number }) {
-  if (state === 'notFound') return <FundNotFound />
-  return <AsyncContent state={state} onRetry={onRetry} skeleton={{ rows }} />
+  return <Pending state={state} onRetry={onRetry} rows={rows} notFound={FUND_NOT_FOUND} />
 }
 
 /** The name and code heading a fund's sub-screen (fragment FundTitle). */

@@ -1,29 +1,24 @@
 import { Text, View } from '@tarojs/components'
-import { AsyncContent } from '@/components/AsyncContent'
-import { Empty } from '@/components/Empty'
+import { NotFound, Pending, type NotFoundText } from '@/components/AsyncContent'
 import { ToneText } from '@/components/Figure'
 import type { LoadState } from '@/hooks/remote'
 import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
-import { goBackOrHome } from '@/services/navigation'
 import { MONEY_TYPE_NAME, RISK_LEVEL_NAME } from './names'
 import './index.scss'
 
+const PORTFOLIO_NOT_FOUND: NotFoundText = {
+  title: '策略不存在',
+  description: '该策略不存在或暂不可见，请返回上一页重新选择。',
+}
+
 /** Unknown (or hidden on this brand) strategy code: a not-found state with a way back. */
 export function PortfolioNotFound() {
-  return (
-    <Empty
-      title='策略不存在'
-      description='该策略不存在或暂不可见，请返回上一页重新选择。'
-      actionText='返回'
-      onAction={() => void goBackOrHome()}
-    />
-  )
+  return <NotFound {...PORTFOLIO_NOT_FOUND} />
 }
 
 /** A strategy screen until its answer is there: not found, the skeleton, or the error with a retry. */
-export function PortfolioPending({ state, onRetry, rows = 8 }: { state: LoadState; onRetry: () => void; rows?: number }) {
-  if (state === 'notFound') return <PortfolioNotFound />
-  return <AsyncContent state={state} onRetry={onRetry} skeleton={{ rows }} />
+export function PortfolioPending({ state, onRetry, rows }: { state: LoadState; onRetry: () => void; rows?: number }) {
+  return <Pending state={state} onRetry={onRetry} rows={rows} notFound={PORTFOLIO_NOT_FOUND} />
 }
 
 /** The strategy's name (and code) heading a sub-screen. */
