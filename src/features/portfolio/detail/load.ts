@@ -9,7 +9,7 @@ import {
 } from '@/services/generated/graphql'
 import { user } from '@/services/user'
 import type { ChartAnswer } from './ChartCard'
-import { askByKind, type KindFields, type PortfolioKind } from '../kind'
+import { askByKind, type PortfolioKind } from '../kind'
 
 type Ordinary = NonNullable<PortfolioQuery['portfolio']>
 type LongWin = NonNullable<LongwinQuery['portfolio']>
@@ -22,13 +22,27 @@ type Deferred = Partial<ChartAnswer>
 export type PortfolioDetail =
   ({ kind: 'ordinary' } & Ordinary & Deferred) | ({ kind: 'longWin' } & LongWin & Deferred) | ({ kind: 'investPlan' } & Plan & Deferred)
 
-function ask(kind: PortfolioKind, poCode: string, range: string, onData: (p: Record<string, unknown> | null) => void) {
+/**
+ * Asks the branch of `kind`; its answer (and each partial one) comes tagged with that kind, which
+ * is the one askByKind reports for it.
+ */
+function ask(
+  kind: PortfolioKind,
+  poCode: string,
+  range: string,
+  onData: (p: PortfolioDetail | null) => void,
+): Promise<PortfolioDetail | null> {
   const needQueryHolding = user.isLogin
-  const pick = (d: { portfolio: unknown }) => onData((d.portfolio as Record<string, unknown> | null) ?? null)
-  const answer = (d: { portfolio: unknown }) => (d.portfolio as KindFields | null) ?? null
-  if (kind === 'longWin') return execute(LongwinDocument, { poCode, needQueryHolding, range }, { onData: pick }).then(answer)
-  if (kind === 'investPlan') return execute(InvestPlanDocument, { poCode, needQueryHolding, range }, { onData: pick }).then(answer)
-  return execute(PortfolioDocument, { poCode, range }, { onData: pick }).then(answer)
+  if (kind === 'longWin') {
+    const tag = (d: LongwinQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'longWin' } : null)
+    return execute(LongwinDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) }).then(tag)
+  }
+  if (kind === 'investPlan') {
+    const tag = (d: InvestPlanQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'investPlan' } : null)
+    return execute(InvestPlanDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) }).then(tag)
+  }
+  const tag = (d: PortfolioQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'ordinary' } : null)
+  return execute(PortfolioDocument, { poCode, range }, { onData: (d) => onData(tag(d)) }).then(tag)
 }
 
 /**
@@ -41,10 +55,6 @@ export async function loadPortfolioDetail(
   range: string,
   progress: (partial: PortfolioDetail) => void,
 ): Promise<PortfolioDetail | null> {
-  const got = await askByKind<KindFields>(
-    poCode,
-    (kind, onData) => ask(kind, poCode, range, (p) => onData(p as KindFields | null)),
-    (partial, kind) => progress({ ...partial, kind } as PortfolioDetail),
-  )
-  return got ? ({ ...got.answer, kind: got.kind } as PortfolioDetail) : null
+  const got = await askByKind<PortfolioDetail>(poCode, (kind, onData) => ask(kind, poCode, range, onData), progress)
+  return got?.answer ?? null
 }
