@@ -111,6 +111,35 @@ function routesOf(tree: string): Array<{ method: string; url: string }> {
   return out
 }
 
+/** The name of a document's (first) operation. */
+function operationName(text: string): string | undefined {
+  return parse(text).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)?.name?.value
+}
+
+/**
+ * The valid GraphQL documents the bad requests start from, one per operation name: the server's
+ * reference operations (server/operations) and every document the app sends (the query text of
+ * the generated modules src/services/generated/documents/*Document.ts, read as text so that this
+ * test does not depend on the client build). Where both name an operation, the app's text is
+ * kept: the fuzzing should run on what the app really sends.
+ */
+function graphqlOperations() {
+  const serverDir = path.join(__dirname, '..', 'operations')
+  const appDir = path.join(__dirname, '..', '..', 'src', 'services', 'generated', 'documents')
+  const server = fs.readdirSync(serverDir).map((f) => fs.readFileSync(path.join(serverDir, f), 'utf8'))
+  const app = fs
+    .readdirSync(appDir)
+    .filter((f) => f.endsWith('Document.ts'))
+    .map((f) => {
+      const text = /new TypedDocumentString\(`([^`]*)`/.exec(fs.readFileSync(path.join(appDir, f), 'utf8'))?.[1]
+      assert.ok(text, `no query text in ${f}`)
+      return text
+    })
+  const byName = new Map<string, string>()
+  for (const text of [...server, ...app]) byName.set(operationName(text) ?? text, text)
+  return { documents: [...byName.values()], server: server.length, app: app.length }
+}
+
 let database: Database
 let t: TestApp
 let token = ''
@@ -133,8 +162,9 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
     // inputs are in findings.test.ts (caps, sign in the query, unknown streams).
     const rest = routes.filter((r) => !r.url.endsWith('/graphql') && !r.url.endsWith('/stream'))
     assert.ok(rest.length >= 20, `found ${rest.length} REST routes`)
-    const dir = path.join(__dirname, '..', 'operations')
-    const operations = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    const pool = graphqlOperations()
+    const operations = pool.documents
+    assert.ok(pool.app >= 40, `found ${pool.app} app documents`)
     const statuses = new Map<number, number>()
     /** 200 answers: GraphQL answers with errors (a field's bad input is reported in the answer), and clean ones (the request was valid after all). */
     const ok = { withErrors: 0, clean: 0 }
@@ -211,7 +241,7 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
     }
     const seconds = (Date.now() - started) / 1000
     console.log(
-      `fuzz: ${generated - ok.clean} bad requests (${generated} generated, ${ok.clean} of them valid after all) over ${rest.length} REST routes and ${operations.length} GraphQL operations in ${seconds.toFixed(1)} s (seed ${SEED}); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} (the 200s: ${ok.withErrors} GraphQL answers with errors, ${ok.clean} valid requests); 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`,
+      `fuzz: ${generated - ok.clean} bad requests (${generated} generated, ${ok.clean} of them valid after all) over ${rest.length} REST routes and ${operations.length} GraphQL operations (${pool.server} from server/operations and ${pool.app} app documents, one per operation name) in ${seconds.toFixed(1)} s (seed ${SEED}); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} (the 200s: ${ok.withErrors} GraphQL answers with errors, ${ok.clean} valid requests); 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`,
     )
     assert.deepEqual(failures, [])
     const still = await t.app.inject({
