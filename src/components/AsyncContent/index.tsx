@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
-import { Empty } from '@/components/Empty'
+import { Empty, type EmptyProps } from '@/components/Empty'
 import { Skeleton, type SkeletonProps } from '@/components/Skeleton'
 import { startLogin } from '@/services/login'
 import { goBackOrHome } from '@/services/navigation'
@@ -85,11 +85,8 @@ export function AsyncContent({ state, stale, onRetry, emptyTitle = '暂无数据
   )
 }
 
-/** What is missing when the loader answered null (e.g. 基金不存在) and what to do about it. */
-export interface NotFoundText {
-  title: string
-  description: string
-}
+/** What is missing when the loader answered null (e.g. 基金不存在) and what to do about it: Empty's headline and hint. */
+export type NotFoundText = Required<Pick<EmptyProps, 'title' | 'description'>>
 
 /** A missing item (unknown code, or hidden on this brand): what is missing and a way back. */
 export function NotFound({ title, description }: NotFoundText) {
