@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { match } from 'path-to-regexp'
 import { isApiPath } from '@alfa/common/apiPaths'
 
 /** The body of every 404 that is not an H5 page. */
@@ -45,6 +46,62 @@ export function h5ContentSecurityPolicy(indexHtml: string): string {
   ].join('; ')
 }
 
+/** What the H5 build says each browser path needs (config/plugins/route-chunks.ts writes it). */
+export interface RouteChunks {
+  /** Files every page asks for at start. */
+  shared: string[]
+  /** Browser paths (exact ones first, then `:param` patterns) with their page's files. */
+  routes: Array<{ path: string; files: string[] }>
+}
+
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json'
+
+const SAFE_FILE = /^(js|css)\/[\w.-]+\.(js|css)$/
+
+/**
+ * The app's HTML for each page address: index.html with <link rel="preload"> for the files that
+ * address's screen needs, so the browser fetches them beside app.js rather than after it has run
+ * (Lighthouse: one round trip and app.js's start-up less before the first screen). An address
+ * no route matches, a malformed one or a build without the file gets index.html as it is.
+ */
+export function routePreloads(indexHtml: string, manifest: RouteChunks | null): (pathname: string) => string {
+  if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml
+  // Low priority: app.js and the first paint's stylesheet go first (a high-priority preload would
+  // take their bandwidth and delay the first paint: Lighthouse FCP 1.3 s → 1.9 s).
+  const tag = (file: string) =>
+    `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`
+  const rows = manifest.routes.map((r) => ({
+    matches: match(r.path, { decode: decodeURIComponent }),
+    files: [...r.files, ...manifest.shared].filter((f) => SAFE_FILE.test(f)),
+  }))
+  const pages = new Map<number, string>()
+  return (pathname) => {
+    let i = -1
+    try {
+      i = rows.findIndex((r) => r.matches(pathname) !== false)
+    } catch {
+      // A malformed %-escape in the address: no preloads, the app shows its own 404 page.
+    }
+    if (i < 0) return indexHtml
+    let html = pages.get(i)
+    if (!html) {
+      html = indexHtml.replace('</head>', `${[...new Set(rows[i].files)].map(tag).join('')}</head>`)
+      pages.set(i, html)
+    }
+    return html
+  }
+}
+
+/** The build's route-chunks.json, or null (an older build, or none). */
+function readRouteChunks(dir: string): RouteChunks | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(dir, ROUTE_CHUNKS_FILE), 'utf8')) as RouteChunks
+    return Array.isArray(parsed.routes) && Array.isArray(parsed.shared) ? parsed : null
+  } catch {
+    return null
+  }
+}
+
 /** Headers of every H5 page (and the index.html file itself). */
 export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
   return {
@@ -64,7 +121,9 @@ export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
 export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
   const indexFile = path.join(opts.dir, 'index.html')
   const built = fs.existsSync(indexFile)
-  const pageHeaders = built ? h5SecurityHeaders(fs.readFileSync(indexFile, 'utf8')) : {}
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : ''
+  const pageHeaders = built ? h5SecurityHeaders(indexHtml) : {}
+  const pageHtml = routePreloads(indexHtml, built ? readRouteChunks(opts.dir) : null)
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
@@ -95,6 +154,6 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
       .headers(pageHeaders)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile))
+      .send(pageHtml(req.url.split('?')[0]))
   })
 }

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { routeNames, routes } from '../../src/routes'
+import { launchBrowser, newMobileContext } from './lib/browser'
+import { ensureH5Build } from './lib/h5Build'
+import { startServer, type RunningServer } from './lib/server'
+
+interface RouteChunks {
+  shared: string[]
+  routes: Array<{ path: string; files: string[] }>
+}
+
+describe('H5 pages preload their own chunks (route-chunks.json, server/src/h5.ts)', () => {
+  let dir: string
+  let manifest: RouteChunks
+  let server: RunningServer
+  let browser: Browser
+  before(
+    async () => {
+      dir = ensureH5Build()
+      manifest = JSON.parse(fs.readFileSync(path.join(dir, 'route-chunks.json'), 'utf8')) as RouteChunks
+      ;[server, browser] = await Promise.all([startServer({ h5Dir: dir }), launchBrowser()])
+    },
+    { timeout: 10 * 60_000 },
+  )
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('the build lists every browser path of the route table, with files that exist', () => {
+    const listed = new Set(manifest.routes.map((r) => r.path))
+    for (const n of routeNames) for (const p of routes[n].h5) assert.ok(listed.has(p), `${n}: ${p} is not in route-chunks.json`)
+    assert.ok(
+      manifest.shared.some((f) => /^js\/startup\.[0-9a-f]{8}\.js$/.test(f)),
+      'the start-up chunk is shared',
+    )
+    for (const f of [...manifest.shared, ...manifest.routes.flatMap((r) => r.files)]) assert.ok(fs.existsSync(path.join(dir, f)), f)
+  })
+
+  it('a strategy detail page fetches each preloaded file once, and uses it (no preload left unused)', async () => {
+    const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
+    const page = await context.newPage()
+    const fetched = new Map<string, number>()
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname
+      fetched.set(p, (fetched.get(p) ?? 0) + 1)
+    })
+    const warnings: string[] = []
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) warnings.push(m.text())
+    })
+    const url = '/alfa/portfolio/ZH015676/detail'
+    const html = await (await fetch(server.origin + url)).text()
+    const named = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1])
+    const own = manifest.routes.find((r) => r.path === '/alfa/portfolio/:poCode/detail')!
+    assert.deepEqual(new Set(named), new Set([...own.files, ...manifest.shared].map((f) => `/${f}`)))
+    await page.goto(server.origin + url)
+    await page.locator('.alfa-po-head__name').first().waitFor({ timeout: 30_000 })
+    // Chrome says so in the console when a preload is not used within a few seconds of the load.
+    await page.waitForTimeout(3500)
+    for (const f of named) assert.equal(fetched.get(f), 1, `${f} fetched ${fetched.get(f) ?? 0} times`)
+    assert.deepEqual(warnings, [])
+    await context.close()
+  })
+})
