@@ -18,7 +18,8 @@ const MANIFEST: RouteChunks = {
 }
 
 /** The preload links of a page's HTML, in order. */
-const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)" fetchpriority="low">/g)].map((m) => `${m[2]} ${m[1]}`)
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)" fetchpriority="low">/g)].map((m) => `${m[2]} ${m[1]}`)
 
 describe('H5 pages name their own chunks for preload (route-chunks.json)', () => {
   const page = routePreloads(INDEX, MANIFEST)
