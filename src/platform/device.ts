@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { systemInfo } from './systemInfo'
 import { makeAutoObservable } from 'mobx'
 import { TARGET, type Target } from './env'
 
@@ -61,7 +62,7 @@ function readHost(): DeviceInfo {
   let sys: SystemLike = {}
   let capsule: Capsule | null = null
   try {
-    sys = Taro.getSystemInfoSync()
+    sys = systemInfo()
   } catch {
     // Some hosts (tests, old browsers) cannot answer; the defaults stand.
   }

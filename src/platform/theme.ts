@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { systemInfo } from './systemInfo'
 import { makeAutoObservable } from 'mobx'
 import { TARGET } from './env'
 import { isNativeApp } from './host'
@@ -29,7 +30,7 @@ function miniHost(): ThemeHost {
   return {
     read: () => {
       try {
-        return asScheme((Taro.getSystemInfoSync() as { theme?: string }).theme)
+        return asScheme(systemInfo().theme)
       } catch {
         return 'light'
       }

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { currentHost } from '@/platform/host'
+import { windowSize } from '@/platform/systemInfo'
 import { theme } from '@/platform/theme'
 import { ChartCanvas } from './ChartCanvas'
 import { DEFAULT_HEIGHT } from './constants'
@@ -46,15 +47,6 @@ export interface ChartProps {
   onFullscreenChange?: (on: boolean, mode: FullscreenMode) => void
   /** Version gate override (tests, or a page that knows better); default from the user agent. */
   fullscreenModeOverride?: FullscreenMode
-}
-
-function windowSize(): { width: number; height: number } {
-  try {
-    const info = typeof Taro.getWindowInfo === 'function' ? Taro.getWindowInfo() : Taro.getSystemInfoSync()
-    return { width: info.windowWidth, height: info.windowHeight }
-  } catch {
-    return { width: 375, height: 667 }
-  }
 }
 
 /** The fund/strategy line chart: F2 on every target, crosshair, markers, fullscreen. */
