@@ -49,6 +49,8 @@ async function bundleServices(): Promise<string> {
     platform: 'browser',
     target: 'es2020',
     alias: { '@tarojs/taro': path.join(ROOT, 'test/e2e/fixtures/taro.ts') },
+    // The H5 build's own module variants (transport.h5.ts: fetch; systemInfo.h5.ts …), as Taro resolves them.
+    resolveExtensions: ['.h5.ts', '.h5.tsx', '.ts', '.tsx', '.mjs', '.js', '.json'],
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     loader: { '.scss': 'empty', '.css': 'empty' },
     logLevel: 'error',
