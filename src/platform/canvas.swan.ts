@@ -5,12 +5,10 @@
  * commands are sent with draw(true) after every frame F2 renders.
  */
 import Taro from '@tarojs/taro'
-import type { ChartSurface, CanvasMode, LegacyCanvasContext, SurfaceRequest } from './canvasShared'
+import type { ChartSurface, LegacyCanvasContext, SurfaceRequest } from './canvasShared'
 import { adaptLegacyContext, createMeasuringCanvas } from './canvasShared'
 
-export type { ChartSurface, CanvasMode, SurfaceRequest } from './canvasShared'
-
-export const CANVAS_MODE: CanvasMode = 'legacy'
+export type { ChartSurface, SurfaceRequest } from './canvasShared'
 
 function measureWith(legacy: LegacyCanvasContext) {
   return (text: string): number => {

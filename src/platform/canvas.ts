@@ -3,12 +3,10 @@
  * the host element, so its backing size is ours alone (Taro's H5 Canvas component resets the
  * backing size whenever it re-renders). Mini-programs use canvas.weapp.ts and canvas.swan.ts.
  */
-import type { ChartSurface, CanvasMode, SurfaceRequest } from './canvasShared'
+import type { ChartSurface, SurfaceRequest } from './canvasShared'
 import { integerPixelRatio } from './canvasShared'
 
-export type { ChartSurface, CanvasMode, SurfaceRequest } from './canvasShared'
-
-export const CANVAS_MODE: CanvasMode = 'dom'
+export type { ChartSurface, SurfaceRequest } from './canvasShared'
 
 export function acquireSurface(request: SurfaceRequest): Promise<ChartSurface> {
   if (typeof document === 'undefined') return Promise.reject(new Error('no document'))

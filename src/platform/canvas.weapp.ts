@@ -4,12 +4,10 @@
  * offscreen canvas (Taro's document.createElement('canvas') has no getContext in a mini-program).
  */
 import Taro from '@tarojs/taro'
-import type { ChartSurface, CanvasMode, SurfaceRequest } from './canvasShared'
+import type { ChartSurface, SurfaceRequest } from './canvasShared'
 import { createMeasuringCanvas, integerPixelRatio } from './canvasShared'
 
-export type { ChartSurface, CanvasMode, SurfaceRequest } from './canvasShared'
-
-export const CANVAS_MODE: CanvasMode = 'node2d'
+export type { ChartSurface, SurfaceRequest } from './canvasShared'
 
 interface CanvasNode {
   width: number

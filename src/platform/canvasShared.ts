@@ -14,9 +14,6 @@
  * createPattern (isPointInPath and getImageData only for picking, which the chart does not use).
  */
 
-/** How the chart's canvas is made on this target. */
-export type CanvasMode = 'dom' | 'node2d' | 'legacy'
-
 export interface ChartSurface {
   /** A standard CanvasRenderingContext2D, or an object that behaves like one. */
   context: unknown

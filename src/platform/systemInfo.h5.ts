@@ -5,17 +5,16 @@ export type { SystemFigures } from './systemInfo'
 /**
  * H5: the window's own figures. Taro's getSystemInfoSync and getWindowInfo live in a module that
  * parses the user agent with the platform library as soon as it loads (about 40 ms of a first
- * screen on a 4x slowed CPU, and 8 KB of app.js), for fields the app does not read.
+ * screen on a 4x slowed CPU, and 8 KB of app.js), for fields the app does not read. (No status bar
+ * on H5: device.ts counts none; the scheme comes from theme.ts's media query.)
  */
 export function systemInfo(): SystemFigures {
   if (typeof window === 'undefined') return {}
   return {
-    statusBarHeight: 0,
     screenHeight: window.screen?.height,
     screenWidth: window.screen?.width,
     windowHeight: window.innerHeight,
     windowWidth: window.innerWidth,
-    theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   }
 }
 
