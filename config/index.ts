@@ -126,13 +126,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       router: { mode: 'browser' },
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
-        // Every browser path of the route table with its page (exact paths before patterns, as the router tries them).
         // Taro compiles only config/ when it loads this file; tsx reads the route table (no imports of its own).
-        const { routeNames, routes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
-        const paths = routeNames.flatMap((n) => [...routes[n].h5, `/${routes[n].page}`].map((p): [string, string] => [p, routes[n].page]))
-        paths.sort((a, b) => Number(a[0].includes(':')) - Number(b[0].includes(':')))
-        const unique = paths.filter(([p], i) => paths.findIndex(([q]) => q === p) === i)
-        chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: unique }])
+        const { h5PathRows } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
+        chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: h5PathRows() }])
         // .br (quality 11) and .gz (level 9) beside each JS/CSS file of at least 1 KB, sent by the
         // server to browsers that accept them (server/src/h5.ts, @fastify/static preCompressed).
         // Uncompressed, Lighthouse's uses-text-compression estimated 1.65 s of LCP on the home page.

@@ -451,6 +451,17 @@ export function h5CustomRoutes(): Record<string, string[]> {
   return out
 }
 
+/**
+ * Every H5 browser path with its page path, a page's own path included: exact paths before
+ * `:param` patterns (the order the router tries them), each path once. The H5 build's
+ * route-chunks.json is written from it (config/plugins/route-chunks.ts).
+ */
+export function h5PathRows(): Array<[string, string]> {
+  const rows = routeNames.flatMap((n) => [...routes[n].h5, `/${routes[n].page}`].map((p): [string, string] => [p, routes[n].page]))
+  rows.sort((a, b) => Number(a[0].includes(':')) - Number(b[0].includes(':')))
+  return rows.filter(([p], i) => rows.findIndex(([q]) => q === p) === i)
+}
+
 export function routeByPage(page: string): RouteName | undefined {
   const bare = page.replace(/^\//, '').split('?')[0]
   return routeNames.find((n) => routes[n].page === bare)

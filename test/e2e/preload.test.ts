@@ -3,15 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
+import { ROUTE_CHUNKS_FILE, type RouteChunks } from '../../server/src/h5'
 import { routeNames, routes } from '../../src/routes'
 import { launchBrowser, newMobileContext } from './lib/browser'
 import { ensureH5Build } from './lib/h5Build'
 import { startServer, type RunningServer } from './lib/server'
-
-interface RouteChunks {
-  shared: string[]
-  routes: Array<{ path: string; files: string[] }>
-}
 
 describe('H5 pages preload their own chunks (route-chunks.json, server/src/h5.ts)', () => {
   let dir: string
@@ -21,7 +17,7 @@ describe('H5 pages preload their own chunks (route-chunks.json, server/src/h5.ts
   before(
     async () => {
       dir = ensureH5Build()
-      manifest = JSON.parse(fs.readFileSync(path.join(dir, 'route-chunks.json'), 'utf8')) as RouteChunks
+      manifest = JSON.parse(fs.readFileSync(path.join(dir, ROUTE_CHUNKS_FILE), 'utf8')) as RouteChunks
       ;[server, browser] = await Promise.all([startServer({ h5Dir: dir }), launchBrowser()])
     },
     { timeout: 10 * 60_000 },

@@ -5,6 +5,7 @@ import { routesAlias } from '@tarojs/router'
 import { installPatternAliases, type RoutesAliasLike } from '@/platform/h5Routes'
 import {
   h5CustomRoutes,
+  h5PathRows,
   HOME,
   mainPackagePages,
   pageConfig,
@@ -320,5 +321,21 @@ describe('navigation urls', () => {
 
   it('the default share path is the mini-program home page', () => {
     expect(DEFAULT_SHARE_PATH).toBe('/pages/home/index')
+  })
+})
+
+describe('H5 path rows (what route-chunks.json is written from)', () => {
+  const rows = h5PathRows()
+  it('hold every browser path and every page’s own path, each once, with its page', () => {
+    const byPath = new Map(rows)
+    expect(byPath.size).toBe(rows.length)
+    for (const n of routeNames) {
+      for (const p of [...routes[n].h5, `/${routes[n].page}`]) expect([p, byPath.get(p)]).toEqual([p, routes[n].page])
+    }
+  })
+  it('put every exact path before the first :param pattern (the router tries them in that order)', () => {
+    const firstPattern = rows.findIndex(([p]) => p.includes(':'))
+    expect(firstPattern).toBeGreaterThan(0)
+    expect(rows.slice(firstPattern).every(([p]) => p.includes(':'))).toBe(true)
   })
 })
