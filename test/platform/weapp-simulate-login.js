@@ -15,8 +15,8 @@ const http = require('node:http')
 const fs = require('node:fs')
 const path = require('node:path')
 const os = require('node:os')
-const { spawn, spawnSync } = require('node:child_process')
-const { ROOT, requireDist, runCheck, failure } = require('./lib/common')
+const { spawnSync } = require('node:child_process')
+const { requireDist, runCheck, failure, startJsonServer } = require('./lib/common')
 const { createHost, captureProblems } = require('./lib/weapp-host')
 const { createHash } = require('node:crypto')
 
@@ -44,36 +44,10 @@ function startWechatStub(issued) {
 }
 
 function startApi(code2sessionUrl) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib', 'login-api-server.js')], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        WECHAT_APP_ID: APP_ID,
-        WECHAT_APP_SECRET: APP_SECRET,
-        WECHAT_CODE2SESSION_URL: code2sessionUrl,
-      },
-    })
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(failure(`the API server did not start within 120 s:\n${err}`))
-    }, 120000)
-    child.stderr.on('data', (d) => (err += d))
-    child.stdout.on('data', (d) => {
-      out += d
-      const nl = out.indexOf('\n')
-      if (nl < 0) return
-      clearTimeout(timer)
-      resolve({ ...JSON.parse(out.slice(0, nl)), stop: () => child.stdin.end() })
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(failure(`the API server exited (${code}) during start-up:\n${err.slice(-2000)}`))
-    })
+  return startJsonServer(path.join(__dirname, 'lib', 'login-api-server.js'), [], {
+    WECHAT_APP_ID: APP_ID,
+    WECHAT_APP_SECRET: APP_SECRET,
+    WECHAT_CODE2SESSION_URL: code2sessionUrl,
   })
 }
 

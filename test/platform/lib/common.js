@@ -105,7 +105,48 @@ function failure(message) {
   return err
 }
 
+/**
+ * Runs a server script of lib/ (tsx, NODE_ENV=test plus `env`) that prints one JSON line once it
+ * listens; resolves with that object, the start-up time, stop() (closes its stdin, on which it
+ * exits) and output() (its stderr). Fails after 120 s, or if it exits or prints no JSON first.
+ */
+function startJsonServer(script, args = [], env = {}) {
+  const { spawn } = require('node:child_process')
+  const spawnedAt = Date.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    })
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(failure(`the API server did not start within 120 s:\n${err}`))
+    }, 120000)
+    child.stderr.on('data', (d) => (err += d))
+    child.stdout.on('data', (d) => {
+      out += d
+      const nl = out.indexOf('\n')
+      if (nl < 0) return
+      clearTimeout(timer)
+      try {
+        const info = JSON.parse(out.slice(0, nl))
+        resolve({ ...info, startMs: Date.now() - spawnedAt, stop: () => child.stdin.end(), output: () => err })
+      } catch (e) {
+        reject(failure(`the API server printed ${out.slice(0, 300)}: ${e.message}`))
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(failure(`the API server exited (${code}) during start-up:\n${err.slice(-2000)}`))
+    })
+  })
+}
+
 module.exports = {
+  startJsonServer,
   ROOT,
   MAIN_BUDGET,
   SUB_BUDGET,

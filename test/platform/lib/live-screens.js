@@ -16,8 +16,7 @@
 //   and that nothing was logged (console.error, uncaught exception, GraphQL error ...).
 const fs = require('node:fs')
 const path = require('node:path')
-const { spawn } = require('node:child_process')
-const { ROOT, CHART_ENGINE_FILE, readJson, packagesOf, failure } = require('./common')
+const { CHART_ENGINE_FILE, readJson, packagesOf, failure, startJsonServer } = require('./common')
 const { createHost, captureProblems } = require('./weapp-host')
 const { translatingSwan } = require('./swan-to-wxml')
 
@@ -25,37 +24,7 @@ const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
 /** Starts lib/api-server.js with the expectation parts asked ('fund', 'strategy'); resolves with its {origin, token, expected} and a stop(). */
 function startServer(parts) {
-  const spawnedAt = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-server.js'), ...parts], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'test' },
-    })
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(failure(`the API server did not start within 120 s:\n${err}`))
-    }, 120000)
-    child.stderr.on('data', (d) => (err += d))
-    child.stdout.on('data', (d) => {
-      out += d
-      const nl = out.indexOf('\n')
-      if (nl < 0) return
-      clearTimeout(timer)
-      try {
-        const info = JSON.parse(out.slice(0, nl))
-        resolve({ ...info, startMs: Date.now() - spawnedAt, stop: () => child.stdin.end(), output: () => err })
-      } catch (e) {
-        reject(failure(`the API server printed ${out.slice(0, 300)}: ${e.message}`))
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(failure(`the API server exited (${code}) during start-up:\n${err.slice(-2000)}`))
-    })
-  })
+  return startJsonServer(path.join(__dirname, 'api-server.js'), parts)
 }
 
 /** The GraphQL operation a request body names ('' when none). */
