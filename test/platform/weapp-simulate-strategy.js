@@ -101,6 +101,12 @@ const FUND_PAGE = 'pages/fund/index'
 function screens(expected) {
   const { ordinary: o, longWin, investPlan, pool, stepRate, list } = expected.strategy
   const code = { poCode: o.poCode }
+  /** A strategy page opened with its poCode (and `extra` query), sharing its name and that address. */
+  const strategyScreen = (page, subject = o, extra = {}) => ({
+    page,
+    query: { poCode: subject.poCode, ...extra },
+    share: poShare(page, subject, extra),
+  })
   const head = (p) => [p.poName, `运行 ${p.runningDays} 天`, ...(p.followers ? [`${p.followers}人关注`] : [])]
   const recordRows = (h) => h.page.querySelectorAll('.alfa-po-rec')
   return [
@@ -143,9 +149,7 @@ function screens(expected) {
       name: `entry ${o.poCode} (ordinary)`,
       title: '策略',
       chart: true,
-      page: ENTRY,
-      query: code,
-      share: poShare(ENTRY, o),
+      ...strategyScreen(ENTRY),
       ready: '.alfa-po-head__name',
       exact: { '.alfa-po-head__name': o.poName },
       texts: [...head(o), `${o.buyers}人买入`, '业绩走势', `区间收益 ${o.chartReturn}`],
@@ -162,9 +166,7 @@ function screens(expected) {
       name: `detail ${o.poCode}`,
       title: '策略详情',
       chart: true,
-      page: po('detail'),
-      query: code,
-      share: poShare(po('detail'), o),
+      ...strategyScreen(po('detail')),
       ready: '.alfa-po-follow',
       exact: { '.alfa-po-head__name': o.poName, '.alfa-po-follow': o.hasFollowed ? '已关注' : '+ 关注' },
       texts: [...head(o), `区间收益 ${o.chartReturn}`, o.managerName, `当前 ${o.thermometer.level} 级 · ${o.thermometer.levelDescription}`],
@@ -183,9 +185,7 @@ function screens(expected) {
       name: `entry ${longWin.poCode} (long-win)`,
       title: '策略',
       chart: true,
-      page: ENTRY,
-      query: { poCode: longWin.poCode },
-      share: poShare(ENTRY, longWin),
+      ...strategyScreen(ENTRY, longWin),
       ready: '.alfa-po-head__name',
       exact: { '.alfa-po-head__name': longWin.poName },
       texts: [...head(longWin), longWin.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划', '计划进度'],
@@ -196,9 +196,7 @@ function screens(expected) {
     {
       name: `entry ${investPlan.poCode} (investment plan)`,
       title: '策略',
-      page: ENTRY,
-      query: { poCode: investPlan.poCode },
-      share: poShare(ENTRY, investPlan),
+      ...strategyScreen(ENTRY, investPlan),
       ready: '.alfa-po-head__name',
       exact: { '.alfa-po-head__name': investPlan.poName },
       chart: true,
@@ -213,9 +211,7 @@ function screens(expected) {
     {
       name: 'signal',
       title: '发车记录',
-      page: po('signal'),
-      query: code,
-      share: poShare(po('signal'), o),
+      ...strategyScreen(po('signal')),
       ready: '.alfa-po-rec',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-title__code': `共${o.signals.totalCount}次发车` },
       texts: [o.signals.first.monthDay, o.signals.first.text],
@@ -231,9 +227,7 @@ function screens(expected) {
       name: 'adjustment',
       title: '调仓记录',
       chart: true,
-      page: po('adjustment'),
-      query: code,
-      share: poShare(po('adjustment'), o),
+      ...strategyScreen(po('adjustment')),
       ready: '.alfa-po-rec',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-title__code': `共${o.adjustments.totalCount}次调仓` },
       texts: ['仓位变化', o.adjustments.first.monthDay, o.adjustments.first.text],
@@ -245,9 +239,7 @@ function screens(expected) {
     {
       name: 'information',
       title: '策略信息',
-      page: po('information'),
-      query: code,
-      share: poShare(po('information'), o),
+      ...strategyScreen(po('information')),
       ready: '.alfa-po-title__name',
       exact: { '.alfa-po-title__name': o.poName },
       texts: [
@@ -267,9 +259,7 @@ function screens(expected) {
     {
       name: 'advisor',
       title: '投顾服务',
-      page: po('advisor'),
-      query: code,
-      share: poShare(po('advisor'), o),
+      ...strategyScreen(po('advisor')),
       ready: '.alfa-po-charge',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-manager__name': o.managerName, '.alfa-po-charge__rate': o.advisorFee },
       texts: ['投顾主理人', '投顾服务费', '投资者留言'],
@@ -283,9 +273,7 @@ function screens(expected) {
     {
       name: 'intro',
       title: '策略介绍',
-      page: po('intro'),
-      query: code,
-      share: poShare(po('intro'), o),
+      ...strategyScreen(po('intro')),
       ready: '.alfa-po-title__name',
       exact: { '.alfa-po-title__name': o.poName },
       texts: [],
@@ -299,9 +287,7 @@ function screens(expected) {
       name: 'daily NAV',
       title: '策略走势',
       chart: true,
-      page: po('dailyNav'),
-      query: code,
-      share: poShare(po('dailyNav'), o),
+      ...strategyScreen(po('dailyNav')),
       ready: '.alfa-po-nav-table__row',
       exact: { '.alfa-po-title__name': o.poName },
       texts: [o.dailyNav[0].date, o.dailyNav[0].nav],
@@ -321,9 +307,7 @@ function screens(expected) {
     {
       name: 'AIP list',
       title: '定投建议',
-      page: po('aipList'),
-      query: code,
-      share: poShare(po('aipList'), o),
+      ...strategyScreen(po('aipList')),
       ready: '.alfa-po-aip',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-title__code': `共${o.aip.totalCount}期定投建议` },
       texts: [o.aip.first.issue, o.aip.first.buyDate, o.aip.first.buyRate],
@@ -343,9 +327,7 @@ function screens(expected) {
     {
       name: 'AIP detail',
       title: '定投建议详情',
-      page: po('aipDetail'),
-      query: { ...code, sigId: o.aipDetail.sigId },
-      share: poShare(po('aipDetail'), o, { sigId: o.aipDetail.sigId }),
+      ...strategyScreen(po('aipDetail'), o, { sigId: o.aipDetail.sigId }),
       ready: '.alfa-po-aip-orders__row',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-aip__issue': o.aipDetail.issue },
       texts: [o.aipDetail.buyRate, ...o.aipDetail.orders.flatMap((r) => [r.fundName, r.fundCode, r.percent])],
@@ -361,9 +343,7 @@ function screens(expected) {
     {
       name: 'analysis',
       title: '策略分析',
-      page: po('analysis'),
-      query: code,
-      share: poShare(po('analysis'), o),
+      ...strategyScreen(po('analysis')),
       ready: '.alfa-po-title__name',
       exact: { '.alfa-po-title__name': o.poName },
       texts: ['成立以来收益', o.analysis.totalReturn, '最大回撤', o.analysis.maxDrawdown, o.analysis.range],
@@ -373,9 +353,7 @@ function screens(expected) {
       name: 'composition',
       title: '基金组成',
       chart: '.alfa-pie__host',
-      page: po('composition'),
-      query: code,
-      share: poShare(po('composition'), o),
+      ...strategyScreen(po('composition')),
       ready: '.alfa-po-comp__part',
       exact: { '.alfa-po-title__name': o.poName },
       texts: o.composition.flatMap((g) => [g.name, g.percent, ...g.parts.flatMap((p) => [p.fundName, p.percent])]),
@@ -389,9 +367,7 @@ function screens(expected) {
     {
       name: `fund pool ${pool.poCode}`,
       title: '基金池',
-      page: po('investPool'),
-      query: { poCode: pool.poCode },
-      share: poShare(po('investPool'), pool),
+      ...strategyScreen(po('investPool'), pool),
       ready: '.alfa-po-pool__fund',
       exact: { '.alfa-po-title__name': pool.poName },
       texts: pool.groups.flatMap((g) => [g.title, ...g.funds.flatMap((f) => [f.fundName, f.percent])]),
@@ -405,9 +381,7 @@ function screens(expected) {
     {
       name: 'timeline',
       title: '策略动态',
-      page: po('timeline'),
-      query: code,
-      share: poShare(po('timeline'), o),
+      ...strategyScreen(po('timeline')),
       ready: '.alfa-po-post',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-post__title': o.timeline.title },
       texts: [o.timeline.date],
@@ -436,9 +410,7 @@ function screens(expected) {
     {
       name: 'thermometer',
       title: '温度计',
-      page: po('thermometer'),
-      query: code,
-      share: poShare(po('thermometer'), o),
+      ...strategyScreen(po('thermometer')),
       ready: '.alfa-po-gauge',
       exact: {
         '.alfa-po-title__name': o.poName,
@@ -467,9 +439,7 @@ function screens(expected) {
     {
       name: 'advisor content',
       title: '投顾内容',
-      page: po('advisorContent'),
-      query: code,
-      share: poShare(po('advisorContent'), o),
+      ...strategyScreen(po('advisorContent')),
       ready: '.alfa-po-post',
       exact: { '.alfa-po-title__name': o.poName },
       texts: o.reports.flatMap((r) => [r.title, r.date]),
