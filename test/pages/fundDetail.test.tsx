@@ -8,7 +8,7 @@ import FundArchivesPage from '@/pages/fundArchives/index'
 import FundNavPage from '@/subPkg/pages/fundNav/index'
 import ValuationDetailPage from '@/pages/valuationDetail/index'
 import FundIntroPage from '@/subPkg/pages/fundIntro/index'
-import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+import { openPage, flush, type GraphqlAnswers } from '../support/render'
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
@@ -88,13 +88,8 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function open(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) {
-  const execute = serveGraphql(answers)
-  const page = await renderPage(Page, path, params)
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  return { ...page, execute }
-}
+const open = (Page: Parameters<typeof openPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) =>
+  openPage(Page, path, params, answers)
 
 describe('fund detail: name, code, risk tag, latest NAV with its date, daily return', () => {
   it('shows the header figures, NAV with 4 decimals, a signed red daily return and the returns over periods', async () => {

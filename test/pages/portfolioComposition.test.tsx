@@ -5,7 +5,7 @@ import CompositionPage from '@/subPkg/pages/portfolio/composition/index'
 import InvestPoolPage from '@/subPkg/pages/portfolio/investPool/index'
 import AnalysisPage from '@/subPkg/pages/portfolio/analysis/index'
 import IntroPage from '@/subPkg/pages/portfolio/intro/index'
-import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+import { openPage, flush, type GraphqlAnswers } from '../support/render'
 
 const fund = (fundCode: string, fundName: string, nav: string, dailyReturn: string) => ({
   fundCode,
@@ -135,14 +135,8 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function open(poCode: string, answers: GraphqlAnswers) {
-  const execute = serveGraphql(answers)
-  const page = await renderPage(CompositionPage, 'subPkg/pages/portfolio/composition/index', { poCode })
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  return { ...page, execute }
-}
+const open = (poCode: string, answers: GraphqlAnswers) =>
+  openPage(CompositionPage, 'subPkg/pages/portfolio/composition/index', { poCode }, answers, 3)
 
 describe('composition detail list: per group name, percent, accumulated profit rate; per fund percent, variety, movement, NAV and daily return', () => {
   it('shows the strategy name, the groups and their funds with formatted figures', async () => {
@@ -267,14 +261,8 @@ describe('unknown strategy and load failure', () => {
   })
 })
 
-async function openPage(Page: Parameters<typeof renderPage>[0], path: string, poCode: string, answers: GraphqlAnswers) {
-  const execute = serveGraphql(answers)
-  const page = await renderPage(Page, path, { poCode })
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  return { ...page, execute }
-}
+const openScreen = (Page: Parameters<typeof openPage>[0], path: string, poCode: string, answers: GraphqlAnswers) =>
+  openPage(Page, path, { poCode }, answers, 3)
 
 describe('fund invest pool (基金池): funds and candidate funds by category', () => {
   const POOL = {
@@ -308,7 +296,7 @@ describe('fund invest pool (基金池): funds and candidate funds by category', 
 
   it('lists each held fund with NAV and daily return, and each candidate once under 备选基金; a fund opens its page', async () => {
     const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
-    const { container, text, utils } = await openPage(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'LW000001', {
+    const { container, text, utils } = await openScreen(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'LW000001', {
       PortfolioInvestPool: () => ({ portfolio: POOL }),
     })
     expect(text()).toContain('长赢指数投资计划')
@@ -326,14 +314,14 @@ describe('fund invest pool (基金池): funds and candidate funds by category', 
 
   it('a strategy without a fund pool says so', async () => {
     const portfolio = { ...POOL, preference: { hasFundInvestPoolPage: false } }
-    const { text } = await openPage(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'LW000001', {
+    const { text } = await openScreen(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'LW000001', {
       PortfolioInvestPool: () => ({ portfolio }),
     })
     expect(text()).toContain('该策略没有基金池')
   })
 
   it('an unknown poCode shows 策略不存在', async () => {
-    const { text } = await openPage(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'ZZ999999', {
+    const { text } = await openScreen(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'ZZ999999', {
       PortfolioInvestPool: () => ({ portfolio: null }),
     })
     expect(text()).toContain('策略不存在')
@@ -371,7 +359,7 @@ describe('strategy analysis (策略分析)', () => {
   }
 
   it('shows showcases in their tones, the return range, asset mixes per scope and the whole history', async () => {
-    const { container, text } = await openPage(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
+    const { container, text } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
       PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),
     })
     const value = (key: string) => container.querySelector(`.alfa-po-showcase__item[data-key="${key}"] .alfa-po-showcase__value`)
@@ -393,7 +381,7 @@ describe('strategy analysis (策略分析)', () => {
 
   it('a strategy without an analysis page shows an empty state', async () => {
     const portfolio = { ...ANALYSIS, preference: { hasAnalysisPage: false } }
-    const { text } = await openPage(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015677', {
+    const { text } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015677', {
       PortfolioAnalysis: () => ({ portfolio }),
     })
     expect(text()).toContain('暂无策略分析')
@@ -430,7 +418,7 @@ describe('strategy intro (策略介绍): images, video, pinned posts', () => {
   }
 
   it('shows the intro images, the video with its counts and the pinned posts', async () => {
-    const { container, text, execute } = await openPage(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZH015677', {
+    const { container, text, execute } = await openScreen(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZH015677', {
       PortfolioIntro: () => ({ portfolio: INTRO }),
     })
     expect(execute.mock.calls[0][1]).toEqual({ poCode: 'ZH015677', isLongWin: false })
@@ -445,11 +433,11 @@ describe('strategy intro (策略介绍): images, video, pinned posts', () => {
 
   it('a strategy without an intro page shows an empty state; an unknown one 策略不存在', async () => {
     const portfolio = { ...INTRO, preference: { hasIntroPage: false, introImageUrls: [] } }
-    let page = await openPage(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZH015677', { PortfolioIntro: () => ({ portfolio }) })
+    let page = await openScreen(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZH015677', { PortfolioIntro: () => ({ portfolio }) })
     expect(page.text()).toContain('暂无策略介绍')
     document.body.innerHTML = ''
     jest.restoreAllMocks()
-    page = await openPage(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZZ999999', { PortfolioIntro: () => ({ portfolio: null }) })
+    page = await openScreen(IntroPage, 'subPkg/pages/portfolio/intro/index', 'ZZ999999', { PortfolioIntro: () => ({ portfolio: null }) })
     expect(page.text()).toContain('策略不存在')
   })
 })

@@ -7,7 +7,7 @@ import DailyNavPage from '@/subPkg/pages/portfolio/dailyNav/index'
 import AipListPage from '@/subPkg/pages/portfolio/aipList/index'
 import AipDetailPage from '@/subPkg/pages/portfolio/aipDetail/index'
 import TimelinePage from '@/subPkg/pages/portfolio/timeline/index'
-import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+import { openPage, flush, type GraphqlAnswers } from '../support/render'
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
@@ -27,13 +27,8 @@ const page = <T,>(list: T[], cursor: string | null, totalCount = 3) => ({
   list,
 })
 
-async function open(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) {
-  const execute = serveGraphql(answers)
-  const rendered = await renderPage(Page, path, params)
-  await rendered.utils.act(flush)
-  await rendered.utils.act(flush)
-  return { ...rendered, execute }
-}
+const open = (Page: Parameters<typeof openPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) =>
+  openPage(Page, path, params, answers)
 
 async function click(
   utils: { act: (f: () => unknown) => Promise<unknown>; fireEvent: { click: (el: Element) => void } },

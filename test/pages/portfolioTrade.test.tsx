@@ -9,7 +9,7 @@ import AdvisorPage from '@/subPkg/pages/portfolio/advisor/index'
 import AdvisorContentPage from '@/subPkg/pages/portfolio/advisorContent/index'
 import FaqPage from '@/subPkg/pages/portfolio/faq/index'
 import ModalsPage from '@/subPkg/pages/portfolio/modals/index'
-import { renderPage, flush, serveGraphql, type GraphqlAnswers } from '../support/render'
+import { openPage, flush, type GraphqlAnswers } from '../support/render'
 
 /** The trade rule of LW000002 on the demo server: advisor charge by asset steps. */
 const stepRule = (): TradeRuleDetailFragment & { advisorCharge: AdvisorChargeDetailFragment } => ({
@@ -78,14 +78,8 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function open(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) {
-  const execute = serveGraphql(answers)
-  const page = await renderPage(Page, path, params)
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  await page.utils.act(flush)
-  return { ...page, execute }
-}
+const open = (Page: Parameters<typeof openPage>[0], path: string, params: Record<string, string>, answers: GraphqlAnswers) =>
+  openPage(Page, path, params, answers, 3)
 
 const operations = (execute: jest.SpyInstance) => execute.mock.calls.map(([doc]) => /\bquery\s+(\w+)/.exec(String(doc))?.[1])
 

@@ -32,3 +32,20 @@ export function serveGraphql(answers: GraphqlAnswers) {
     return answer(vars)
   }) as never)
 }
+
+/**
+ * A page mounted with its GraphQL answered by operation name (serveGraphql), after `flushes`
+ * rounds of pending promises; with the execute spy, to read what was asked.
+ */
+export async function openPage(
+  Page: ComponentType,
+  pagePath: string,
+  params: Record<string, string>,
+  answers: GraphqlAnswers,
+  flushes = 2,
+) {
+  const execute = serveGraphql(answers)
+  const page = await renderPage(Page, pagePath, params)
+  for (let i = 0; i < flushes; i++) await page.utils.act(flush)
+  return { ...page, execute }
+}
