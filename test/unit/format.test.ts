@@ -120,6 +120,30 @@ describe('dates are formatted in Asia/Shanghai whatever the device zone', () => 
     expect(formatDate('2024-03-01', DATE)).toBe('2024-03-01')
     expect(formatDate('2024-03-01 09:15')).toBe('2024-03-01 09:15')
   })
+  it('agrees with the platform’s Asia/Shanghai zone (Intl, computed apart from dayjs) every 5 hours from 1992 to 2030', () => {
+    const shanghai = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    const intl = (ms: number) => {
+      const p = Object.fromEntries(shanghai.formatToParts(ms).map((x) => [x.type, x.value]))
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+    }
+    const mismatches: string[] = []
+    for (let ms = Date.UTC(1992, 0, 1); ms < Date.UTC(2031, 0, 1); ms += 5 * 3600_000 + 7 * 60_000) {
+      if (formatDate(ms) !== intl(ms)) mismatches.push(`${new Date(ms).toISOString()}: ${formatDate(ms)} vs ${intl(ms)}`)
+    }
+    expect(mismatches.slice(0, 5)).toEqual([])
+  })
+  it('keeps a Shanghai wall-clock time that does not exist in the device’s zone (New York’s spring-forward hour)', () => {
+    expect(formatDate('2024-03-10 02:30')).toBe('2024-03-10 02:30')
+    expect(formatDate('2024-11-03 01:30')).toBe('2024-11-03 01:30')
+  })
   it("shows '--' for nothing or garbage", () => {
     expect(formatDate(null)).toBe('--')
     expect(formatDate('not a date')).toBe('--')
