@@ -2,6 +2,7 @@ import * as graphql from '@/services/graphql'
 import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
 import type { ComponentType } from 'react'
+import { trackMounted } from './mounted'
 
 /**
  * Mounts a page component directly (test-utils-react's createApp is broken on Taro 4): sets
@@ -15,6 +16,7 @@ export async function renderPage(Page: ComponentType, pagePath: string, params: 
   ;(Current as { router: unknown }).router = { params, path: pagePath, onReady: '', onHide: '', onShow: '' }
   const utils = new TestUtils()
   await utils.mount(Page as never, { container })
+  trackMounted(() => (utils as unknown as { unmout: () => void }).unmout())
   return { utils, container, text: () => container.textContent ?? '' }
 }
 
