@@ -6,6 +6,7 @@ import type { LoadMoreStatus } from '@/components/LoadMore'
 import { answerCache, userAnswerKey } from '@/services/answerCache'
 import { session } from '@/services/session'
 import { user } from '@/services/user'
+import { nextOrder } from '@/utils/order'
 
 export type { LoadState }
 
@@ -34,6 +35,11 @@ interface Shown<T> {
   stale: boolean
   /** `data` answers `k` (it came from the cache or a load), rather than being the last question's. */
   own: boolean
+  /**
+   * When `data` was asked (utils/order.ts): shared stores fed by answers (follows) ignore an answer
+   * asked before their own later change. 0: not known to be recent (kept from an earlier visit).
+   */
+  askedAt: number
 }
 
 const emptyList = (data: unknown) => Array.isArray(data) && data.length === 0
@@ -84,7 +90,7 @@ export function useRemote<T>(
 
   const enter = (prev: Shown<T> | null): Shown<T> => {
     const hit = cacheKey ? answerCache.get<T>(cacheKey) : null
-    if (hit !== null) return { k, state: settled(hit, empty), data: hit, stale: false, own: true }
+    if (hit !== null) return { k, state: settled(hit, empty), data: hit, stale: false, own: true, askedAt: 0 }
     if (prev && delay && !mine && k !== null) return { ...prev, k, stale: false, own: false }
     return {
       k,
@@ -93,6 +99,7 @@ export function useRemote<T>(
       data: personal ? null : (prev?.data ?? null),
       stale: false,
       own: false,
+      askedAt: personal ? 0 : (prev?.askedAt ?? 0),
     }
   }
   const [kept, setShown] = useState<Shown<T>>(() => enter(null))
@@ -113,6 +120,7 @@ export function useRemote<T>(
     const { cacheKey: ck, shown: s, personal: m } = latest.current
     if (s.k === null) return Promise.resolve()
     const id = ++seq.current
+    const askedAt = nextOrder()
     const q = quiet === undefined ? s.own : quiet === true
     const uid = user.userId
     if (!q) setShown((p) => (p.k === s.k ? { ...p, state: 'loading' } : p))
@@ -120,7 +128,7 @@ export function useRemote<T>(
     const progress = (partial: T) => {
       if (id === seq.current)
         setShown((p) =>
-          p.k === s.k ? { k: p.k, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true } : p,
+          p.k === s.k ? { k: p.k, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true, askedAt } : p,
         )
     }
     return latest.current.load(progress).then(
@@ -133,7 +141,7 @@ export function useRemote<T>(
           if (state === 'ready') answerCache.set(ck, data)
           else answerCache.remove(ck)
         }
-        setShown((p) => (p.k === s.k ? { k: p.k, state, data, stale: false, own: true } : p))
+        setShown((p) => (p.k === s.k ? { k: p.k, state, data, stale: false, own: true, askedAt } : p))
       },
       () => {
         if (id === seq.current)
@@ -152,7 +160,7 @@ export function useRemote<T>(
       if (state === 'ready') answerCache.set(ck, data)
       else answerCache.remove(ck)
     }
-    const n: Shown<T> = { ...s, data, state, stale: false, own: true }
+    const n: Shown<T> = { ...s, data, state, stale: false, own: true, askedAt: nextOrder() }
     latest.current.shown = n
     setShown(n)
   }, [])
@@ -166,7 +174,7 @@ export function useRemote<T>(
   usePullDownRefresh(() => {
     void reload(true).finally(() => Taro.stopPullDownRefresh())
   })
-  return { state: shown.state, data: shown.data, stale: shown.stale, reload, update }
+  return { state: shown.state, data: shown.data, stale: shown.stale, askedAt: shown.askedAt, reload, update }
 }
 
 /** One page of a list paged by pageInfo (spec: pageInfo{cursor, hasMore} and totalCount). */

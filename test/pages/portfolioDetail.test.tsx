@@ -361,6 +361,42 @@ describe('the chart part arrives later in the same request (@defer)', () => {
 })
 
 describe('follow on the details', () => {
+  it('a toggle is not undone by another page’s answer asked before it (a page below reloading on login)', async () => {
+    let late: (() => void) | null = null
+    let calls = 0
+    serve({
+      Portfolio: () => {
+        calls += 1
+        // The second ask is the first page's reload on login: it answers only after the toggle.
+        if (calls === 2) return new Promise((resolve) => (late = () => resolve({ portfolio: portfolio() })))
+        return { portfolio: portfolio() }
+      },
+      toggleFollow: (vars) => ({ toggleFollow: { hasFollowed: vars.state, followersCount: 21768, error: null } }),
+    })
+    const below = await open('ZH015676')
+    await below.utils.act(async () => {
+      user.login('header.eyJleHAiOjQxMDI0NDQ4MDB9.sig')
+      user.setUserId('U1')
+      await flush()
+    })
+    expect(calls).toBe(2)
+    const top = await open('ZH015676')
+    const button = () => top.container.querySelector('.alfa-po-follow') as HTMLElement
+    await top.utils.act(async () => {
+      button().click()
+      await flush()
+      await flush()
+    })
+    expect(button().textContent).toBe('已关注')
+    await top.utils.act(async () => {
+      late!()
+      await flush()
+      await flush()
+    })
+    expect(below.container.querySelector('.alfa-po-follow')?.textContent).toBe('已关注')
+    expect(button().textContent).toBe('已关注')
+  })
+
   it('a logged-in follow flips the button, counts the follower, and the kept answer has the new state', async () => {
     user.login('header.eyJleHAiOjQxMDI0NDQ4MDB9.sig')
     user.setUserId('U1')

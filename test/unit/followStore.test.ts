@@ -1,4 +1,5 @@
 import { FollowStore, FOLLOW_ADDED_TEXT, FOLLOW_REMOVED_TEXT, type FollowStoreDeps } from '@/features/portfolio/follow/followStore'
+import { nextOrder } from '@/utils/order'
 
 function setup(over: Partial<FollowStoreDeps> = {}) {
   const calls: Array<[string, boolean]> = []
@@ -108,5 +109,28 @@ describe('the follow button keeps the pick rules', () => {
     setLogin(false)
     store.seen('ZH1', { followed: true, followersCount: 5 })
     expect(store.state('ZH1')?.followed).toBe(false)
+  })
+})
+
+describe('a page answer asked before a toggle does not undo it (another page’s reload answering late)', () => {
+  it('ignores an answer asked before the toggle began, takes one asked after it', async () => {
+    const { store } = setup()
+    const askedBefore = nextOrder()
+    store.seen('ZH1', { followed: false, followersCount: 100 }, askedBefore)
+    expect(await store.toggle('ZH1')).toBe('followed')
+    // The older answer arrives now, on a page that was reloading when the user tapped.
+    store.seen('ZH1', { followed: false, followersCount: 100 }, askedBefore)
+    expect(store.state('ZH1')).toEqual({ followed: true, followersCount: 101 })
+    // An answer asked after the toggle is the server's word (say, unfollowed elsewhere since).
+    store.seen('ZH1', { followed: false, followersCount: 100 }, nextOrder())
+    expect(store.state('ZH1')).toEqual({ followed: false, followersCount: 100 })
+  })
+
+  it('an answer of unknown age, and any answer for a strategy never toggled, is taken', () => {
+    const { store } = setup()
+    store.seen('ZH1', { followed: true, followersCount: 7 }, 0)
+    expect(store.state('ZH1')).toEqual({ followed: true, followersCount: 7 })
+    store.seen('ZH2', { followed: true, followersCount: 3 })
+    expect(store.state('ZH2')).toEqual({ followed: true, followersCount: 3 })
   })
 })

@@ -10,6 +10,8 @@ export interface FollowButtonProps {
   /** The page answer's hasFollowed and followersCount (the store keeps what changed since). */
   followed: boolean
   followersCount: number
+  /** When the page's answer was asked (useRemote's askedAt); an answer older than a toggle is not taken. */
+  askedAt?: number
   className?: string
   /** A toggle was taken by the server (the page keeps the new state in its answer). */
   onChange?: (state: FollowState) => void
@@ -22,11 +24,12 @@ export const FollowButton = observer(function FollowButton({
   poCode,
   followed,
   followersCount,
+  askedAt,
   className = '',
   onChange,
   store = followStore,
 }: FollowButtonProps) {
-  useEffect(() => store.seen(poCode, { followed, followersCount }), [store, poCode, followed, followersCount])
+  useEffect(() => store.seen(poCode, { followed, followersCount }, askedAt), [store, poCode, followed, followersCount, askedAt])
   const isLogin = user.isLogin
   const taken = (result: FollowToggleResult | null) => {
     const now = store.state(poCode)

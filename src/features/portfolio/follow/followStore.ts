@@ -4,6 +4,7 @@ import { ToggleFollowDocument, type ToggleFollowMutation } from '@/services/gene
 import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { nextOrder } from '@/utils/order'
 
 /** Toast texts of a successful follow toggle. */
 export const FOLLOW_ADDED_TEXT = '关注成功'
@@ -48,14 +49,21 @@ export class FollowStore {
   /** What this device learnt, per poCode (answers of pages, toggles). */
   readonly known = observable.map<string, FollowState>()
   readonly pending = observable.set<string>()
+  /** When the latest toggle of each strategy began (utils/order.ts). */
+  private readonly toggledAt = new Map<string, number>()
 
   constructor(private readonly deps: FollowStoreDeps = defaultDeps) {
     makeAutoObservable<FollowStore, 'deps'>(this, { deps: false }, { autoBind: true })
   }
 
-  /** Records a page's answer; a strategy with a toggle in flight keeps its flipped state. */
-  seen(poCode: string, state: FollowState) {
-    if (!this.pending.has(poCode)) this.known.set(poCode, { ...state, followed: this.deps.isLogin() && state.followed })
+  /**
+   * Records a page's answer, asked at `askedAt` (utils/order.ts; unknown: taken as new). A strategy
+   * with a toggle in flight keeps its flipped state, and an answer asked before its latest toggle
+   * began is older than what the toggle learnt (another page's reload answered late).
+   */
+  seen(poCode: string, state: FollowState, askedAt: number = Number.POSITIVE_INFINITY) {
+    if (this.pending.has(poCode) || askedAt < (this.toggledAt.get(poCode) ?? 0)) return
+    this.known.set(poCode, { ...state, followed: this.deps.isLogin() && state.followed })
   }
 
   state(poCode: string): FollowState | undefined {
@@ -76,6 +84,7 @@ export class FollowStore {
     }
     const before = this.known.get(poCode) ?? { followed: false, followersCount: 0 }
     const next = !before.followed
+    this.toggledAt.set(poCode, nextOrder())
     this.known.set(poCode, { followed: next, followersCount: Math.max(0, before.followersCount + (next ? 1 : -1)) })
     this.pending.add(poCode)
     let answer: ToggleFollowMutation['toggleFollow']
@@ -107,6 +116,7 @@ export class FollowStore {
   /** Forgets what was learnt (another user, or none). */
   clear() {
     this.known.clear()
+    this.toggledAt.clear()
   }
 }
 
