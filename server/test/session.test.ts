@@ -2,16 +2,17 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { SMS_CODE_TTL_MS } from '../src/account/routes'
+import { issueToken } from '../src/account/tokens'
 import { migrate, openDatabase, type Database } from '../src/db'
-import { PG_BIN, apiHeaders, randomPhone, startApp, startPostgres, type TestApp, type ThrowawayPostgres } from './helpers'
+import { PG_BIN, apiHeaders, gql, operation, randomPhone, startApp, startPostgres, type TestApp, type ThrowawayPostgres } from './helpers'
 
 /**
- * An SMS login code lives five minutes and logs in once (issue #19). Time is moved by ageing the
- * code's row in the database, never by waiting.
+ * Sessions (issue #19): an SMS login code lives five minutes and logs in once (time is moved by
+ * ageing the code's row in the database, never by waiting), and logout revokes the token.
  */
 /** The suite on one engine; logins need no demo data, so an empty migrated database will do. */
-function smsCodeSuite(label: string, open: () => Promise<Database>) {
-  describe(`SMS login codes on ${label}`, () => {
+function sessionSuite(label: string, open: () => Promise<Database>) {
+  describe(`sessions on ${label}`, () => {
     const app = {} as { t: TestApp; database: Database }
     before(async () => {
       app.database = await open()
@@ -86,14 +87,53 @@ function smsCodeSuite(label: string, open: () => Promise<Database>) {
       const statuses = answers.map((r) => r.statusCode).sort()
       assert.deepEqual(statuses, [200, 400, 400], answers.map((r) => r.body).join('\n'))
     })
+
+    it('logout revokes the token: refused from then on, also by a restarted server; the user’s other tokens still work', async () => {
+      const phone = randomPhone()
+      const res = await login(phone, await send(phone))
+      assert.equal(res.statusCode, 200, res.body)
+      const { token, user } = res.json().data
+      const other = (await issueToken(app.t.config.JWT_SECRET, user.userId)).token
+      const me = async (t: TestApp, bearer: string) => (await gql(t, operation('UserInfo'), {}, { authorization: `Bearer ${bearer}` })).body
+      const info = (t: TestApp, bearer: string) =>
+        t.app.inject({ method: 'GET', url: '/alfa/v1/user/info/detail', headers: apiHeaders({ authorization: `Bearer ${bearer}` }) })
+      assert.equal((await me(app.t, token)).data.me.userId, user.userId)
+      assert.equal((await info(app.t, token)).statusCode, 200)
+
+      const out = await app.t.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/user/logout',
+        headers: apiHeaders({ authorization: `Bearer ${token}` }),
+      })
+      assert.equal(out.statusCode, 200, out.body)
+      assert.deepEqual(out.json().data, { loggedOut: true })
+
+      assert.equal((await me(app.t, token)).errors?.[0].extensions?.code, 'UNAUTHENTICATED')
+      assert.equal((await info(app.t, token)).statusCode, 401)
+      const state = await gql(app.t, operation('toggleFollow'), { poCode: 'ZH015676', state: true }, { authorization: `Bearer ${token}` })
+      assert.equal(state.body.errors?.[0].extensions?.code, 'UNAUTHENTICATED')
+      // Only that token: another session of the same user goes on.
+      assert.equal((await me(app.t, other)).data.me.userId, user.userId)
+      // Kept in the database: a restarted server (or another instance) refuses it too.
+      const restarted = await startApp(app.database)
+      try {
+        assert.equal((await info(restarted, token)).statusCode, 401)
+        assert.equal((await info(restarted, other)).statusCode, 200)
+      } finally {
+        await restarted.app.close()
+      }
+      // Logging out without a token, or with the revoked one again, is fine.
+      for (const headers of [apiHeaders(), apiHeaders({ authorization: `Bearer ${token}` })])
+        assert.equal((await app.t.app.inject({ method: 'POST', url: '/alfa/v1/user/logout', headers })).statusCode, 200)
+    })
   })
 }
 
-smsCodeSuite('PGlite', () => openDatabase({}))
+sessionSuite('PGlite', () => openDatabase({}))
 
 // On PostgreSQL the racing logins run on separate connections at once.
 if (fs.existsSync(`${PG_BIN}/initdb`)) {
   let pg: ThrowawayPostgres | undefined
   after(() => pg?.stop())
-  smsCodeSuite('PostgreSQL 15', () => openDatabase({ databaseUrl: (pg ??= startPostgres()).url, poolSize: 5 }))
+  sessionSuite('PostgreSQL 15', () => openDatabase({ databaseUrl: (pg ??= startPostgres()).url, poolSize: 5 }))
 }
