@@ -135,16 +135,24 @@ export function formatDate(value: DateInput, pattern: string = DATE_TIME): strin
   return d ? d.format(toDayjsPattern(pattern)) : NULL_TEXT
 }
 
-/** Tone of a change: rise (red), fall (green) or flat (grey), by the sign of a decimal string. */
-export function toneOf(value: Numeric): 'rise' | 'fall' | 'flat' {
-  const n = Number(value)
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n) || n === 0) return 'flat'
-  return n > 0 ? 'rise' : 'fall'
+/** Decimals of a ratio shown as a percent with 2 decimals (0.0123 → 1.23%). */
+const RATE_PLACES = PERCENT_DIGITS + 2
+
+/**
+ * Tone of a change as shown: rise (red), fall (green) or flat (grey), by the sign of the figure
+ * rounded to the `places` decimals it is shown with (default: a ratio shown as a percent), so a
+ * figure that shows as 0.00% is grey, not green.
+ */
+export function toneOf(value: Numeric, places = RATE_PLACES): 'rise' | 'fall' | 'flat' {
+  const d = parse(value)
+  const shown = d && roundDecimal(d, places)
+  if (!shown || isZero(shown)) return 'flat'
+  return shown.negative ? 'fall' : 'rise'
 }
 
 const TONE_MODIFIER = { rise: 'up', fall: 'down', flat: 'flat' } as const
 
 /** toneOf as the `--up` / `--down` / `--flat` modifier of the fund, watchlist and filter-table figures. */
-export function toneModifier(value: Numeric): 'up' | 'down' | 'flat' {
-  return TONE_MODIFIER[toneOf(value)]
+export function toneModifier(value: Numeric, places = RATE_PLACES): 'up' | 'down' | 'flat' {
+  return TONE_MODIFIER[toneOf(value, places)]
 }

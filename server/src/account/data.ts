@@ -68,18 +68,28 @@ export async function smsSentRecently(database: Database, phone: string, seconds
   return Boolean(prev?.recent)
 }
 
-/** Counts one attempt at the phone's code; its hash, expiry and attempts so far (undefined when none was sent). */
+/**
+ * Counts one attempt at the phone's code; its hash, attempts so far and whether it can still be
+ * used (unexpired by the database's clock, not used yet); undefined when none was sent.
+ */
 export async function attemptSmsCode(database: Database, phone: string) {
-  const [row] = await database.query<{ code_hash: string; expires_at: Date; attempts: number }>(
-    'update sms_codes set attempts = attempts + 1 where phone = $1 returning code_hash, expires_at, attempts',
+  const [row] = await database.query<{ code_hash: string; attempts: number; live: boolean }>(
+    `update sms_codes set attempts = attempts + 1 where phone = $1 returning code_hash, attempts, expires_at > now() and code_hash <> '' as live`,
     [phone],
   )
   return row
 }
 
-/** A code is used once: it expires now. */
-export async function expireSmsCode(database: Database, phone: string): Promise<void> {
-  await database.query('update sms_codes set expires_at = now() where phone = $1', [phone])
+/**
+ * Uses the code once: clears its hash if it is still the one checked. One atomic update, so of
+ * logins racing with the same code exactly one gets true.
+ */
+export async function useSmsCode(database: Database, phone: string, codeHash: string): Promise<boolean> {
+  const used = await database.query(
+    `update sms_codes set code_hash = '', expires_at = now() where phone = $1 and code_hash = $2 returning phone`,
+    [phone, codeHash],
+  )
+  return used.length > 0
 }
 
 /** The user's holdings with their market value at the latest NAV, and their total (exact, computed as NUMERIC). */

@@ -8,7 +8,7 @@ import { hit } from '../ratelimit'
 import { issueToken, revokeToken } from './tokens'
 import { decryptBaiduData } from './baidu'
 import { baiduSessionKey, HostUnavailable, wechatOpenid } from './hosts'
-import { attemptSmsCode, expireSmsCode, holdings, maskPhone, smsSentRecently, storeSmsCode, upsertUser, userById } from './data'
+import { attemptSmsCode, holdings, maskPhone, smsSentRecently, storeSmsCode, upsertUser, useSmsCode, userById } from './data'
 
 /** Delivers an SMS login code. The development sender prints it to the server log. */
 export type SmsSender = (phone: string, code: string) => Promise<void>
@@ -97,11 +97,12 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
       const { body } = req
       if (await limited(reply, loginLimit(req.ip))) return
       const row = await attemptSmsCode(database, body.phone)
-      if (!row || row.expires_at.getTime() < Date.now()) return fail(reply, 400, '验证码已过期，请重新获取')
+      if (!row?.live) return fail(reply, 400, '验证码已过期，请重新获取')
       if (row.attempts > SMS_MAX_ATTEMPTS) return fail(reply, 429, '尝试次数过多，请重新获取验证码')
       if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hash(`${body.phone}:${body.code}`))))
         return fail(reply, 400, '验证码错误')
-      await expireSmsCode(database, body.phone) // one use
+      // One use: a login racing with this one on the same code has taken it.
+      if (!(await useSmsCode(database, body.phone, row.code_hash))) return fail(reply, 400, '验证码已过期，请重新获取')
       return session(await upsertUser(database, 'phone', body.phone, `用户${body.phone.slice(-4)}`))
     },
   )

@@ -18,7 +18,11 @@ export interface DiagnosisInput {
 }
 
 const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)))
-const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`
+/** A signed percent with 2 decimals (half away from zero); one that rounds to zero is 0.00%, never -0.00% or +0.00%. */
+const pct = (x: number) => {
+  const hundredths = Math.sign(x) * Math.round(Math.abs(x) * 10000)
+  return hundredths === 0 ? '0.00%' : `${hundredths > 0 ? '+' : ''}${(hundredths / 100).toFixed(2)}%`
+}
 
 export function levelOf(score: number): string {
   return score >= 80 ? '优秀' : score >= 60 ? '良好' : score >= 40 ? '一般' : '较弱'

@@ -180,9 +180,14 @@ export interface PeerRank {
   total: number
 }
 
-/** Rank of a fund's value among its peers' (higher is better); null when it has no value. */
+/**
+ * Rank of a fund's value among its peers' (higher is better); null when it has no value. Values
+ * equal as shown (`rate`'s 4 places, so float noise such as 1.21 / 1.1 − 1 = 0.0999…87 counts as
+ * 0.1) share the better rank: 1, 2, 2, 4.
+ */
 export function peerRank(value: number | null, peers: ReadonlyArray<number | null>): PeerRank | null {
   if (value === null) return null
+  const shown = (x: number) => Math.round(x * 10000)
   const valid = peers.filter((v): v is number => v !== null)
-  return { rank: valid.filter((v) => v > value).length + 1, total: valid.length }
+  return { rank: valid.filter((v) => shown(v) > shown(value)).length + 1, total: valid.length }
 }

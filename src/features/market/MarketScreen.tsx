@@ -48,7 +48,7 @@ export function MarketScreen() {
 
 /** An index's quote (fragment MarketQuoteCard); the selected one is highlighted. */
 function QuoteCard({ quote, active, onTap }: { quote: MarketQuoteCardFragment; active: boolean; onTap: () => void }) {
-  const tone = toneOf(quote.change)
+  const tone = toneOf(quote.change, 2) // the change is shown in points with 2 decimals
   return (
     <View
       className={`alfa-market__quote${active ? ' alfa-market__quote--active' : ''}`}
