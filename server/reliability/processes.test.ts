@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { openDatabase } from '../src/db'
-import { LOCK_FILE } from '../src/db/lock'
+import { formatLockRecord, LOCK_FILE, processStartTime } from '../src/db/lock'
 import { seededDataDirCopy } from '../test/helpers'
 import { apiHeaders, freePort, gqlHttp, MAIN, ROOT, serverEnv, startServerProcess } from './lib'
 
@@ -243,6 +243,36 @@ describe('8. one process per embedded data folder', () => {
         await first.stop()
       }
       assert.equal(fs.existsSync(path.join(dataDir, LOCK_FILE)), false, 'a server that stops releases the folder')
+    },
+  )
+
+  it(
+    'a lock left behind whose pid now belongs to another live process (a container restart) does not stop the server',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await seededDataDirCopy()
+      const sleeper = spawn('sleep', ['120'], { stdio: 'ignore' })
+      process.once('exit', () => killIfRunning(sleeper))
+      try {
+        await new Promise((resolve) => sleeper.once('spawn', resolve))
+        // The server that wrote it had the pid `sleep` has now, and started before it.
+        const start = Number(processStartTime(sleeper.pid!))
+        const bootId = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+        fs.writeFileSync(
+          path.join(dataDir, LOCK_FILE),
+          formatLockRecord({ pid: sleeper.pid!, hostname: os.hostname(), bootId, startTime: String(start - 500) }),
+        )
+        const server = await startServerProcess(serverEnv(await freePort(), dataDir, { LOG_LEVEL: 'info' }))
+        try {
+          assert.equal(lockHolder(dataDir), server.child.pid)
+          assert.match(server.output(), new RegExp(`taking over .*${LOCK_FILE}: pid ${sleeper.pid} is now another process`))
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        killIfRunning(sleeper)
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   )
 })
