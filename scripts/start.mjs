@@ -4,9 +4,9 @@
 // starts the API server (embedded database with demo data), which serves it and prints the address.
 // The server runs under supervision: if it stops unexpectedly it is started again (with back-off),
 // and the log says so. A configuration error (exit code 78) is not retried.
-// NODE_ENV: unset means production (server/src/config.ts); for a loopback address npm start sets
-// development, so `npm install && npm start` works on a laptop with development secrets while a
-// deployment on a public address that forgets NODE_ENV is refused its development values.
+// The environment goes to the server as it is: the mode is never guessed from the address. With no
+// settings the server runs its default mode, safe behind a proxy too (a random JWT secret kept in
+// the data folder, no test logins unless QA_TEST_LOGINS=true); it says which in its log.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -34,16 +34,6 @@ if (!process.env.H5_DIR) {
   }
 }
 
-const env = { ...process.env }
-const host = env.HOST ?? '127.0.0.1'
-const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host)
-if (!env.NODE_ENV && loopback) {
-  env.NODE_ENV = 'development'
-  console.log(
-    `npm start: development mode on ${host} (development secrets, demo data; NODE_ENV=production for a deployment, see server/README.md)`,
-  )
-}
-
 const EXIT_CONFIG = 78
 let server
 let stopping = false
@@ -52,7 +42,7 @@ let startedAt = 0
 
 function start() {
   startedAt = Date.now()
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit', env })
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
   server.on('exit', (code, signal) => {
     if (stopping) return process.exit(code ?? 0)
     if (code === 0 || code === EXIT_CONFIG) return process.exit(code)

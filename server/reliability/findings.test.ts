@@ -12,7 +12,7 @@ import { FastPath } from '../src/graphql/fastpath'
 import { GUARD_LIMITS, nestingDepth, operationCost } from '../src/graphql/guard'
 import { typeDefs } from '../src/graphql/plugin'
 import { h5ContentSecurityPolicy } from '../src/h5'
-import { apiHeaders, freePort, serverEnv, startServerProcess } from './lib'
+import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET } from './lib'
 import { createSign } from '@alfa/common/sign'
 
 /**
@@ -175,11 +175,10 @@ describe('3. every cache has a bound', () => {
 })
 
 describe('4. production refuses unsafe settings', () => {
-  it('a server on a public address without NODE_ENV refuses the development secrets and says which', async () => {
+  it('a server with NODE_ENV=production and the defaults refuses to start (exit 78) and says which settings', async () => {
     const port = await freePort()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-prod-'))
-    const env = serverEnv(port, dataDir, { HOST: '0.0.0.0' })
-    delete env.NODE_ENV
+    const env = serverEnv(port, dataDir, { HOST: '0.0.0.0', NODE_ENV: 'production' })
     const r = await startServerProcess(env, 20_000).then(
       async (s) => {
         await s.stop('SIGKILL')
@@ -188,9 +187,11 @@ describe('4. production refuses unsafe settings', () => {
       (err: Error) => err.message,
     )
     fs.rmSync(dataDir, { recursive: true, force: true })
-    assert.match(r, /Refusing to start in production \(NODE_ENV=unset, which means production\)/)
-    assert.match(r, /JWT_SECRET is the public development secret/)
+    assert.match(r, /exited before it answered \(78\)/)
+    assert.match(r, /Refusing to start in production \(NODE_ENV=production\) with unsafe settings/)
     assert.match(r, /SMS_SENDER=log/)
+    assert.match(r, /BAIDU_APP_KEY is the placeholder key/)
+    // Without NODE_ENV the server runs its default mode, which has no public secret: processes.test.ts `npm start with no settings`.
   })
 })
 
@@ -547,8 +548,9 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     const db = (await pgliteTestDatabase()).database
     const prod = await startApp(db, {
       NODE_ENV: 'production',
-      JWT_SECRET: 'p'.repeat(40),
+      JWT_SECRET: TEST_JWT_SECRET,
       SMS_SENDER: 'none',
+      QA_TEST_LOGINS: false,
       // The host logins are off here (empty app ids): production refuses them without their secrets and endpoints.
       WECHAT_APP_ID: '',
       BAIDU_APP_KEY: '',

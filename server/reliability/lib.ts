@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,11 +36,15 @@ export async function freePort(): Promise<number> {
 /** Headers every API call carries. */
 export const apiHeaders = (extra: Record<string, string> = {}) => ({ 'x-sign': createSign(), 'x-broker': '0008', ...extra })
 
-/** Environment of a test server: NODE_ENV=test, quiet, no H5 build. */
+/** The test servers' JWT secret: random per run; tests that sign tokens themselves use it. */
+export const TEST_JWT_SECRET = randomBytes(32).toString('base64url')
+
+/** Environment of a test server: NODE_ENV=test, quiet, no H5 build, TEST_JWT_SECRET (QA test logins off). */
 export function serverEnv(port: number, dataDir: string | undefined, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
     HOST: '127.0.0.1',
     PORT: String(port),
     H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),

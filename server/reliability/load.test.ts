@@ -5,9 +5,8 @@ import { describe, it } from 'node:test'
 import autocannon from 'autocannon'
 import { seededDataDirCopy } from '../test/helpers'
 import { issueToken } from '../src/account/tokens'
-import { DEV_JWT_SECRET } from '../src/config'
 import { DEMO_USER } from '../src/demo/seed'
-import { apiHeaders, freePort, serverEnv, startServerProcess } from './lib'
+import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET } from './lib'
 
 /**
  * The app's real operations under load: 100 connections for 60 s (LOAD_SECONDS) against a
@@ -36,8 +35,8 @@ describe('load: the app’s real operations at 100 connections', () => {
   it(`${CONNECTIONS} connections for ${SECONDS} s: no errors`, { timeout: (SECONDS + 120) * 1000 }, async () => {
     const server = await startServerProcess(serverEnv(await freePort(), await seededDataDirCopy()))
     try {
-      // The demo account, logged in (the test server runs with the development secret).
-      const { token } = await issueToken(DEV_JWT_SECRET, DEMO_USER.userId)
+      // The demo account, logged in (the test server signs with TEST_JWT_SECRET).
+      const { token } = await issueToken(TEST_JWT_SECRET, DEMO_USER.userId)
       const user = { authorization: `Bearer ${token}` }
       const gql = (name: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => ({
         method: 'POST' as const,

@@ -5,9 +5,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { openDatabase } from '../src/db'
-import { LOCK_FILE } from '../src/db/lock'
+import { formatLockRecord, LOCK_FILE, processStartTime } from '../src/db/lock'
 import { seededDataDirCopy } from '../test/helpers'
-import { apiHeaders, freePort, gqlHttp, MAIN, ROOT, serverEnv, startServerProcess } from './lib'
+import { SignJWT } from 'jose'
+import { JWT_SECRET_FILE, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/account/tokens'
+import { apiHeaders, freePort, gqlHttp, MAIN, ROOT, serverEnv, smsLogin, startServerProcess, type ServerProcess } from './lib'
 
 /**
  * The server as processes: supervised by `npm start` (finding 1), its first start killed while
@@ -144,6 +146,66 @@ describe('1. npm start supervises the server', () => {
   })
 })
 
+describe('npm start with no settings (issue 19)', () => {
+  it(
+    'on a loopback address (as behind nginx) it is not development: no published secret, no test logins; its random secret survives a restart',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await seededDataDirCopy()
+      const port = await freePort()
+      const origin = `http://127.0.0.1:${port}`
+      // Nothing but where to listen and the data folder: no NODE_ENV, no JWT_SECRET, no QA_TEST_LOGINS.
+      const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }
+      for (const name of ['NODE_ENV', 'JWT_SECRET', 'QA_TEST_LOGINS', 'WECHAT_TEST_CODE', 'BAIDU_TEST_CODE', 'LOG_LEVEL', 'SEED_DEMO'])
+        delete env[name]
+      env.H5_DIR = path.join(os.tmpdir(), 'alfa-no-h5')
+      const me = async (token: string) =>
+        (await fetch(`${origin}/alfa/v1/user/info/detail`, { headers: apiHeaders({ authorization: `Bearer ${token}` }) })).status
+      let token = ''
+      for (const run of ['first', 'second']) {
+        const supervisor = spawnNode([path.join(ROOT, 'scripts', 'start.mjs')], env)
+        try {
+          await until('the server to answer', () => answers(origin), 90_000, supervisor.output)
+          await until('the mode in the log', () => /QA test logins: off/.test(supervisor.output()), 10_000, supervisor.output)
+          const out = supervisor.output()
+          assert.match(out, /mode: default \(NODE_ENV=unset; not production/)
+          assert.doesNotMatch(out, /development mode/)
+          assert.match(out, new RegExp(`JWT secret: ${run === 'first' ? 'generated at random into' : 'read from'} .*${JWT_SECRET_FILE}`))
+          assert.match(out, /SMS_SENDER=log: login codes are written to this log/)
+          if (run === 'first') {
+            // Signed with the secret earlier versions published in server/src/config.ts.
+            const forged = await new SignJWT({})
+              .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+              .setSubject('u_demo')
+              .setIssuer(TOKEN_ISSUER)
+              .setAudience(TOKEN_AUDIENCE)
+              .setJti('forged')
+              .setIssuedAt()
+              .setExpirationTime('1h')
+              .sign(new TextEncoder().encode('alfa-development-secret-do-not-use-in-production'))
+            assert.equal(await me(forged), 401)
+            const wechat = await fetch(`${origin}/alfa/v1/user/wechat/login`, {
+              method: 'POST',
+              headers: apiHeaders({ 'content-type': 'application/json' }),
+              body: JSON.stringify({ code: 'dev-wechat-code' }),
+            })
+            assert.equal(wechat.status, 400)
+            token = await smsLogin({ origin, output: supervisor.output } as ServerProcess, '13800000000')
+            assert.equal(fs.statSync(path.join(dataDir, JWT_SECRET_FILE)).mode & 0o077, 0, 'the secret is readable by its owner only')
+          }
+          // The token of the first run is still good after the restart: the secret is the data folder's.
+          assert.equal(await me(token), 200)
+          supervisor.child.kill('SIGTERM')
+          assert.equal(await supervisor.exited, 0)
+        } finally {
+          killIfRunning(supervisor.child)
+        }
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  )
+})
+
 describe('7. seeding is all or nothing', () => {
   it(
     'a first start killed in the middle of seeding leaves no half-loaded data; the next start loads all of it',
@@ -243,6 +305,36 @@ describe('8. one process per embedded data folder', () => {
         await first.stop()
       }
       assert.equal(fs.existsSync(path.join(dataDir, LOCK_FILE)), false, 'a server that stops releases the folder')
+    },
+  )
+
+  it(
+    'a lock left behind whose pid now belongs to another live process (a container restart) does not stop the server',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await seededDataDirCopy()
+      const sleeper = spawn('sleep', ['120'], { stdio: 'ignore' })
+      process.once('exit', () => killIfRunning(sleeper))
+      try {
+        await new Promise((resolve) => sleeper.once('spawn', resolve))
+        // The server that wrote it had the pid `sleep` has now, and started before it.
+        const start = Number(processStartTime(sleeper.pid!))
+        const bootId = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+        fs.writeFileSync(
+          path.join(dataDir, LOCK_FILE),
+          formatLockRecord({ pid: sleeper.pid!, hostname: os.hostname(), bootId, startTime: String(start - 500) }),
+        )
+        const server = await startServerProcess(serverEnv(await freePort(), dataDir, { LOG_LEVEL: 'info' }))
+        try {
+          assert.equal(lockHolder(dataDir), server.child.pid)
+          assert.match(server.output(), new RegExp(`taking over .*${LOCK_FILE}: pid ${sleeper.pid} is now another process`))
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        killIfRunning(sleeper)
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   )
 })

@@ -1,23 +1,31 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import { dataFolderSecret } from './account/tokens'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
-/** Development defaults that must never reach production. */
-export const DEV_JWT_SECRET = 'alfa-development-secret-do-not-use-in-production'
+/** Stand-ins that only work outside production: the QA test logins' codes and a fixed JS-SDK ticket, and a placeholder Baidu key. */
+export const QA_WECHAT_TEST_CODE = 'dev-wechat-code'
+export const QA_BAIDU_TEST_CODE = 'dev-baidu-code'
 export const DEV_JSAPI_TICKET = 'dev-jsapi-ticket'
 export const DEV_BAIDU_APP_KEY = 'dev-baidu-app-key'
+/** SHA-256 of JWT secrets that were published (earlier versions shipped one in this file): refused in every mode. */
+const PUBLISHED_JWT_SECRETS = new Set(['8a079f315a4c6b92e7e029b419e239ff35f7d0766abf1929156c51b139263d1a'])
+/** The smallest estimated strength of a production JWT_SECRET (estimateSecretBits). */
+export const MIN_JWT_SECRET_BITS = 128
 
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform(boolishParse)
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
 const schema = z.object({
   /**
-   * development and test allow the development defaults below; production (the default when
-   * NODE_ENV is unset) refuses every one of them. `npm start` sets development only for a
-   * loopback address (scripts/start.mjs).
+   * production refuses every unsafe setting (PRODUCTION_RULES); anything else (unset, development,
+   * test) is the default mode, which has no public secret and no test logins either: it only
+   * allows conveniences (demo data, SMS codes in the log, GraphiQL) production refuses. Never
+   * inferred from the address.
    */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Folder of the H5 build the server serves. */
@@ -32,21 +40,25 @@ const schema = z.object({
     .string()
     .default(path.join(ROOT, 'server', '.data'))
     .transform((p) => path.resolve(p)),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_JWT_SECRET),
+  /**
+   * HS256 key. Unset: the embedded database's data folder keeps one, generated at random on first
+   * start (withJwtSecret); with DATABASE_URL it is required (instances sharing a database share it).
+   */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Load the demo data set into an empty database on start (default: on in development and test, off in production). */
+  /** Load the demo data set into an empty database on start (default: on; off in production, which refuses it). */
   SEED_DEMO: boolish.optional(),
   /** Check x-sign and x-broker on API calls (turn off only to explore the API by hand; refused in production). */
   SIGN_REQUIRED: boolish.default('true'),
   /** Serve GraphiQL on GET /alfa/v1/graphql (refused in production). */
   GRAPHIQL: boolish.default('false'),
-  /** SMS sender: 'log' prints the code to the server log (development only); 'none' refuses to send (503). */
+  /** SMS sender: 'log' prints the code to the server log (refused in production); 'none' refuses to send (503). */
   SMS_SENDER: z.enum(['log', 'none']).default('log'),
   /** WeChat: app id and secret for code2session, jsapi_ticket for JS-SDK share signatures. */
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_APP_SECRET: z.string().default(''),
-  /** A fixed jsapi_ticket for development (a real one expires within two hours: production fetches it, see below). */
-  WECHAT_JSAPI_TICKET: z.string().default(DEV_JSAPI_TICKET),
+  /** A fixed jsapi_ticket outside production (a real one expires within two hours: production fetches it, see below); QA_TEST_LOGINS defaults it to a dummy. */
+  WECHAT_JSAPI_TICKET: z.string().optional(),
   /** WeChat's access-token and jsapi_ticket endpoints (cgi-bin/token, cgi-bin/ticket/getticket); set, the ticket is fetched and cached. */
   WECHAT_TOKEN_URL: z.string().default(''),
   /**
@@ -56,16 +68,23 @@ const schema = z.object({
   WECHAT_JSSDK_APP_ID: z.string().default(''),
   WECHAT_JSSDK_APP_SECRET: z.string().default(''),
   WECHAT_TICKET_URL: z.string().default(''),
-  /** code2session endpoint; empty means only WECHAT_TEST_CODE logs in (never accepted in production). */
+  /** code2session endpoint; empty means nobody logs in with WeChat but QA_TEST_LOGINS' test code. */
   WECHAT_CODE2SESSION_URL: z.string().default(''),
-  WECHAT_TEST_CODE: z.string().default('dev-wechat-code'),
+  /**
+   * QA test logins (for what can send a code of its choosing: scripts, the browser tests): the
+   * WeChat and Baidu test codes below log in as anyone, and the JS-SDK signs with a fixed ticket.
+   * Off unless set; refused in production; said in the start-up log.
+   */
+  QA_TEST_LOGINS: boolish.default('false'),
+  /** The test codes (only with QA_TEST_LOGINS=true; defaults dev-wechat-code and dev-baidu-code; empty turns one off). */
+  WECHAT_TEST_CODE: z.string().optional(),
   /** Baidu smart program app key (client_id; also the tail of the decrypted phone data). Empty turns Baidu login off. */
   BAIDU_APP_KEY: z.string().default(DEV_BAIDU_APP_KEY),
   /** Baidu smart program secret (sk) for the login-code exchange. */
   BAIDU_APP_SECRET: z.string().default(''),
-  /** Baidu's jscode2sessionkey endpoint; empty means only BAIDU_TEST_CODE logs in (never accepted in production). */
+  /** Baidu's jscode2sessionkey endpoint; empty means nobody logs in with Baidu but QA_TEST_LOGINS' test code. */
   BAIDU_CODE2SESSION_URL: z.string().default(''),
-  BAIDU_TEST_CODE: z.string().default('dev-baidu-code'),
+  BAIDU_TEST_CODE: z.string().optional(),
   /**
    * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, e.g.
    * 10.0.0.0/8). Empty: none, the client address is the socket's (a forged header changes nothing).
@@ -92,36 +111,84 @@ function boolishParse(v: unknown) {
 }
 
 type Parsed = z.infer<typeof schema>
-export type Config = Omit<Parsed, 'SEED_DEMO'> & { SEED_DEMO: boolean }
+type Resolved = 'SEED_DEMO' | 'JWT_SECRET' | 'WECHAT_TEST_CODE' | 'BAIDU_TEST_CODE' | 'WECHAT_JSAPI_TICKET'
+export type Config = Omit<Parsed, Resolved> & {
+  SEED_DEMO: boolean
+  /** Empty until withJwtSecret reads the data folder's (when JWT_SECRET is unset). */
+  JWT_SECRET: string
+  /** Empty unless QA_TEST_LOGINS is on. */
+  WECHAT_TEST_CODE: string
+  BAIDU_TEST_CODE: string
+  WECHAT_JSAPI_TICKET: string
+}
+
+const entropyBits = (xs: number[]) => {
+  const counts = new Map<number, number>()
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1)
+  let bits = 0
+  for (const c of counts.values()) bits += c * Math.log2(xs.length / c)
+  return bits
+}
+
+/**
+ * A rough strength of a secret in bits: its length times the entropy of its characters' frequencies
+ * (repeats count little), or of the steps between neighbouring characters when smaller (abcd…,
+ * 1234… count little). 32 random bytes as hex or base64 score over 200; a word or a repeated
+ * pattern well under 128.
+ */
+export function estimateSecretBits(secret: string): number {
+  const codes = [...secret].map((c) => c.codePointAt(0)!)
+  const steps = codes.slice(1).map((c, i) => c - codes[i])
+  return Math.min(entropyBits(codes), entropyBits(steps) + (codes.length ? Math.log2(95) : 0))
+}
+
+/** Lowercase, uppercase, digits, others: how many the secret uses (a capital first letter does not count, as in a word). */
+const characterClasses = (s: string) => {
+  const t = s.charAt(0).toLowerCase() + s.slice(1)
+  return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(t)).length
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 /**
  * What production refuses, one rule per setting: each returns the reason when the value is a
  * development value or missing. A new setting with a development default adds its rule here.
  */
 const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
-  (c) => (c.JWT_SECRET === DEV_JWT_SECRET ? 'JWT_SECRET is the public development secret: set a random secret of 32+ characters' : null),
+  (c) => {
+    if (!c.JWT_SECRET) return null // generated at random in the data folder
+    if (characterClasses(c.JWT_SECRET) < 2)
+      return 'JWT_SECRET uses one kind of character only: set 32 random bytes, e.g. `openssl rand -base64 32`'
+    const bits = estimateSecretBits(c.JWT_SECRET)
+    return bits < MIN_JWT_SECRET_BITS
+      ? `JWT_SECRET looks guessable (about ${Math.floor(bits)} bits estimated, ${MIN_JWT_SECRET_BITS} needed): set 32 random bytes, e.g. \`openssl rand -base64 32\``
+      : null
+  },
   (c) => (c.SMS_SENDER === 'log' ? 'SMS_SENDER=log prints login codes to the log: set SMS_SENDER=none (or a real sender)' : null),
+  (c) => (c.QA_TEST_LOGINS ? 'QA_TEST_LOGINS=true lets fixed test codes log in as anyone' : null),
+  (c) => (c.SEED_DEMO ? 'SEED_DEMO=true loads the demo data set (invented funds, a demo account) into an empty database' : null),
   (c) =>
     c.WECHAT_APP_ID && !c.WECHAT_APP_SECRET
       ? 'WECHAT_APP_SECRET is empty: set it, or set WECHAT_APP_ID= (empty) to turn WeChat login off'
       : null,
   (c) =>
     c.WECHAT_APP_ID && !c.WECHAT_CODE2SESSION_URL
-      ? 'WECHAT_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set WECHAT_APP_ID= (empty)'
+      ? 'WECHAT_CODE2SESSION_URL is empty (nobody could log in with WeChat): set it, or set WECHAT_APP_ID= (empty)'
+      : null,
+  // The JS-SDK signs for the official account when WECHAT_JSSDK_APP_ID is set, even with mini-program login off.
+  (c) =>
+    (c.WECHAT_APP_ID || c.WECHAT_JSSDK_APP_ID) && !(c.WECHAT_TOKEN_URL && c.WECHAT_TICKET_URL)
+      ? 'WECHAT_TOKEN_URL and WECHAT_TICKET_URL must be set (a fixed WECHAT_JSAPI_TICKET expires within two hours), or set WECHAT_APP_ID= and WECHAT_JSSDK_APP_ID= (empty)'
       : null,
   (c) =>
-    c.WECHAT_APP_ID && !(c.WECHAT_TOKEN_URL && c.WECHAT_TICKET_URL)
-      ? 'WECHAT_TOKEN_URL and WECHAT_TICKET_URL must be set (a fixed WECHAT_JSAPI_TICKET expires within two hours), or set WECHAT_APP_ID= (empty)'
-      : null,
-  (c) =>
-    c.BAIDU_APP_KEY === DEV_BAIDU_APP_KEY ? 'BAIDU_APP_KEY is the development key: set the real one, or set BAIDU_APP_KEY= (empty)' : null,
+    c.BAIDU_APP_KEY === DEV_BAIDU_APP_KEY ? 'BAIDU_APP_KEY is the placeholder key: set the real one, or set BAIDU_APP_KEY= (empty)' : null,
   (c) =>
     c.BAIDU_APP_KEY && !c.BAIDU_APP_SECRET
       ? 'BAIDU_APP_SECRET is empty: set it, or set BAIDU_APP_KEY= (empty) to turn Baidu login off'
       : null,
   (c) =>
     c.BAIDU_APP_KEY && !c.BAIDU_CODE2SESSION_URL
-      ? 'BAIDU_CODE2SESSION_URL is empty (only the development test code would log in): set it, or set BAIDU_APP_KEY= (empty)'
+      ? 'BAIDU_CODE2SESSION_URL is empty (nobody could log in with Baidu): set it, or set BAIDU_APP_KEY= (empty)'
       : null,
   (c) =>
     c.WECHAT_JSSDK_APP_ID && !c.WECHAT_JSSDK_APP_SECRET
@@ -131,7 +198,22 @@ const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
   (c) => (c.GRAPHIQL ? 'GRAPHIQL=true serves GraphiQL' : null),
 ]
 
-/** Reads and validates configuration once, at start-up; production refuses development values and says which. */
+/** What every mode refuses: published secrets, a shared database without a shared secret, test codes without QA logins. */
+function everyModeProblems(data: Parsed): string[] {
+  const problems: string[] = []
+  if (data.JWT_SECRET && PUBLISHED_JWT_SECRETS.has(sha256(data.JWT_SECRET)))
+    problems.push('JWT_SECRET is a published secret (an earlier version shipped it): anyone can sign tokens with it; set a random one')
+  if (data.DATABASE_URL && !data.JWT_SECRET)
+    problems.push(
+      'JWT_SECRET is required with DATABASE_URL (every instance on the database must sign with it): e.g. `openssl rand -base64 32`',
+    )
+  if (!data.QA_TEST_LOGINS)
+    for (const name of ['WECHAT_TEST_CODE', 'BAIDU_TEST_CODE'] as const)
+      if (data[name]) problems.push(`${name} is set but QA_TEST_LOGINS is not true: set both for QA test logins, or neither`)
+  return problems
+}
+
+/** Reads and validates configuration once, at start-up; production refuses unsafe values and says which. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
@@ -139,24 +221,74 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${detail}`)
   }
   const data = parsed.data
-  const config: Config = { ...data, SEED_DEMO: data.SEED_DEMO ?? data.NODE_ENV !== 'production', ...overrides }
+  const invalid = everyModeProblems(data)
+  if (invalid.length) throw new Error(`Invalid configuration:\n${invalid.map((p) => `  - ${p}`).join('\n')}`)
+  const qa = data.QA_TEST_LOGINS
+  const nodeEnv = 'NODE_ENV' in overrides ? overrides.NODE_ENV : data.NODE_ENV
+  const config: Config = {
+    ...data,
+    SEED_DEMO: data.SEED_DEMO ?? nodeEnv !== 'production',
+    JWT_SECRET: data.JWT_SECRET ?? '',
+    WECHAT_TEST_CODE: qa ? (data.WECHAT_TEST_CODE ?? QA_WECHAT_TEST_CODE) : '',
+    BAIDU_TEST_CODE: qa ? (data.BAIDU_TEST_CODE ?? QA_BAIDU_TEST_CODE) : '',
+    WECHAT_JSAPI_TICKET: data.WECHAT_JSAPI_TICKET ?? (qa ? DEV_JSAPI_TICKET : ''),
+    ...overrides,
+  }
   if (config.NODE_ENV === 'production') {
     const problems = PRODUCTION_RULES.map((rule) => rule(config)).filter((p): p is string => p !== null)
     if (problems.length) {
       throw new Error(
-        `Refusing to start in production (NODE_ENV=${env.NODE_ENV ?? 'unset, which means production'}) with development settings:\n` +
+        'Refusing to start in production (NODE_ENV=production) with unsafe settings:\n' +
           problems.map((p) => `  - ${p}`).join('\n') +
-          '\nFor local development run with NODE_ENV=development (npm start does so on a loopback address).',
+          '\nWithout NODE_ENV the server runs its default mode (demo data, SMS codes in the log): see server/README.md.',
       )
     }
   }
   return config
 }
 
+/** Where the JWT secret came from, for the start-up log. */
+export type SecretSource = { kind: 'env' } | { kind: 'file'; file: string; created: boolean; madePrivate: boolean }
+
+/**
+ * The configuration with its JWT secret: JWT_SECRET when set, otherwise the data folder's own
+ * (generated at random on first start, mode 0600). loadConfig refuses an unset JWT_SECRET with DATABASE_URL.
+ */
+export function withJwtSecret(config: Config): { config: Config; source: SecretSource } {
+  if (config.JWT_SECRET) return { config, source: { kind: 'env' } }
+  const own = dataFolderSecret(config.DATA_DIR)
+  return {
+    config: { ...config, JWT_SECRET: own.secret },
+    source: { kind: 'file', file: own.file, created: own.created, madePrivate: own.madePrivate },
+  }
+}
+
+/** The start-up log's account of the mode: what is on that a deployment must know about (warn) and what is not. */
+export function describeMode(config: Config, source: SecretSource): Array<{ level: 'info' | 'warn'; msg: string }> {
+  const lines: Array<{ level: 'info' | 'warn'; msg: string }> = []
+  const info = (msg: string) => lines.push({ level: 'info', msg })
+  const warn = (msg: string) => lines.push({ level: 'warn', msg })
+  if (config.NODE_ENV === 'production') info('mode: production (NODE_ENV=production)')
+  else
+    info(
+      `mode: default (NODE_ENV=${config.NODE_ENV ?? 'unset'}; not production: demo data and SMS codes in the log are allowed; NODE_ENV=production for a deployment, see server/README.md)`,
+    )
+  if (source.kind === 'env') info('JWT secret: JWT_SECRET')
+  else {
+    info(`JWT secret: ${source.created ? 'generated at random into' : 'read from'} ${source.file} (JWT_SECRET unset)`)
+    if (source.madePrivate) warn(`${source.file} was readable by other users: now mode 0600`)
+  }
+  if (config.SMS_SENDER === 'log') warn('SMS_SENDER=log: login codes are written to this log, no SMS is sent')
+  if (config.QA_TEST_LOGINS)
+    warn(
+      `QA_TEST_LOGINS=true: test logins are on — WeChat code ${JSON.stringify(config.WECHAT_TEST_CODE)} and Baidu code ${JSON.stringify(config.BAIDU_TEST_CODE)} log in as anyone (QA only, never on a public server)`,
+    )
+  else info('QA test logins: off (QA_TEST_LOGINS=true turns them on for the mini-program devtools)')
+  if (config.SEED_DEMO) info('SEED_DEMO: an empty database gets the demo data set (演示数据)')
+  return lines
+}
+
 /** Only where the database is (the importer needs nothing else, in any mode). */
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> {
   return schema.pick({ DATABASE_URL: true, DATA_DIR: true }).parse(env)
 }
-
-/** Whether an address is this machine's own (development settings are only served there by npm start). */
-export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)

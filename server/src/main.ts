@@ -1,5 +1,5 @@
 import { buildApp } from './app'
-import { loadConfig, type Config } from './config'
+import { describeMode, loadConfig, withJwtSecret, type Config, type SecretSource } from './config'
 import { DataDirLockedError } from './db/lock'
 
 /** Exit code of a configuration problem (sysexits EX_CONFIG): the supervisor does not restart it. */
@@ -7,13 +7,15 @@ export const EXIT_CONFIG = 78
 
 async function main() {
   let config: Config
+  let secret: SecretSource
   try {
-    config = loadConfig()
+    ;({ config, source: secret } = withJwtSecret(loadConfig()))
   } catch (err) {
     console.error((err as Error).message)
     process.exit(EXIT_CONFIG)
   }
   const app = await buildApp(config)
+  for (const { level, msg } of describeMode(config, secret)) app.log[level](msg)
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   app.log.info(`Alfa is serving at ${address}`)
   console.log(`\n  Alfa H5: ${address.replace('127.0.0.1', 'localhost')}/\n`)

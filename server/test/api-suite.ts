@@ -612,7 +612,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())
         assert.ok(payload.exp > Date.now() / 1000 && payload.exp < Date.now() / 100)
       })
-      it('WeChat login accepts the configured test code in development', async () => {
+      it('WeChat login accepts the configured test code with QA test logins on', async () => {
         const ok = await t.app.inject({
           method: 'POST',
           url: '/alfa/v1/user/wechat/login',
@@ -629,7 +629,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         })
         assert.equal(bad.statusCode, 400)
       })
-      it('Baidu phone-decode-register: the development login code stands for the development session key; a client key is ignored', async () => {
+      it('Baidu phone-decode-register: the QA test code stands for its fixed session key; a client key is ignored', async () => {
         const iv = Buffer.from('abcdef0123456789').toString('base64')
         const mobile = randomPhone()
         const post = (payload: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { after, before } from 'node:test'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -173,12 +173,21 @@ export const TEST_RATE_LIMITS = {
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
 } satisfies Partial<Config>
 
+/** The test apps' JWT secret: random per run (no secret is written in the code); tests sign with t.config.JWT_SECRET. */
+export const TEST_JWT_SECRET = randomBytes(32).toString('base64url')
+
+/**
+ * The environment of a test app: NODE_ENV=test, quiet, its own JWT secret, and the QA test logins
+ * on (the WeChat and Baidu test codes, the fixed JS-SDK ticket), which the suites log in with.
+ */
+export const TEST_APP_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, QA_TEST_LOGINS: 'true' }
+
 export async function startApp(
   database: Database,
   overrides: Partial<Config> = {},
   options: Omit<AppOptions, 'database' | 'smsSender'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+  const config = loadConfig(TEST_APP_ENV as NodeJS.ProcessEnv, {
     H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),
     ...TEST_RATE_LIMITS,
     ...overrides,

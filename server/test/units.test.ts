@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { parse, validate, buildSchema, specifiedRules } from 'graphql'
 import { decryptBaiduData, encryptBaiduData } from '../src/account/baidu'
-import { issueToken, readToken } from '../src/account/tokens'
+import { dataFolderSecret, issueToken, JWT_SECRET_FILE, readToken } from '../src/account/tokens'
 import { wechatSignature } from '../src/share/routes'
 import { hasDeferOrStream, typeDefs } from '../src/graphql/plugin'
 import { rangeStart } from '../src/ranges'
 import { sumDecimals } from '../src/decimal'
 import { Random, tradingDays } from '../src/demo/random'
-import { loadConfig } from '../src/config'
+import { describeMode, estimateSecretBits, loadConfig, withJwtSecret } from '../src/config'
 
 describe('WeChat JS-SDK signature', () => {
   it("matches WeChat's documented example", () => {
@@ -125,9 +127,10 @@ describe('demo data generator', () => {
 })
 
 describe('configuration', () => {
+  const STRONG = randomBytes(32).toString('base64')
   const PRODUCTION = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'x'.repeat(40),
+    JWT_SECRET: STRONG,
     SMS_SENDER: 'none',
     WECHAT_APP_ID: 'wx1234',
     WECHAT_APP_SECRET: 'secret',
@@ -138,18 +141,12 @@ describe('configuration', () => {
     BAIDU_APP_SECRET: 'real-secret',
     BAIDU_CODE2SESSION_URL: 'https://spapi.baidu.com/oauth/jscode2sessionkey',
   } as NodeJS.ProcessEnv
-  it('production refuses every development value at once and says which', () => {
+  it('production refuses every unsafe value at once and says which', () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv),
       (err: Error) => {
-        for (const name of [
-          'JWT_SECRET',
-          'SMS_SENDER=log',
-          'WECHAT_APP_SECRET',
-          'WECHAT_CODE2SESSION_URL',
-          'WECHAT_TOKEN_URL',
-          'BAIDU_APP_KEY',
-        ])
+        assert.match(err.message, /^Refusing to start in production \(NODE_ENV=production\) with unsafe settings/)
+        for (const name of ['SMS_SENDER=log', 'WECHAT_APP_SECRET', 'WECHAT_CODE2SESSION_URL', 'WECHAT_TOKEN_URL', 'BAIDU_APP_KEY'])
           assert.ok(err.message.includes(name), name)
         return true
       },
@@ -174,13 +171,86 @@ describe('configuration', () => {
       }),
     )
   })
-  it('an unset NODE_ENV is production: a deployment that forgets it does not get the development secret', () => {
-    assert.throws(() => loadConfig({} as NodeJS.ProcessEnv), /Refusing to start in production \(NODE_ENV=unset/)
+  it('production refuses the QA test logins and demo seeding', () => {
+    assert.throws(() => loadConfig({ ...PRODUCTION, QA_TEST_LOGINS: 'true' }), /QA_TEST_LOGINS=true lets fixed test codes log in/)
+    assert.throws(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }), /SEED_DEMO=true loads the demo data set/)
+    assert.equal(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).SEED_DEMO, false)
   })
-  it('production starts with real settings; demo seeding is off unless asked for', () => {
+  it('production refuses a JS-SDK-only configuration (mini-program login off) without a real ticket source', () => {
+    // The official account's JS-SDK would sign with the fixed WECHAT_JSAPI_TICKET (or none).
+    const jssdkOnly = { ...PRODUCTION, WECHAT_APP_ID: '', WECHAT_JSSDK_APP_ID: 'wx-oa', WECHAT_JSSDK_APP_SECRET: 'oa-secret' }
+    for (const missing of ['WECHAT_TOKEN_URL', 'WECHAT_TICKET_URL'])
+      assert.throws(
+        () => loadConfig({ ...jssdkOnly, [missing]: '', WECHAT_JSAPI_TICKET: 'some-fixed-ticket' }),
+        /WECHAT_TOKEN_URL and WECHAT_TICKET_URL must be set/,
+        missing,
+      )
+    assert.equal(loadConfig(jssdkOnly).WECHAT_JSSDK_APP_ID, 'wx-oa')
+  })
+  it('production refuses a guessable JWT_SECRET: one kind of character, repeats, sequences, a word', () => {
+    for (const weak of [
+      'x'.repeat(40),
+      'k'.repeat(20) + '7'.repeat(20),
+      'Xk9#'.repeat(10),
+      '1234567890'.repeat(4),
+      'abcdefghijklmnopqrstuvwxyz0123456789',
+      'Supercalifragilisticexpialidocious',
+      'passwordpasswordpasswordpassword12',
+      randomBytes(40).toString('hex').replace(/[a-f]/g, ''), // digits only
+    ])
+      assert.throws(
+        () => loadConfig({ ...PRODUCTION, JWT_SECRET: weak }),
+        /JWT_SECRET (uses one kind of character only|looks guessable \(about \d+ bits estimated, 128 needed\))/,
+        weak,
+      )
+    // 32 random bytes, as the README says to make them, pass every time.
+    for (let i = 0; i < 200; i++) {
+      for (const strong of [randomBytes(32).toString('base64'), randomBytes(32).toString('hex'), randomBytes(32).toString('base64url')]) {
+        assert.ok(estimateSecretBits(strong) >= 160, strong)
+        assert.equal(loadConfig({ ...PRODUCTION, JWT_SECRET: strong }).JWT_SECRET, strong)
+      }
+    }
+    assert.equal(estimateSecretBits('x'.repeat(40)), 0)
+  })
+  it('every mode refuses the secret an earlier version published, and DATABASE_URL without JWT_SECRET', () => {
+    // The secret earlier versions shipped in config.ts: anyone who read the code could sign tokens with it.
+    const published = 'alfa-development-secret-do-not-use-in-production'
+    for (const NODE_ENV of [undefined, 'development', 'test', 'production'])
+      assert.throws(() => loadConfig({ ...PRODUCTION, NODE_ENV, JWT_SECRET: published }), /JWT_SECRET is a published secret/, NODE_ENV)
+    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://db/alfa' } as NodeJS.ProcessEnv), /JWT_SECRET is required with DATABASE_URL/)
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/alfa', JWT_SECRET: STRONG } as NodeJS.ProcessEnv).JWT_SECRET, STRONG)
+  })
+  it('with no settings the default mode has no secret of its own, no test logins and no fixed ticket', () => {
+    const none = loadConfig({} as NodeJS.ProcessEnv)
+    assert.equal(none.NODE_ENV, undefined)
+    assert.deepEqual(
+      [none.JWT_SECRET, none.QA_TEST_LOGINS, none.WECHAT_TEST_CODE, none.BAIDU_TEST_CODE, none.WECHAT_JSAPI_TICKET],
+      ['', false, '', '', ''],
+    )
+    // What a fresh checkout needs: the demo data and SMS codes in the log.
+    assert.deepEqual([none.SEED_DEMO, none.SMS_SENDER], [true, 'log'])
+    // development is the same: test logins only when QA asks.
+    assert.equal(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).WECHAT_TEST_CODE, '')
+  })
+  it('QA_TEST_LOGINS=true turns the WeChat and Baidu test codes and the fixed ticket on; a test code alone is refused', () => {
+    const qa = loadConfig({ QA_TEST_LOGINS: 'true' } as NodeJS.ProcessEnv)
+    assert.deepEqual(
+      [qa.WECHAT_TEST_CODE, qa.BAIDU_TEST_CODE, qa.WECHAT_JSAPI_TICKET],
+      ['dev-wechat-code', 'dev-baidu-code', 'dev-jsapi-ticket'],
+    )
+    const own = loadConfig({ QA_TEST_LOGINS: 'true', WECHAT_TEST_CODE: 'qa-1', BAIDU_TEST_CODE: '' } as NodeJS.ProcessEnv)
+    assert.deepEqual([own.WECHAT_TEST_CODE, own.BAIDU_TEST_CODE], ['qa-1', ''])
+    for (const name of ['WECHAT_TEST_CODE', 'BAIDU_TEST_CODE'])
+      assert.throws(
+        () => loadConfig({ [name]: 'some-code' } as NodeJS.ProcessEnv),
+        new RegExp(`${name} is set but QA_TEST_LOGINS is not true`),
+      )
+  })
+  it('production starts with real settings; demo seeding is off', () => {
     assert.equal(loadConfig(PRODUCTION).SEED_DEMO, false)
-    assert.equal(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO, true)
     assert.equal(loadConfig({ ...PRODUCTION, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_CODE2SESSION_URL: '' }).WECHAT_APP_ID, '')
+    // Without JWT_SECRET on the embedded database the data folder's random secret is used (withJwtSecret).
+    assert.equal(loadConfig({ ...PRODUCTION, JWT_SECRET: undefined }).JWT_SECRET, '')
   })
   it('development keeps its defaults and seeds the demo data', () => {
     const dev = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)
@@ -190,6 +260,51 @@ describe('configuration', () => {
   it('reads booleans from the environment', () => {
     assert.equal(loadConfig({ NODE_ENV: 'development', SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
     assert.equal(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
+  })
+  it('the start-up log says the mode, where the secret is, the SMS log and whether QA test logins are on', () => {
+    const file = { kind: 'file', file: '/data/.alfa-jwt-secret', created: true, madePrivate: false } as const
+    const text = (lines: Array<{ level: string; msg: string }>) => lines.map((l) => `${l.level} ${l.msg}`).join('\n')
+    const none = text(describeMode(loadConfig({} as NodeJS.ProcessEnv), file))
+    assert.match(none, /^info mode: default \(NODE_ENV=unset; not production/m)
+    assert.match(none, /^info JWT secret: generated at random into \/data\/\.alfa-jwt-secret/m)
+    assert.match(none, /^warn SMS_SENDER=log: login codes are written to this log/m)
+    assert.match(none, /^info QA test logins: off/m)
+    const qa = text(describeMode(loadConfig({ QA_TEST_LOGINS: 'true' } as NodeJS.ProcessEnv), { kind: 'env' }))
+    assert.match(qa, /^warn QA_TEST_LOGINS=true: test logins are on — WeChat code "dev-wechat-code" and Baidu code "dev-baidu-code"/m)
+    assert.match(text(describeMode(loadConfig(PRODUCTION), { kind: 'env' })), /^info mode: production/m)
+  })
+})
+
+describe('the data folder’s JWT secret', () => {
+  it('is generated at random on first start, readable by its owner only, and read again later', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-secret-'))
+    try {
+      const first = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      assert.equal(first.source.kind === 'file' && first.source.created, true)
+      const file = path.join(dir, JWT_SECRET_FILE)
+      assert.equal(fs.statSync(file).mode & 0o777, 0o600)
+      assert.ok(estimateSecretBits(first.config.JWT_SECRET) >= 160)
+      const again = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      assert.equal(again.config.JWT_SECRET, first.config.JWT_SECRET)
+      assert.equal(again.source.kind === 'file' && again.source.created, false)
+      // Another folder, another secret.
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-secret-'))
+      assert.notEqual(dataFolderSecret(other).secret, first.config.JWT_SECRET)
+      fs.rmSync(other, { recursive: true })
+      // Found readable by others (a copy, a restored backup): made private again, and the log says so.
+      fs.chmodSync(file, 0o644)
+      const reopened = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      assert.equal(reopened.source.kind === 'file' && reopened.source.madePrivate, true)
+      assert.equal(fs.statSync(file).mode & 0o777, 0o600)
+      // JWT_SECRET, when set, wins.
+      const STRONG = randomBytes(32).toString('base64')
+      assert.equal(withJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: STRONG } as NodeJS.ProcessEnv)).config.JWT_SECRET, STRONG)
+      // A damaged file is refused with what to do, never used.
+      fs.writeFileSync(file, 'short\n')
+      assert.throws(() => dataFolderSecret(dir), /holds no usable JWT secret .*delete it to generate a new one/)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

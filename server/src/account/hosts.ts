@@ -1,7 +1,10 @@
 import type { Config } from '../config'
 
-/** The development Baidu session key: what the development login code stands for (never in production). */
+/** The session key Baidu's QA test code stands for (QA_TEST_LOGINS only, never in production). */
 export const DEV_BAIDU_SESSION_KEY = Buffer.from('alfa-dev-baidu-session-k').toString('base64')
+
+/** The test codes log in only when QA asked for them, and never in production (loadConfig refuses that too). */
+const testLogins = (config: Config) => config.QA_TEST_LOGINS && config.NODE_ENV !== 'production'
 
 /** A host's login service could not be reached or answered nonsense (answered 502, never trusted). */
 export class HostUnavailable extends Error {}
@@ -26,7 +29,7 @@ export async function hostJson(url: URL, init: RequestInit = {}, timeoutMs = 500
  */
 export async function wechatOpenid(config: Config, code: string): Promise<string | null> {
   if (!config.WECHAT_CODE2SESSION_URL) {
-    return config.NODE_ENV !== 'production' && config.WECHAT_TEST_CODE && code === config.WECHAT_TEST_CODE ? 'dev-openid' : null
+    return testLogins(config) && config.WECHAT_TEST_CODE && code === config.WECHAT_TEST_CODE ? 'dev-openid' : null
   }
   const url = new URL(config.WECHAT_CODE2SESSION_URL)
   url.search = new URLSearchParams({
@@ -47,7 +50,7 @@ export async function wechatOpenid(config: Config, code: string): Promise<string
  */
 export async function baiduSessionKey(config: Config, code: string): Promise<string | null> {
   if (!config.BAIDU_CODE2SESSION_URL) {
-    return config.NODE_ENV !== 'production' && config.BAIDU_TEST_CODE && code === config.BAIDU_TEST_CODE ? DEV_BAIDU_SESSION_KEY : null
+    return testLogins(config) && config.BAIDU_TEST_CODE && code === config.BAIDU_TEST_CODE ? DEV_BAIDU_SESSION_KEY : null
   }
   const data = await hostJson(new URL(config.BAIDU_CODE2SESSION_URL), {
     method: 'POST',

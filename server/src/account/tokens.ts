@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { SignJWT, jwtVerify, errors } from 'jose'
 import type { Queryable } from '../db'
 import { deleteExpiredRevocations, insertRevokedToken, isRevoked } from './data'
@@ -11,6 +13,40 @@ export const TOKEN_AUDIENCE = 'alfa-app'
 
 export type TokenCheck =
   { status: 'none' } | { status: 'valid'; userId: string; exp: number; jti: string } | { status: 'invalid'; reason: string }
+
+/** The data folder's own JWT secret, when JWT_SECRET is unset (embedded database only). */
+export const JWT_SECRET_FILE = '.alfa-jwt-secret'
+
+/**
+ * Reads the data folder's JWT secret, or generates one (32 random bytes) on first start: written
+ * whole or not at all, readable by its owner only (0600, and made so when found otherwise).
+ */
+export function dataFolderSecret(dataDir: string): { secret: string; file: string; created: boolean; madePrivate: boolean } {
+  const file = path.join(dataDir, JWT_SECRET_FILE)
+  fs.mkdirSync(dataDir, { recursive: true })
+  let created = false
+  if (!fs.existsSync(file)) {
+    const tmp = `${file}.${process.pid}.${randomUUID()}`
+    fs.writeFileSync(tmp, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 })
+    try {
+      fs.linkSync(tmp, file)
+      created = true
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err // another start made it first
+    } finally {
+      fs.rmSync(tmp, { force: true })
+    }
+  }
+  let madePrivate = false
+  if (fs.statSync(file).mode & 0o077) {
+    fs.chmodSync(file, 0o600)
+    madePrivate = true
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim()
+  if (secret.length < 32)
+    throw new Error(`${file} holds no usable JWT secret (under 32 characters): delete it to generate a new one (every session ends)`)
+  return { secret, file, created, madePrivate }
+}
 
 const key = (secret: string) => new TextEncoder().encode(secret)
 

@@ -39,7 +39,7 @@ export class PGlitePool {
   static async open(dataDir?: string): Promise<PGlitePool> {
     if (!dataDir) return new PGlitePool(await PGlite.create({ parsers: TYPE_PARSERS }), () => {})
     fs.mkdirSync(dataDir, { recursive: true })
-    const unlock = lockDataDir(dataDir)
+    const unlock = await lockDataDir(dataDir)
     try {
       return new PGlitePool(await PGlite.create({ dataDir, parsers: TYPE_PARSERS }), unlock)
     } catch (err) {

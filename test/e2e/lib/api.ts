@@ -9,7 +9,7 @@ export const apiHeaders = (token?: string) => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 })
 
-/** A real token from the server's development login (the WeChat development code). */
+/** A real token from the server's QA test login (the WeChat test code; lib/server.ts turns QA_TEST_LOGINS on). */
 export async function devLogin(origin: string): Promise<string> {
   const res = await fetch(`${origin}/alfa/v1/user/wechat/login`, {
     method: 'POST',

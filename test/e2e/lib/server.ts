@@ -57,7 +57,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 
 /**
  * Starts the project's own server (server/src/main.ts) on a free port with a private data
- * folder, the given H5 build, NODE_ENV=test and LOG_LEVEL=warn; resolves once it serves pages.
+ * folder, the given H5 build, NODE_ENV=test, LOG_LEVEL=warn and QA_TEST_LOGINS=true (its JWT secret is
+ * generated in that folder); resolves once it serves pages.
  */
 export async function startServer({
   h5Dir,
@@ -81,6 +82,8 @@ export async function startServer({
       H5_DIR: h5Dir,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The suite logs in with the WeChat test code (lib/api.ts devLogin).
+      QA_TEST_LOGINS: 'true',
       // One loopback address logs in and posts throughout the suite: the real limits are the reliability suite's.
       RATE_SMS_PER_ADDRESS_HOUR: '100000',
       RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
