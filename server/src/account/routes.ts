@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, fail } from '../http'
-import { hit } from '../ratelimit'
+import { addressKey, hit } from '../ratelimit'
 import { issueToken, revokeToken } from './tokens'
 import { decryptBaiduData } from './baidu'
 import { baiduSessionKey, HostUnavailable, wechatOpenid } from './hosts'
@@ -42,7 +42,9 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
     }
     return false
   }
-  const loginLimit = (ip: string): Array<[string, number, number]> => [[`login:addr:${ip}`, 3600, config.RATE_LOGIN_PER_ADDRESS_HOUR]]
+  const loginLimit = (ip: string): Array<[string, number, number]> => [
+    [`login:addr:${addressKey(ip)}`, 3600, config.RATE_LOGIN_PER_ADDRESS_HOUR],
+  ]
   const session = async (userId: string) => {
     const { token, exp } = await issueToken(config.JWT_SECRET, userId)
     const user = await userById(database, userId)
@@ -61,7 +63,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
     const { body } = req
     if (
       await limited(reply, [
-        [`sms:addr:${req.ip}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR],
+        [`sms:addr:${addressKey(req.ip)}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR],
         ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR],
       ])
     )
