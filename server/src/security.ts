@@ -34,6 +34,16 @@ const AUTH = Symbol('auth')
 /** The request headers the app sends (spec section 7), allowed in CORS preflights. */
 const ALLOWED_HEADERS = 'content-type, x-request-id, sensors-anonymous-id, x-sign, x-broker, authorization, accept'
 
+/** The serialized origin of a URL (lower-case scheme and host, default port dropped), or null. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
+}
+
 export interface SecurityOptions {
   jwtSecret: string
   signRequired: boolean
@@ -66,16 +76,14 @@ export const securityPlugin = fp(
       json(req, body as string, done)
     })
 
+    // Whole origins (scheme, host and port): http://x is not https://x.
+    const configured = new Set(opts.corsOrigins.map(originOf).filter((o): o is string => o !== null))
     const allowedOrigin = (req: FastifyRequest): string | null => {
       const origin = req.headers.origin
       if (typeof origin !== 'string') return null
-      let host: string
-      try {
-        host = new URL(origin).host
-      } catch {
-        return null
-      }
-      return host === req.headers.host || opts.corsOrigins.includes(origin) ? origin : null
+      const given = originOf(origin)
+      if (!given) return null
+      return given === originOf(`${req.protocol}://${req.host}`) || configured.has(given) ? origin : null
     }
 
     app.addHook('onRequest', async (req, reply) => {
