@@ -57,3 +57,12 @@ export function addressKey(ip: string): string {
     .map((g) => parseInt(g, 16).toString(16))
     .join(':')}::/64`
 }
+
+/** Takes back `amount` counted by hit() in the current window of `key` (an attempt that did not happen after all). */
+export async function refund(q: Queryable, key: string, windowSeconds: number, amount = 1): Promise<void> {
+  await q.query(
+    `update rate_limits set count = greatest(count - $3, 0)
+     where key = $1 and window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
+    [key, windowSeconds, amount],
+  )
+}
