@@ -102,6 +102,19 @@ const schema = z.object({
   RATE_LOGIN_PER_ADDRESS_HOUR: count(1, 100_000).default(30),
   RATE_COMMENTS_PER_USER_MINUTE: count(1, 10_000).default(5),
   RATE_TRACK_PER_ADDRESS_MINUTE: count(1, 1_000_000).default(120),
+  /** Tracking events (beacon events and share-SDK reports) a minute from every address together. */
+  RATE_TRACK_GLOBAL_MINUTE: count(1, 100_000_000).default(6000),
+  /** SMS login codes a phone number gets a day (besides once a minute and five an hour). */
+  RATE_SMS_PER_PHONE_DAY: count(1, 1000).default(10),
+  /** /utils/wechat-req calls per client address and minute. */
+  RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: count(1, 100_000).default(30),
+  /**
+   * The product's H5 host and main-brand hosts, as the build has them (comma-separated `host` or
+   * `host:port`): /utils/wechat-req signs pages on these hosts only. Outside production both
+   * empty mean localhost and 127.0.0.1.
+   */
+  ALFA_PRODUCT_HOST: z.string().default(''),
+  ALFA_MAIN_HOSTS: z.string().default(''),
   /** Days tracking events and share-SDK reports are kept. */
   TRACKING_RETENTION_DAYS: count(1, 3650).default(90),
 })

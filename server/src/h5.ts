@@ -23,7 +23,8 @@ function isPageRequest(req: FastifyRequest): boolean {
  * scripts of its index.html by hash (nothing else may run), plus WeChat's JS-SDK host for sharing
  * inside WeChat. Styles may be inline (React style attributes). Images may come from any https
  * host (the app itself only uses its API origin and the allow-list: src/utils/imageUrl.ts).
- * Frames: the web-iframe page shows allow-listed https pages.
+ * Frames: the web-iframe page shows allow-listed https pages; the pages themselves may be framed
+ * by the product's own origin only (no clickjacking).
  */
 export function h5ContentSecurityPolicy(indexHtml: string): string {
   const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
@@ -43,6 +44,7 @@ export function h5ContentSecurityPolicy(indexHtml: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    "frame-ancestors 'self'",
   ].join('; ')
 }
 
@@ -110,6 +112,8 @@ export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     'cross-origin-opener-policy': 'same-origin',
+    // frame-ancestors' counterpart for browsers without CSP level 2.
+    'x-frame-options': 'SAMEORIGIN',
   }
 }
 

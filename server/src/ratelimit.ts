@@ -11,14 +11,17 @@ export interface Hit {
   retryAfter: number
 }
 
-/** Counts one event for `key` in the current window of `windowSeconds`; allowed while the count is at most `limit`. */
-export async function hit(q: Queryable, key: string, windowSeconds: number, limit: number): Promise<Hit> {
+/**
+ * Counts `amount` events (default one) for `key` in the current window of `windowSeconds`;
+ * allowed while the window's count is at most `limit`.
+ */
+export async function hit(q: Queryable, key: string, windowSeconds: number, limit: number, amount = 1): Promise<Hit> {
   const [row] = await q.query<{ count: number; retry: number }>(
     `insert into rate_limits (key, window_start, count)
-     values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1)
-     on conflict (key, window_start) do update set count = rate_limits.count + 1
+     values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), $3)
+     on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
      returning count, greatest(1, ceil(extract(epoch from window_start) + $2 - extract(epoch from now())))::int as retry`,
-    [key, windowSeconds],
+    [key, windowSeconds, amount],
   )
   return { allowed: row.count <= limit, count: row.count, retryAfter: row.retry }
 }
@@ -26,4 +29,40 @@ export async function hit(q: Queryable, key: string, windowSeconds: number, limi
 /** Deletes rate-limit windows that ended more than a day ago. */
 export async function pruneRateLimits(q: Queryable): Promise<void> {
   await q.query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+}
+
+const HEXTET = /^[0-9a-f]{1,4}$/
+
+/**
+ * The client a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one as
+ * IPv4), an IPv6 address by its /64 network, since one subscriber is usually handed a whole /64
+ * (2^64 addresses would otherwise be 2^64 clients). Anything else is kept as given.
+ */
+export function addressKey(ip: string): string {
+  const addr = ip.split('%')[0].toLowerCase()
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(addr)
+  if (mapped) return mapped[1]
+  if (!addr.includes(':')) return ip
+  const halves = addr.split('::')
+  if (halves.length > 2) return ip
+  // An embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups.
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [])
+  const head = groups(halves[0])
+  const tail = halves.length === 2 ? groups(halves[1]) : []
+  const missing = 8 - head.length - tail.length
+  if (missing < 0 || (halves.length === 1 && missing !== 0) || ![...head, ...tail].every((g) => HEXTET.test(g))) return ip
+  const full = [...head, ...Array<string>(missing).fill('0'), ...tail]
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
+}
+
+/** Takes back `amount` counted by hit() in the current window of `key` (an attempt that did not happen after all). */
+export async function refund(q: Queryable, key: string, windowSeconds: number, amount = 1): Promise<void> {
+  await q.query(
+    `update rate_limits set count = greatest(count - $3, 0)
+     where key = $1 and window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
+    [key, windowSeconds, amount],
+  )
 }

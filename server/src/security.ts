@@ -4,6 +4,9 @@ import { verifySign } from '@alfa/common/sign'
 import { isApiPath } from '@alfa/common/apiPaths'
 import type { Queryable } from './db'
 import { readToken, withRevocation, type TokenCheck } from './account/tokens'
+import { BadInput, CONTROL_MESSAGE, hasControlCharacter, jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './http'
+
+export { hasControlCharacter } from './http'
 
 export const BROKERS = ['0008', '0009'] as const
 
@@ -31,19 +34,14 @@ const AUTH = Symbol('auth')
 /** The request headers the app sends (spec section 7), allowed in CORS preflights. */
 const ALLOWED_HEADERS = 'content-type, x-request-id, sensors-anonymous-id, x-sign, x-broker, authorization, accept'
 
-/**
- * C0 control characters other than tab, line feed and carriage return, and DEL: no field of any
- * call carries them, and NUL breaks PostgreSQL text. Refused at the edge with a 400.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
-
-/** Whether a parsed body, query or params object holds a control character in any key or string. */
-export function hasControlCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL.test(value)
-  if (depth > 64 || value === null || typeof value !== 'object') return false
-  if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1))
-  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1))
+/** The serialized origin of a URL (lower-case scheme and host, default port dropped), or null. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
 }
 
 export interface SecurityOptions {
@@ -69,16 +67,23 @@ export const securityPlugin = fp(
       return (this[AUTH] ??= readToken(opts.jwtSecret, this.headers.authorization).then((check) => withRevocation(opts.database, check)))
     })
 
+    // JSON bodies: too deep a nesting is refused before parsing (a linear scan), so a 5,000-deep body
+    // costs nothing; then Fastify's own parser (prototype poisoning refused as before).
+    const json = app.getDefaultJsonParser('error', 'error')
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new BadInput(TOO_DEEP_MESSAGE), undefined)
+      json(req, body as string, done)
+    })
+
+    // Whole origins (scheme, host and port): http://x is not https://x.
+    const configured = new Set(opts.corsOrigins.map(originOf).filter((o): o is string => o !== null))
     const allowedOrigin = (req: FastifyRequest): string | null => {
       const origin = req.headers.origin
       if (typeof origin !== 'string') return null
-      let host: string
-      try {
-        host = new URL(origin).host
-      } catch {
-        return null
-      }
-      return host === req.headers.host || opts.corsOrigins.includes(origin) ? origin : null
+      const given = originOf(origin)
+      if (!given) return null
+      return given === originOf(`${req.protocol}://${req.host}`) || configured.has(given) ? origin : null
     }
 
     app.addHook('onRequest', async (req, reply) => {
@@ -122,7 +127,7 @@ export const securityPlugin = fp(
       const route = req.routeOptions.url
       if (!route || route === '/*' || !isApiPath(route)) return
       if (hasControlCharacter(req.query) || hasControlCharacter(req.params) || hasControlCharacter(req.body)) {
-        return reply.code(400).send({ code: 400, msg: '请求含有不允许的控制字符' })
+        return reply.code(400).send({ code: 400, msg: CONTROL_MESSAGE })
       }
       if (req.routeOptions.config?.needsUser) {
         const auth = await req.auth()

@@ -559,7 +559,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal((await get('/alfa/v1/fund/info/abc')).statusCode, 400)
       })
       it('/utils/wechat-req signs the url by the JS-SDK algorithm', async () => {
-        const url = 'https://www.alfa.example/alfa/portfolio/ZH015676?from=share'
+        const url = 'http://localhost:3000/alfa/portfolio/ZH015676?from=share'
         const res = await get(`/alfa/v1/utils/wechat-req?url=${encodeURIComponent(`${url}#top`)}`)
         const d = res.json().data
         assert.equal(d.appId, t.config.WECHAT_APP_ID)

@@ -171,6 +171,8 @@ export const TEST_RATE_LIMITS = {
   RATE_LOGIN_PER_ADDRESS_HOUR: 100_000,
   RATE_COMMENTS_PER_USER_MINUTE: 10_000,
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
+  RATE_TRACK_GLOBAL_MINUTE: 10_000_000,
+  RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: 100_000,
 } satisfies Partial<Config>
 
 /** The test apps' JWT secret: random per run (no secret is written in the code); tests sign with t.config.JWT_SECRET. */

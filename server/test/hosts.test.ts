@@ -224,6 +224,7 @@ describe('the jsapi_ticket is fetched from WeChat and cached', () => {
       WECHAT_JSSDK_APP_SECRET: 'oa-secret',
       WECHAT_TOKEN_URL: `${api.url}/cgi-bin/token`,
       WECHAT_TICKET_URL: `${api.url}/cgi-bin/ticket/getticket`,
+      ALFA_MAIN_HOSTS: 'www.alfa.example',
     })
   })
   after(async () => {
@@ -252,7 +253,9 @@ describe('the jsapi_ticket is fetched from WeChat and cached', () => {
   it('refetches after expiry (less a margin), and a token WeChat calls invalid is replaced once', async () => {
     let now = 1_000_000
     const calls = () => api.calls.length
+    await database.query(`delete from wechat_tokens where app_id = 'wx-oa'`) // the ticket the requests above stored
     const ticket = new JsapiTicket({
+      database,
       appId: 'wx-oa',
       secret: 'oa-secret',
       tokenUrl: `${api.url}/cgi-bin/token`,
@@ -281,6 +284,7 @@ describe('the jsapi_ticket is fetched from WeChat and cached', () => {
       WECHAT_APP_SECRET: 'oa-secret',
       WECHAT_TOKEN_URL: `${api.url}/cgi-bin/token`,
       WECHAT_TICKET_URL: `${api.url}/cgi-bin/ticket/getticket`,
+      ALFA_PRODUCT_HOST: 'a.example',
     })
     try {
       const res = await fresh.app.inject({

@@ -154,13 +154,36 @@ export const storageCookies: CookieJar = {
 /** The cookie jar of this target. */
 export const cookies: CookieJar = isH5 ? documentCookies : storageCookies
 
+/** A name a cookie domain may be: two labels or more, not an IP address or a loopback name (browsers refuse a domain there). */
+function isDomainName(name: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(name) && !/^[\d.]+$/.test(name) && !name.endsWith('.localhost')
+}
+
 /**
- * The cookie domain shared by the product's subdomains: '.example.com' for 'm.example.com';
- * none (host-only) for loopback names and IP addresses, where browsers refuse a domain.
+ * The domain the product's subdomains share a cookie on: the configured host (the build's
+ * ALFA_PRODUCT_HOST or ALFA_MAIN_HOSTS; a port is ignored) that `hostname` is a subdomain of, the
+ * broadest if several, e.g. '.alfa.example' on m.alfa.example when alfa.example is configured.
+ * Otherwise none: a host-only cookie (also on the configured host itself, on loopback names and
+ * IP addresses). Never taken from the host's own labels: on m.alfa.com.cn those give the public
+ * suffix '.com.cn', which browsers drop, so the login would not survive a reload.
  */
-export function sharedCookieDomain(hostname: string): string | undefined {
-  if (!hostname || /^[\d.]+$/.test(hostname) || hostname.includes(':') || hostname === 'localhost' || hostname.endsWith('.localhost'))
-    return undefined
-  const labels = hostname.split('.')
-  return labels.length >= 2 ? `.${labels.slice(-2).join('.')}` : undefined
+export function sharedCookieDomain(hostname: string, sharedHosts: readonly string[]): string | undefined {
+  const host = hostname.toLowerCase()
+  let shared: string | undefined
+  for (const entry of sharedHosts) {
+    const name = entry.trim().toLowerCase().replace(/:\d+$/, '').replace(/^\.+/, '')
+    if (isDomainName(name) && host.endsWith(`.${name}`) && (!shared || name.length < shared.length)) shared = name
+  }
+  return shared ? `.${shared}` : undefined
+}
+
+/**
+ * Every parent domain of `hostname` ('.alfa.com.cn' and '.com.cn' for m.alfa.com.cn): where an
+ * older build may have left a token cookie. For removing cookies only, never for setting one.
+ */
+export function parentCookieDomains(hostname: string): string[] {
+  const host = hostname.toLowerCase()
+  if (!isDomainName(host)) return []
+  const labels = host.split('.')
+  return labels.slice(1, -1).map((_, i) => `.${labels.slice(i + 1).join('.')}`)
 }

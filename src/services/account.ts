@@ -64,14 +64,34 @@ export class PhoneNumberRefused extends Error {
   }
 }
 
+/** A prepared Baidu login code older than this is not used (the code would have expired at Baidu). */
+export const BAIDU_CODE_MAX_AGE_MS = 5 * 60_000
+
+let preparedBaiduCode: { code: Promise<string>; at: number } | null = null
+
 /**
- * Baidu: the phone-number button's encrypted data and iv, with a fresh login code (swan.getLoginCode),
- * to POST /user/baidu/smartprogram/phone-decode-register. The server exchanges the code for the
- * session key with Baidu itself: the client never has, and never sends, a session key.
+ * Baidu: takes the login code (swan.getLoginCode) ahead of the phone-number button, when the
+ * button is shown and again after a failed attempt. Baidu encrypts the phone with the session key
+ * current when the button is tapped; a login code taken after that can change the key, and the
+ * server could then not decrypt the data. (WeChat keeps its order: its login asks no phone.)
  */
-export async function loginWithBaiduPhone(detail: PhoneNumberDetail): Promise<SessionAnswer> {
+export function prepareBaiduLogin(now: number = Date.now()): void {
+  const code = hostLoginCode()
+  code.catch(() => {}) // a failure shows when the code is used
+  preparedBaiduCode = { code, at: now }
+}
+
+/**
+ * Baidu: the phone-number button's encrypted data and iv, with the login code taken before it
+ * (prepareBaiduLogin; a fresh one only when none is ready), to POST
+ * /user/baidu/smartprogram/phone-decode-register. The server exchanges the code for the session
+ * key with Baidu itself: the client never has, and never sends, a session key.
+ */
+export async function loginWithBaiduPhone(detail: PhoneNumberDetail, now: number = Date.now()): Promise<SessionAnswer> {
   if (!detail.encryptedData || !detail.iv) throw new PhoneNumberRefused(detail.errMsg ?? 'getPhoneNumber:fail')
-  const code = await hostLoginCode()
+  const prepared = preparedBaiduCode
+  preparedBaiduCode = null // a code is used once
+  const code = await (prepared && now - prepared.at < BAIDU_CODE_MAX_AGE_MS ? prepared.code : hostLoginCode())
   const session = await request<SessionAnswer>({
     path: '/user/baidu/smartprogram/phone-decode-register',
     method: 'POST',

@@ -1,10 +1,10 @@
 import { TARGET, type Target } from '@/platform/env'
 import { currentHost, needsStoredTokenFallback, type HostInfo } from '@/platform/host'
-import { cookies as hostCookies, currentLocation, sharedCookieDomain, type CookieJar } from '@/platform/web'
+import { cookies as hostCookies, currentLocation, parentCookieDomains, sharedCookieDomain, type CookieJar } from '@/platform/web'
 import { checkToken, tokenExpiresAt } from '@/utils/token'
 import { parseQuery } from '@/utils/url'
 import type { ExpiringStorage } from '@/utils/expiringStorage'
-import { brokerOf, type Broker } from './brand'
+import { brokerOf, DEFAULT_MAIN_HOSTS, type Broker } from './brand'
 import { waitForBridge, type NativeBridge } from './bridge'
 import { expiringStorage } from './storage'
 
@@ -22,8 +22,10 @@ export function tokenStorageKey(broker: Broker): string {
 
 export interface TokenEnvironment {
   target: Target
-  /** Production H5 keeps the token in a cookie shared by the product's subdomains. */
+  /** Production H5 keeps the token in a cookie (shared by the product's subdomains when configured: sharedHosts). */
   production: boolean
+  /** The build's product and main-brand hosts: the cookie is shared on one the page's host is a subdomain of (platform/web.ts). */
+  sharedHosts: readonly string[]
   /** Test hosts without shared cookies may pass the token in the url. */
   urlTokenAllowed: boolean
   storage: ExpiringStorage
@@ -40,6 +42,7 @@ export function defaultTokenEnvironment(): TokenEnvironment {
   return {
     target: TARGET,
     production: process.env.NODE_ENV === 'production',
+    sharedHosts: [process.env.ALFA_PRODUCT_HOST ?? '', ...DEFAULT_MAIN_HOSTS],
     urlTokenAllowed: process.env.NODE_ENV !== 'production',
     storage: expiringStorage,
     cookies: hostCookies,
@@ -104,6 +107,11 @@ export class TokenPersistence {
     return env.target === 'h5' && env.urlTokenAllowed ? checkToken(this.urlToken(), env.now()) : null
   }
 
+  /** The shared cookie domain of this page, if one is configured for it; host-only otherwise. */
+  private cookieDomain(): string | undefined {
+    return sharedCookieDomain(this.env.hostname(), this.env.sharedHosts)
+  }
+
   /** Saves the token where this target keeps it; cookies expire with the token. */
   save(token: string): void {
     const { env } = this
@@ -111,19 +119,24 @@ export class TokenPersistence {
     if (env.target !== 'h5') {
       env.cookies.set(ACCESS_TOKEN_COOKIE, token, { expires })
     } else if (env.production) {
-      env.cookies.set(this.key, token, { expires, domain: sharedCookieDomain(env.hostname()) })
+      const domain = this.cookieDomain()
+      // A token an older build left on a parent domain would be read before this one (same name and path, older): removed first.
+      for (const parent of parentCookieDomains(env.hostname())) if (parent !== domain) env.cookies.remove(this.key, { domain: parent })
+      env.cookies.set(this.key, token, { expires, domain })
     } else {
       env.storage.set(this.key, token, TOKEN_TTL_MS)
     }
   }
 
-  /** Removes the token from every place it may be: storage, its cookie and the accessToken cookie. */
+  /** Removes the token from every place it may be: storage, its cookie and the accessToken cookie, host-only and on every parent domain. */
   clear(): void {
     const { env } = this
-    const domain = sharedCookieDomain(env.hostname())
     env.storage.remove(this.key)
-    env.cookies.remove(this.key, { domain })
-    env.cookies.remove(ACCESS_TOKEN_COOKIE, { domain })
+    const domains = new Set([this.cookieDomain(), ...parentCookieDomains(env.hostname())])
+    for (const domain of domains) {
+      env.cookies.remove(this.key, { domain })
+      env.cookies.remove(ACCESS_TOKEN_COOKIE, { domain })
+    }
   }
 }
 

@@ -42,6 +42,7 @@ function setup(overrides: Partial<TokenEnvironment> & { ua?: string; bridge?: Na
   const env: TokenEnvironment = {
     target: 'h5',
     production: false,
+    sharedHosts: [],
     urlTokenAllowed: false,
     storage: createExpiringStorage(backend, () => NOW),
     cookies: cookieJar.cookies,
@@ -82,9 +83,9 @@ describe('token is stored in local storage for 864000000 ms outside production',
   })
 })
 
-describe('in production the token is kept in a cookie expiring with the token, on the shared domain', () => {
-  it('sets the cookie with the exp and the parent domain', () => {
-    const { persistence, jar, data } = setup({ production: true })
+describe('in production the token is kept in a cookie expiring with the token, on the configured shared domain', () => {
+  it('sets the cookie with the exp and the configured parent domain', () => {
+    const { persistence, jar, data } = setup({ production: true, sharedHosts: ['alfa.example'] })
     persistence.save(token)
     expect(jar.get('access_token')).toEqual({ value: token, options: { expires: (NOW / 1000 + 3600) * 1000, domain: '.alfa.example' } })
     expect(data.size).toBe(0)

@@ -23,9 +23,13 @@ export async function hostJson(url: URL, init: RequestInit = {}, timeoutMs = 500
   return body as Record<string, unknown>
 }
 
+/** code2session errcodes that say WeChat is busy (-1) or throttling the app (45011), not that the code is bad. */
+const WECHAT_BUSY = new Set([-1, 45011])
+
 /**
  * WeChat mini-program login code → openid, through code2session on the server (the client's
- * word is only the one-time code). Null when WeChat refuses the code.
+ * word is only the one-time code). Null when WeChat refuses the code; HostUnavailable (a 502,
+ * try later) when WeChat is busy.
  */
 export async function wechatOpenid(config: Config, code: string): Promise<string | null> {
   if (!config.WECHAT_CODE2SESSION_URL) {
@@ -39,6 +43,7 @@ export async function wechatOpenid(config: Config, code: string): Promise<string
     grant_type: 'authorization_code',
   }).toString()
   const data = await hostJson(url)
+  if (WECHAT_BUSY.has(Number(data.errcode))) throw new HostUnavailable(`code2session busy: errcode ${String(data.errcode)}`)
   return typeof data.openid === 'string' && data.openid ? data.openid : null
 }
 

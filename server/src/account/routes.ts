@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, fail } from '../http'
-import { hit } from '../ratelimit'
+import { addressKey, hit, refund } from '../ratelimit'
 import { issueToken, revokeToken } from './tokens'
 import { decryptBaiduData } from './baidu'
 import { baiduSessionKey, HostUnavailable, wechatOpenid } from './hosts'
@@ -42,7 +42,9 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
     }
     return false
   }
-  const loginLimit = (ip: string): Array<[string, number, number]> => [[`login:addr:${ip}`, 3600, config.RATE_LOGIN_PER_ADDRESS_HOUR]]
+  const loginLimit = (ip: string): Array<[string, number, number]> => [
+    [`login:addr:${addressKey(ip)}`, 3600, config.RATE_LOGIN_PER_ADDRESS_HOUR],
+  ]
   const session = async (userId: string) => {
     const { token, exp } = await issueToken(config.JWT_SECRET, userId)
     const user = await userById(database, userId)
@@ -51,21 +53,25 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
 
   /**
    * Sends a 6-digit code: at most one a minute and five an hour per phone (one atomic upsert, so
-   * concurrent requests cannot both pass), a number per client address and hour, and a global
-   * hourly budget. Without an SMS sender the service is unavailable (503).
+   * concurrent requests cannot both pass) and RATE_SMS_PER_PHONE_DAY a day, a number per client
+   * address and hour, and a global hourly budget that counts only codes actually sent (a send
+   * refused for the phone, or failing, is taken back). Without an SMS sender the service is
+   * unavailable (503).
    */
   const smsAvailable = async (_req: unknown, reply: FastifyReply) => {
     if (config.SMS_SENDER === 'none' && !opts.smsSender) return fail(reply, 503, '短信验证码服务暂未开放，请使用其他方式登录')
   }
   app.post('/user/sms/send', { preValidation: smsAvailable, schema: { body: z.object({ phone }) } }, async (req, reply) => {
     const { body } = req
-    if (
-      await limited(reply, [
-        [`sms:addr:${req.ip}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR],
-        ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR],
-      ])
-    )
-      return
+    const global: [string, number, number] = ['sms:global', 3600, config.RATE_SMS_GLOBAL_HOUR]
+    const day: [string, number, number] = [`sms:phone-day:${hash(body.phone).slice(0, 32)}`, 86_400, config.RATE_SMS_PER_PHONE_DAY]
+    if (await limited(reply, [[`sms:addr:${addressKey(req.ip)}`, 3600, config.RATE_SMS_PER_ADDRESS_HOUR], global])) return
+    const takeBack = (...keys: Array<[string, number, number]>) => Promise.all(keys.map(([key, window]) => refund(database, key, window)))
+    const today = await hit(database, ...day)
+    if (!today.allowed) {
+      await takeBack(global)
+      return fail(reply, 429, '该手机号今日验证码发送次数已达上限，请明天再试')
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     if (
       !(await storeSmsCode(
@@ -77,6 +83,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
         SMS_MAX_PER_HOUR,
       ))
     ) {
+      await takeBack(global, day)
       return fail(
         reply,
         429,
@@ -85,7 +92,12 @@ export async function accountRoutes(fastify: FastifyInstance, opts: RestOptions)
           : '验证码发送次数过多，请一小时后再试',
       )
     }
-    await send(body.phone, code)
+    try {
+      await send(body.phone, code)
+    } catch (err) {
+      await takeBack(global, day)
+      throw err
+    }
     return ok({ sent: true, resendAfterSeconds: SMS_RESEND_MS / 1000 })
   })
 

@@ -387,6 +387,18 @@ export interface RevokedTokensTable {
   expires_at: Date
 }
 
+export interface WechatTokensTable {
+  app_id: string
+  access_token: string | null
+  token_expires_at: Date | null
+  ticket: string | null
+  ticket_expires_at: Date | null
+  failures: Generated<number>
+  retry_at: Date | null
+  lease_owner: string | null
+  lease_until: Date | null
+}
+
 export interface SignalOrdersTable {
   sig_id: string
   seq: number
@@ -465,6 +477,7 @@ export interface DB {
   portfolios: PortfoliosTable
   rate_limits: RateLimitsTable
   revoked_tokens: RevokedTokensTable
+  wechat_tokens: WechatTokensTable
   saved_filters: SavedFiltersTable
   signal_orders: SignalOrdersTable
   signals: SignalsTable

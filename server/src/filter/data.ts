@@ -25,12 +25,28 @@ export function savedFilter(database: Database, userId: string, filterId: string
     .executeTakeFirst()
 }
 
+/** Saved filters one user may keep: the list is a screen of its own, not storage. */
+export const MAX_SAVED_FILTERS = 50
+
+/**
+ * Saves a filter unless the user already has MAX_SAVED_FILTERS; undefined then. The user's row is
+ * locked for the count and the insert, so concurrent saves cannot pass the cap together.
+ */
 export function insertFilter(database: Database, userId: string, name: string, formValue: object) {
-  return database.db
-    .insertInto('saved_filters')
-    .values({ filter_id: randomUUID(), user_id: userId, name, form_value: JSON.stringify(formValue) })
-    .returning([...SAVED_FILTER_COLUMNS])
-    .executeTakeFirstOrThrow()
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select 1 from users where user_id = ${userId} for update`.execute(trx)
+    const { n } = await trx
+      .selectFrom('saved_filters')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    if (Number(n) >= MAX_SAVED_FILTERS) return undefined
+    return trx
+      .insertInto('saved_filters')
+      .values({ filter_id: randomUUID(), user_id: userId, name, form_value: JSON.stringify(formValue) })
+      .returning([...SAVED_FILTER_COLUMNS])
+      .executeTakeFirstOrThrow()
+  })
 }
 
 /** Deletes one of the user's filters; false when it is not theirs. */

@@ -6,7 +6,16 @@ import { badInput, connection, readPage } from '../paging'
 import { requireUser } from '../graphql/context'
 import { matches, parseConditions, sortFunds, type FundSortKey } from './conditions'
 import { fundStats, type FilterPeriod, type FundStats } from './stats'
-import { deleteFilter, insertFilter, ownFilters, renameFilter, savedFilter, savedFilters, storeFilterOrder } from './data'
+import {
+  deleteFilter,
+  insertFilter,
+  MAX_SAVED_FILTERS,
+  ownFilters,
+  renameFilter,
+  savedFilter,
+  savedFilters,
+  storeFilterOrder,
+} from './data'
 
 type GqlPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 const PERIOD: Record<GqlPeriod, FilterPeriod> = { M1: '1M', M3: '3M', M6: '6M', Y1: '1Y', Y3: '3Y', YTD: 'YTD' }
@@ -81,7 +90,9 @@ export const filterResolvers: Resolvers = {
       const userId = requireUser(ctx)
       if (!String(name).trim() || String(name).length > 50) throw badInput('name must be 1 to 50 characters')
       if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('formValue must be an object')
-      return insertFilter(ctx.database, userId, name, formValue)
+      const saved = await insertFilter(ctx.database, userId, name, formValue)
+      if (!saved) throw badInput(`最多保存 ${MAX_SAVED_FILTERS} 个筛选条件，请先删除不再需要的`)
+      return saved
     },
     deleteFilter: async (_: unknown, { filterId }: { filterId: string }, ctx: Ctx) =>
       deleteFilter(ctx.database, requireUser(ctx), filterId),

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { fail, ok } from '../http'
 import { HostUnavailable } from '../account/hosts'
+import type { Config } from '../config'
+import { addressKey, hit } from '../ratelimit'
 import { JsapiTicket } from './ticket'
 
 /** WeChat JS-SDK signature: sha1 over jsapi_ticket, noncestr, timestamp and url sorted by key, as key=value joined by &. */
@@ -20,35 +22,69 @@ export function wechatSignature(ticket: string, nonceStr: string, timestamp: str
 const wechatReqQuery = z.object({
   url: z
     .string()
+    .max(2048, 'url 过长')
     .url('url 应为完整的 http(s) 地址')
     .refine((u) => /^https?:\/\//.test(u), 'url 应为 http 或 https 地址'),
 })
 
-/** /utils/…: WeChat share set-up. */
-export async function shareRoutes(fastify: FastifyInstance, { config }: RestOptions) {
+/** Hosts of a comma-separated setting, lower-case (`host` or `host:port`). */
+const hostList = (setting: string) =>
+  setting
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+
+/**
+ * The hosts whose pages /utils/wechat-req signs: ALFA_PRODUCT_HOST and ALFA_MAIN_HOSTS; outside
+ * production, without either, the local ones. An entry without a port matches the host on any
+ * port, `host:port` only that port (as the app's brand hosts do).
+ */
+export function shareHosts(config: Pick<Config, 'ALFA_PRODUCT_HOST' | 'ALFA_MAIN_HOSTS' | 'NODE_ENV'>): string[] {
+  const hosts = [...hostList(config.ALFA_PRODUCT_HOST), ...hostList(config.ALFA_MAIN_HOSTS)]
+  return hosts.length || config.NODE_ENV === 'production' ? hosts : ['localhost', '127.0.0.1']
+}
+
+export function isShareHost(hosts: readonly string[], url: URL): boolean {
+  return hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase())
+}
+
+/**
+ * /utils/…: WeChat share set-up. Anonymous, so it is rate limited per client address, signs only
+ * the product's own pages, and never calls WeChat more than the shared ticket needs (ticket.ts).
+ */
+export async function shareRoutes(fastify: FastifyInstance, { config, database }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   // The official account's credentials (the JS-SDK's), defaulting to the mini-program's.
   const appId = config.WECHAT_JSSDK_APP_ID || config.WECHAT_APP_ID
   const secret = config.WECHAT_JSSDK_APP_ID ? config.WECHAT_JSSDK_APP_SECRET : config.WECHAT_APP_SECRET
-  // The ticket is fetched from WeChat and cached when its endpoints are configured; development signs with a fixed one.
+  const hosts = shareHosts(config)
+  if (appId && !hosts.length) fastify.log.warn('ALFA_PRODUCT_HOST and ALFA_MAIN_HOSTS are empty: /utils/wechat-req signs no page')
+  // The ticket is fetched from WeChat and kept in the database when its endpoints are configured; development signs with a fixed one.
   const ticket =
     config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL
       ? new JsapiTicket({
+          database,
           appId,
           secret,
           tokenUrl: config.WECHAT_TOKEN_URL,
           ticketUrl: config.WECHAT_TICKET_URL,
         })
       : { get: async () => config.WECHAT_JSAPI_TICKET }
+  const limited = async (req: FastifyRequest, reply: FastifyReply) => {
+    const rate = await hit(database, `wechat-req:addr:${addressKey(req.ip)}`, 60, config.RATE_WECHAT_REQ_PER_ADDRESS_MINUTE)
+    if (!rate.allowed)
+      return reply.code(429).header('retry-after', String(rate.retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
+  }
   /** Share setup for the WeChat browser: { appId, timestamp, nonceStr, signature } for ?url= (its #hash is not signed). */
-  app.get('/wechat-req', { schema: { querystring: wechatReqQuery } }, async (req, reply) => {
-    if (!appId) return fail(reply, 503, '微信分享暂未开放')
+  app.get('/wechat-req', { preValidation: limited, schema: { querystring: wechatReqQuery } }, async (req, reply) => {
+    if (!appId || !hosts.length) return fail(reply, 503, '微信分享暂未开放')
+    if (!isShareHost(hosts, new URL(req.query.url))) return fail(reply, 400, '只能为本站页面生成微信分享签名')
     let jsapi: string
     try {
       jsapi = await ticket.get()
     } catch (err) {
       if (!(err instanceof HostUnavailable)) throw err
-      req.log.warn({ err: err.message }, 'jsapi_ticket fetch failed')
+      req.log.warn({ err: err.message }, 'jsapi_ticket unavailable')
       return fail(reply, 503, '微信分享设置暂不可用，请稍后再试')
     }
     const url = req.query.url.split('#')[0]

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto'
+import type { Queryable } from '../db'
 import { hostJson, HostUnavailable } from '../account/hosts'
 
 export interface TicketOptions {
+  /** Where the token and ticket are kept for every instance (table wechat_tokens, one row per app id). */
+  database: Queryable
   appId: string
   secret: string
   /** WeChat's cgi-bin/token and cgi-bin/ticket/getticket endpoints. */
@@ -8,28 +12,55 @@ export interface TicketOptions {
   ticketUrl: string
   /** Refetch this long before WeChat's expiry (default 5 min). */
   marginMs?: number
+  /** No upstream call for this long after a failure, doubling with each failure in a row up to maxBackoffMs (default 10 s, 10 min). */
+  backoffMs?: number
+  maxBackoffMs?: number
+  /** How long one instance may hold the refresh before another takes it over (default 30 s). */
+  leaseMs?: number
+  /** How long a request waits for another instance's refresh before it is answered 503 (default 10 s), and how often it looks. */
+  waitMs?: number
+  pollMs?: number
   now?: () => number
-}
-
-interface Held {
-  value: string
-  expiresAt: number
 }
 
 /** WeChat errcodes meaning the access token is no longer valid (fetch a new one and try once more). */
 const TOKEN_INVALID = new Set([40001, 40014, 42001])
 
+interface Row {
+  access_token: string | null
+  token_expires: number | null
+  ticket: string | null
+  ticket_expires: number | null
+  failures: number
+  retry_at: number | null
+  lease_until: number | null
+}
+
+const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`
+const COLUMNS = `access_token, ${ms('token_expires_at')} as token_expires, ticket, ${ms('ticket_expires_at')} as ticket_expires,
+  failures, ${ms('retry_at')} as retry_at, ${ms('lease_until')} as lease_until`
+
+/** Epoch milliseconds (a number the server computed, never input) as a timestamptz in SQL. */
+const at = (ms: number) => `to_timestamp(${Math.round(ms)} / 1000.0)`
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
 /**
- * The JS-SDK jsapi_ticket, fetched from WeChat with an access token (client_credential) and
- * kept until shortly before it expires (both live about two hours). Concurrent callers share
- * one fetch. Errors throw HostUnavailable (the route answers 503).
+ * The JS-SDK jsapi_ticket of one official account, and the access token it is fetched with.
+ * WeChat allows one live access token per account (a new one invalidates the last for every
+ * service of that account), so both are kept in the database for every server instance: the
+ * instance that finds them missing or near expiry takes a lease (a conditional UPDATE), fetches,
+ * and stores them; the others wait for its result and reuse it. After a failure no instance calls
+ * WeChat again until a back-off, growing with each failure in a row, has passed. Within an
+ * instance, concurrent callers share one lookup, and the ticket is kept in memory until shortly
+ * before it expires. Errors throw HostUnavailable (the route answers 503).
  */
 export class JsapiTicket {
-  private token: Held | null = null
-  private ticket: Held | null = null
+  private held: { value: string; expiresAt: number } | null = null
   private inflight: Promise<string> | null = null
   private readonly now: () => number
   private readonly marginMs: number
+  private readonly owner = randomUUID()
 
   constructor(private readonly opts: TicketOptions) {
     this.now = opts.now ?? Date.now
@@ -37,39 +68,103 @@ export class JsapiTicket {
   }
 
   get(): Promise<string> {
-    if (this.ticket && this.now() < this.ticket.expiresAt) return Promise.resolve(this.ticket.value)
-    this.inflight ??= this.refresh().finally(() => (this.inflight = null))
+    if (this.held && this.now() < this.held.expiresAt) return Promise.resolve(this.held.value)
+    this.inflight ??= this.obtain().finally(() => (this.inflight = null))
     return this.inflight
   }
 
-  private held(value: unknown, expiresIn: unknown): Held {
-    const seconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : 7200
-    return { value: String(value), expiresAt: this.now() + Math.max(seconds * 1000 - this.marginMs, 1000) }
+  /** The stored ticket if it is fresh; otherwise this instance refreshes it, or waits for the one that does. */
+  private async obtain(): Promise<string> {
+    const { database: db, appId } = this.opts
+    await db.query('insert into wechat_tokens (app_id) values ($1) on conflict (app_id) do nothing', [appId])
+    const waitUntil = Date.now() + (this.opts.waitMs ?? 10_000)
+    for (;;) {
+      const now = this.now()
+      const [row] = await db.query<Row>(`select ${COLUMNS} from wechat_tokens where app_id = $1`, [appId])
+      if (row.ticket && row.ticket_expires !== null && now < row.ticket_expires - this.marginMs)
+        return this.keep(row.ticket, row.ticket_expires)
+      if (row.retry_at !== null && now < row.retry_at)
+        throw new HostUnavailable(
+          `jsapi_ticket: backing off after ${row.failures} failure(s), ${Math.ceil((row.retry_at - now) / 1000)} s left`,
+        )
+      const [leased] = await db.query<Row>(
+        `update wechat_tokens set lease_owner = $2, lease_until = ${at(now + (this.opts.leaseMs ?? 30_000))}
+         where app_id = $1 and (lease_until is null or lease_until <= ${at(now)})
+           and (retry_at is null or retry_at <= ${at(now)})
+           and (ticket_expires_at is null or ticket_expires_at <= ${at(now + this.marginMs)})
+         returning ${COLUMNS}`,
+        [appId, this.owner],
+      )
+      if (leased) return this.refresh(leased)
+      // Another instance holds the lease: its result is read on the next look.
+      if (Date.now() >= waitUntil) throw new HostUnavailable('jsapi_ticket: another instance is still fetching it')
+      await sleep(this.opts.pollMs ?? 200)
+    }
   }
 
-  private async accessToken(): Promise<string> {
-    if (this.token && this.now() < this.token.expiresAt) return this.token.value
+  private keep(value: string, expiresMs: number): string {
+    this.held = { value, expiresAt: expiresMs - this.marginMs }
+    return value
+  }
+
+  /** Under the lease: the token (the stored one while fresh), then the ticket; stored, or the failure and its back-off. */
+  private async refresh(row: Row): Promise<string> {
+    const { database: db, appId } = this.opts
+    // Writes only while this instance still holds the lease ($2 is the owner in each).
+    const mine = 'app_id = $1 and lease_owner = $2'
+    try {
+      let token = row.access_token && row.token_expires !== null && this.now() < row.token_expires - this.marginMs ? row.access_token : null
+      for (let attempt = 0; ; attempt++) {
+        if (!token) {
+          const fresh = await this.fetchToken()
+          token = fresh.value
+          await db.query(`update wechat_tokens set access_token = $3, token_expires_at = ${at(fresh.expiresMs)} where ${mine}`, [
+            appId,
+            this.owner,
+            token,
+          ])
+        }
+        const url = new URL(this.opts.ticketUrl)
+        url.search = new URLSearchParams({ access_token: token, type: 'jsapi' }).toString()
+        const data = await hostJson(url)
+        if (typeof data.ticket === 'string' && data.ticket && (data.errcode === undefined || data.errcode === 0)) {
+          const expiresMs = this.expiry(data.expires_in)
+          await db.query(
+            `update wechat_tokens set ticket = $3, ticket_expires_at = ${at(expiresMs)}, failures = 0, retry_at = null,
+               lease_until = null, lease_owner = null where ${mine}`,
+            [appId, this.owner, data.ticket],
+          )
+          return this.keep(data.ticket, expiresMs)
+        }
+        if (attempt === 0 && TOKEN_INVALID.has(Number(data.errcode))) {
+          token = null // revoked at WeChat's side (or replaced by another service): one new token, one more try
+          continue
+        }
+        throw new HostUnavailable(`jsapi_ticket refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
+      }
+    } catch (err) {
+      const failures = row.failures + 1
+      const wait = Math.min((this.opts.backoffMs ?? 10_000) * 2 ** (failures - 1), this.opts.maxBackoffMs ?? 10 * 60_000)
+      await db.query(
+        `update wechat_tokens set failures = $3, retry_at = ${at(this.now() + wait)}, lease_until = null, lease_owner = null where ${mine}`,
+        [appId, this.owner, failures],
+      )
+      throw err instanceof HostUnavailable ? err : new HostUnavailable(`jsapi_ticket: ${(err as Error).message}`)
+    }
+  }
+
+  private async fetchToken(): Promise<{ value: string; expiresMs: number }> {
     const url = new URL(this.opts.tokenUrl)
     url.search = new URLSearchParams({ grant_type: 'client_credential', appid: this.opts.appId, secret: this.opts.secret }).toString()
     const data = await hostJson(url)
     if (typeof data.access_token !== 'string' || !data.access_token)
       throw new HostUnavailable(`access token refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
-    this.token = this.held(data.access_token, data.expires_in)
-    return this.token.value
+    return { value: data.access_token, expiresMs: this.expiry(data.expires_in) }
   }
 
-  private async refresh(retried = false): Promise<string> {
-    const url = new URL(this.opts.ticketUrl)
-    url.search = new URLSearchParams({ access_token: await this.accessToken(), type: 'jsapi' }).toString()
-    const data = await hostJson(url)
-    if (typeof data.ticket === 'string' && data.ticket && (data.errcode === undefined || data.errcode === 0)) {
-      this.ticket = this.held(data.ticket, data.expires_in)
-      return this.ticket.value
-    }
-    if (!retried && TOKEN_INVALID.has(Number(data.errcode))) {
-      this.token = null
-      return this.refresh(true)
-    }
-    throw new HostUnavailable(`jsapi_ticket refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
+  /** When WeChat's answer expires (expires_in seconds, two hours when missing). */
+  private expiry(expiresIn: unknown): number {
+    const seconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : 7200
+    return this.now() + seconds * 1000
   }
 }

@@ -2,15 +2,46 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
-import { ok } from '../http'
-import { hit } from '../ratelimit'
+import { BadInput, ok, parseClientJson } from '../http'
+import { addressKey, hit } from '../ratelimit'
 import { insertBeacons, insertShareReport } from './data'
 
 export { pruneTracking } from './data'
 
-/** Beacons per request and bytes per event: analytics batches are small; anything larger is abuse. */
-export const MAX_EVENTS_PER_BATCH = 100
-export const MAX_EVENT_BYTES = 8 * 1024
+/**
+ * Caps of one beacon request and event: analytics batches are small (the app sends up to 20
+ * events of a few hundred bytes); anything larger is abuse, stored for the retention period.
+ */
+export const MAX_EVENTS_PER_BATCH = 50
+export const MAX_BEACON_BODY_BYTES = 32 * 1024
+export const MAX_EVENT_BYTES = 4 * 1024
+/** Keys of an event's properties, and of the event itself besides them. */
+export const MAX_PROPERTIES = 50
+export const MAX_EVENT_FIELDS = 20
+/** Characters of any key and of any string value anywhere in an event. */
+export const MAX_KEY_LENGTH = 64
+export const MAX_VALUE_LENGTH = 1024
+
+/** Why an event breaks a cap (any key or string too long, anywhere in it), or null. */
+function eventOverCap(e: Record<string, unknown>): string | null {
+  if (Object.keys(e).length > MAX_EVENT_FIELDS) return `一条埋点最多 ${MAX_EVENT_FIELDS} 个字段`
+  const properties = e.properties as Record<string, unknown>
+  if (Object.keys(properties).length > MAX_PROPERTIES) return `一条埋点最多 ${MAX_PROPERTIES} 个属性`
+  // Depth is bounded by the parser (MAX_JSON_DEPTH); the walk is a loop all the same.
+  const stack: unknown[] = [e]
+  while (stack.length) {
+    const v = stack.pop()
+    if (typeof v === 'string') {
+      if (v.length > MAX_VALUE_LENGTH) return `埋点属性值最长 ${MAX_VALUE_LENGTH} 个字符`
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.length > MAX_KEY_LENGTH) return `埋点属性名最长 ${MAX_KEY_LENGTH} 个字符`
+        stack.push(item)
+      }
+    }
+  }
+  return JSON.stringify(e).length > MAX_EVENT_BYTES ? `一条埋点最大 ${MAX_EVENT_BYTES} 字节` : null
+}
 
 const event = z
   .object({
@@ -20,25 +51,29 @@ const event = z
     properties: z.record(z.unknown()).default({}),
   })
   .passthrough()
+  .superRefine((e, ctx) => {
+    const over = eventOverCap(e)
+    if (over) ctx.addIssue({ code: z.ZodIssueCode.custom, message: over })
+  })
 
-/** A beacon body: a JSON array, { events: [...] } or one event, sent as application/json or as text/plain JSON. */
+/**
+ * A beacon body: a JSON array, { events: [...] } or one event, sent as application/json or as
+ * text/plain JSON. Text is parsed like every JSON body (depth and control characters checked).
+ */
 const beacons = z.preprocess(
   (body, ctx) => {
     if (typeof body === 'string') {
       try {
-        body = JSON.parse(body)
-      } catch {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'body must be JSON', fatal: true })
+        body = parseClientJson(body)
+      } catch (err) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: err instanceof BadInput ? err.message : '埋点内容应为 JSON', fatal: true })
         return z.NEVER
       }
     }
     body ??= undefined
     return Array.isArray(body) ? body : ((body as { events?: unknown } | undefined)?.events ?? [body])
   },
-  z
-    .array(event.refine((e) => JSON.stringify(e).length <= MAX_EVENT_BYTES, `an event is at most ${MAX_EVENT_BYTES} bytes`))
-    .min(1, 'no events')
-    .max(MAX_EVENTS_PER_BATCH, `at most ${MAX_EVENTS_PER_BATCH} events per batch`),
+  z.array(event).min(1, 'no events').max(MAX_EVENTS_PER_BATCH, `at most ${MAX_EVENTS_PER_BATCH} events per batch`),
 )
 
 /** Which brand's analytics a beacon belongs to: ?brand=0009, otherwise the main brand. */
@@ -52,20 +87,30 @@ const shareReport = z.record(z.string().max(500)).refine((r) => Object.keys(r).l
 /**
  * Tracking ingest. Beacons (navigator.sendBeacon, often text/plain) and the share-SDK image GET
  * cannot set x-sign, so these two routes are exempt from it; instead they are rate limited per
- * client address (before their input is read), batches and events are bounded, and rows are kept
- * for a retention period.
+ * client address (an IPv6 client by its /64; before their input is read), batches and events are
+ * bounded, every address together has a budget of events a minute, and rows are kept for a
+ * retention period.
  */
 export async function trackingRoutes(fastify: FastifyInstance, { database, config }: RestOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const limited = async (req: FastifyRequest, reply: FastifyReply) => {
-    const rate = await hit(database, `track:addr:${req.ip}`, 60, config.RATE_TRACK_PER_ADDRESS_MINUTE)
-    if (!rate.allowed)
-      return reply.code(429).header('retry-after', String(rate.retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
+    const rate = await hit(database, `track:addr:${addressKey(req.ip)}`, 60, config.RATE_TRACK_PER_ADDRESS_MINUTE)
+    if (!rate.allowed) return tooMany(reply, rate.retryAfter)
   }
+  const tooMany = (reply: FastifyReply, retryAfter: number) =>
+    reply.code(429).header('retry-after', String(retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
   app.post(
     '/track',
-    { config: { signExempt: true }, bodyLimit: 64 * 1024, preValidation: limited, schema: { querystring: beaconQuery, body: beacons } },
-    async (req) => {
+    {
+      config: { signExempt: true },
+      bodyLimit: MAX_BEACON_BODY_BYTES,
+      preValidation: limited,
+      schema: { querystring: beaconQuery, body: beacons },
+    },
+    async (req, reply) => {
+      // The global budget counts events, after the batch is known to be well-formed.
+      const global = await hit(database, 'track:global', 60, config.RATE_TRACK_GLOBAL_MINUTE, req.body.length)
+      if (!global.allowed) return tooMany(reply, global.retryAfter)
       await insertBeacons(database, `beacon-${req.query.brand}`, req.body)
       return ok({ accepted: req.body.length })
     },
@@ -75,7 +120,9 @@ export async function trackingRoutes(fastify: FastifyInstance, { database, confi
   app.get(
     '/share-sdk/report',
     { config: { signExempt: true }, preValidation: limited, schema: { querystring: shareReport } },
-    async (req) => {
+    async (req, reply) => {
+      const global = await hit(database, 'track:global', 60, config.RATE_TRACK_GLOBAL_MINUTE)
+      if (!global.allowed) return tooMany(reply, global.retryAfter)
       await insertShareReport(database, req.query)
       return ok({ accepted: 1 })
     },

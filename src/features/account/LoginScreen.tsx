@@ -10,6 +10,7 @@ import {
   loginWithWechat,
   logout,
   PhoneNumberRefused,
+  prepareBaiduLogin,
   type PhoneNumberDetail,
 } from '@/services/account'
 import { leaveLogin } from '@/services/login'
@@ -170,10 +171,11 @@ function HostLogin({ text, run, flow, auto = false }: { text: string; run: () =>
   )
 }
 
-/** Baidu: the phone-number button; its encrypted data goes with a login code to the server. */
+/** Baidu: the phone-number button; its encrypted data goes with a login code, taken before the tap, to the server. */
 function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  useEffect(() => prepareBaiduLogin(), [])
   const onPhone = async (detail: PhoneNumberDetail) => {
     if (busy) return
     setBusy(true)
@@ -184,6 +186,8 @@ function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
       flow.done()
     } catch (err) {
       setError(err instanceof PhoneNumberRefused ? PHONE_REFUSED_TEXT : failureText(err, LOGIN_FAILED_TEXT))
+      // The code went with the failed attempt: the next tap gets one taken before it.
+      if (!(err instanceof PhoneNumberRefused)) prepareBaiduLogin()
       flow.fail()
       setBusy(false)
     }

@@ -89,6 +89,8 @@ export async function startServer({
       RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
       RATE_COMMENTS_PER_USER_MINUTE: '10000',
       RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
+      RATE_TRACK_GLOBAL_MINUTE: '10000000',
+      RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: '100000',
       ...env,
     },
   })
