@@ -184,6 +184,22 @@ describe('wechat-req signs the product’s own pages only, and is rate limited p
     assert.equal((await shareReq(t, PAGE, '2001:db8:77:2::1')).statusCode, 200)
   })
 
+  it('without a ticket source (no WeChat endpoints, no fixed QA ticket) nothing is signed: 503, not a signature of an empty ticket', async () => {
+    const bare = await startApp(database, {
+      ...wechatConfig(stub),
+      WECHAT_TOKEN_URL: '',
+      WECHAT_TICKET_URL: '',
+      WECHAT_JSAPI_TICKET: '',
+    })
+    try {
+      const res = await shareReq(bare, PAGE, '198.51.100.210')
+      assert.equal(res.statusCode, 503, res.body)
+      assert.equal(res.json().msg, '微信分享暂未开放')
+    } finally {
+      await bare.app.close()
+    }
+  })
+
   it('production without ALFA_PRODUCT_HOST or ALFA_MAIN_HOSTS signs nothing; development signs the local hosts', async () => {
     assert.deepEqual(shareHosts({ NODE_ENV: 'production', ALFA_PRODUCT_HOST: '', ALFA_MAIN_HOSTS: '' }), [])
     assert.deepEqual(shareHosts({ NODE_ENV: 'development', ALFA_PRODUCT_HOST: '', ALFA_MAIN_HOSTS: '' }), ['localhost', '127.0.0.1'])

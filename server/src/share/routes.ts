@@ -59,7 +59,8 @@ export async function shareRoutes(fastify: FastifyInstance, { config, database }
   const secret = config.WECHAT_JSSDK_APP_ID ? config.WECHAT_JSSDK_APP_SECRET : config.WECHAT_APP_SECRET
   const hosts = shareHosts(config)
   if (appId && !hosts.length) fastify.log.warn('ALFA_PRODUCT_HOST and ALFA_MAIN_HOSTS are empty: /utils/wechat-req signs no page')
-  // The ticket is fetched from WeChat and kept in the database when its endpoints are configured; development signs with a fixed one.
+  // The ticket is fetched from WeChat and kept in the database when its endpoints are configured; QA signs with a fixed one.
+  const hasTicketSource = Boolean((config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL) || config.WECHAT_JSAPI_TICKET)
   const ticket =
     config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL
       ? new JsapiTicket({
@@ -77,7 +78,8 @@ export async function shareRoutes(fastify: FastifyInstance, { config, database }
   }
   /** Share setup for the WeChat browser: { appId, timestamp, nonceStr, signature } for ?url= (its #hash is not signed). */
   app.get('/wechat-req', { preValidation: limited, schema: { querystring: wechatReqQuery } }, async (req, reply) => {
-    if (!appId || !hosts.length) return fail(reply, 503, '微信分享暂未开放')
+    // Without a ticket a signature would be made of nothing: refuse rather than answer a useless 200.
+    if (!appId || !hosts.length || !hasTicketSource) return fail(reply, 503, '微信分享暂未开放')
     if (!isShareHost(hosts, new URL(req.query.url))) return fail(reply, 400, '只能为本站页面生成微信分享签名')
     let jsapi: string
     try {
