@@ -32,7 +32,7 @@ import {
  */
 
 const PER_ADDRESS = 4
-const TOTAL = 12
+const TOTAL = 16
 const PER_ADDRESS_FULL = '同一网络的直播连接过多'
 const ALL_FULL = '直播连接数已满'
 
@@ -43,13 +43,28 @@ async function openAll(port: number, specs: Array<Parameters<typeof openRawLive>
     const c = await openRawLive(port, spec.kind, spec)
     opened.push(c)
     if (c.status !== (spec.kind === 'ws' ? 101 : 200)) {
-      closeAll(opened)
+      await closeAll(opened)
       throw new Error(`${spec.kind} from ${spec.localAddress ?? '127.0.0.1'} ${JSON.stringify(spec.headers ?? {})}: ${c.status} ${c.body}`)
     }
   }
   return opened
 }
-const closeAll = (connections: Array<{ socket: net.Socket }>) => connections.forEach((c) => c.socket.destroy())
+/**
+ * Ends connections and waits for the server to end its side: it has released their slots by then
+ * (the release runs on the server socket's close, before the server reads another request).
+ */
+const closeAll = (connections: Array<{ socket: net.Socket }>) =>
+  Promise.all(
+    connections.map(
+      ({ socket }) =>
+        new Promise<void>((resolve) => {
+          if (socket.closed) return resolve()
+          socket.once('close', () => resolve())
+          socket.end()
+          setTimeout(() => socket.destroy(), 5000).unref()
+        }),
+    ),
+  )
 const forwarded = (client: string) => ({ headers: { 'x-forwarded-for': client } })
 
 describe('live connections on one server (PGlite), behind a trusted proxy at 127.0.0.1', () => {
@@ -96,28 +111,23 @@ describe('live connections on one server (PGlite), behind a trusted proxy at 127
     const over = await openRawLive(port, 'ws')
     assert.equal(over.status, 429)
     assert.match(over.body, new RegExp(PER_ADDRESS_FULL))
-    // Every one of the TOTAL slots is free: two forwarded clients fill the rest, then the cap holds.
-    const rest = await openAll(port, [
-      ...Array.from({ length: PER_ADDRESS }, (_, i) => ({
+    // Every one of the TOTAL slots is free: forwarded clients fill the rest, then the global cap holds.
+    const rest = await openAll(
+      port,
+      Array.from({ length: TOTAL - PER_ADDRESS }, (_, i) => ({
         kind: i % 2 ? ('ws' as const) : ('sse' as const),
-        ...forwarded('198.51.100.1'),
+        ...forwarded(`198.51.100.${1 + Math.floor(i / PER_ADDRESS)}`),
       })),
-      ...Array.from({ length: TOTAL - 2 * PER_ADDRESS }, (_, i) => ({
-        kind: i % 2 ? ('sse' as const) : ('ws' as const),
-        ...forwarded('198.51.100.2'),
-      })),
-    ])
-    const full = await openRawLive(port, 'ws', forwarded('198.51.100.3'))
+    )
+    const full = await openRawLive(port, 'ws', forwarded('198.51.100.99'))
     assert.equal(full.status, 429)
     assert.match(full.body, new RegExp(ALL_FULL))
-    closeAll([...own, over, ...rest, full])
+    await closeAll([...own, over, ...rest, full])
     // Closed connections give their slots back too.
-    closeAll(
-      await eventually(() =>
-        openAll(
-          port,
-          Array.from({ length: PER_ADDRESS }, () => ({ kind: 'ws' as const })),
-        ),
+    await closeAll(
+      await openAll(
+        port,
+        Array.from({ length: PER_ADDRESS }, () => ({ kind: 'ws' as const })),
       ),
     )
   })
@@ -167,7 +177,7 @@ describe('live connections on one server (PGlite), behind a trusted proxy at 127
         assert.match(refused.body, new RegExp(PER_ADDRESS_FULL))
       }
     } finally {
-      closeAll(opened)
+      await closeAll(opened)
     }
   })
 
