@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createSign } from '@alfa/common/sign'
+import { PG_BIN } from '../test/helpers'
 
 /**
  * A real server process for the reliability suite: server/src/main.ts on a free port, with the
@@ -137,4 +138,108 @@ export async function smsLogin(server: ServerProcess, phone: string): Promise<st
   })
   if (res.status !== 200) throw new Error(`sms login ${res.status} ${await res.text()}`)
   return ((await res.json()) as { data: { token: string } }).data.token
+}
+
+/**
+ * Sends raw bytes to the server (from `localAddress` if given: any 127.x address on Linux) and
+ * returns everything it answers until it closes the connection, or after `waitMs`.
+ */
+export function rawExchange(port: number, request: string, opts: { localAddress?: string; waitMs?: number } = {}): Promise<string> {
+  return new Promise((resolve) => {
+    let out = ''
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: opts.localAddress }, () => socket.write(request))
+    socket.on('data', (d) => (out += d))
+    socket.on('close', () => resolve(out))
+    socket.on('error', () => resolve(out))
+    setTimeout(() => socket.destroy(), opts.waitMs ?? 5000).unref()
+  })
+}
+
+/** A live connection opened over a raw socket: its status, a refusal's body, and the socket (open on 101 or 200). */
+export interface RawLive {
+  status: number
+  body: string
+  socket: net.Socket
+}
+
+/** The request line and headers of a live connection: an event stream (`sse`) or a WebSocket upgrade (`ws`). */
+export function liveRequest(kind: 'sse' | 'ws', liveId: string, headers: Record<string, string> = {}): string {
+  const all: Record<string, string> = {
+    host: 'localhost',
+    'x-sign': createSign(),
+    'x-broker': '0008',
+    ...(kind === 'ws'
+      ? { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' }
+      : {}),
+    ...headers,
+  }
+  const lines = Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`)
+  return `GET /alfa/v1/live/${liveId}/${kind === 'ws' ? 'ws' : 'stream'} HTTP/1.1\r\n${lines.join('')}\r\n`
+}
+
+/**
+ * Opens a live connection over a raw socket and resolves once the answer's head is read (with the
+ * body of a refusal). The caller destroys the socket to end it.
+ */
+export function openRawLive(
+  port: number,
+  kind: 'sse' | 'ws',
+  opts: { liveId?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<RawLive> {
+  return new Promise((resolve, reject) => {
+    let data = Buffer.alloc(0)
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: opts.localAddress }, () =>
+      socket.write(liveRequest(kind, opts.liveId ?? 'LIVE001', opts.headers)),
+    )
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`no answer to a ${kind} connection in 15 s: ${data.toString()}`))
+    }, 15_000)
+    const done = (status: number, body: string) => {
+      clearTimeout(timer)
+      socket.removeAllListeners('data')
+      resolve({ status, body, socket })
+    }
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      clearTimeout(timer)
+      reject(new Error(`the ${kind} connection closed before its answer: ${data.toString()}`))
+    })
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk])
+      const end = data.indexOf('\r\n\r\n')
+      if (end < 0) return
+      const head = data.subarray(0, end).toString()
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)
+      if (status === 101 || status === 200) return done(status, '')
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+      if (data.length >= end + 4 + length) done(status, data.subarray(end + 4, end + 4 + length).toString())
+    })
+  })
+}
+
+/** Retries `attempt` until it gives a value (or the time is up: then the last error is thrown). */
+export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_000, pauseMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await attempt()
+    } catch (err) {
+      if (Date.now() > deadline) throw err
+      await new Promise((r) => setTimeout(r, pauseMs))
+    }
+  }
+}
+
+/**
+ * `pg_ctl restart` (fast mode: every session is ended) of a throwaway cluster made by
+ * test/helpers.ts startPostgres, found from its url; returns when it accepts connections again.
+ */
+export function restartPostgres(url: string): void {
+  const dir = new URL(url).searchParams.get('host')
+  if (!dir) throw new Error(`no socket folder in ${url}`)
+  const args = ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-m', 'fast', 'restart']
+  const pgCtl = path.join(PG_BIN, 'pg_ctl')
+  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  else execFileSync(pgCtl, args, { stdio: ['ignore', 'pipe', 'pipe'] })
 }

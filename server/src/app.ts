@@ -88,7 +88,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   })
 
   const database = opts.database ?? (await prepareDatabase(config, app.log))
-  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE)
+  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE, app.log)
   await live.start()
   const unwatch = await watchDataChanges(database, app.log)
   const maintenance = setInterval(() => {

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
+import { PgListener, type ListenerLog } from './listener'
 import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
@@ -43,8 +44,11 @@ export interface Database extends Queryable {
   db: Kysely<DB>
   /** Runs `work` in one transaction on one connection: all of it is committed, or none (it rolls back on a throw). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
-  /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. `onResume` runs when
+   * the channel is listened again after its connection was lost (notifications in between are lost).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
 }
@@ -60,10 +64,12 @@ export interface DatabaseOptions {
   /** PGlite data folder; undefined means in memory. */
   dataDir?: string
   poolSize?: number
+  /** Where a lost and restored LISTEN connection is reported (PostgreSQL). */
+  log?: ListenerLog
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.log)
   return openPGlite(opts.dataDir)
 }
 
@@ -85,37 +91,17 @@ async function openPGlite(dataDir?: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, log?: ListenerLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max, types: pgTypes })
   pool.on('error', () => {}) // an idle client's error must not crash the process; the next query reports it
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
   const base = common(pool as unknown as PoolLike, db, 'postgres')
-  // One dedicated connection carries every LISTEN of this instance.
-  let listener: pg.Client | undefined
-  const handlers = new Map<string, Set<(p: string) => void>>()
+  const listener = new PgListener({ connectionString, types: pgTypes }, log)
   return {
     ...base,
-    async listen(channel, onPayload) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`)
-      if (!listener) {
-        listener = new pg.Client({ connectionString, types: pgTypes })
-        listener.on('error', () => {})
-        await listener.connect()
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')))
-      }
-      let set = handlers.get(channel)
-      if (!set) {
-        set = new Set()
-        handlers.set(channel, set)
-        await listener.query(`listen ${channel}`)
-      }
-      set.add(onPayload)
-      return async () => {
-        set!.delete(onPayload)
-      }
-    },
+    listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
     async close() {
-      await listener?.end().catch(() => {})
+      await listener.close()
       await db.destroy()
       if (!pool.ended) await pool.end()
     },

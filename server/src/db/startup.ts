@@ -7,10 +7,10 @@ import { migrate, openDatabase, type Database } from '.'
 /** Opens the configured database, migrates it and, when it holds no funds yet, loads the demo data. */
 export async function prepareDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & { SEED_DEMO?: boolean },
-  log?: Pick<FastifyBaseLogger, 'info'>,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<Database> {
   const started = Date.now()
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR })
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR, log })
   try {
     const applied = await migrate(database)
     if (applied.length) log?.info({ applied }, 'database migrated')

@@ -13,11 +13,24 @@ export async function bumpDataVersion(q: Queryable): Promise<number> {
   return version
 }
 
-/** Drops every cache of figures derived from the fund data (statistics, search index) when an import commits. */
+/**
+ * Drops every cache of figures derived from the fund data (statistics, search index) when an import
+ * commits, and also when the LISTEN connection comes back after a loss: a notice sent meanwhile is gone.
+ */
 export async function watchDataChanges(database: Database, log?: { info(obj: object, msg: string): void }): Promise<() => Promise<void>> {
-  return database.listen(DATA_CHANGED_CHANNEL, (version) => {
+  const drop = () => {
     invalidateFundStats(database)
     invalidateSearchIndex(database)
-    log?.info({ version }, 'fund data changed: caches dropped')
-  })
+  }
+  return database.listen(
+    DATA_CHANGED_CHANNEL,
+    (version) => {
+      drop()
+      log?.info({ version }, 'fund data changed: caches dropped')
+    },
+    () => {
+      drop()
+      log?.info({}, 'data-change notices may have been missed while LISTEN was down: caches dropped')
+    },
+  )
 }

@@ -60,6 +60,12 @@ export async function commentsSince(database: Database, liveId: string, afterId:
   )
 }
 
+/** The highest comment id of any stream ('0' when there are none). */
+export async function latestCommentId(database: Database): Promise<bigint> {
+  const [row] = await database.query<{ id: string }>(`select coalesce(max(comment_id), 0)::text as id from live_comments`)
+  return BigInt(row?.id ?? '0')
+}
+
 /** A page of comments, newest first. */
 export function commentPage(database: Database, liveId: string, offset: number, size: number) {
   return pageWithTotal(

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { RestOptions } from '../rest'
 import { ok, fail } from '../http'
-import { CommentRateLimited, MAX_COMMENT_LENGTH, type LiveComment } from './hub'
+import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
 import { ConnectionLimiter } from './connections'
@@ -38,7 +38,7 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     total: config.LIVE_MAX_CONNECTIONS,
     maxLifetimeMs: config.LIVE_MAX_LIFETIME_S * 1000,
   })
-  attachLiveSocket(app, live, config.SIGN_REQUIRED, limiter)
+  const acceptSocket = attachLiveSocket(app, live, limiter)
   // Open streams are ended before the server closes, or close() would wait for them.
   const open = new Set<() => void>()
   app.addHook('preClose', async () => {
@@ -84,25 +84,19 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
       if (typeof release !== 'function') return fail(reply, 429, release.refused)
       reply.hijack()
       const res = reply.raw
+      // The slot comes back however the stream ends, even if the client left during the lookup above.
+      res.once('close', release)
+      if (res.destroyed || req.raw.socket.destroyed) return release()
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       })
-      const write = (c: LiveComment) => res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
-      // A reconnecting EventSource sends Last-Event-ID: replay what it missed. Subscribed first, so nothing
-      // falls in between; the replayed ids keep a comment from arriving twice around the replay.
+      // A reconnecting EventSource sends Last-Event-ID: what it missed is replayed first.
       const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
-      const replaying = Boolean(lastId && /^\d{1,18}$/.test(lastId))
-      // Comments announced during the replay wait for it, so the viewer gets them in order.
-      const heldDuringReplay: LiveComment[] = []
-      const replayed = new Set<string>()
-      let inReplay = replaying
-      const unsubscribe = live.subscribe(p.liveId, (c) => {
-        if (replayed.has(c.commentId)) return
-        if (inReplay) heldDuringReplay.push(c)
-        else write(c)
+      const { unsubscribe, replayed } = live.follow(p.liveId, typeof lastId === 'string' ? lastId : undefined, (c) => {
+        if (!res.destroyed && !res.writableEnded) res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
       })
       const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
       // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
@@ -119,22 +113,13 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
         res.end()
       }
       open.add(end)
-      req.raw.on('close', stop)
+      res.once('close', stop)
       res.on('error', stop)
-      if (replaying) {
-        try {
-          for (const c of await live.since(p.liveId, lastId!)) {
-            replayed.add(c.commentId)
-            write(c)
-          }
-        } catch (err) {
-          req.log.warn({ err: (err as Error).message }, 'live replay failed')
-        }
-        inReplay = false
-        for (const c of heldDuringReplay.sort((a, b) => Number(a.commentId) - Number(b.commentId))) if (!replayed.has(c.commentId)) write(c)
-        heldDuringReplay.length = 0
-      }
-      res.write(': connected\n\n')
+      await replayed
+      if (!res.destroyed && !res.writableEnded) res.write(': connected\n\n')
     },
   )
+
+  /** The WebSocket of new comments (socket.ts): an upgrade routed here is checked like the stream above. */
+  app.get('/:liveId/ws', { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } }, acceptSocket)
 }
