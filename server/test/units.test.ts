@@ -1,3 +1,4 @@
+import { ConnectionLimiter } from '../src/live/connections'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -363,5 +364,20 @@ describe('operation documents use exactly the variables of spec section 7', () =
       fs.readFileSync(path.join(__dirname, '..', 'operations', 'getLatestAipAdvices.graphql'), 'utf8'),
       /aipAdvices\(page: \{ size: 5 \}\)/,
     )
+  })
+})
+
+describe('live connection caps count a client as the rate limits do', () => {
+  it('addresses of one IPv6 /64 share the per-address slots; another /64 and IPv4 do not', () => {
+    const limiter = new ConnectionLimiter({ perAddress: 2, total: 100, maxLifetimeMs: 60_000 })
+    const first = limiter.acquire('2001:db8:1:2::1')
+    const second = limiter.acquire('2001:db8:1:2:ffff::9')
+    assert.equal(typeof first, 'function')
+    assert.equal(typeof second, 'function')
+    assert.deepEqual(limiter.acquire('2001:db8:1:2::77'), { refused: '同一网络的直播连接过多，请关闭其他页面后再试' })
+    assert.equal(typeof limiter.acquire('2001:db8:1:3::1'), 'function')
+    assert.equal(typeof limiter.acquire('192.0.2.1'), 'function')
+    if (typeof first === 'function') first()
+    assert.equal(typeof limiter.acquire('2001:db8:1:2::78'), 'function')
   })
 })

@@ -1,3 +1,5 @@
+import { addressKey } from '../ratelimit'
+
 /**
  * Caps on long-lived connections (SSE streams and WebSockets together): per client address and
  * in all, so one client cannot hold thousands of sockets. Each connection also has a maximum
@@ -18,8 +20,12 @@ export class ConnectionLimiter {
 
   constructor(readonly caps: ConnectionCaps = DEFAULT_CONNECTION_CAPS) {}
 
-  /** Takes a slot for `address`; returns its release function, or the reason it is refused. */
-  acquire(address: string): (() => void) | { refused: string } {
+  /**
+   * Takes a slot for the client at `ip` (counted as the rate limits count it: an IPv6 client by
+   * its /64); returns its release function, or the reason it is refused.
+   */
+  acquire(ip: string): (() => void) | { refused: string } {
+    const address = addressKey(ip)
     if (this.total >= this.caps.total) return { refused: '直播连接数已满，请稍后再试' }
     const n = this.byAddress.get(address) ?? 0
     if (n >= this.caps.perAddress) return { refused: '同一网络的直播连接过多，请关闭其他页面后再试' }
