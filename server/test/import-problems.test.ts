@@ -93,14 +93,14 @@ describe('npm run import: every problem is reported as file:line: column — rea
   it('a misspelled header is an unknown column, with the expected list', async () => {
     await refused(
       { 'fund_navs.csv': 'fund_code,nav_date,nav,accnav\n100001,2020-01-06,1.0200,1.0300\n' },
-      /^fund_navs\.csv:1: accnav — unknown column \(expected: fund_code, nav_date, nav, acc_nav\)$/m,
+      /^fund_navs\.csv:1: accnav — unknown column \(expected: fund_code, nav_date, nav, acc_nav, daily_growth, distribution_text\)$/m,
     )
   })
 
   it('a missing required column', async () => {
     await refused(
       { 'fund_navs.csv': 'fund_code,nav_date\n100001,2020-01-06\n' },
-      /^fund_navs\.csv:1: nav — missing column \(expected: fund_code, nav_date, nav, acc_nav\)$/m,
+      /^fund_navs\.csv:1: nav — missing column \(expected: fund_code, nav_date, nav, acc_nav, daily_growth, distribution_text\)$/m,
     )
   })
 

@@ -9,6 +9,7 @@ import * as adjustedNav from './migrations/0004_adjusted_nav'
 import * as limitsAndRevocation from './migrations/0005_limits_and_revocation'
 import * as reinvestDate from './migrations/0006_reinvest_date'
 import * as wechatTokens from './migrations/0007_wechat_tokens'
+import * as fundReconcile from './migrations/0008_fund_reconcile'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_limits_and_revocation': limitsAndRevocation,
   '0006_reinvest_date': reinvestDate,
   '0007_wechat_tokens': wechatTokens,
+  '0008_fund_reconcile': fundReconcile,
 }
 
 /** What both engines offer: a pg.Pool-shaped pool. */

@@ -206,6 +206,8 @@ export interface FundNavsTable {
   acc_nav: string
   daily_return: string | null
   adj_nav: string | null
+  /** Published daily growth rate, percent (0007). */
+  growth: string | null
 }
 
 export interface FundsTable {
@@ -226,6 +228,8 @@ export interface FundsTable {
   fund_size_date: string | null
   is_demo: Generated<boolean>
   benchmark: string | null
+  /** Why the fund's sources cannot be reconciled; null when they can (0007). */
+  figures_unavailable: string | null
 }
 
 export interface HandPickedTable {

@@ -1,6 +1,6 @@
 import type { RestFund } from '@alfa/common/api'
 import type { Database, Queryable } from '../db'
-import { adjustSeries, type FundEvent, type RawNav } from './adjusted'
+import { adjustSeries, reconcile, type FundEvent, type RawNav, type Reconciliation } from './adjusted'
 import type { NavPoint } from './performance'
 import { pageWithTotal } from '../paging'
 
@@ -74,10 +74,16 @@ export async function fundAdjustedSeries(database: Queryable, fundCode: string):
 
 /**
  * Recomputes the adjusted NAV and daily return of the given funds (null: of every fund with a row
- * not computed yet) from their unit and accumulated NAVs and their explicit events, through the
- * one engine (fund/adjusted.ts). Returns the number of rows written.
+ * not computed yet) from their unit and accumulated NAVs, published daily growth and explicit
+ * events, reconciled by the one engine (fund/adjusted.ts), and marks a fund whose sources cannot be
+ * reconciled (funds.figures_unavailable). `report` hears each fund's reconciliation. Returns the
+ * number of rows written.
  */
-export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string[] | null): Promise<number> {
+export async function writeAdjustedNavs(
+  q: Queryable,
+  fundCodes: readonly string[] | null,
+  report?: (fundCode: string, reconciliation: Reconciliation) => void,
+): Promise<number> {
   const codes =
     fundCodes ?? (await q.query<{ c: string }>('select distinct fund_code as c from fund_navs where adj_nav is null')).map((r) => r.c)
   let written = 0
@@ -86,7 +92,7 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
     const chunk = codes.slice(i, i + 200)
     const [rows, events] = await Promise.all([
       q.query<{ c: string; s: string }>(
-        `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '|' || nav::text || '|' || acc_nav::text, ',' order by nav_date) as s
+        `select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '|' || nav::text || '|' || acc_nav::text || '|' || coalesce(growth::text, ''), ',' order by nav_date) as s
          from fund_navs where fund_code = any($1::text[]) group by fund_code`,
         [chunk],
       ),
@@ -96,12 +102,16 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
     const d: string[] = []
     const a: string[] = []
     const r: Array<string | null> = []
+    const marks: Array<[string, string | null]> = []
     for (const row of rows) {
       const raw = row.s.split(',').map((item): RawNav => {
-        const [date, nav, accNav] = item.split('|')
-        return { date, nav, accNav }
+        const [date, nav, accNav, growth] = item.split('|')
+        return { date, nav, accNav, growth: growth || null }
       })
-      for (const p of adjustSeries(raw, events.get(row.c) ?? [])) {
+      const rec = reconcile(raw, events.get(row.c) ?? null)
+      report?.(row.c, rec)
+      marks.push([row.c, rec.unavailable])
+      for (const p of adjustSeries(raw, rec.events)) {
         c.push(row.c)
         d.push(p.date)
         a.push(p.adjNav.toFixed(8))
@@ -116,6 +126,11 @@ export async function writeAdjustedNavs(q: Queryable, fundCodes: readonly string
         [c.slice(j, j + 50_000), d.slice(j, j + 50_000), a.slice(j, j + 50_000), r.slice(j, j + 50_000)],
       )
     }
+    await q.query(
+      `update funds f set figures_unavailable = v.u from unnest($1::text[], $2::text[]) as v(c, u)
+       where f.fund_code = v.c and f.figures_unavailable is distinct from v.u`,
+      [marks.map((m) => m[0]), marks.map((m) => m[1])],
+    )
     written += c.length
   }
   return written

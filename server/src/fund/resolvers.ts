@@ -46,6 +46,15 @@ export const CATEGORY_BENCHMARK: Record<string, string | undefined> = {
 const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> =>
   ctx.memo(`fundDetail:nav:${fundCode}`, () => fundAdjustedSeries(ctx.database, fundCode))
 
+/** Why the import could not reconcile this fund's sources (funds.figures_unavailable), or null; once per request. */
+const figuresUnavailable = (ctx: Ctx, fundCode: string): Promise<string | null> =>
+  ctx.memo(`fundDetail:unavailable:${fundCode}`, async () => {
+    const [row] = await ctx.database.query<{ u: string | null }>('select figures_unavailable as u from funds where fund_code = $1', [
+      fundCode,
+    ])
+    return row?.u ?? null
+  })
+
 /** 1-year returns of the live funds of one category: the same figures the filter and the ranking show. */
 async function peerYearReturns(ctx: Ctx, categoryCode: string): Promise<Array<number | null>> {
   const stats = await fundStats(ctx.database)
@@ -94,7 +103,21 @@ export const fundResolvers: Resolvers = {
     },
     riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
     offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : (OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知')),
+    figuresUnavailable: (f: Fund, _: unknown, ctx: Ctx) => figuresUnavailable(ctx, f.fundCode),
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
+      // Figures from sources that contradict each other would be invented: none are shown.
+      if (await figuresUnavailable(ctx, f.fundCode))
+        return {
+          periodReturns: PERFORMANCE_PERIODS.map((period) => ({ period, label: PERIOD_LABELS[period], value: null })),
+          yearlyReturns: [],
+          quarterlyReturns: [],
+          maxDrawdown: null,
+          maxDrawdownStart: null,
+          maxDrawdownEnd: null,
+          volatility: null,
+          sharpeRatio: null,
+          peerRank1Y: null,
+        }
       const series = await navSeries(ctx, f.fundCode)
       const dd = series.length ? maxDrawdown(series) : null
       const last = series[series.length - 1]

@@ -91,6 +91,13 @@ export const FILES = {
       nav_date: { schema: realDate, required: true },
       nav: { schema: positive, required: true },
       acc_nav: { schema: optionalPositive },
+      daily_growth: { schema: z.union([z.literal(''), decimal]).transform((v) => v || null) },
+      distribution_text: {
+        schema: text(200).refine(
+          (v) => v === '' || parseDistributionText(v) !== null,
+          (v) => ({ message: `"${v}" is not a distribution (每份派现金0.05元) or a split (每份基金份额折算1.02份)` }),
+        ),
+      },
     },
   },
   'fund_events.csv': {
@@ -122,6 +129,22 @@ export const FILES = {
     },
   },
 } satisfies Record<string, FileSpec>
+
+/**
+ * The vendor's 分红送配 text of one NAV day as an event: 分红：每份派现金0.033元 (or 每10份派现金0.33元) is a
+ * distribution, 拆分：每份基金份额折算0.37094933份 / 每份基金份额分拆2份 a split; null when it is neither.
+ */
+export function parseDistributionText(text: string): { kind: 'dividend'; cash: number } | { kind: 'split'; ratio: number } | null {
+  const t = text.replace(/\s+/g, '')
+  const cash = /^(?:分红[:：])?每(\d*)份(?:基金份额)?派(?:发)?现金(\d+(?:\.\d+)?)元$/.exec(t)
+  if (cash) {
+    const value = Number(cash[2]) / (cash[1] ? Number(cash[1]) : 1)
+    return value > 0 ? { kind: 'dividend', cash: Math.round(value * 1e6) / 1e6 } : null
+  }
+  const split = /^(?:拆分[:：]|折算[:：])?每份(?:基金份额)?(?:折算|分拆|拆分)(\d+(?:\.\d+)?)份$/.exec(t)
+  if (split && Number(split[1]) > 0) return { kind: 'split', ratio: Number(split[1]) }
+  return null
+}
 
 type FileName = keyof typeof FILES
 type Row = { line: number; values: Record<string, any> }
@@ -323,6 +346,11 @@ async function readFolder(database: Queryable, folder: string, encoding: Encodin
 export interface ImportOptions {
   encoding?: Encoding
   log?: (message: string) => void
+  /**
+   * Hears each line of the conflict report (default: log): `conflict 510300 2012-12-18: unit NAV … —
+   * …; applied: …`, then `figures unavailable 000001: <reason>` for each fund the import could not reconcile.
+   */
+  report?: (line: string) => void
 }
 
 /**
@@ -332,6 +360,7 @@ export interface ImportOptions {
  */
 export async function importFolder(database: Database, folder: string, opts: ImportOptions = {}): Promise<Record<string, number>> {
   const log = opts.log ?? (() => {})
+  const report = opts.report ?? log
   const { data, problems } = await readFolder(database, folder, opts.encoding ?? 'utf8')
   if (problems.length) throw new ImportProblems(problems)
   return database.transaction(async (tx) => {
@@ -465,10 +494,65 @@ export async function importFolder(database: Database, folder: string, opts: Imp
           ['nav_date', 'date'],
           ['nav', 'numeric'],
           ['acc_nav', 'numeric'],
+          ['growth', 'numeric'],
         ],
         ['fund_code', 'nav_date'],
-        navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav ?? n.nav]),
+        navs.map((n) => [n.fund_code, n.nav_date, n.nav, n.acc_nav ?? n.nav, n.daily_growth]),
       )
+    }
+    // Events from the NAV rows' 分红送配 text: they replace the stored events within the imported days.
+    const textEvents = new Map<string, Array<{ date: string; kind: string; cash: number | null; ratio: number | null }>>()
+    const navRange = new Map<string, [string, string]>()
+    for (const n of v('fund_navs.csv')) {
+      const r = navRange.get(n.fund_code)
+      navRange.set(
+        n.fund_code,
+        r ? [n.nav_date < r[0] ? n.nav_date : r[0], n.nav_date > r[1] ? n.nav_date : r[1]] : [n.nav_date, n.nav_date],
+      )
+      const ev = n.distribution_text ? parseDistributionText(n.distribution_text) : null
+      if (!ev) continue
+      const list = textEvents.get(n.fund_code) ?? []
+      list.push({
+        date: n.nav_date,
+        kind: ev.kind,
+        cash: ev.kind === 'dividend' ? ev.cash : null,
+        ratio: ev.kind === 'split' ? ev.ratio : null,
+      })
+      textEvents.set(n.fund_code, list)
+    }
+    const listed = new Set(v('fund_events.csv').map((e) => e.fund_code as string))
+    const fromText = [...textEvents.keys()].filter((c) => !listed.has(c))
+    for (const c of fromText) {
+      touched.add(c)
+      const [from, to] = navRange.get(c)!
+      await tx.query('delete from fund_events where fund_code = $1 and ex_date between $2::date and $3::date', [c, from, to])
+    }
+    if (fromText.length) {
+      await upsert(
+        'fund_events',
+        [
+          ['fund_code', 'text'],
+          ['ex_date', 'date'],
+          ['kind', 'text'],
+          ['cash_per_unit', 'numeric'],
+          ['split_ratio', 'numeric'],
+        ],
+        ['fund_code', 'ex_date', 'kind'],
+        fromText.flatMap((c) => textEvents.get(c)!.map((e) => [c, e.date, e.kind, e.cash, e.ratio])),
+      )
+    }
+    // A fund with both: fund_events.csv is applied; each day the two lists disagree on is reported.
+    for (const c of [...textEvents.keys()].filter((x) => listed.has(x))) {
+      const [from, to] = navRange.get(c)!
+      const csv = v('fund_events.csv').filter((e) => e.fund_code === c && e.ex_date >= from && e.ex_date <= to)
+      const key = (kind: string, amount: number | null) => `${kind} ${amount === null ? '' : Number(amount)}`
+      const a = new Map(textEvents.get(c)!.map((e) => [e.date, key(e.kind, e.kind === 'dividend' ? e.cash : e.ratio)]))
+      const b = new Map(csv.map((e) => [e.ex_date as string, key(e.kind, e.kind === 'dividend' ? e.cash_per_unit : e.split_ratio)]))
+      for (const d of [...new Set([...a.keys(), ...b.keys()])].sort())
+        if (a.get(d) !== b.get(d))
+          report(
+            `conflict ${c} ${d}: 分红送配 text says ${a.get(d) ?? 'nothing'}, fund_events.csv says ${b.get(d) ?? 'nothing'}; applied: fund_events.csv`,
+          )
     }
     if (data['fund_events.csv']) {
       const events = v('fund_events.csv')
@@ -497,7 +581,19 @@ export async function importFolder(database: Database, folder: string, opts: Imp
         ]),
       )
     }
-    if (touched.size) log(`adjusted NAVs: ${await writeAdjustedNavs(tx, [...touched])} rows`)
+    if (touched.size) {
+      let conflicts = 0
+      const unavailable: string[] = []
+      const written = await writeAdjustedNavs(tx, [...touched], (code, rec) => {
+        for (const c of rec.conflicts) report(`conflict ${code} ${c.date}: ${c.message}`)
+        conflicts += rec.conflicts.length
+        if (rec.unavailable) unavailable.push(`figures unavailable ${code}: ${rec.unavailable}`)
+      })
+      unavailable.forEach((line) => report(line))
+      counts.conflicts = conflicts
+      counts.figures_unavailable = unavailable.length
+      log(`adjusted NAVs: ${written} rows; ${conflicts} conflicting days; ${unavailable.length} funds without figures`)
+    }
     await bumpDataVersion(tx)
     return counts
   })

@@ -720,7 +720,10 @@ export type Fund = {
   riskLevelName: Scalars['String']['output'];
   /** Chinese name of the offering stage (发行中, 已成立 …); 已终止 for a terminated fund. */
   offeringStageName: Scalars['String']['output'];
+  /** Every return, drawdown, volatility and rank figure in performance, dividend-adjusted (server/README.md, "Return figures"). */
   performance: FundPerformance;
+  /** Why this fund's figures are unavailable (Chinese, for display: its imported unit NAV, accumulated NAV, daily growth and distributions contradict each other); null when they are available. When set, performance holds no figures (nulls and empty lists). */
+  figuresUnavailable?: Maybe<Scalars['String']['output']>;
   topHoldings: FundHoldings;
   tradeRules: FundTradeRules;
   /** Null before the fund has a NAV. */
@@ -2250,6 +2253,7 @@ export type FundResolvers<ContextType = GraphQLContext, ParentType extends Resol
   riskLevelName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   offeringStageName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   performance?: Resolver<ResolversTypes['FundPerformance'], ParentType, ContextType>;
+  figuresUnavailable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   topHoldings?: Resolver<ResolversTypes['FundHoldings'], ParentType, ContextType>;
   tradeRules?: Resolver<ResolversTypes['FundTradeRules'], ParentType, ContextType>;
   valuation?: Resolver<Maybe<ResolversTypes['FundValuation']>, ParentType, ContextType>;
