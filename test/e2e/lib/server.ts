@@ -86,6 +86,7 @@ export async function startServer({
       RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
       RATE_COMMENTS_PER_USER_MINUTE: '10000',
       RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
+      GRAPHQL_MAX_PER_ADDRESS: '1000',
       ...env,
     },
   })
