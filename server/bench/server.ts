@@ -8,7 +8,8 @@ import { portfolioPageJson } from './plain'
 export const PLAIN_PATH = `${apiRoot()}/bench-plain/portfolio`
 
 async function main() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
+  // The load generator is one client address: GraphQL's per-address limit must not count its connections.
+  const config = loadConfig({ GRAPHQL_MAX_PER_ADDRESS: '10000', ...process.env, LOG_LEVEL: 'silent' })
   const database = await prepareDatabase(config)
   const app = await buildApp(config, { database })
   app.get<{ Querystring: { poCode: string; range: string } }>(PLAIN_PATH, async (req) =>

@@ -6,13 +6,13 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { buildSchema, parse } from 'graphql'
 import WebSocket from 'ws'
-import { gql, login, pgliteTestDatabase, startApp, type TestApp } from '../test/helpers'
+import { gql, login, pgliteTestDatabase, seededDataDirCopy, startApp, type TestApp } from '../test/helpers'
 import type { Database } from '../src/db'
 import { FastPath } from '../src/graphql/fastpath'
 import { GUARD_LIMITS, nestingDepth, operationCost } from '../src/graphql/guard'
 import { typeDefs } from '../src/graphql/plugin'
 import { h5ContentSecurityPolicy } from '../src/h5'
-import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET } from './lib'
+import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET, type ServerProcess } from './lib'
 import { createSign } from '@alfa/common/sign'
 
 /**
@@ -616,4 +616,44 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
       'UNAUTHENTICATED',
     )
   })
+})
+
+describe('19. a 1 KB fragment bomb is refused at once and holds no other request (issue #19)', () => {
+  /** Each fragment spreads the next twice and the last spreads itself: no field anywhere, 2^n uses once expanded. */
+  const bomb = (n: number) =>
+    `query Q{...F0} ${Array.from({ length: n }, (_, i) => `fragment F${i} on Query{...F${i + 1} ...F${i + 1}}`).join(' ')} fragment F${n} on Query{...F${n}}`
+  /** The same without the cycle, ending in a field. */
+  const fieldBomb = (n: number) =>
+    `query Q{...F0} ${Array.from({ length: n }, (_, i) => `fragment F${i} on Query{...F${i + 1} ...F${i + 1}}`).join(' ')} fragment F${n} on Query{riskLevelDict{code}}`
+  let server: ServerProcess
+  before(async () => {
+    server = await startServerProcess(serverEnv(await freePort(), await seededDataDirCopy()))
+  })
+  after(async () => {
+    await server?.stop('SIGKILL')
+  })
+  const send = (query: string, signal?: AbortSignal) =>
+    fetch(`${server.origin}/alfa/v1/graphql`, {
+      method: 'POST',
+      headers: apiHeaders({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ query }),
+      signal,
+    })
+  for (const [name, text, code] of [
+    ['the issue’s bomb at 30 levels (2^30 uses)', bomb(30), 'FRAGMENT_CYCLE'],
+    ['a bomb of 40 levels ending in a field', fieldBomb(40), 'QUERY_TOO_COSTLY'],
+  ]) {
+    it(`${name}: 400 ${code}, and a trivial request sent while it is refused is answered`, async () => {
+      assert.ok(text.length < 2048, `${text.length} bytes`)
+      const refused = send(text)
+      await new Promise((r) => setTimeout(r, 100))
+      // Generous: before the fix the bomb held the event loop for minutes (2^30 walks), and this request with it.
+      const trivial = await send('{ riskLevelDict { code } }', AbortSignal.timeout(10_000))
+      assert.equal(trivial.status, 200)
+      assert.equal(((await trivial.json()) as { data: { riskLevelDict: unknown[] } }).data.riskLevelDict.length, 5)
+      const res = await refused
+      assert.equal(res.status, 400)
+      assert.equal(((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code, code)
+    })
+  }
 })

@@ -33,7 +33,10 @@ function clean(body: string): boolean {
 
 describe('load: the app’s real operations at 100 connections', () => {
   it(`${CONNECTIONS} connections for ${SECONDS} s: no errors`, { timeout: (SECONDS + 120) * 1000 }, async () => {
-    const server = await startServerProcess(serverEnv(await freePort(), await seededDataDirCopy()))
+    // The load generator is one client address standing for 100 users: GraphQL's per-address limit is set to match.
+    const server = await startServerProcess(
+      serverEnv(await freePort(), await seededDataDirCopy(), { GRAPHQL_MAX_PER_ADDRESS: String(CONNECTIONS) }),
+    )
     try {
       // The demo account, logged in (the test server signs with TEST_JWT_SECRET).
       const { token } = await issueToken(TEST_JWT_SECRET, DEMO_USER.userId)

@@ -116,6 +116,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     live,
     graphiql: config.GRAPHIQL,
     production: config.NODE_ENV === 'production',
+    maxInFlightPerAddress: config.GRAPHQL_MAX_PER_ADDRESS,
     ...opts.graphql,
   })
   await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })

@@ -96,6 +96,8 @@ const schema = z.object({
   LIVE_MAX_PER_ADDRESS: count(1, 10_000).default(20),
   LIVE_MAX_CONNECTIONS: count(1, 1_000_000).default(2000),
   LIVE_MAX_LIFETIME_S: count(10, 86_400).default(3600),
+  /** GraphQL requests one client address may have running at once; more are answered 429. */
+  GRAPHQL_MAX_PER_ADDRESS: count(1, 10_000).default(8),
   /** Rate limits (per fixed window, kept in the database so they hold across instances). */
   RATE_SMS_PER_ADDRESS_HOUR: count(1, 100_000).default(10),
   RATE_SMS_GLOBAL_HOUR: count(1, 10_000_000).default(2000),

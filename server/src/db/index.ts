@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import { PgListener, type ListenerLog } from './listener'
+import { checkQueryScope, currentQueryScope } from './abort'
 import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
@@ -93,11 +94,56 @@ async function openPGlite(dataDir?: string): Promise<Database> {
   }
 }
 
+/**
+ * The pg pool as the rest of the code uses it, with each query bound to its request (db/abort.ts):
+ * a cancelled request starts no new query, and a request's queries run under its
+ * statement_timeout, so PostgreSQL itself cancels one still running past the time budget. Work of
+ * no request (seeding, imports, maintenance) runs without a timeout: the setting is changed on a
+ * pooled connection only when it passes from one kind of work to the other.
+ */
+function abortablePool(pool: pg.Pool) {
+  const timeouts = new WeakMap<pg.PoolClient, number>()
+  const connect = async () => {
+    checkQueryScope('')
+    const client = await pool.connect()
+    const wanted = Math.max(0, Math.round(currentQueryScope()?.statementTimeoutMs ?? 0))
+    if ((timeouts.get(client) ?? 0) !== wanted) {
+      try {
+        await client.query(`set statement_timeout = ${wanted}`)
+        timeouts.set(client, wanted)
+      } catch (err) {
+        client.release(true)
+        throw err
+      }
+    }
+    return {
+      query<R>(sql: string, params?: ReadonlyArray<unknown>) {
+        checkQueryScope(sql)
+        return client.query(sql, params as unknown[]) as unknown as Promise<QueryResult<R>>
+      },
+      release: (err?: Error | boolean) => client.release(err),
+    }
+  }
+  return {
+    connect,
+    async query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>> {
+      const client = await connect()
+      try {
+        return await client.query<R>(sql, params)
+      } finally {
+        client.release()
+      }
+    },
+    end: () => pool.end(),
+  }
+}
+
 async function openPostgres(connectionString: string, max: number, log?: ListenerLog): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, types: pgTypes })
-  pool.on('error', () => {}) // an idle client's error must not crash the process; the next query reports it
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
-  const base = common(pool as unknown as PoolLike, db, 'postgres')
+  const raw = new pg.Pool({ connectionString, max, types: pgTypes })
+  raw.on('error', () => {}) // an idle client's error must not crash the process; the next query reports it
+  const pool = abortablePool(raw)
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool as never }) })
+  const base = common(pool, db, 'postgres')
   const listener = new PgListener({ connectionString, types: pgTypes }, log)
   return {
     ...base,
@@ -105,7 +151,7 @@ async function openPostgres(connectionString: string, max: number, log?: Listene
     async close() {
       await listener.close()
       await db.destroy()
-      if (!pool.ended) await pool.end()
+      if (!raw.ended) await raw.end()
     },
   }
 }
@@ -133,6 +179,7 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
         await client.query('commit')
         return result
       } catch (err) {
+        // The rollback runs even for a cancelled request (the abort check lets it through).
         await client.query('rollback').catch(() => {
           broken = true
         })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { lockDataDir } from './lock'
+import { checkQueryScope } from './abort'
 
 type Row = Record<string, unknown>
 export interface QueryResult<R = Row> {
@@ -84,6 +85,8 @@ export class PGlitePool {
       await new Promise<void>((resolve) => setImmediate(resolve))
       this.turned = performance.now()
     }
+    // A cancelled request starts no new query (PGlite cannot interrupt one that runs).
+    checkQueryScope(sql)
     const res = await this.pg.query<R>(sql, params ? [...params] : [])
     const command = ((res as { command?: string }).command ?? sql.trim().split(/\s+/)[0].toUpperCase()) as QueryResult['command']
     return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }

@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import { outsideQueryScope } from '../db/abort'
 import { statsFunds, statsKeyRow, statsSeries } from './data'
 import { baseIndex, maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
 
@@ -59,7 +60,8 @@ export async function fundStats(database: Database, now: number = Date.now()): P
     current.checkedAt = now
     return current.snapshot
   }
-  const snapshot = buildStats(database)
+  // Shared by every request until the data changes: not cancelled with the request that started it.
+  const snapshot = outsideQueryScope(() => buildStats(database))
   cache.set(database, { key, checkedAt: now, snapshot })
   snapshot.catch(() => cache.delete(database))
   return snapshot

@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
 } from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
+import { QueryAborted } from '../db/abort'
 import { limitsRule } from './limits'
 import { hasDeferOrStream } from './plugin-helpers'
 
@@ -69,21 +70,43 @@ export class FastPath {
   }
 }
 
+/** graphql-js's " Did you mean …?" ending of validation and coercion messages (names are [_A-Za-z0-9]). */
+const SUGGESTION = / Did you mean (?:[a-z ]+ )?"\w+"(?:(?:, or |, | or )"\w+")*\?$/
+
+/**
+ * The error without graphql-js's suggestions (production: a client probing field and enum names
+ * learns nothing from a misspelling); the error itself when it has none.
+ */
+export function withoutSuggestions<E extends Error>(error: E): E | GraphQLError {
+  if (!(error instanceof GraphQLError) || !SUGGESTION.test(error.message)) return error
+  return new GraphQLError(error.message.replace(SUGGESTION, ''), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  })
+}
+
 /**
  * Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client; any
- * other error is logged with its cause and answered as "Unexpected error.".
+ * other error is logged with its cause and answered as "Unexpected error."; in production also
+ * without suggestions (`suggestions: false`).
  */
 export function maskErrors(
   result: ExecutionResult,
   log: (err: Error, path: readonly (string | number)[] | undefined) => void,
+  { suggestions = true }: { suggestions?: boolean } = {},
 ): ExecutionResult {
   if (!result.errors?.length) return result
   return {
     ...result,
     errors: result.errors.map((err) => {
       const original = err.originalError
-      if (!original || original instanceof GraphQLError) return err
-      log(original, err.path)
+      if (!original || original instanceof GraphQLError) return suggestions ? err : withoutSuggestions(err)
+      // A query refused because the request was cancelled is no fault to log (the answer was a 503 or nobody's).
+      if (!(original instanceof QueryAborted)) log(original, err.path)
       return new GraphQLError('Unexpected error.', {
         nodes: err.nodes,
         path: err.path,

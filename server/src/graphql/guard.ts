@@ -11,7 +11,6 @@ import {
   BREAK,
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -19,6 +18,8 @@ import {
   type SelectionSetNode,
 } from 'graphql'
 import { getArgumentValues } from 'graphql/execution/values'
+import { cycleMessage, fragmentPlan, type WalkStats } from './fragments'
+import { documentMeasure, limitsRefusal } from './limits'
 
 /**
  * What every GraphQL request passes before it runs, on both paths (the graphql-jit fast path and
@@ -51,24 +52,48 @@ const RANGE_POINTS: Record<string, number> = {
   SETUP: 2500,
   ALL: 2500,
 }
+/** The ranges a fragment can be used under: none, or one of the sizes above. */
+const RANGES: Points[] = [undefined, ...new Set(Object.values(RANGE_POINTS))]
 /** A list field without a size argument counts as this many items. */
 const DEFAULT_LIST_SIZE = 10
 /**
- * Fields whose resolvers read a whole NAV history or compute over many rows, in cost units per
- * call (a unit is about one row read: a fund's performance reads its whole adjusted series).
+ * Fields whose resolvers query the database or compute over many rows, in cost units per call; a
+ * function of the range's points for a field that reads its range whatever page it answers. A unit
+ * is about 40 µs of the server's time on a busy 2-core machine: the weights come from
+ * server/bench/cost.ts, which runs the heaviest query of each shape the budget admits (a fund's
+ * performance reads and folds its whole adjusted series: 250).
  */
-const HEAVY_FIELDS: Record<string, number> = {
+const HEAVY_FIELDS: Record<string, number | ((points: number) => number)> = {
   'Fund.performance': 250,
   'Fund.comparisonBenchmark': 50,
-  'Fund.navRows': 20,
+  'Fund.navRows': 100,
+  'Manager.funds': 10,
+  'Manager.managedFunds': 30,
+  'Portfolio.dailyNavs': (points) => 60 + points / 20,
+  'Portfolio.tradeRule': 60,
+  'Portfolio.adjustments': 30,
+  'Portfolio.manager': 30,
+  'Portfolio.composition': 20,
+  'Portfolio.timelinePosts': 20,
+  'Portfolio.comparableBenchmarks': 50,
+  'Portfolio.capitalAccountHoldings': 50,
+  'Portfolio.introVideo': 30,
+  'Portfolio.investorMessages': 40,
+  'Portfolio.latestSignal': 10,
+  'Portfolio.followersCount': 5,
+  'Portfolio.investedUnit': 5,
+  'Portfolio.hasSigned': 10,
+  'Portfolio.hasFollowed': 10,
+  'Signal.buyOrders': 15,
+  'Signal.convertOrders': 15,
   'Query.fundFilter': 100,
   'Query.fundFilterCount': 100,
   'Query.myPicks': 100,
   'Query.fundRanking': 100,
   'Query.industryThemes': 100,
-  'Query.managerList': 200,
+  'Query.managerList': 1000,
   'Query.search': 50,
-  'Query.fundDiagnosis': 80,
+  'Query.fundDiagnosis': 2500,
 }
 
 export class GuardError extends GraphQLError {
@@ -115,6 +140,32 @@ export function hasControlInLiterals(document: DocumentNode): boolean {
   return found
 }
 
+/**
+ * Why a request's variables (JSON parsed from the body or the GET query string) are refused, or
+ * null: a control character in any string or key at any depth (they would reach the database), or
+ * nesting deeper than the text's bracket limit (no variable of the API nests more than a few
+ * levels, and a deep one would overflow the stack of whatever serialises it). An explicit stack,
+ * so no depth overflows this check either.
+ */
+export function variablesRefusal(variables: unknown): GuardError | null {
+  const stack: Array<[unknown, number]> = [[variables, 0]]
+  while (stack.length) {
+    const [value, depth] = stack.pop()!
+    if (typeof value === 'string') {
+      if (CONTROL.test(value)) return new GuardError('请求含有不允许的控制字符', 'BAD_USER_INPUT')
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= GUARD_LIMITS.maxNesting) return new GuardError(`变量嵌套过深：超过 ${GUARD_LIMITS.maxNesting} 层`, 'BAD_USER_INPUT')
+      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1])
+      else
+        for (const [k, v] of Object.entries(value)) {
+          if (CONTROL.test(k)) return new GuardError('请求含有不允许的控制字符', 'BAD_USER_INPUT')
+          stack.push([v, depth + 1])
+        }
+    }
+  }
+  return null
+}
+
 /** Parsed documents by their text (bounded: the oldest goes first). */
 export class DocumentCache {
   private readonly map = new Map<string, DocumentNode | GraphQLError>()
@@ -147,76 +198,99 @@ export class DocumentCache {
   }
 }
 
+/** Points of the nearest enclosing `range`, or undefined outside any ranged field. */
+type Points = number | undefined
+
 interface Walk {
   schema: GraphQLSchema
-  fragments: Map<string, FragmentDefinitionNode>
   variables: Record<string, unknown>
-  total: number
+  /** Arguments per field node (a fragment is walked once per range it is used under). */
+  args: Map<FieldNode, Record<string, any>>
+  /** Each fragment's cost for one use, per enclosing range (fragments are costed before the sets that spread them). */
+  fragments: Map<string, Map<Points, number>>
+  stats?: WalkStats
 }
 
-function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): Record<string, any> {
-  try {
-    return getArgumentValues(field, node, variables)
-  } catch {
-    return {} // invalid arguments: validation answers them
+function argumentsOf(w: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode): Record<string, any> {
+  let args = w.args.get(node)
+  if (!args) {
+    try {
+      args = getArgumentValues(field, node, w.variables)
+    } catch {
+      args = {} // invalid arguments: validation answers them
+    }
+    w.args.set(node, args)
   }
+  return args
 }
 
 function rangePoints(range: unknown): number {
   return RANGE_POINTS[String(range ?? '1Y').toUpperCase()] ?? RANGE_POINTS['1Y']
 }
 
+/** A size argument as the cost counts it: a positive number up to 10,000; anything else is refused when it runs, or is the default. */
+const sizeOf = (v: unknown): number | undefined => (typeof v === 'number' && v > 0 ? Math.min(v, 10_000) : undefined)
+
 /** How many items a list field stands for. */
-function listSize(parent: GraphQLNamedType, name: string, args: Record<string, any>, range: unknown): number {
+function listSize(parent: GraphQLNamedType, name: string, args: Record<string, any>, points: Points): number {
   const page = args.page as { size?: unknown } | undefined
-  for (const v of [page?.size, args.size, args.limit, args.days]) if (typeof v === 'number' && v > 0) return Math.min(v, 10_000)
+  for (const v of [page?.size, args.size, args.limit, args.days]) if (sizeOf(v)) return sizeOf(v)!
   // A connection's list was counted by the field that took the page.
   if (name === 'list' && parent.name.endsWith('Connection')) return 1
-  return range !== undefined ? rangePoints(range) : DEFAULT_LIST_SIZE
+  return points ?? DEFAULT_LIST_SIZE
 }
 
-function walk(w: Walk, set: SelectionSetNode, type: GraphQLNamedType, multiplier: number, range: unknown, seen: Set<string>) {
+/** `n` items each costing `each`: 0 for no items whatever each costs (a fragment bomb's cost is Infinity). */
+const times = (n: number, each: number) => (n === 0 ? 0 : n * each)
+
+/** The cost of one run of `set` on an object of `type` under a range of `points`; fragments spread in it are costed already. */
+function costOf(w: Walk, set: SelectionSetNode, type: GraphQLNamedType, points: Points): number {
+  let total = 0
   for (const sel of set.selections) {
-    if (w.total > GUARD_LIMITS.maxCost * 10) return // far over: no need to count on
+    if (w.stats) w.stats.visits++
     if (sel.kind === Kind.INLINE_FRAGMENT) {
       const cond = sel.typeCondition ? w.schema.getType(sel.typeCondition.name.value) : type
-      walk(w, sel.selectionSet, cond ?? type, multiplier, range, seen)
+      total += costOf(w, sel.selectionSet, cond ?? type, points)
     } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
-      const frag = w.fragments.get(sel.name.value)
-      if (!frag || seen.has(frag.name.value)) continue
-      seen.add(frag.name.value)
-      walk(w, frag.selectionSet, w.schema.getType(frag.typeCondition.name.value) ?? type, multiplier, range, seen)
-      seen.delete(frag.name.value)
+      total += w.fragments.get(sel.name.value)?.get(points) ?? 0
     } else {
       if (sel.name.value.startsWith('__')) continue
       if (!isObjectType(type) && !isInterfaceType(type)) continue
       const field = type.getFields()[sel.name.value]
       if (!field) continue
-      const args = argumentsOf(field, sel, w.variables)
-      const ownRange = 'range' in args ? (args.range ?? '1Y') : range
-      w.total += multiplier * (HEAVY_FIELDS[`${type.name}.${field.name}`] ?? 0)
+      const args = argumentsOf(w, field, sel)
+      // A field with a range argument reads that range (1Y when absent, as the resolvers do) for everything under it.
+      const own = field.args.some((a) => a.name === 'range') ? rangePoints(args.range) : points
+      const weight = HEAVY_FIELDS[`${type.name}.${field.name}`] ?? 0
+      total += typeof weight === 'number' ? weight : weight(own ?? RANGE_POINTS['1Y'])
       const isList = isListType(getNullableType(field.type))
-      const size = isList ? listSize(type, field.name, args, ownRange) : 1
+      const size = isList ? listSize(type, field.name, args, own) : 1
       // A paged field (a connection) multiplies what is under its list by the page size.
       const pageSize = field.args.some((a) => a.name === 'page')
-        ? ((args.page as { size?: number } | undefined)?.size ?? DEFAULT_LIST_SIZE)
+        ? (sizeOf((args.page as { size?: unknown } | undefined)?.size) ?? DEFAULT_LIST_SIZE)
         : 1
-      const childMultiplier = multiplier * size * pageSize
       if (sel.selectionSet) {
         // Each object resolved costs one unit; scalar fields of an object are free.
-        w.total += childMultiplier
-        walk(w, sel.selectionSet, getNamedType(field.type), childMultiplier, ownRange, seen)
-      } else if (isList) w.total += (multiplier * size) / 10
+        total += times(size * pageSize, 1 + costOf(w, sel.selectionSet, getNamedType(field.type), own))
+      } else if (isList) total += size / 10
     }
   }
+  return total
 }
 
-/** The cost of running one operation of `document` with these variables (see GUARD_LIMITS.maxCost). */
+/**
+ * The cost of running one operation of `document` with these variables (see GUARD_LIMITS.maxCost),
+ * list sizes multiplied through every level and every fragment use. Each fragment is costed once
+ * per enclosing range (none, or one of RANGE_POINTS' few sizes) and its cost multiplied by its uses,
+ * so the work is linear in the document's size. Infinity when the fragments spread each other in a
+ * cycle (the guard refuses that first).
+ */
 export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown>,
+  stats?: WalkStats,
 ): number {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
   const op = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined
@@ -228,10 +302,39 @@ export function operationCost(
         ? schema.getSubscriptionType()
         : schema.getQueryType()
   if (!root) return 0
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  )
-  const w: Walk = { schema, fragments, variables, total: 0 }
-  walk(w, op.selectionSet, root, 1, undefined, new Set())
-  return w.total
+  const plan = fragmentPlan(document, stats)
+  if (plan.cycle) return Infinity
+  const w: Walk = { schema, variables, args: new Map(), fragments: new Map(), stats }
+  for (const f of plan.order) {
+    const type = schema.getType(f.typeCondition.name.value)
+    const costs = new Map<Points, number>()
+    // An unknown type condition is validation's to refuse.
+    if (type) for (const points of RANGES) costs.set(points, costOf(w, f.selectionSet, type, points))
+    w.fragments.set(f.name.value, costs)
+  }
+  return costOf(w, op.selectionSet, root, undefined)
+}
+
+/**
+ * Every check a parsed document passes before it runs, each linear in the document's size:
+ * fragment cycles first (before any walk that follows spreads), then the depth, alias and
+ * field limits, then the cost of the operation with these variables. Throws a GuardError (400).
+ */
+export function checkDocument(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+  stats?: WalkStats,
+): void {
+  const plan = fragmentPlan(document, stats)
+  if (plan.cycle) throw new GuardError(cycleMessage(plan.cycle), 'FRAGMENT_CYCLE')
+  const refusal = limitsRefusal(documentMeasure(document, stats)!)
+  if (refusal) throw new GuardError(refusal.message, refusal.code)
+  const cost = operationCost(schema, document, operationName, variables, stats)
+  if (!(cost <= GUARD_LIMITS.maxCost))
+    throw new GuardError(
+      `Query is too costly: ${cost > 1e12 ? 'more than 10^12' : Math.round(cost)} units exceed the limit of ${GUARD_LIMITS.maxCost} (list sizes multiply; ask for smaller pages or ranges)`,
+      'QUERY_TOO_COSTLY',
+    )
 }

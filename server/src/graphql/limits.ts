@@ -1,83 +1,127 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql'
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type DocumentNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql'
+import { fragmentPlan, type WalkStats } from './fragments'
 
 /** Abuse limits for every operation; the portfolio page's largest query needs far less. */
 export const GRAPHQL_LIMITS = { maxDepth: 12, maxAliases: 30, maxFields: 1500 }
 
-interface Measure {
+/** What an operation would expand to, every fragment spread replaced by its fragment. */
+export interface Measure {
+  /** Fields nested (the operation's own selection is 1). */
   depth: number
   aliases: number
   fields: number
+  /** Fragment spreads, each use counted (`...F ...F` is two, and each carries F's own spreads). */
+  spreads: number
 }
 
-function measure(
-  set: SelectionSetNode,
-  fragments: (name: string) => FragmentDefinitionNode | null | undefined,
-  depth: number,
-  seen: Set<string>,
-  acc: Measure,
-) {
+/** A selection set's measure: `depth` is how many field levels it nests below itself. */
+function measureSet(set: SelectionSetNode, fragments: Map<string, Measure>, stats: WalkStats | undefined, acc: Measure): number {
+  let height = 0
   for (const sel of set.selections) {
+    if (stats) stats.visits++
     if (sel.kind === Kind.FIELD) {
       acc.fields++
       if (sel.alias) acc.aliases++
-      if (sel.selectionSet) {
-        acc.depth = Math.max(acc.depth, depth + 1)
-        measure(sel.selectionSet, fragments, depth + 1, seen, acc)
-      }
+      // Nesting is bounded by the guard's check on the text (40 brackets), so this recursion is shallow.
+      if (sel.selectionSet) height = Math.max(height, 1 + measureSet(sel.selectionSet, fragments, stats, acc))
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      measure(sel.selectionSet, fragments, depth, seen, acc)
+      height = Math.max(height, measureSet(sel.selectionSet, fragments, stats, acc))
     } else {
-      const name = sel.name.value
-      const frag = fragments(name)
-      if (frag && !seen.has(name)) {
-        // A spread is counted each time it is used (that is what it costs), but never recursively.
-        seen.add(name)
-        measure(frag.selectionSet, fragments, depth, seen, acc)
-        seen.delete(name)
+      // A fragment is measured once (fragmentPlan's order puts it first); each use adds its measure.
+      acc.spreads++
+      const f = fragments.get(sel.name.value)
+      if (f) {
+        acc.fields += f.fields
+        acc.aliases += f.aliases
+        acc.spreads += f.spreads
+        height = Math.max(height, f.depth)
       }
     }
-    if (acc.fields > GRAPHQL_LIMITS.maxFields * 2) return // already far over: stop walking
   }
+  return height
 }
 
-/** The largest depth, alias count and field count over a document's operations (fragments followed once per use). */
-export function documentMeasure(document: import('graphql').DocumentNode): Measure {
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  )
-  const out: Measure = { depth: 1, aliases: 0, fields: 0 }
-  for (const d of document.definitions) {
-    if (d.kind !== Kind.OPERATION_DEFINITION) continue
-    const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
-    measure(d.selectionSet, (n) => fragments.get(n), 1, new Set(), acc)
-    out.depth = Math.max(out.depth, acc.depth)
-    out.aliases = Math.max(out.aliases, acc.aliases)
-    out.fields = Math.max(out.fields, acc.fields)
+const measures = new WeakMap<DocumentNode, Map<OperationDefinitionNode, Measure> | null>()
+
+/**
+ * Each operation's measure, every fragment measured once and multiplied by its uses, so the work
+ * is linear in the document's size (a chain of fragments each spreading the next twice would
+ * otherwise take 2^N steps); null when the fragments spread each other in a cycle.
+ */
+export function operationMeasures(document: DocumentNode, stats?: WalkStats): Map<OperationDefinitionNode, Measure> | null {
+  const cached = stats ? undefined : measures.get(document)
+  if (cached !== undefined) return cached
+  const plan = fragmentPlan(document, stats)
+  let out: Map<OperationDefinitionNode, Measure> | null = null
+  if (!plan.cycle) {
+    const fragments = new Map<string, Measure>()
+    for (const f of plan.order) {
+      const acc: Measure = { depth: 0, aliases: 0, fields: 0, spreads: 0 }
+      acc.depth = measureSet(f.selectionSet, fragments, stats, acc)
+      fragments.set(f.name.value, acc)
+    }
+    out = new Map()
+    for (const d of document.definitions) {
+      if (d.kind !== Kind.OPERATION_DEFINITION) continue
+      const acc: Measure = { depth: 0, aliases: 0, fields: 0, spreads: 0 }
+      acc.depth = 1 + measureSet(d.selectionSet, fragments, stats, acc)
+      out.set(d, acc)
+    }
+  }
+  measures.set(document, out)
+  return out
+}
+
+/** The largest depth, alias, field and spread counts over a document's operations; null for a fragment cycle. */
+export function documentMeasure(document: DocumentNode, stats?: WalkStats): Measure | null {
+  const ops = operationMeasures(document, stats)
+  if (!ops) return null
+  const out: Measure = { depth: 1, aliases: 0, fields: 0, spreads: 0 }
+  for (const m of ops.values()) {
+    out.depth = Math.max(out.depth, m.depth)
+    out.aliases = Math.max(out.aliases, m.aliases)
+    out.fields = Math.max(out.fields, m.fields)
+    out.spreads = Math.max(out.spreads, m.spreads)
   }
   return out
 }
 
+/** A count for a message (a fragment bomb's counts reach 2^1000 and more). */
+const shown = (n: number) => (n > 1e12 ? 'more than 10^12' : String(n))
+
 /**
  * The limits as one refusal (message and code), or null: the server answers it with HTTP 400
  * before anything runs; the validation rule below says the same for documents validated elsewhere.
+ * Fields and fragment spreads count together against maxFields: a spread is work for every walk
+ * of the document even when it adds no field.
  */
 export function limitsRefusal(m: Measure): { message: string; code: string } | null {
   const { maxDepth, maxAliases, maxFields } = GRAPHQL_LIMITS
   if (m.depth > maxDepth) return { message: `Query is too deep: depth ${m.depth} exceeds the limit of ${maxDepth}`, code: 'QUERY_TOO_DEEP' }
   if (m.aliases > maxAliases)
-    return { message: `Query has too many aliases: ${m.aliases} exceeds the limit of ${maxAliases}`, code: 'TOO_MANY_ALIASES' }
-  if (m.fields > maxFields)
-    return { message: `Query is too costly: ${m.fields} fields exceed the limit of ${maxFields}`, code: 'QUERY_TOO_COSTLY' }
+    return { message: `Query has too many aliases: ${shown(m.aliases)} exceeds the limit of ${maxAliases}`, code: 'TOO_MANY_ALIASES' }
+  if (m.fields + m.spreads > maxFields)
+    return {
+      message: `Query is too costly: ${shown(m.fields)} fields and ${shown(m.spreads)} fragment uses exceed the limit of ${maxFields}`,
+      code: 'QUERY_TOO_COSTLY',
+    }
   return null
 }
 
-/** Validation rule: the same limits, for documents validated on another path. */
+/** Validation rule: the same limits, for documents validated on another path (a fragment cycle is NoFragmentCyclesRule's to report). */
 export function limitsRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(node) {
-      const acc: Measure = { depth: 1, aliases: 0, fields: 0 }
-      measure(node.selectionSet, (n) => context.getFragment(n), 1, new Set(), acc)
-      const refusal = limitsRefusal(acc)
+      const measure = operationMeasures(context.getDocument())?.get(node)
+      const refusal = measure && limitsRefusal(measure)
       if (refusal) context.reportError(new GraphQLError(refusal.message, { nodes: [node], extensions: { code: refusal.code } }))
     },
   }

@@ -1,24 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createSchema, createYoga, type Plugin } from 'graphql-yoga'
+import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga'
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
 import { hasDeferOrStream } from './plugin-helpers'
-import { FastPath, maskErrors } from './fastpath'
-import { DocumentCache, GUARD_LIMITS, GuardError, operationCost } from './guard'
+import { FastPath, maskErrors, withoutSuggestions } from './fastpath'
+import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
+import { runInQueryScope } from '../db/abort'
 import type { Database } from '../db'
 import type { LiveHub } from '../live/hub'
 import { createContext, type Broker } from './context'
 import { resolvers } from './modules'
 import { readSdl } from './sdl.cjs'
-import { documentMeasure, limitsRefusal, limitsRule } from './limits'
+import { limitsRule } from './limits'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
 /** A request still running after this long is answered 503 (the client may retry); the cost model keeps real pages far below it. */
 export const GRAPHQL_TIME_BUDGET_MS = 10_000
 /** The largest answer the fast path sends (a page of the app needs well under 1 MB). */
 export const GRAPHQL_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+/** GraphQL requests running at once per client address unless configured (GRAPHQL_MAX_PER_ADDRESS). */
+export const GRAPHQL_MAX_IN_FLIGHT_PER_ADDRESS = 8
 
 // The core schema plus every domain's `schema.graphql` (see sdl.cjs); every domain's resolvers in modules.ts.
 export const typeDefs: string = readSdl()
@@ -27,10 +30,12 @@ export { hasDeferOrStream }
 
 const jitGuard = new WeakMap<DocumentNode, boolean>()
 
-const limitsPlugin = (introspection: boolean): Plugin => ({
+const limitsPlugin = (production: boolean): Plugin => ({
   onValidate({ addValidationRule }) {
     addValidationRule(limitsRule)
-    if (!introspection) addValidationRule(NoSchemaIntrospectionCustomRule)
+    if (production) addValidationRule(NoSchemaIntrospectionCustomRule)
+    // Production: no "Did you mean …?" after a misspelt field, argument or enum value.
+    return production ? ({ result, setResult }) => result.length && setResult(result.map(withoutSuggestions)) : undefined
   },
 })
 
@@ -43,6 +48,8 @@ export interface GraphQLPluginOptions {
   /** GRAPHQL_TIME_BUDGET_MS and GRAPHQL_MAX_RESPONSE_BYTES unless given (the reliability suite tries smaller ones). */
   timeBudgetMs?: number
   maxResponseBytes?: number
+  /** GraphQL requests one client address (`req.ip`, as the rate limits count it) may have running at once; more are 429. */
+  maxInFlightPerAddress?: number
 }
 
 /** A GraphQL error answer with an HTTP status (the guard's refusals and the time budget). */
@@ -53,11 +60,14 @@ function errorAnswer(reply: FastifyReply, status: number, message: string, code:
     .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }))
 }
 
-/** Runs `work`, or rejects with a GuardError when it takes longer than the budget. */
-function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+/** Runs `work`, or calls `expired` and rejects with a GuardError when it takes longer than the budget. */
+function withinBudget<T>(work: Promise<T>, ms: number, expired: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new GuardError('查询超时，请稍后再试', 'TIMEOUT')), ms)
+    timer = setTimeout(() => {
+      expired()
+      reject(new GuardError('查询超时，请稍后再试', 'TIMEOUT'))
+    }, ms)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
@@ -68,6 +78,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
   const introspection = !opts.production
   const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
   const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES
+  const maxInFlight = opts.maxInFlightPerAddress ?? GRAPHQL_MAX_IN_FLIGHT_PER_ADDRESS
+  /** Requests running per client address (an entry lives only while one runs). */
+  const inFlight = new Map<string, number>()
   const fast = new FastPath(schema, { introspection })
   const documents = new DocumentCache()
   const describe = (args: unknown[]) => args.map((a) => (a instanceof Error ? { message: a.message, stack: a.stack } : a))
@@ -78,7 +91,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     landingPage: false,
     // One CORS policy for the whole API: the security plugin's (Yoga's own would echo any origin).
     cors: false,
-    maskedErrors: { isDev: false },
+    maskedErrors: {
+      isDev: false,
+      // Production: no "Did you mean …?" in validation and coercion errors.
+      ...(opts.production ? { maskError: (error: unknown, message: string) => withoutSuggestions(maskError(error, message, false)) } : {}),
+    },
     logging: {
       debug: () => {},
       info: () => {},
@@ -98,7 +115,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
           },
         },
       ),
-      limitsPlugin(introspection),
+      limitsPlugin(!introspection),
     ],
   })
 
@@ -123,30 +140,46 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
           variables = undefined // Yoga answers the malformed variables
         }
       }
+      // Checked after this parse (GET) or the body's (POST): a NUL escaped as \u0000 in the JSON text gets past the edge's check.
+      const badVariables = variablesRefusal(variables)
+      if (badVariables) return errorAnswer(reply, 400, badVariables.message, String(badVariables.extensions.code))
       const vars = variables && typeof variables === 'object' && !Array.isArray(variables) ? (variables as Record<string, unknown>) : {}
       const operationName = typeof source?.operationName === 'string' ? source.operationName : undefined
-      // The guard, on both paths: depth and length on the text, then the cost with these variables.
+      // The guard, on both paths: depth and length on the text, fragment cycles, the limits, then the cost with these variables.
       let document: DocumentNode | GraphQLError | undefined
       if (typeof source?.query === 'string') {
         try {
           document = documents.get(source.query)
-          if (!(document instanceof GraphQLError)) {
-            const refusal = limitsRefusal(documentMeasure(document))
-            if (refusal) throw new GuardError(refusal.message, refusal.code)
-            const cost = operationCost(schema, document, operationName, vars)
-            if (cost > GUARD_LIMITS.maxCost)
-              throw new GuardError(
-                `Query is too costly: ${Math.round(cost)} units exceed the limit of ${GUARD_LIMITS.maxCost} (list sizes multiply; ask for smaller pages or ranges)`,
-                'QUERY_TOO_COSTLY',
-              )
-          }
+          if (!(document instanceof GraphQLError)) checkDocument(schema, document, operationName, vars)
         } catch (err) {
           if (err instanceof GuardError) return errorAnswer(reply, 400, err.message, String(err.extensions.code))
           throw err
         }
       }
+      // A few requests at a time per client: one address cannot keep the database busy with many heavy ones.
+      const address = req.ip
+      const running = inFlight.get(address) ?? 0
+      if (running >= maxInFlight)
+        return errorAnswer(reply.header('retry-after', '1'), 429, '同时进行的查询过多，请稍后再试', 'RATE_LIMITED')
+      inFlight.set(address, running + 1)
+      // Cancelled at the time budget or when the client goes away: the request's queries not yet started never start (db/abort.ts).
+      const cancel = new AbortController()
+      const gone = () => reply.raw.writableFinished || cancel.abort()
+      reply.raw.once('close', gone)
+      const work = runInQueryScope({ signal: cancel.signal, statementTimeoutMs: timeBudgetMs }, () =>
+        run(req, reply, source, document, operationName, accept),
+      )
+      // The slot is given back when the work has stopped, not when a 503 was sent for it.
+      void work
+        .catch(() => {})
+        .finally(() => {
+          reply.raw.off('close', gone)
+          const left = (inFlight.get(address) ?? 1) - 1
+          if (left > 0) inFlight.set(address, left)
+          else inFlight.delete(address)
+        })
       try {
-        return await withinBudget(run(req, reply, source, document, operationName, accept), timeBudgetMs)
+        return await withinBudget(work, timeBudgetMs, () => cancel.abort())
       } catch (err) {
         if (err instanceof GuardError && !reply.sent) return errorAnswer(reply, 503, err.message, String(err.extensions.code))
         throw err
@@ -177,6 +210,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         const result = maskErrors(
           await compiled.query(undefined, context, (body?.variables as Record<string, unknown>) ?? {}),
           (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
+          { suggestions: !opts.production },
         )
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
         const json = JSON.stringify(result)

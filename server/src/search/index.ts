@@ -1,6 +1,7 @@
 import { pinyin } from 'pinyin-pro'
 import type { Database } from '../db'
 import { searchableNames } from './data'
+import { outsideQueryScope } from '../db/abort'
 
 export interface SearchEntry {
   kind: 'fund' | 'manager' | 'portfolio'
@@ -65,7 +66,8 @@ const built = new WeakMap<Database, { at: number; entries: Promise<SearchEntry[]
 export function searchIndex(database: Database, now = Date.now()): Promise<SearchEntry[]> {
   const hit = built.get(database)
   if (hit && now - hit.at < INDEX_TTL_MS) return hit.entries
-  const entries = build(database)
+  // Shared by every request until it expires: not cancelled with the request that started it.
+  const entries = outsideQueryScope(() => build(database))
   built.set(database, { at: now, entries })
   entries.catch(() => built.delete(database))
   return entries

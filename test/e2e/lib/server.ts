@@ -91,6 +91,7 @@ export async function startServer({
       RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
       RATE_TRACK_GLOBAL_MINUTE: '10000000',
       RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: '100000',
+      GRAPHQL_MAX_PER_ADDRESS: '1000',
       ...env,
     },
   })

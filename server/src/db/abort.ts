@@ -1,0 +1,46 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/**
+ * The request a query is made for (carried through every await by AsyncLocalStorage, so resolvers
+ * and Kysely need not pass it on): once its signal aborts (the GraphQL time budget ran out, or the
+ * client went away) no new query of that request starts, so the resolvers still to run fail fast
+ * instead of holding the database for an answer nobody will read.
+ */
+export interface QueryScope {
+  signal: AbortSignal
+  /** PostgreSQL's statement_timeout for this request's queries (a query already running is cancelled by the server). */
+  statementTimeoutMs: number
+}
+
+const scope = new AsyncLocalStorage<QueryScope>()
+
+/** A query refused because its request was cancelled. */
+export class QueryAborted extends Error {
+  constructor() {
+    super('query not started: its request was cancelled (time budget or client gone)')
+    this.name = 'QueryAborted'
+  }
+}
+
+/** Runs `work` with every query it makes bound to `s`. */
+export function runInQueryScope<T>(s: QueryScope, work: () => T): T {
+  return scope.run(s, work)
+}
+
+/** The scope of the running work, if it is a request's. */
+export function currentQueryScope(): QueryScope | undefined {
+  return scope.getStore()
+}
+
+/**
+ * Runs `work` bound to no request: for work shared by several requests (a per-process cache being
+ * built), which must not fail for all of them because the request that happened to start it ended.
+ */
+export function outsideQueryScope<T>(work: () => T): T {
+  return scope.exit(work)
+}
+
+/** Throws QueryAborted when the running request was cancelled; a rollback always runs (it ends a transaction already begun). */
+export function checkQueryScope(sql: string): void {
+  if (scope.getStore()?.signal.aborted && !/^\s*rollback\b/i.test(sql)) throw new QueryAborted()
+}
