@@ -173,6 +173,7 @@ export const TEST_RATE_LIMITS = {
   RATE_TRACK_PER_ADDRESS_MINUTE: 100_000,
   RATE_TRACK_GLOBAL_MINUTE: 10_000_000,
   RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: 100_000,
+  GRAPHQL_MAX_PER_ADDRESS: 1_000,
 } satisfies Partial<Config>
 
 /** The test apps' JWT secret: random per run (no secret is written in the code); tests sign with t.config.JWT_SECRET. */
