@@ -2,7 +2,7 @@ import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import { navigateTo } from '@/services/navigation'
 import { DiagnosisReport } from './DiagnosisReport'
-import '../market/list.scss'
+import '../../components/List/index.scss'
 import '../search/index.scss'
 import './index.scss'
 

@@ -4,7 +4,7 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { GlossaryTermsDocument, type GlossaryTermsQuery } from '@/services/generated/graphql'
 import { useRemote } from '@/hooks/remote'
-import '../market/list.scss'
+import '../../components/List/index.scss'
 import '../search/index.scss'
 
 type Term = GlossaryTermsQuery['glossaryTerms'][number]

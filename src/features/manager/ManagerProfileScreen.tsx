@@ -6,9 +6,9 @@ import { execute } from '@/services/graphql'
 import { ManagerProfileDocument, type ManagedFundRowFragment, type ManagerProfileQuery } from '@/services/generated/graphql'
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
-import '../market/list.scss'
+import '../../components/List/index.scss'
 import { Avatar } from '@/components/Avatar'
-import './index.scss'
+import './ManagerProfileScreen.scss'
 import { useShareSubject } from '@/components/Page'
 
 type Profile = NonNullable<ManagerProfileQuery['fundManager']>

@@ -8,7 +8,7 @@ import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
-import './list.scss'
+import '../../components/List/index.scss'
 
 export const RANK_PERIODS = [
   { period: '1M', label: '近1月' },

@@ -8,7 +8,7 @@ import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/servi
 import { formatPercent, toneOf } from '@/utils/format'
 import { PERIOD_TABS, RANK_PERIODS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
-import './list.scss'
+import '../../components/List/index.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {

@@ -7,7 +7,7 @@ import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { SearchAllDocument } from '@/services/generated/graphql'
 import { clearRecentSearches, loadRecentSearches, recordRecentSearch, type RecentSearch, type SearchKind } from './recent'
-import '../market/list.scss'
+import '../../components/List/index.scss'
 import './index.scss'
 
 /** Typing settles for this long before a search request. */

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { ACHIEVEMENT_TABS, FundAchievementsScreen } from '@/features/fund/FundAchievementsScreen'
+import { ACHIEVEMENT_TABS, FundAchievementsScreen } from '@/features/fund/performance/FundAchievementsScreen'
 import { useFundCode, useTabIndex } from '@/features/fund/hooks'
 
 export default function FundArchives0008Page() {

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundValuationScreen } from '@/features/fund/FundValuationScreen'
+import { FundValuationScreen } from '@/features/fund/detail/FundValuationScreen'
 import { useFundCode } from '@/features/fund/hooks'
 
 export default function ValuationDetailPage() {

@@ -5,9 +5,9 @@ import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PoFundCompositionDocument, type PoFundCompositionQuery } from '@/services/generated/graphql'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { CompositionList, CompositionPie, CompositionUpdated } from './CompositionParts'
+import { CompositionList, CompositionPie, CompositionUpdated } from './CompositionList'
 import { askLongWinOrNot } from './load'
 
 type Answer = NonNullable<PoFundCompositionQuery['portfolio']>

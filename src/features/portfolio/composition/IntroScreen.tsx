@@ -15,7 +15,7 @@ import {
 import { imageSrc } from '@/services/imageUrl'
 import { toast } from '@/services/toast'
 import { formatCount } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending, PortfolioTitle } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import { askLongWinOrNot } from './load'
 

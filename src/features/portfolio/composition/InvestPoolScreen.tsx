@@ -8,9 +8,9 @@ import { execute } from '@/services/graphql'
 import { PortfolioInvestPoolDocument, type PortfolioInvestPoolQuery, type PortfolioPoolFundFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { CompositionUpdated, FundNavFigures, groupName } from './CompositionParts'
+import { CompositionUpdated, FundNavFigures, groupName } from './CompositionList'
 import { askLongWinOrNot } from './load'
 
 type Answer = NonNullable<PortfolioInvestPoolQuery['portfolio']>

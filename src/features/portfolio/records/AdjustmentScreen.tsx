@@ -14,9 +14,9 @@ import {
   type RecordsAdjustmentOrderFragment,
 } from '@/services/generated/graphql'
 import { formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../components'
+import { PortfolioPending } from '../Showcases'
 import { MOVEMENT_NAME } from '../names'
-import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
+import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './RecordsTitle'
 
 type Head = NonNullable<AdjustmentQuery['portfolio']>
 type ChartPoint = NonNullable<Head['adjustmentChart']>[number]

@@ -5,8 +5,8 @@ import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { SignalsDocument, type RecordsSignalFragment } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
+import { PortfolioPending } from '../Showcases'
+import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './RecordsTitle'
 
 function SignalRecord({ signal }: { signal: RecordsSignalFragment }) {
   const intro = signal.introduction

@@ -6,11 +6,11 @@ import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
 import type { PoInvestorMessageItemFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending, PortfolioTitle } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadAdvisor } from './load'
-import { AdvisorChargeView, PoManagerCard } from './parts'
+import { AdvisorChargeView, PoManagerCard } from './AdvisorCharge'
 
 /** What an investor said about the strategy. */
 function InvestorMessage({ message: m }: { message: PoInvestorMessageItemFragment }) {

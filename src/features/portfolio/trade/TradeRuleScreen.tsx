@@ -4,11 +4,11 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
 import { useShareSubject } from '@/components/Page'
 import { formatAmount, formatDate, formatPercent, DATE } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending, PortfolioTitle } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadTradeRule } from './load'
-import { AdvisorChargeView, Allowed, ExternalLink } from './parts'
+import { AdvisorChargeView, Allowed, ExternalLink } from './AdvisorCharge'
 
 /** Names of the trade modes the server lists. */
 const TRADE_MODE_NAME: Record<string, string> = { ONE_KEY_BUY: '一键买入', FOLLOW: '跟随调仓' }

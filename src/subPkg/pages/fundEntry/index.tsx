@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundDetailScreen } from '@/features/fund/FundDetailScreen'
+import { FundDetailScreen } from '@/features/fund/detail/FundDetailScreen'
 import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundEntryPage() {

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundIntroScreen } from '@/features/fund/FundIntroScreen'
+import { FundIntroScreen } from '@/features/fund/detail/FundIntroScreen'
 import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundIntroPage() {

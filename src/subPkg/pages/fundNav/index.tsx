@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundNavScreen } from '@/features/fund/FundNavScreen'
+import { FundNavScreen } from '@/features/fund/performance/FundNavScreen'
 import { useFundCode } from '@/features/fund/hooks'
 
 export default function FundNavPage() {

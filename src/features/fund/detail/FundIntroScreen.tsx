@@ -3,8 +3,8 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
-import { Card, InfoRows, ManagerCard, RiskTag, FundPending } from './components'
-import { useFundQuery } from './hooks'
+import { Card, InfoRows, ManagerCard, RiskTag, FundPending } from '../components'
+import { useFundQuery } from '../hooks'
 import { useShareSubject } from '@/components/Page'
 
 const loadIntro = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund

@@ -5,9 +5,9 @@ import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
-import { describeConditions } from './conditions'
-import { useResolvedFilter } from './savedFilter'
-import { filterStore } from './store'
+import { describeConditions } from '../conditions'
+import { useResolvedFilter } from '../saved/savedFilters'
+import { filterStore } from '../store'
 import './FilterDetailScreen.scss'
 
 /**

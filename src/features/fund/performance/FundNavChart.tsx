@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FundChartDocument } from '@/services/generated/graphql'
-import { Card, SignedRate } from './components'
+import { Card, SignedRate } from '../components'
 
 /** NAV chart with the category's comparison index and period tabs. */
 export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {

@@ -4,8 +4,8 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundAchievementsDocument, type FundCalendarListFragment } from '@/services/generated/graphql'
 import { formatNumber, formatPercent } from '@/utils/format'
-import { Card, InfoRows, ReturnsGrid, SignedRate, FundPending, FundTitle } from './components'
-import { useFundQuery } from './hooks'
+import { Card, InfoRows, ReturnsGrid, SignedRate, FundPending, FundTitle } from '../components'
+import { useFundQuery } from '../hooks'
 import { useShareSubject } from '@/components/Page'
 
 /** Tabs of the achievements screen, in tabIndex order. */

@@ -9,9 +9,9 @@ import { FilterMySavedDocument, type FilterMySavedQuery } from '@/services/gener
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
 import { formatDate } from '@/utils/format'
-import { summarizeConditions } from './conditions'
-import { filterStore, type FilterFormValue } from './store'
-import { takeSavedFiltersChanged } from './savedFilter'
+import { summarizeConditions } from '../conditions'
+import { filterStore, type FilterFormValue } from '../store'
+import { takeSavedFiltersChanged } from './savedFilters'
 import './MyFilterScreen.scss'
 
 export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]

@@ -2,7 +2,7 @@ import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterFundsDocument, type FilterFundsQuery } from '@/services/generated/graphql'
 import type { SortDirection } from '@/utils/sort'
-import type { FilterConditions } from './conditions'
+import type { FilterConditions } from '../conditions'
 
 export type FilteredFundRow = FilterFundsQuery['fundFilter']['list'][number]
 export const PAGE_SIZE = 20

@@ -9,7 +9,7 @@ import { navigateTo } from '@/services/navigation'
 import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { loadPicks, PICKS_KEY, type PickedFund } from '../picks'
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
-import './index.scss'
+import './Favourites.scss'
 
 export type { PickedFund }
 type Period = keyof PickedFund['returns']

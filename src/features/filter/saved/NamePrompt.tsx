@@ -4,7 +4,7 @@ import AtModal from 'taro-ui/lib/components/modal'
 import AtModalAction from 'taro-ui/lib/components/modal/action'
 import AtModalHeader from 'taro-ui/lib/components/modal/header'
 import { toast } from '@/services/toast'
-import '../../styles/taro-ui/modal.scss'
+import '../../../styles/taro-ui/modal.scss'
 import './NamePrompt.scss'
 
 /** Saved filter names are 1 to 50 characters (the server's rule). */

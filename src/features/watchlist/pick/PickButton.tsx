@@ -1,8 +1,8 @@
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { PickStore } from '../pickStore'
-import { usePick } from '../usePick'
-import './index.scss'
+import type { PickStore } from './pickStore'
+import { usePick } from './usePick'
+import './PickButton.scss'
 
 export interface PickButtonProps {
   /** The fund to pick; or give fundCodes. */

@@ -4,7 +4,7 @@ import { useShareSubject } from '@/components/Page'
 import { openExternal } from '@/services/external'
 import { toast } from '@/services/toast'
 import { formatDate, MONTH_DAY } from '@/utils/format'
-import { PortfolioTitle } from '../components'
+import { PortfolioTitle } from '../Showcases'
 import './index.scss'
 
 /** Rows per page of every record list. */

@@ -12,9 +12,9 @@ import { toast } from '@/services/toast'
 import { moveItem } from '@/utils/dragOrder'
 import { useDragOrder } from '@/hooks/useDragOrder'
 import type { FavouritesManageRowFragment } from '@/services/generated/graphql'
-import { pickStore } from '../pickStore'
+import { pickStore } from '../pick/pickStore'
 import { loadPicks, PICKS_KEY } from '../picks'
-import './index.scss'
+import './FavouritesManage.scss'
 
 /** A row of the list (fragment FavouritesManageRow). */
 export type ManagedFund = FavouritesManageRowFragment

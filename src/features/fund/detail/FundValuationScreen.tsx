@@ -4,8 +4,8 @@ import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FundValuationDocument } from '@/services/generated/graphql'
 import { formatNav, toneModifier } from '@/utils/format'
-import { Card, DemoBadge, InfoRows, SignedRate, FundPending, FundTitle } from './components'
-import { useFundQuery } from './hooks'
+import { Card, DemoBadge, InfoRows, SignedRate, FundPending, FundTitle } from '../components'
+import { useFundQuery } from '../hooks'
 
 const loadValuation = async (fundCode: string) => (await execute(FundValuationDocument, { fundCode })).fund
 

@@ -21,8 +21,8 @@ import {
   withSizeRange,
   type FilterConditions,
   type Option,
-} from './conditions'
-import { filterStore } from './store'
+} from '../conditions'
+import { filterStore } from '../store'
 import './FilterScreen.scss'
 
 /** The live count waits this long after the last change. */

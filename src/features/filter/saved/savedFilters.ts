@@ -1,8 +1,8 @@
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FilterMySavedDocument } from '@/services/generated/graphql'
-import type { FilterFormValue } from './store'
-import { filterStore } from './store'
+import type { FilterFormValue } from '../store'
+import { filterStore } from '../store'
 
 export interface ResolvedFilter {
   /** Saved filter id; absent for the filter being edited. */

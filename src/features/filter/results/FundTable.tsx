@@ -3,7 +3,7 @@ import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/utils/sort'
 import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
-import { periodLabel, type ReturnPeriod } from './conditions'
+import { periodLabel, type ReturnPeriod } from '../conditions'
 import type { FundTableRowFragment } from '@/services/generated/graphql'
 import './FundTable.scss'
 

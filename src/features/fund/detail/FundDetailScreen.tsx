@@ -16,9 +16,9 @@ import {
   SignedRate,
   TradeRulesCard,
   FundPending,
-} from './components'
-import { FundNavChart } from './FundNavChart'
-import { useFundQuery, useFundStopped } from './hooks'
+} from '../components'
+import { FundNavChart } from '../performance/FundNavChart'
+import { useFundQuery, useFundStopped } from '../hooks'
 import { useShareSubject } from '@/components/Page'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
