@@ -135,20 +135,34 @@ export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, 
 
 export type FundTitleFragment = { fundCode: string, fundName: string };
 
-export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
-
-export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
-
-export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
-
-export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
-
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
 }>;
 
 
 export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+
+export type FundValuationQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+
+export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
+
+export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
+
+export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
+
+export type FundCalendarListFragment = { label: string, value: string };
+
+export type FundAchievementsQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundChartPointFragment = { date: string, value: string };
 
@@ -160,15 +174,6 @@ export type FundChartQueryVariables = Exact<{
 
 export type FundChartQuery = { fund: { fundCode: string, navHistory: Array<{ date: string, value: string }>, comparisonBenchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
-export type FundCalendarListFragment = { label: string, value: string };
-
-export type FundAchievementsQueryVariables = Exact<{
-  fundCode: string;
-}>;
-
-
-export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
-
 export type FundNavRowsQueryVariables = Exact<{
   fundCode: string;
   cursor?: string | null | undefined;
@@ -178,12 +183,7 @@ export type FundNavRowsQueryVariables = Exact<{
 
 export type FundNavRowsQuery = { fund: { fundCode: string, fundName: string, navRows: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, nav: string, accNav: string | null, dailyReturn: string | null }> } } | null };
 
-export type FundValuationQueryVariables = Exact<{
-  fundCode: string;
-}>;
-
-
-export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
 
 export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -596,12 +596,12 @@ export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsF
 export { FundTableRowFragmentDoc } from './documents/FundTableRowFragmentDoc';
 export { SavedFilterFieldsFragmentDoc } from './documents/SavedFilterFieldsFragmentDoc';
 export { FundTitleFragmentDoc } from './documents/FundTitleFragmentDoc';
-export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { FundHoldingsCardFragmentDoc } from './documents/FundHoldingsCardFragmentDoc';
 export { FundManagerCardFragmentDoc } from './documents/FundManagerCardFragmentDoc';
 export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFragmentDoc';
-export { FundHoldingsCardFragmentDoc } from './documents/FundHoldingsCardFragmentDoc';
-export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
+export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
+export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
 export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
 export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentDoc';
@@ -646,10 +646,10 @@ export { FilterRenameDocument } from './documents/FilterRenameDocument';
 export { FilterDeleteDocument } from './documents/FilterDeleteDocument';
 export { FilterReorderDocument } from './documents/FilterReorderDocument';
 export { FundDetailDocument } from './documents/FundDetailDocument';
-export { FundChartDocument } from './documents/FundChartDocument';
-export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
-export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { FundValuationDocument } from './documents/FundValuationDocument';
+export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
+export { FundChartDocument } from './documents/FundChartDocument';
+export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
 export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';

@@ -6,20 +6,18 @@ import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { PickButton } from '@/features/watchlist'
 import { formatNav } from '@/utils/format'
-import {
-  Card,
-  FundStoppedNotice,
-  HoldingsCard,
-  ManagerCard,
-  ReturnsGrid,
-  RiskTag,
-  SignedRate,
-  TradeRulesCard,
-  FundPending,
-} from '../components'
-import { FundNavChart } from '../performance/FundNavChart'
-import { useFundQuery, useFundStopped } from '../hooks'
+import { Card } from '@/components/Card'
+import { RiskTag, SignedRate } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
+import { FundPending } from '../FundPending'
+import { useFundQuery, useFundStopped } from '../hooks'
+import { FundNavChart } from '../performance/FundNavChart'
+import { ReturnsGrid } from '../performance/ReturnsGrid'
+import { FundStoppedNotice } from './FundStoppedNotice'
+import { HoldingsCard } from './HoldingsCard'
+import { ManagerCard } from './ManagerCard'
+import { TradeRulesCard } from './TradeRulesCard'
+import '../index.scss'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
 

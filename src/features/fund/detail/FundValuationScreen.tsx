@@ -4,7 +4,11 @@ import { Empty } from '@/components/Empty'
 import { execute } from '@/services/graphql'
 import { FundValuationDocument } from '@/services/generated/graphql'
 import { formatNav, toneModifier } from '@/utils/format'
-import { Card, DemoBadge, InfoRows, SignedRate, FundPending, FundTitle } from '../components'
+import { Card, InfoRows } from '@/components/Card'
+import { DemoBadge, SignedRate } from '@/components/Figure'
+import { FundPending } from '../FundPending'
+import { FundTitle } from '../FundTitle'
+import '../index.scss'
 import { useFundQuery } from '../hooks'
 
 const loadValuation = async (fundCode: string) => (await execute(FundValuationDocument, { fundCode })).fund

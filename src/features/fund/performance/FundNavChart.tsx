@@ -5,7 +5,9 @@ import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FundChartDocument } from '@/services/generated/graphql'
-import { Card, SignedRate } from '../components'
+import { Card } from '@/components/Card'
+import { SignedRate } from '@/components/Figure'
+import '../index.scss'
 
 /** NAV chart with the category's comparison index and period tabs. */
 export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {

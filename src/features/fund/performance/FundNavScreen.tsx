@@ -5,7 +5,10 @@ import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FundNavRowsDocument } from '@/services/generated/graphql'
 import { formatNav } from '@/utils/format'
-import { SignedRate, FundPending, FundTitle } from '../components'
+import { SignedRate } from '@/components/Figure'
+import { FundPending } from '../FundPending'
+import { FundTitle } from '../FundTitle'
+import '../index.scss'
 import { FundNavChart } from './FundNavChart'
 
 export const NAV_PAGE_SIZE = 20
