@@ -1,40 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import { NotFound, Pending, type NotFoundText } from '@/components/AsyncContent'
 import { ToneText } from '@/components/Figure'
-import type { LoadState } from '@/hooks/remote'
 import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { MONEY_TYPE_NAME, RISK_LEVEL_NAME } from './names'
 import './index.scss'
-
-const PORTFOLIO_NOT_FOUND: NotFoundText = {
-  title: '策略不存在',
-  description: '该策略不存在或暂不可见，请返回上一页重新选择。',
-}
-
-/** Unknown (or hidden on this brand) strategy code: a not-found state with a way back. */
-export function PortfolioNotFound() {
-  return <NotFound {...PORTFOLIO_NOT_FOUND} />
-}
-
-/** A strategy screen until its answer is there: not found, the skeleton, or the error with a retry. */
-export function PortfolioPending({ state, onRetry, rows }: { state: LoadState; onRetry: () => void; rows?: number }) {
-  return <Pending state={state} onRetry={onRetry} rows={rows} notFound={PORTFOLIO_NOT_FOUND} />
-}
-
-/** The strategy's name (and code) heading a sub-screen. */
-export function PortfolioTitle({ poName, poCode, sub }: { poName: string; poCode: string; sub?: string | null }) {
-  return (
-    <View className='alfa-po-title'>
-      <Text className='alfa-po-title__name'>{poName}</Text>
-      <Text className='alfa-po-title__code'>{sub ?? poCode}</Text>
-    </View>
-  )
-}
-
-/** The caveat under every strategy figure. */
-export function PortfolioFoot({ text }: { text?: string }) {
-  return <Text className='alfa-po-foot'>{text ?? '策略业绩为演示数据，过往业绩不代表未来表现，不构成投资建议。'}</Text>
-}
 
 /** Showcase values an older server sent as enum codes read as their Chinese names. */
 function showcaseText({ key, valueText }: PortfolioShowcaseFragment): string {

@@ -248,23 +248,9 @@ export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCo
 
 export type PortfolioScreenHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
 
-export type PoFundCompositionQueryVariables = Exact<{
-  poCode: string;
-  categoryType?: CategoryType | null | undefined;
-}>;
+export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
 
-
-export type PoFundCompositionQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { displayCompositionPieChart: boolean, displayCompositionDetailList: boolean }, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> } } | null };
-
-export type PortfolioPoolFundFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
-
-export type PortfolioInvestPoolQueryVariables = Exact<{
-  poCode: string;
-  categoryType?: CategoryType | null | undefined;
-}>;
-
-
-export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
+export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
 
 export type PortfolioAnalysisQueryVariables = Exact<{
   poCode: string;
@@ -272,6 +258,16 @@ export type PortfolioAnalysisQueryVariables = Exact<{
 
 
 export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } & ({ navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | { navHistory?: never }) | null };
+
+export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
+
+export type PoFundCompositionQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+}>;
+
+
+export type PoFundCompositionQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { displayCompositionPieChart: boolean, displayCompositionDetailList: boolean }, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> } } | null };
 
 export type PinnedCommunityPostFragment = { postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> };
 
@@ -285,13 +281,15 @@ export type PortfolioIntroQueryVariables = Exact<{
 
 export type PortfolioIntroQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasIntroPage: boolean, introImageUrls: Array<string> }, introVideo: { videoId: string, coverUrl: string | null, url: string | null, commentCount: number, visitCount: number } | null } & ({ pinnedPosts: Array<{ postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> }> } | { pinnedPosts?: never }) | null };
 
-export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
+export type PortfolioPoolFundFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
 
-export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
+export type PortfolioInvestPoolQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+}>;
 
-export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null };
 
-export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
+export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
 
 export type PortfolioNavSeriesFragment = { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null };
 
@@ -302,34 +300,6 @@ export type PortfolioAcrLineFragment = { acrHistory: Array<{ date: string, value
 export type PortfolioRealMoneyLineFragment = { realMoneyHistory: Array<{ date: string, value: string }> };
 
 export type PortfolioChartFragment = { navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null };
-
-export type PortfolioQueryVariables = Exact<{
-  poCode: string;
-  range?: string | null | undefined;
-}>;
-
-
-export type PortfolioQuery = { portfolio: { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, latestSignal: { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null } | null, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type LongwinQueryVariables = Exact<{
-  poCode: string;
-  needQueryHolding: boolean;
-  range?: string | null | undefined;
-}>;
-
-
-export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type InvestPlanQueryVariables = Exact<{
-  poCode: string;
-  needQueryHolding: boolean;
-  range?: string | null | undefined;
-}>;
-
-
-export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
 
 export type NavHistoryQueryVariables = Exact<{
   poCode: string;
@@ -369,6 +339,36 @@ export type InvestPlanNavHistoryQueryVariables = Exact<{
 
 export type InvestPlanNavHistoryQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
+export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
+
+export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null };
+
+export type PortfolioQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+}>;
+
+
+export type PortfolioQuery = { portfolio: { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, latestSignal: { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null } | null, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type LongwinQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type InvestPlanQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
 export type ToggleFollowMutationVariables = Exact<{
   poCode: string;
   state: boolean;
@@ -405,26 +405,13 @@ export type AdjustmentQueryVariables = Exact<{
 
 export type AdjustmentQuery = { portfolio: { poCode: string, poName: string, isModelPo: boolean, adjustments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> }> }, adjustmentChart?: Array<{ date: string, adjustmentId: string, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string }> }>, preference?: { hasAdjustmentHistoryPage: boolean, displayAdjustmentPoint: boolean } } | null, categoryDict?: Array<{ code: string, name: string }> };
 
-export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
-
-export type SignalsQueryVariables = Exact<{
+export type AipAdviceQueryVariables = Exact<{
+  sigId: string;
   poCode: string;
-  page?: PageInput | null | undefined;
 }>;
 
 
-export type SignalsQuery = { portfolio: { poCode: string, poName: string, signals: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> }> } } | null };
-
-export type DailyNavQueryVariables = Exact<{
-  poCode: string;
-  range?: string | null | undefined;
-  isLongWinS?: boolean | null | undefined;
-  page?: PageInput | null | undefined;
-  withChart: boolean;
-}>;
-
-
-export type DailyNavQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, navHistory?: { series: Array<{ date: string, value: string }> }, dailyNavs: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, value: string, dailyReturn: string | null }> } } | null };
+export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
 
 export type RecordsAipAdviceFragment = { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> };
 
@@ -437,13 +424,26 @@ export type AipAdvicesQueryVariables = Exact<{
 
 export type AipAdvicesQuery = { displaySmartAipDisclaimerPopup?: boolean, portfolio: { poCode: string, poName: string, isSupportSmartAip: boolean, aipAdvices: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
 
-export type AipAdviceQueryVariables = Exact<{
-  sigId: string;
+export type DailyNavQueryVariables = Exact<{
   poCode: string;
+  range?: string | null | undefined;
+  isLongWinS?: boolean | null | undefined;
+  page?: PageInput | null | undefined;
+  withChart: boolean;
 }>;
 
 
-export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
+export type DailyNavQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, navHistory?: { series: Array<{ date: string, value: string }> }, dailyNavs: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, value: string, dailyReturn: string | null }> } } | null };
+
+export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
+
+export type SignalsQueryVariables = Exact<{
+  poCode: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type SignalsQuery = { portfolio: { poCode: string, poName: string, signals: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> }> } } | null };
 
 export type RecordsTimelinePostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
 
@@ -456,11 +456,86 @@ export type TimelinePostsQueryVariables = Exact<{
 
 export type TimelinePostsQuery = { portfolio: { poCode: string, poName: string, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
 
-export type PoRuleHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
+export type AdvisorChargeDetailFragment = { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> };
+
+export type AdvisorContentPostsQueryVariables = Exact<{
+  poCode: string;
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AdvisorContentPostsQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
+
+export type AdvisorContentPostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
+
+export type PoAdvisorQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: string | null, philosophy: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, tradeRule: { advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null }, investorMessages: Array<{ id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null }> } | null };
+
+export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
+
+export type PoFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type LongwinFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongwinFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type PoFaqItemFragment = { question: string, answer: string, link: string | null };
+
+export type PortfolioInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type PortfolioInfoQuery = { portfolio: { createdDate: string, runningDays: number, philosophy: string | null, investStrategy: string | null, investRange: string | null, moneyType: MoneyType, riskLevel: RiskLevel, followersCount: number, buyersCount?: number, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, name: string, description: string | null, isDefault: boolean }> } | null };
+
+export type FollowersInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type FollowersInfoQuery = { portfolio: { poCode: string, followersCount: number, buyersCount?: number } | null };
+
+export type LongWinfollowersInfoQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongWinfollowersInfoQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, followersCount: number, buyersCount: number } | null };
+
+export type PoManagerCardFragment = { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string };
+
+export type PortfolioModalsQueryVariables = Exact<{
+  poCode?: string | null | undefined;
+  code: string;
+  hasPoCode: boolean;
+}>;
+
+
+export type PortfolioModalsQuery = { displaySmartAipDisclaimerPopup: boolean, portfolio?: { riskLevel: RiskLevel, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean } | null };
+
+export type PoThermometerQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoThermometerQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null } | null };
 
 export type TradeRuleDetailFragment = { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } };
-
-export type AdvisorChargeDetailFragment = { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> };
 
 export type PoTradeRuleQueryVariables = Exact<{
   poCode: string;
@@ -485,83 +560,6 @@ export type InvestPlanTradeRuleQueryVariables = Exact<{
 
 
 export type InvestPlanTradeRuleQuery = { portfolio: { hasAdvisor: boolean, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, tradeRule: { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } } } | null };
-
-export type PoThermometerQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoThermometerQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null } | null };
-
-export type PortfolioInfoQueryVariables = Exact<{
-  poCode: string;
-  is0009: boolean;
-}>;
-
-
-export type PortfolioInfoQuery = { portfolio: { createdDate: string, runningDays: number, philosophy: string | null, investStrategy: string | null, investRange: string | null, moneyType: MoneyType, riskLevel: RiskLevel, followersCount: number, buyersCount?: number, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, name: string, description: string | null, isDefault: boolean }> } | null };
-
-export type PoManagerCardFragment = { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string };
-
-export type FollowersInfoQueryVariables = Exact<{
-  poCode: string;
-  is0009: boolean;
-}>;
-
-
-export type FollowersInfoQuery = { portfolio: { poCode: string, followersCount: number, buyersCount?: number } | null };
-
-export type LongWinfollowersInfoQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type LongWinfollowersInfoQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, followersCount: number, buyersCount: number } | null };
-
-export type PoFaqQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
-
-export type LongwinFaqQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type LongwinFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
-
-export type PoFaqItemFragment = { question: string, answer: string, link: string | null };
-
-export type PoAdvisorQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: string | null, philosophy: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, tradeRule: { advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null }, investorMessages: Array<{ id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null }> } | null };
-
-export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
-
-export type AdvisorContentPostsQueryVariables = Exact<{
-  poCode: string;
-  type?: ContentType | null | undefined;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type AdvisorContentPostsQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
-
-export type AdvisorContentPostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
-
-export type PortfolioModalsQueryVariables = Exact<{
-  poCode?: string | null | undefined;
-  code: string;
-  hasPoCode: boolean;
-}>;
-
-
-export type PortfolioModalsQuery = { displaySmartAipDisclaimerPopup: boolean, portfolio?: { riskLevel: RiskLevel, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean } | null };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -608,33 +606,32 @@ export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentD
 export { FundRankingRowFragmentDoc } from './documents/FundRankingRowFragmentDoc';
 export { ThemeFundRowFragmentDoc } from './documents/ThemeFundRowFragmentDoc';
 export { PortfolioScreenHeadFragmentDoc } from './documents/PortfolioScreenHeadFragmentDoc';
-export { PortfolioPoolFundFragmentDoc } from './documents/PortfolioPoolFundFragmentDoc';
+export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
+export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
 export { PinnedCommunityPostFragmentDoc } from './documents/PinnedCommunityPostFragmentDoc';
 export { PortfolioIntroVideoFragmentDoc } from './documents/PortfolioIntroVideoFragmentDoc';
-export { PoManagerCardFragmentDoc } from './documents/PoManagerCardFragmentDoc';
-export { PortfolioShowcaseFragmentDoc } from './documents/PortfolioShowcaseFragmentDoc';
-export { PortfolioPreferenceFlagsFragmentDoc } from './documents/PortfolioPreferenceFlagsFragmentDoc';
-export { PortfolioHeadFragmentDoc } from './documents/PortfolioHeadFragmentDoc';
-export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
+export { PortfolioPoolFundFragmentDoc } from './documents/PortfolioPoolFundFragmentDoc';
 export { PortfolioAcrLineFragmentDoc } from './documents/PortfolioAcrLineFragmentDoc';
 export { PortfolioRealMoneyLineFragmentDoc } from './documents/PortfolioRealMoneyLineFragmentDoc';
 export { PortfolioNavSeriesFragmentDoc } from './documents/PortfolioNavSeriesFragmentDoc';
 export { PortfolioBenchmarkLineFragmentDoc } from './documents/PortfolioBenchmarkLineFragmentDoc';
 export { PortfolioChartFragmentDoc } from './documents/PortfolioChartFragmentDoc';
-export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
+export { PoManagerCardFragmentDoc } from './documents/PoManagerCardFragmentDoc';
+export { PortfolioShowcaseFragmentDoc } from './documents/PortfolioShowcaseFragmentDoc';
+export { PortfolioPreferenceFlagsFragmentDoc } from './documents/PortfolioPreferenceFlagsFragmentDoc';
+export { PortfolioHeadFragmentDoc } from './documents/PortfolioHeadFragmentDoc';
 export { PortfolioRowFragmentDoc } from './documents/PortfolioRowFragmentDoc';
 export { RecordsFundNameFragmentDoc } from './documents/RecordsFundNameFragmentDoc';
 export { RecordsAdjustmentOrderFragmentDoc } from './documents/RecordsAdjustmentOrderFragmentDoc';
 export { RecordsAdjustmentFragmentDoc } from './documents/RecordsAdjustmentFragmentDoc';
-export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsAipAdviceFragmentDoc } from './documents/RecordsAipAdviceFragmentDoc';
+export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsTimelinePostFragmentDoc } from './documents/RecordsTimelinePostFragmentDoc';
-export { PoRuleHeadFragmentDoc } from './documents/PoRuleHeadFragmentDoc';
+export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
+export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
+export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
-export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
-export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
-export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
@@ -657,36 +654,36 @@ export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
 export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';
 export { MarketIndustryThemesDocument } from './documents/MarketIndustryThemesDocument';
-export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
-export { PortfolioInvestPoolDocument } from './documents/PortfolioInvestPoolDocument';
 export { PortfolioAnalysisDocument } from './documents/PortfolioAnalysisDocument';
+export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
 export { PortfolioIntroDocument } from './documents/PortfolioIntroDocument';
-export { PortfolioDocument } from './documents/PortfolioDocument';
-export { LongwinDocument } from './documents/LongwinDocument';
-export { InvestPlanDocument } from './documents/InvestPlanDocument';
+export { PortfolioInvestPoolDocument } from './documents/PortfolioInvestPoolDocument';
 export { NavHistoryDocument } from './documents/NavHistoryDocument';
 export { LongWinNavHistoryDocument } from './documents/LongWinNavHistoryDocument';
 export { InvestPlanNavHistoryDocument } from './documents/InvestPlanNavHistoryDocument';
+export { PortfolioDocument } from './documents/PortfolioDocument';
+export { LongwinDocument } from './documents/LongwinDocument';
+export { InvestPlanDocument } from './documents/InvestPlanDocument';
 export { ToggleFollowDocument } from './documents/ToggleFollowDocument';
 export { PortfolioListDocument } from './documents/PortfolioListDocument';
 export { AdjustmentDocument } from './documents/AdjustmentDocument';
-export { SignalsDocument } from './documents/SignalsDocument';
-export { DailyNavDocument } from './documents/DailyNavDocument';
-export { AipAdvicesDocument } from './documents/AipAdvicesDocument';
 export { AipAdviceDocument } from './documents/AipAdviceDocument';
+export { AipAdvicesDocument } from './documents/AipAdvicesDocument';
+export { DailyNavDocument } from './documents/DailyNavDocument';
+export { SignalsDocument } from './documents/SignalsDocument';
 export { TimelinePostsDocument } from './documents/TimelinePostsDocument';
-export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
-export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
-export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
-export { PoThermometerDocument } from './documents/PoThermometerDocument';
+export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
+export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
+export { PoFaqDocument } from './documents/PoFaqDocument';
+export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
 export { PortfolioInfoDocument } from './documents/PortfolioInfoDocument';
 export { FollowersInfoDocument } from './documents/FollowersInfoDocument';
 export { LongWinfollowersInfoDocument } from './documents/LongWinfollowersInfoDocument';
-export { PoFaqDocument } from './documents/PoFaqDocument';
-export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
-export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
-export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
 export { PortfolioModalsDocument } from './documents/PortfolioModalsDocument';
+export { PoThermometerDocument } from './documents/PoThermometerDocument';
+export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
+export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
+export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
 export { SearchAllDocument } from './documents/SearchAllDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';

@@ -1,11 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import { useMemo } from 'react'
-import { PieChart } from '@/components/Chart/PieChart'
 import { SignedRate, Tag } from '@/components/Figure'
-import type { PortfolioCompositionFragment, PortfolioPoolFundFragment } from '@/services/generated/graphql'
+import type { PortfolioCompositionFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
-import { formatDate, formatNav, formatPercent, MONTH_DAY } from '@/utils/format'
+import { formatPercent } from '@/utils/format'
 import { MOVEMENT_NAME } from '../names'
+import { FundNavFigures } from './FundNavFigures'
 import './index.scss'
 
 type Group = PortfolioCompositionFragment['groups'][number]
@@ -13,31 +12,6 @@ type Part = Group['parts'][number]
 
 /** The name a composition group shows (the dictionary's name, else its code). */
 export const groupName = (g: Pick<Group, 'categoryName' | 'categoryCode'>) => g.categoryName ?? g.categoryCode
-
-/** 更新于 line of a composition; nothing without a date. */
-export function CompositionUpdated({ composition }: { composition: Pick<PortfolioCompositionFragment, 'updatedAt'> }) {
-  if (!composition.updatedAt) return null
-  return <Text className='alfa-po-comp__updated'>{`更新于 ${formatDate(composition.updatedAt, 'yyyy-MM-dd')}`}</Text>
-}
-
-/** The composition groups as a donut with a legend of names and percents. */
-export function CompositionPie({ composition }: { composition: PortfolioCompositionFragment }) {
-  const items = useMemo(() => composition.groups.map((g) => ({ name: groupName(g), value: g.percent })), [composition.groups])
-  return <PieChart items={items} label='策略持仓构成' />
-}
-
-/** A fund's NAV (4 decimals) with its date and daily return, as fund rows show them. */
-export function FundNavFigures({ fund }: { fund: PortfolioPoolFundFragment }) {
-  return (
-    <View className='alfa-po-comp__nav'>
-      <View className='alfa-po-comp__nav-value'>
-        <Text>{`净值 ${formatNav(fund.nav)}`}</Text>
-        {fund.navDate && <Text className='alfa-po-comp__nav-date'>{`（${formatDate(fund.navDate, MONTH_DAY)}）`}</Text>}
-      </View>
-      <SignedRate value={fund.dailyReturn} className='alfa-po-comp__daily' />
-    </View>
-  )
-}
 
 function PartRow({ part }: { part: Part }) {
   const { fund } = part

@@ -15,7 +15,8 @@ import {
 import { imageSrc } from '@/services/imageUrl'
 import { toast } from '@/services/toast'
 import { formatCount } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../Showcases'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import { askLongWinOrNot } from './load'
 

@@ -14,9 +14,12 @@ import {
   type RecordsAdjustmentOrderFragment,
 } from '@/services/generated/graphql'
 import { formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../Showcases'
+import { PortfolioPending } from '../PortfolioPending'
 import { MOVEMENT_NAME } from '../names'
-import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './RecordsTitle'
+import { RecordLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
+import { TimelineItem } from './TimelineItem'
+import { pageInput } from './paging'
 
 type Head = NonNullable<AdjustmentQuery['portfolio']>
 type ChartPoint = NonNullable<Head['adjustmentChart']>[number]

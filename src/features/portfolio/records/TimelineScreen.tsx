@@ -8,8 +8,10 @@ import { execute } from '@/services/graphql'
 import { TimelinePostsDocument, type ContentType, type RecordsTimelinePostFragment } from '@/services/generated/graphql'
 import { imageSrc } from '@/services/imageUrl'
 import { formatDate } from '@/utils/format'
-import { PortfolioPending } from '../Showcases'
-import { openLink, pageInput, RecordsTitle } from './RecordsTitle'
+import { PortfolioPending } from '../PortfolioPending'
+import { openLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
+import { pageInput } from './paging'
 
 /** The content types of timeline posts (spec section 4). */
 export const CONTENT_TYPE_NAME: Record<ContentType, string> = {

@@ -1,45 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import { Avatar } from '@/components/Avatar'
-import { Card } from '@/components/Card'
-import { navigateTo } from '@/services/navigation'
-import type { AdvisorChargeDetailFragment, PoManagerCardFragment } from '@/services/generated/graphql'
-import { canOpenExternal, openExternal } from '@/services/external'
+import type { AdvisorChargeDetailFragment } from '@/services/generated/graphql'
 import { formatAmount, formatNumber, formatPercent, NULL_TEXT, type Numeric } from '@/utils/format'
 import { FEE_MODE_NAME } from '../names'
 import './index.scss'
-
-/**
- * A link to an outside page (through the allow-list). Without a url, or off the allow-list, the
- * text stays as plain text when it says something itself (`plain`), else nothing shows.
- */
-export function ExternalLink({ url, text, plain = false }: { url: string | null | undefined; text: string; plain?: boolean }) {
-  if (!url || !canOpenExternal(url)) return plain ? <Text className='alfa-po-text'>{text}</Text> : null
-  return (
-    <View className='alfa-po-link' role='link' onClick={() => openExternal(url)}>
-      {text} ›
-    </View>
-  )
-}
-
-/** Yes, or no with the reason (can buy, can redeem, can AIP …). */
-export function Allowed({ ok, yes, no, reason }: { ok: boolean; yes: string; no: string; reason?: string | null }) {
-  return (
-    <Text className={`alfa-po-rule__state alfa-po-rule__state--${ok ? 'yes' : 'no'}`}>{ok ? yes : reason ? `${no}：${reason}` : no}</Text>
-  )
-}
-
-/** The strategy's manager (主理人) with the verified mark; a tap opens the manager's profile. */
-export function PoManagerCard({ manager, title = '主理人' }: { manager: PoManagerCardFragment; title?: string }) {
-  return (
-    <Card title={title}>
-      <View className='alfa-po-manager' role='link' onClick={() => void navigateTo('manager', { fundManagerId: manager.managerId })}>
-        <Avatar className='alfa-po-manager__avatar' name={manager.managerName} url={manager.avatarUrl} />
-        <Text className='alfa-po-manager__name'>{manager.managerName}</Text>
-        {manager.isVerified && <Text className='alfa-po-manager__verified'>已认证</Text>}
-      </View>
-    </Card>
-  )
-}
 
 /** A discount as 折: 0.8 → 8折. */
 function discountText(discount: Numeric): string {
@@ -48,15 +11,15 @@ function discountText(discount: Numeric): string {
 }
 
 /** One step's range: amounts in 元 (STEP_ASSET) or holding days in 天 (STEP_HOLDING_DAY). */
-export function stepRange(mode: string, lower: Numeric, upper: Numeric): string {
+function stepRange(mode: string, lower: Numeric, upper: Numeric): string {
   const days = mode === 'STEP_HOLDING_DAY'
   const value = (v: Numeric) => (days ? formatNumber(v, 0) : formatAmount(v))
   const unit = days ? '天' : '元'
   return upper === null || upper === undefined ? `${value(lower)}${unit}以上` : `${value(lower)}–${value(upper)}${unit}`
 }
 
-/** The advisor charge: fee rate, mode, the before-discount rate, the step rates, cap and discount. */
-export function AdvisorChargeView({ charge }: { charge: AdvisorChargeDetailFragment }) {
+/** The advisor charge (fragment AdvisorChargeDetail): fee rate, mode, the before-discount rate, the step rates, cap and discount. */
+export function AdvisorCharge({ charge }: { charge: AdvisorChargeDetailFragment }) {
   const mode = charge.mode
   const struck =
     charge.beforeFeeRate !== null && charge.beforeFeeRate !== charge.feeRate && Number(charge.beforeFeeRate) !== Number(charge.feeRate)

@@ -16,13 +16,15 @@ import {
   type ContentType,
   type LongwinTradeRuleQuery,
   type PoTradeRuleQuery,
-  type PoRuleHeadFragment,
+  type PortfolioScreenHeadFragment,
 } from '@/services/generated/graphql'
 import { askByKind, kindOf, rememberKinds, type PortfolioKind } from '../kind'
 
 /** The answer of the document of the strategy's kind (kind.ts askByKind); `null`: no such strategy. */
-const byKind = <P extends PoRuleHeadFragment>(poCode: string, ask: (kind: PortfolioKind) => Promise<P | null>): Promise<P | null> =>
-  askByKind<P>(poCode, (kind) => ask(kind)).then((got) => got?.answer ?? null)
+const byKind = <P extends PortfolioScreenHeadFragment>(
+  poCode: string,
+  ask: (kind: PortfolioKind) => Promise<P | null>,
+): Promise<P | null> => askByKind<P>(poCode, (kind) => ask(kind)).then((got) => got?.answer ?? null)
 
 /** The strategy of a trade rule answer; long-win plans add their units. */
 export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
@@ -44,7 +46,7 @@ export const loadFaq = (poCode: string) =>
   )
 
 /** Remembers the kind an answer shows and passes the strategy on. */
-function remembered<P extends PoRuleHeadFragment>(p: P | null): P | null {
+function remembered<P extends PortfolioScreenHeadFragment>(p: P | null): P | null {
   if (p) rememberKinds([p])
   return p
 }
