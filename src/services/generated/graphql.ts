@@ -76,6 +76,21 @@ export type DiagnosisReportQuery = { fundDiagnosis: { totalScore: number, level:
 
 export type DiagnosisDimensionCardFragment = { key: string, name: string, score: number, level: string, basis: string, explanation: string };
 
+export type FilterCountQueryVariables = Exact<{
+  conditions?: unknown;
+}>;
+
+
+export type FilterCountQuery = { fundFilterCount: number };
+
+export type FilterSaveMutationVariables = Exact<{
+  name: string;
+  formValue: unknown;
+}>;
+
+
+export type FilterSaveMutation = { saveFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
+
 export type FundTableRowFragment = { maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } };
 
 export type FilterFundsQueryVariables = Exact<{
@@ -88,28 +103,6 @@ export type FilterFundsQueryVariables = Exact<{
 
 
 export type FilterFundsQuery = { fundFilter: { totalCount: number, navDate: string | null, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> } };
-
-export type FilterCountQueryVariables = Exact<{
-  conditions?: unknown;
-}>;
-
-
-export type FilterCountQuery = { fundFilterCount: number };
-
-export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
-
-export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
-
-export type FilterSaveMutationVariables = Exact<{
-  name: string;
-  formValue: unknown;
-}>;
-
-
-export type FilterSaveMutation = { saveFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
 
 export type FilterRenameMutationVariables = Exact<{
   filterId: string;
@@ -132,6 +125,13 @@ export type FilterReorderMutationVariables = Exact<{
 
 
 export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> };
+
+export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
+
+export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
 
 export type FundTitleFragment = { fundCode: string, fundName: string };
 
@@ -190,15 +190,6 @@ export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
 
-export type ManagerProfileQueryVariables = Exact<{
-  managerId: string;
-}>;
-
-
-export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
-
-export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
-
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sort?: ManagerSort | null | undefined;
@@ -210,20 +201,14 @@ export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { 
 
 export type ManagerRowFragment = { managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null };
 
-export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, date: string, isDemo: boolean, indexName: string, latest: string, change: string, changePercent: string }> };
-
-export type MarketQuoteCardFragment = { indexName: string, latest: string, change: string, changePercent: string };
-
-export type MarketIndexChartQueryVariables = Exact<{
-  indexCode: string;
-  days?: number | null | undefined;
+export type ManagerProfileQueryVariables = Exact<{
+  managerId: string;
 }>;
 
 
-export type MarketIndexChartQuery = { marketIndex: { indexCode: string, indexName: string, previousClose: string, daily: Array<{ time: string, value: string }>, intraday: Array<{ time: string, value: string }> } | null };
+export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
+
+export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
 
 export type MarketFundRankingQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -245,6 +230,21 @@ export type MarketIndustryThemesQueryVariables = Exact<{
 export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
 
 export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
+
+export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MarketIndicesQuery = { marketIndices: Array<{ indexCode: string, date: string, isDemo: boolean, indexName: string, latest: string, change: string, changePercent: string }> };
+
+export type MarketQuoteCardFragment = { indexName: string, latest: string, change: string, changePercent: string };
+
+export type MarketIndexChartQueryVariables = Exact<{
+  indexCode: string;
+  days?: number | null | undefined;
+}>;
+
+
+export type MarketIndexChartQuery = { marketIndex: { indexCode: string, indexName: string, previousClose: string, daily: Array<{ time: string, value: string }>, intraday: Array<{ time: string, value: string }> } | null };
 
 export type PortfolioScreenHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
 
@@ -600,11 +600,11 @@ export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFra
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
-export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
-export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentDoc';
+export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
 export { FundRankingRowFragmentDoc } from './documents/FundRankingRowFragmentDoc';
 export { ThemeFundRowFragmentDoc } from './documents/ThemeFundRowFragmentDoc';
+export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentDoc';
 export { PortfolioScreenHeadFragmentDoc } from './documents/PortfolioScreenHeadFragmentDoc';
 export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
 export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
@@ -635,25 +635,25 @@ export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentD
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
-export { FilterFundsDocument } from './documents/FilterFundsDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
-export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';
+export { FilterFundsDocument } from './documents/FilterFundsDocument';
 export { FilterRenameDocument } from './documents/FilterRenameDocument';
 export { FilterDeleteDocument } from './documents/FilterDeleteDocument';
 export { FilterReorderDocument } from './documents/FilterReorderDocument';
+export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
 export { FundDetailDocument } from './documents/FundDetailDocument';
 export { FundValuationDocument } from './documents/FundValuationDocument';
 export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
 export { FundChartDocument } from './documents/FundChartDocument';
 export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
-export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';
-export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
-export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
+export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';
 export { MarketIndustryThemesDocument } from './documents/MarketIndustryThemesDocument';
+export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
+export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
 export { PortfolioAnalysisDocument } from './documents/PortfolioAnalysisDocument';
 export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
 export { PortfolioIntroDocument } from './documents/PortfolioIntroDocument';

@@ -3,28 +3,13 @@ import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
-import { useRemote } from '@/hooks/remote'
-import { execute } from '@/services/graphql'
-import { FilterMySavedDocument, type FilterMySavedQuery } from '@/services/generated/graphql'
 import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
 import { formatDate } from '@/utils/format'
 import { summarizeConditions } from '../conditions'
 import { filterStore, type FilterFormValue } from '../store'
-import { takeSavedFiltersChanged } from './savedFilters'
+import { rememberSavedFilter, takeSavedFiltersChanged, useSavedFilters } from './savedFilters'
 import './MyFilterScreen.scss'
-
-export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
-
-/** The saved filters of the signed-in user (My Filter and Filter Manage; edits there update both). */
-export function useSavedFilters() {
-  return useRemote('savedFilters', () => execute(FilterMySavedDocument).then((d) => d.me.savedFilters), { user: true })
-}
-
-/** Puts a saved filter in the store so results and detail need not read it again. */
-export function rememberSavedFilter(f: SavedFilter) {
-  filterStore.setFilterDetail({ id: f.filterId, name: f.name, conditions: (f.formValue ?? {}) as FilterFormValue })
-}
 
 /**
  * 我的筛选: the user's saved filters with their conditions in one line; a tap opens the results;

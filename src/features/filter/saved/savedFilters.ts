@@ -1,8 +1,19 @@
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
-import { FilterMySavedDocument } from '@/services/generated/graphql'
-import type { FilterFormValue } from '../store'
-import { filterStore } from '../store'
+import { FilterMySavedDocument, type FilterMySavedQuery } from '@/services/generated/graphql'
+import { filterStore, type FilterFormValue } from '../store'
+
+export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
+
+/** The saved filters of the signed-in user (My Filter and Filter Manage; edits there update both). */
+export function useSavedFilters() {
+  return useRemote('savedFilters', () => execute(FilterMySavedDocument).then((d) => d.me.savedFilters), { user: true })
+}
+
+/** Puts a saved filter in the store so results and detail need not read it again. */
+export function rememberSavedFilter(f: SavedFilter) {
+  filterStore.setFilterDetail({ id: f.filterId, name: f.name, conditions: (f.formValue ?? {}) as FilterFormValue })
+}
 
 export interface ResolvedFilter {
   /** Saved filter id; absent for the filter being edited. */
