@@ -1,4 +1,5 @@
 import { Text } from '@tarojs/components'
+import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
 import { formatPercent, toneModifier, type Numeric } from '@/utils/format'
 import './index.scss'
 
@@ -7,17 +8,20 @@ export function SignedRate({ value, className = '' }: { value: Numeric; classNam
   return <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
 }
 
-/** Risk tone of the five level names and the three-level scale's 低 / 中 / 高. */
-const RISK_TONE: Record<string, string> = {
-  高风险: 'high',
-  中高风险: 'high',
-  高: 'high',
-  中风险: 'medium',
-  中: 'medium',
-  中低风险: 'low',
-  低风险: 'low',
-  低: 'low',
+const TONE_OF_LEVEL: Record<RiskLevel, 'high' | 'medium' | 'low'> = {
+  High: 'high',
+  MidHigh: 'high',
+  Medium: 'medium',
+  MidLow: 'low',
+  Low: 'low',
 }
+
+/** Risk tone of the five level names and the three-level scale's 低 / 中 / 高. */
+const RISK_TONE: Record<string, string> = Object.fromEntries(
+  [RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3].flatMap((names) =>
+    (Object.keys(names) as RiskLevel[]).map((level) => [names[level], TONE_OF_LEVEL[level]]),
+  ),
+)
 
 /** A small outlined tag (category, money type). */
 export function Tag({ children, tone }: { children: string; tone?: 'risk' | 'demo' | 'primary' }) {

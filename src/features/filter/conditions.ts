@@ -1,3 +1,4 @@
+import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
 import type { FilterFormValue } from './store'
 
 /**
@@ -6,7 +7,6 @@ import type { FilterFormValue } from './store'
  * fund sizes are 亿元 strings (at least minFundSize, below maxFundSize).
  */
 export type ReturnPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
-export type RiskLevel = 'High' | 'MidHigh' | 'Medium' | 'MidLow' | 'Low'
 
 export type FilterConditions = {
   categoryCodes?: string[]
@@ -25,23 +25,13 @@ export interface Option<T> {
   label: string
 }
 
-export const CATEGORY_OPTIONS: Option<string>[] = [
-  { value: 'STOCK', label: '股票型' },
-  { value: 'MIXED', label: '混合型' },
-  { value: 'INDEX', label: '指数型' },
-  { value: 'BOND', label: '债券型' },
-  { value: 'MONEY', label: '货币型' },
-  { value: 'QDII', label: 'QDII' },
-  { value: 'GOLD', label: '商品型' },
-]
+export const CATEGORY_OPTIONS: Option<string>[] = Object.entries(FUND_CATEGORY_NAMES).map(([value, label]) => ({ value, label }))
 
-export const RISK_OPTIONS: Option<RiskLevel>[] = [
-  { value: 'Low', label: '低风险' },
-  { value: 'MidLow', label: '中低风险' },
-  { value: 'Medium', label: '中风险' },
-  { value: 'MidHigh', label: '中高风险' },
-  { value: 'High', label: '高风险' },
-]
+/** Lowest risk first, as the form offers them. */
+export const RISK_OPTIONS: Option<RiskLevel>[] = (['Low', 'MidLow', 'Medium', 'MidHigh', 'High'] as const).map((value) => ({
+  value,
+  label: RISK_LEVEL_NAMES[value],
+}))
 
 export const PERIOD_OPTIONS: Option<ReturnPeriod>[] = [
   { value: 'M1', label: '近1月' },

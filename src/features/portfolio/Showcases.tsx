@@ -1,13 +1,13 @@
 import { Text, View } from '@tarojs/components'
 import { ToneText } from '@/components/Figure'
 import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
-import { MONEY_TYPE_NAME, RISK_LEVEL_NAME } from './names'
+import { MONEY_TYPE_NAMES, RISK_LEVEL_NAMES } from '@alfa/common/labels'
 import './index.scss'
 
 /** Showcase values an older server sent as enum codes read as their Chinese names. */
 function showcaseText({ key, valueText }: PortfolioShowcaseFragment): string {
-  if (key === 'riskLevel') return RISK_LEVEL_NAME[valueText as keyof typeof RISK_LEVEL_NAME] ?? valueText
-  if (key === 'moneyType') return MONEY_TYPE_NAME[valueText as keyof typeof MONEY_TYPE_NAME] ?? valueText
+  if (key === 'riskLevel') return RISK_LEVEL_NAMES[valueText as keyof typeof RISK_LEVEL_NAMES] ?? valueText
+  if (key === 'moneyType') return MONEY_TYPE_NAMES[valueText as keyof typeof MONEY_TYPE_NAMES] ?? valueText
   return valueText
 }
 

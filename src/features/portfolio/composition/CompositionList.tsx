@@ -3,7 +3,7 @@ import { SignedRate, Tag } from '@/components/Figure'
 import type { PortfolioCompositionFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatPercent } from '@/utils/format'
-import { MOVEMENT_NAME } from '../names'
+import { MOVEMENT_NAMES } from '@alfa/common/labels'
 import { FundNavFigures } from './FundNavFigures'
 import './index.scss'
 
@@ -15,7 +15,7 @@ export const groupName = (g: Pick<Group, 'categoryName' | 'categoryCode'>) => g.
 
 function PartRow({ part }: { part: Part }) {
   const { fund } = part
-  const movement = part.latestMovementName ?? MOVEMENT_NAME[part.latestMovement]
+  const movement = part.latestMovementName ?? MOVEMENT_NAMES[part.latestMovement]
   return (
     <View
       className='alfa-po-comp__part'

@@ -19,7 +19,8 @@ import { CompositionPie } from '../composition/CompositionPie'
 import { CompositionUpdated } from '../composition/CompositionUpdated'
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
-import { MONEY_TYPE_NAME, riskLevelName } from '../names'
+import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
+import { riskLevelName } from '../risk'
 import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
@@ -56,7 +57,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
       {p.subTitle && <Text className='alfa-po-head__sub'>{p.subTitle}</Text>}
       <View className='alfa-po-head__tags'>
         <RiskTag name={riskLevelName(p.riskLevel, p.seriesType)} />
-        <Tag>{MONEY_TYPE_NAME[p.moneyType]}</Tag>
+        <Tag>{MONEY_TYPE_NAMES[p.moneyType]}</Tag>
         {p.kind === 'longWin' && <Tag tone='primary'>{p.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划'}</Tag>}
         {p.kind === 'investPlan' && <Tag tone='primary'>定制规划</Tag>}
         {p.runningWithRealMoney && <Tag>实盘运行</Tag>}

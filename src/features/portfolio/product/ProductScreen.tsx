@@ -6,7 +6,7 @@ import { execute } from '@/services/graphql'
 import { PortfolioListDocument, type MoneyType, type PortfolioRowFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { rememberKinds } from '../kind'
-import { MONEY_TYPE_NAME } from '../names'
+import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { PortfolioRow } from './PortfolioRow'
 import './index.scss'
 
@@ -45,7 +45,7 @@ export function ProductScreen() {
       >
         {groups.map((g) => (
           <View key={g.moneyType} className='alfa-po-list__group'>
-            <Text className='alfa-po-list__section'>{MONEY_TYPE_NAME[g.moneyType]}</Text>
+            <Text className='alfa-po-list__section'>{MONEY_TYPE_NAMES[g.moneyType]}</Text>
             {g.list.map((p) => (
               <PortfolioRow key={p.poCode} portfolio={p} />
             ))}

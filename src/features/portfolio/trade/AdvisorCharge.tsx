@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { AdvisorChargeDetailFragment } from '@/services/generated/graphql'
 import { formatAmount, formatNumber, formatPercent, NULL_TEXT, type Numeric } from '@/utils/format'
-import { FEE_MODE_NAME } from '../names'
+import { FEE_MODE_NAMES } from '@alfa/common/labels'
 import './index.scss'
 
 /** A discount as 折: 0.8 → 8折. */
@@ -29,7 +29,7 @@ export function AdvisorCharge({ charge }: { charge: AdvisorChargeDetailFragment 
       <View className='alfa-po-charge__head'>
         <Text className='alfa-po-charge__rate'>{mode === 'Free' ? '免费' : `${formatPercent(charge.feeRate)}/年`}</Text>
         {struck && mode !== 'Free' && <Text className='alfa-po-charge__before'>{formatPercent(charge.beforeFeeRate)}</Text>}
-        <Text className='alfa-po-charge__mode'>{FEE_MODE_NAME[mode]}</Text>
+        <Text className='alfa-po-charge__mode'>{FEE_MODE_NAMES[mode]}</Text>
       </View>
       {charge.description && <Text className='alfa-po-text'>{charge.description}</Text>}
       {stepped && (

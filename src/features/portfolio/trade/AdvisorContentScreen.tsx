@@ -15,12 +15,13 @@ import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode } from '../hooks'
 import './index.scss'
 import { loadAdvisorContent } from './load'
+import { CONTENT_TYPE_NAMES } from '@alfa/common/labels'
 
 /** The two kinds of advisor content. */
-const TYPES: { key: ContentType; label: string }[] = [
-  { key: 'AdvisorReport', label: '投顾报告' },
-  { key: 'ManagerTalk', label: '主理人说' },
-]
+const TYPES: { key: ContentType; label: string }[] = (['AdvisorReport', 'ManagerTalk'] as const).map((key) => ({
+  key,
+  label: CONTENT_TYPE_NAMES[key],
+}))
 
 /** A post of the list; tap opens it (allowed hosts only). */
 function Post({ post }: { post: AdvisorContentPostFragment }) {

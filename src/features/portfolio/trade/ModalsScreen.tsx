@@ -8,7 +8,7 @@ import { expiringStorage } from '@/services/storage'
 import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode } from '../hooks'
-import { riskLevelName } from '../names'
+import { riskLevelName } from '../risk'
 import './index.scss'
 import { loadModals } from './load'
 
