@@ -4,6 +4,7 @@ import {
   ASSET_CLASS_NAMES,
   FUND_CATEGORY_NAMES,
   MONEY_TYPE_NAMES,
+  MOVEMENT_NAMES,
   RISK_LEVEL_NAMES,
   RISK_LEVEL_NAMES_3,
   type RiskLevel,
@@ -763,7 +764,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
         part.unit,
         FUND_CATEGORIES[part.fund.category].name,
         movement,
-        { In: '调入', Out: '调出', Convert: '转换', None: '不变' }[movement],
+        MOVEMENT_NAMES[movement],
         candidates,
         round(rnd.next() * 0.6 - 0.1, 6),
       ])

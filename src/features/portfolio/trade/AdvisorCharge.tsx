@@ -27,7 +27,7 @@ export function AdvisorCharge({ charge }: { charge: AdvisorChargeDetailFragment 
   return (
     <View className='alfa-po-charge'>
       <View className='alfa-po-charge__head'>
-        <Text className='alfa-po-charge__rate'>{mode === 'Free' ? '免费' : `${formatPercent(charge.feeRate)}/年`}</Text>
+        <Text className='alfa-po-charge__rate'>{mode === 'Free' ? FEE_MODE_NAMES.Free : `${formatPercent(charge.feeRate)}/年`}</Text>
         {struck && mode !== 'Free' && <Text className='alfa-po-charge__before'>{formatPercent(charge.beforeFeeRate)}</Text>}
         <Text className='alfa-po-charge__mode'>{FEE_MODE_NAMES[mode]}</Text>
       </View>
