@@ -1,4 +1,5 @@
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
+import { fundPeriodOf, periodName, periodOfFundPeriod, RETURN_PERIODS, type FundPeriod } from '@/services/periods'
 import type { FilterFormValue } from './store'
 
 /**
@@ -6,12 +7,11 @@ import type { FilterFormValue } from './store'
  * the `conditions` variable of FilterFunds / FilterCount. Rates are ratio strings ("0.1" = 10%);
  * fund sizes are 亿元 strings (at least minFundSize, below maxFundSize).
  */
-export type ReturnPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
 
 export type FilterConditions = {
   categoryCodes?: string[]
   riskLevels?: RiskLevel[]
-  returnPeriod?: ReturnPeriod
+  returnPeriod?: FundPeriod
   minReturn?: string
   maxDrawdown?: string
   minManagerYears?: number
@@ -33,17 +33,11 @@ export const RISK_OPTIONS: Option<RiskLevel>[] = (['Low', 'MidLow', 'Medium', 'M
   label: RISK_LEVEL_NAMES[value],
 }))
 
-export const PERIOD_OPTIONS: Option<ReturnPeriod>[] = [
-  { value: 'M1', label: '近1月' },
-  { value: 'M3', label: '近3月' },
-  { value: 'M6', label: '近6月' },
-  { value: 'Y1', label: '近1年' },
-  { value: 'Y3', label: '近3年' },
-  { value: 'YTD', label: '今年以来' },
-]
+/** The periods a minimum return can be over, by the server's FundPeriod (a saved filter keeps it). */
+export const PERIOD_OPTIONS: Option<FundPeriod>[] = RETURN_PERIODS.map((p) => ({ value: fundPeriodOf(p), label: periodName(p) }))
 
 /** The period minReturn applies to when none is chosen (the server's default). */
-export const DEFAULT_PERIOD: ReturnPeriod = 'Y1'
+export const DEFAULT_PERIOD: FundPeriod = fundPeriodOf('ONE_YEAR')
 
 /** "0.1" → "10%", "0.005" → "0.5%". */
 export function ratioLabel(value: string | number): string {
@@ -121,7 +115,7 @@ export function fundSizeText(size: string | number | null | undefined): string {
   return `${Number(size).toFixed(2)}亿`
 }
 
-export const periodLabel = (p: ReturnPeriod | undefined) => PERIOD_OPTIONS.find((o) => o.value === (p ?? DEFAULT_PERIOD))?.label ?? '近1年'
+export const periodLabel = (p: FundPeriod | undefined) => periodName(periodOfFundPeriod(p ?? DEFAULT_PERIOD))
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
 

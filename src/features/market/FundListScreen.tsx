@@ -8,32 +8,29 @@ import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
+import { periodCode, periodName, type Period } from '@/services/periods'
 import '../../components/List/index.scss'
 
-export const RANK_PERIODS = [
-  { period: '1M', label: '近1月' },
-  { period: '3M', label: '近3月' },
-  { period: '6M', label: '近6月' },
-  { period: '1Y', label: '近1年' },
-  { period: '3Y', label: '近3年' },
-] as const
-
-/** The periods as tabs (更多基金, 行业主题). */
-export const PERIOD_TABS = RANK_PERIODS.map((p) => ({ key: p.period as string, label: p.label }))
+/** The periods the ranking and the themes are measured over, as tabs (更多基金, 行业主题). */
+export const PERIOD_TABS = (['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR'] as const).map((key) => ({
+  key: key as Period,
+  label: periodName(key),
+}))
 
 /** 更多基金: paged, category tabs, sorted by the return over a period (tap the header to reverse). */
 export function FundListScreen() {
   const [category, setCategory] = useState<string | null>(null)
-  const [period, setPeriod] = useState<string>('1Y')
+  const [period, setPeriod] = useState<Period>('ONE_YEAR')
   const [direction, setDirection] = useState<SortDirection>('reverse')
   // The category tabs come with the first page (and stay while another category loads).
   const { items, head, state, stale, more, reload, loadMore } = usePaged(
     `funds:${category}:${period}:${direction}`,
-    (cursor) => execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction }),
+    (cursor) =>
+      execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period: periodCode(period), direction }),
     { page: (d) => d.fundRanking },
   )
   const categories = head?.categoryDict ?? []
-  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  const label = periodName(period)
   return (
     <View className='alfa-list'>
       <Tabs

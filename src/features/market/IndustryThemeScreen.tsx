@@ -6,18 +6,19 @@ import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/services/generated/graphql'
 import { formatPercent, toneOf } from '@/utils/format'
-import { PERIOD_TABS, RANK_PERIODS } from './FundListScreen'
+import { periodCode, periodName, type Period } from '@/services/periods'
+import { PERIOD_TABS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
 import '../../components/List/index.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {
-  const [period, setPeriod] = useState('1Y')
+  const [period, setPeriod] = useState<Period>('ONE_YEAR')
   const { state, data, stale, reload } = useRemote(
     `industryThemes:${period}`,
-    async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes,
+    async () => (await execute(MarketIndustryThemesDocument, { period: periodCode(period) })).industryThemes,
   )
-  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  const label = periodName(period)
   return (
     <View>
       <Tabs items={PERIOD_TABS} value={period} onChange={setPeriod} />

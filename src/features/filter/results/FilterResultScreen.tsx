@@ -10,6 +10,7 @@ import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { periodOfFundPeriod } from '@/services/periods'
 import type { SortState } from '@/utils/sort'
 import { formatDate, MONTH_DAY } from '@/utils/format'
 import { DEFAULT_PERIOD, summarizeConditions, toConditions } from '../conditions'
@@ -31,7 +32,7 @@ export const SAVE_FAILED_TEXT = '保存失败，请重试'
 export const FilterResultScreen = observer(function FilterResultScreen({ filterId }: { filterId?: string }) {
   const { filter, state: filterState, retry: retryFilter } = useResolvedFilter(filterId)
   const conditions = useMemo(() => (filter ? toConditions(filter.formValue) : null), [filter && JSON.stringify(filter.formValue)])
-  const period = conditions?.returnPeriod ?? DEFAULT_PERIOD
+  const period = periodOfFundPeriod(conditions?.returnPeriod ?? DEFAULT_PERIOD)
   const [sort, setSort] = useState<SortState<FilterSortKey>>({ key: period, direction: 'reverse' })
   const list = useFilterFunds(filterState === 'ready' ? conditions : null, sort.key ?? period, sort.direction)
   const [prompt, setPrompt] = useState(false)

@@ -3,15 +3,12 @@ import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/utils/sort'
 import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
-import { periodLabel, type ReturnPeriod } from '../conditions'
+import { periodName, periodReturn, type ReturnPeriod } from '@/services/periods'
 import type { FundTableRowFragment } from '@/services/generated/graphql'
 import './FundTable.scss'
 
-/** Server sort keys (FundSortKey) the table's columns sort by. */
+/** What the table's columns sort by: the day's return, a period's return, the one-year max drawdown. */
 export type FilterSortKey = 'DAILY' | ReturnPeriod | 'MAX_DRAWDOWN'
-
-const returnOf = (row: FundTableRowFragment, period: ReturnPeriod) =>
-  row.returns[period.toLowerCase() as keyof FundTableRowFragment['returns']]
 
 export interface FundTableProps {
   /** Rows selected by fragment FundTableRow. */
@@ -51,11 +48,11 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
       <View className='alfa-fund-table__head'>
         <View className='alfa-fund-table__name'>基金名称</View>
         {header('DAILY', '日涨幅')}
-        {header(period, periodLabel(period))}
+        {header(period, periodName(period))}
         {header('MAX_DRAWDOWN', '最大回撤')}
       </View>
       {rows.map((r) => {
-        const ret = returnOf(r, period)
+        const ret = periodReturn(r.returns, period)
         return (
           <View
             key={r.fund.fundCode}

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { navigateTo } from '@/services/navigation'
 import type { SortState } from '@/utils/sort'
-import type { FilterConditions, ReturnPeriod } from '../conditions'
+import type { ReturnPeriod } from '@/services/periods'
+import type { FilterConditions } from '../conditions'
 import { FundTable, type FilterSortKey } from './FundTable'
 import { filterStore } from '../store'
 import { useFilterFunds } from './useFilterFunds'
@@ -21,30 +22,30 @@ export interface Preset {
 
 /** Ready-made screens: each is a FundFilterInput plus the column it sorts by. */
 export const PRESETS: Preset[] = [
-  { key: 'longTerm', label: '长期业绩优秀', description: '近3年收益从高到低', conditions: {}, period: 'Y3', sort: 'Y3' },
+  { key: 'longTerm', label: '长期业绩优秀', description: '近3年收益从高到低', conditions: {}, period: 'THREE_YEAR', sort: 'THREE_YEAR' },
   {
     key: 'lowDrawdown',
     label: '回撤控制好',
     description: '近1年最大回撤不超过10%，按近1年收益排序',
     conditions: { maxDrawdown: '0.1' },
-    period: 'Y1',
-    sort: 'Y1',
+    period: 'ONE_YEAR',
+    sort: 'ONE_YEAR',
   },
   {
     key: 'lowFee',
     label: '低费率',
     description: '申购费率不超过0.1%，按近1年收益排序',
     conditions: { maxBuyFeeRate: '0.001' },
-    period: 'Y1',
-    sort: 'Y1',
+    period: 'ONE_YEAR',
+    sort: 'ONE_YEAR',
   },
   {
     key: 'starManager',
     label: '明星经理',
     description: '基金经理从业5年以上，按近1年收益排序',
     conditions: { minManagerYears: 5 },
-    period: 'Y1',
-    sort: 'Y1',
+    period: 'ONE_YEAR',
+    sort: 'ONE_YEAR',
   },
 ]
 

@@ -4,6 +4,7 @@ import { BottomBar } from '@/components/BottomBar'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
+import { periodCode } from '@/services/periods'
 import { PickButton } from '@/features/watchlist'
 import { formatNav } from '@/utils/format'
 import { Card } from '@/components/Card'
@@ -64,7 +65,7 @@ export function FundDetailScreen({
       </View>
       <FundNavChart fundCode={fundCode} onMore={() => navigateTo('fundNav', { fundCode })} />
       <Card title='阶段涨幅' onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}>
-        <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== '5Y')} />
+        <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
       </Card>
       <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
       <TradeRulesCard rules={fund.tradeRules} />

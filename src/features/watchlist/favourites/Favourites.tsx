@@ -8,33 +8,27 @@ import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
 import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { loadPicks, PICKS_KEY, type PickedFund } from '../picks'
+import { periodName, periodReturn, RETURN_PERIODS, type ReturnPeriod } from '@/services/periods'
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import './Favourites.scss'
 
 export type { PickedFund }
-type Period = keyof PickedFund['returns']
 type SortKey = 'nav' | 'daily' | 'period'
 
-export const PERIODS: { key: Period; label: string }[] = [
-  { key: 'm1', label: '近1月' },
-  { key: 'm3', label: '近3月' },
-  { key: 'm6', label: '近6月' },
-  { key: 'y1', label: '近1年' },
-  { key: 'y3', label: '近3年' },
-  { key: 'ytd', label: '今年以来' },
-]
+/** The period columns to choose from (the periods fund statistics cover). */
+export const PERIODS: { key: ReturnPeriod; label: string }[] = RETURN_PERIODS.map((key) => ({ key, label: periodName(key) }))
 
-function figureOf(f: PickedFund, key: SortKey, period: Period): string | null {
+function figureOf(f: PickedFund, key: SortKey, period: ReturnPeriod): string | null {
   if (key === 'nav') return f.fund.nav
   if (key === 'daily') return f.fund.dailyReturn
-  return f.returns[period]
+  return periodReturn(f.returns, period)
 }
 
 /** 我的自选: the picked funds with NAV and its date, daily return and a chosen period's return. */
 export const Favourites = observer(function Favourites() {
   const { state, data, stale, reload } = useRemote(PICKS_KEY, loadPicks, { user: true })
   const list = data ?? []
-  const [period, setPeriod] = useState<Period>('y1')
+  const [period, setPeriod] = useState<ReturnPeriod>('ONE_YEAR')
   const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
 
   const rows = useMemo(
@@ -116,8 +110,8 @@ export const Favourites = observer(function Favourites() {
             <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.fund.dailyReturn)}`}>
               {formatPercent(f.fund.dailyReturn, 2, { sign: true })}
             </Text>
-            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(f.returns[period])}`}>
-              {formatPercent(f.returns[period], 2, { sign: true })}
+            <Text className={`alfa-favourites__cell alfa-favourites__figure--${toneModifier(periodReturn(f.returns, period))}`}>
+              {formatPercent(periodReturn(f.returns, period), 2, { sign: true })}
             </Text>
           </View>
         ))}
