@@ -1,4 +1,5 @@
-import { Text } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
 import { formatPercent, toneModifier, type Numeric } from '@/utils/format'
 import './index.scss'
@@ -44,4 +45,35 @@ export type ColourTone = 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warnin
 /** A server-given text in its font colour (showcases); no tone reads as plain text. */
 export function ToneText({ tone, children, className = '' }: { tone?: ColourTone | null; children: string; className?: string }) {
   return <Text className={`alfa-tone alfa-tone--${tone ?? 'none'} ${className}`}>{children}</Text>
+}
+
+export interface FigureCell {
+  key: string
+  /** The figure, drawn by the caller with the class `alfa-figures__value` (a SignedRate, a ToneText). */
+  figure: ReactNode
+  label: string
+  /** data-* attributes of the cell (`data-period`, `data-key`). */
+  data?: Record<`data-${string}`, string>
+}
+
+/** Figures three to a row, each above its label: a fund's period returns, a strategy's showcases. */
+export function FigureGrid({
+  cells,
+  className = '',
+  cellClassName = '',
+}: {
+  cells: FigureCell[]
+  className?: string
+  cellClassName?: string
+}) {
+  return (
+    <View className={`alfa-figures ${className}`}>
+      {cells.map((c) => (
+        <View key={c.key} className={`alfa-figures__cell ${cellClassName}`} {...c.data}>
+          {c.figure}
+          <Text className='alfa-figures__label'>{c.label}</Text>
+        </View>
+      ))}
+    </View>
+  )
 }

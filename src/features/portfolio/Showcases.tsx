@@ -1,5 +1,4 @@
-import { Text, View } from '@tarojs/components'
-import { ToneText } from '@/components/Figure'
+import { FigureGrid, ToneText } from '@/components/Figure'
 import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { MONEY_TYPE_NAMES, RISK_LEVEL_NAMES } from '@alfa/common/labels'
 import './index.scss'
@@ -14,15 +13,19 @@ function showcaseText({ key, valueText }: PortfolioShowcaseFragment): string {
 /** Feature or performance showcase: each value in its font colour (Positive red, Negative green, Primary blue, …). */
 export function Showcases({ items }: { items: ReadonlyArray<PortfolioShowcaseFragment> }) {
   return (
-    <View className='alfa-po-showcase'>
-      {items.map((item) => (
-        <View key={item.key} className='alfa-po-showcase__item' data-key={item.key}>
-          <ToneText tone={item.fontColor} className='alfa-po-showcase__value'>
+    <FigureGrid
+      className='alfa-po-showcase'
+      cellClassName='alfa-po-showcase__item'
+      cells={items.map((item) => ({
+        key: item.key,
+        figure: (
+          <ToneText tone={item.fontColor} className='alfa-figures__value alfa-po-showcase__value'>
             {showcaseText(item)}
           </ToneText>
-          <Text className='alfa-po-showcase__name'>{item.displayName}</Text>
-        </View>
-      ))}
-    </View>
+        ),
+        label: item.displayName,
+        data: { 'data-key': item.key },
+      }))}
+    />
   )
 }
