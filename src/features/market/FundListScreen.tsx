@@ -4,10 +4,10 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
-import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
+import { FundLinkRow } from '@/features/fund'
 import { periodCode, periodName, type Period } from '@/services/periods'
 import '../../components/List/index.scss'
 
@@ -64,17 +64,13 @@ export function FundListScreen() {
   )
 }
 
-/** A fund of the ranking (fragment FundRankingRow): code, category, NAV and the period's return; tap opens the fund. */
+/** A fund of the ranking (fragment FundRankingRow): code, category, NAV and the period's return. */
 function FundRankingRow({ row: r }: { row: FundRankingRowFragment }) {
   return (
-    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
-      <View className='alfa-list__main'>
-        <View className='alfa-list__title'>{r.fund.fundName}</View>
-        <View className='alfa-list__sub'>
-          {r.fund.fundCode} · {r.fund.categoryName ?? ''} · 净值 {formatNav(r.fund.nav)}
-        </View>
-      </View>
-      <View className={`alfa-list__figure alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>
-    </View>
+    <FundLinkRow
+      fund={r.fund}
+      sub={`${r.fund.fundCode} · ${r.fund.categoryName ?? ''} · 净值 ${formatNav(r.fund.nav)}`}
+      figure={<View className={`alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>}
+    />
   )
 }

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
-import { navigateTo } from '@/services/navigation'
 import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/services/generated/graphql'
 import { formatPercent, toneOf } from '@/utils/format'
 import { periodCode, periodName, type Period } from '@/services/periods'
 import { PERIOD_TABS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
+import { FundLinkRow } from '@/features/fund'
 import '../../components/List/index.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
@@ -48,15 +48,12 @@ export function IndustryThemeScreen() {
   )
 }
 
-/** One of a theme's funds (fragment ThemeFundRow) with its return over the period; tap opens the fund. */
+/** One of a theme's funds (fragment ThemeFundRow) with its return over the period. */
 function ThemeFundRow({ row: f }: { row: ThemeFundRowFragment }) {
   return (
-    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: f.fund.fundCode })}>
-      <View className='alfa-list__main'>
-        <View className='alfa-list__title'>{f.fund.fundName}</View>
-        <View className='alfa-list__sub'>{f.fund.fundCode}</View>
-      </View>
-      <View className={`alfa-list__figure alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>
-    </View>
+    <FundLinkRow
+      fund={f.fund}
+      figure={<View className={`alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>}
+    />
   )
 }

@@ -133,6 +133,8 @@ export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
 
+export type FundLinkRowFragment = { fundCode: string, fundName: string };
+
 export type FundTitleFragment = { fundCode: string, fundName: string };
 
 export type FundDetailQueryVariables = Exact<{
@@ -206,9 +208,9 @@ export type ManagerProfileQueryVariables = Exact<{
 }>;
 
 
-export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
+export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } }> } | null };
 
-export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
+export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } };
 
 export type MarketFundRankingQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -218,9 +220,9 @@ export type MarketFundRankingQueryVariables = Exact<{
 }>;
 
 
-export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } }> }, categoryDict: Array<{ code: string, name: string }> };
 
-export type FundRankingRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
+export type FundRankingRowFragment = { periodReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } };
 
 export type MarketIndustryThemesQueryVariables = Exact<{
   period?: string | null | undefined;
@@ -601,6 +603,7 @@ export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmen
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
+export { FundLinkRowFragmentDoc } from './documents/FundLinkRowFragmentDoc';
 export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
 export { FundRankingRowFragmentDoc } from './documents/FundRankingRowFragmentDoc';
 export { ThemeFundRowFragmentDoc } from './documents/ThemeFundRowFragmentDoc';
