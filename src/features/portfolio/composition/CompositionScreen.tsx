@@ -12,19 +12,19 @@ import { usePoCode, usePortfolioQuery } from '../hooks'
 import { CompositionList } from './CompositionList'
 import { CompositionPie } from './CompositionPie'
 import { CompositionUpdated } from './CompositionUpdated'
-import { askLongWinOrNot } from './load'
+import { askByKind } from '../kind'
 
 type Answer = NonNullable<PoFundCompositionQuery['portfolio']>
 
 /** Long-win plans by fund category, the others by the default (asset class). */
 const loadComposition = (poCode: string, progress: (partial: Answer) => void) =>
-  askLongWinOrNot<Answer>(
+  askByKind<Answer>(
     poCode,
-    async (longWin, onData) =>
+    async (kind, onData) =>
       (
         await execute(
           PoFundCompositionDocument,
-          { poCode, categoryType: longWin ? 'FundCategory' : null },
+          { poCode, categoryType: kind === 'longWin' ? 'FundCategory' : null },
           { onData: (d) => onData(d.portfolio) },
         )
       ).portfolio,

@@ -15,18 +15,18 @@ import { usePoCode, usePortfolioQuery } from '../hooks'
 import { groupName } from './CompositionList'
 import { CompositionUpdated } from './CompositionUpdated'
 import { FundNavFigures } from './FundNavFigures'
-import { askLongWinOrNot } from './load'
+import { askByKind } from '../kind'
 
 type Answer = NonNullable<PortfolioInvestPoolQuery['portfolio']>
 
 const loadPool = (poCode: string, progress: (partial: Answer) => void) =>
-  askLongWinOrNot<Answer>(
+  askByKind<Answer>(
     poCode,
-    async (longWin, onData) =>
+    async (kind, onData) =>
       (
         await execute(
           PortfolioInvestPoolDocument,
-          { poCode, categoryType: longWin ? 'FundCategory' : null },
+          { poCode, categoryType: kind === 'longWin' ? 'FundCategory' : null },
           { onData: (d) => onData(d.portfolio) },
         )
       ).portfolio,
