@@ -12,7 +12,7 @@ import { moveItem } from '@/utils/dragOrder'
 import { useDragOrder } from '@/hooks/useDragOrder'
 import { summarizeConditions } from '../conditions'
 import { NamePrompt } from './NamePrompt'
-import { markSavedFiltersChanged, useSavedFilters, type SavedFilter } from './savedFilters'
+import { useSavedFilters, type SavedFilter } from './savedFilters'
 import { filterStore, type FilterFormValue } from '../store'
 import './FilterManageScreen.scss'
 
@@ -22,9 +22,10 @@ export const FAILED_TEXT = '操作失败，请重试'
 export const REORDER_FAILED_TEXT = '排序保存失败，请重试'
 
 /**
- * 管理筛选: rename (name dialog → FilterRename) or delete (confirmation → FilterDelete, then
- * filterStore.justDelete so 我的筛选 reads its list again) each saved filter; reorder by dragging
- * a row's handle (≡) or with 上移, saved at once (FilterReorder; a failure puts the old order back).
+ * 管理筛选: rename (name dialog → FilterRename) or delete (confirmation → FilterDelete; the spec's
+ * filterStore.justDelete is set) each saved filter; reorder by dragging a row's handle (≡) or with
+ * 上移, saved at once (FilterReorder; a failure puts the old order back). Every edit goes into the
+ * saved filters' kept answer, which 我的筛选 shows when it is shown again.
  */
 export const FilterManageScreen = observer(function FilterManageScreen() {
   const { state, data, stale, reload, update } = useSavedFilters()
@@ -39,7 +40,6 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
     update(next)
     setBusy(true)
     execute(FilterReorderDocument, { filterIds: next.map((f) => f.filterId) })
-      .then(() => markSavedFiltersChanged())
       .catch(() => {
         update(before)
         void toast.open(REORDER_FAILED_TEXT)
@@ -57,7 +57,6 @@ export const FilterManageScreen = observer(function FilterManageScreen() {
     try {
       const d = await execute(FilterRenameDocument, { filterId: f.filterId, name })
       update((l) => l.map((x) => (x.filterId === f.filterId ? { ...x, name: d.renameFilter.name } : x)))
-      markSavedFiltersChanged()
       const detail = filterStore.filterDetail
       if (detail?.id === f.filterId) filterStore.setFilterDetail({ ...detail, name: d.renameFilter.name })
       void toast.open(RENAMED_TEXT)

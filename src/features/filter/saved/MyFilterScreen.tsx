@@ -8,24 +8,23 @@ import { navigateTo } from '@/services/navigation'
 import { formatDate } from '@/utils/format'
 import { summarizeConditions } from '../conditions'
 import { filterStore, type FilterFormValue } from '../store'
-import { rememberSavedFilter, takeSavedFiltersChanged, useSavedFilters } from './savedFilters'
+import { rememberSavedFilter, useSavedFilters } from './savedFilters'
 import './MyFilterScreen.scss'
 
 /**
  * 我的筛选: the user's saved filters with their conditions in one line; a tap opens the results;
- * 管理 renames or deletes (a deletion there sets justDelete, and this list reads again on show);
- * empty → 去筛选; anonymous → login.
+ * 管理 renames, reorders or deletes, and those edits reach this list through the answer cache when
+ * it is shown again (hooks/remote.ts); empty → 去筛选; anonymous → login.
  */
 export const MyFilterScreen = observer(function MyFilterScreen() {
   const { state, data, stale, reload } = useSavedFilters()
   const list = data ?? []
 
+  // The spec's justDelete: a deletion elsewhere has 我的筛选 ask the server once more when shown.
   useDidShow(() => {
-    const changed = takeSavedFiltersChanged()
-    if (filterStore.justDelete || changed) {
-      filterStore.setJustDelete(false)
-      void reload()
-    }
+    if (!filterStore.justDelete) return
+    filterStore.setJustDelete(false)
+    void reload()
   })
 
   const startNew = () => {

@@ -5,7 +5,10 @@ import { filterStore, type FilterFormValue } from '../store'
 
 export type SavedFilter = FilterMySavedQuery['me']['savedFilters'][number]
 
-/** The saved filters of the signed-in user (My Filter and Filter Manage; edits there update both). */
+/**
+ * The saved filters of the signed-in user. 我的筛选 and 管理筛选 ask the same key, so an edit in 管理筛选
+ * (update) reaches 我的筛选 through the answer cache when it shows again.
+ */
 export function useSavedFilters() {
   return useRemote('savedFilters', () => execute(FilterMySavedDocument).then((d) => d.me.savedFilters), { user: true })
 }
@@ -44,18 +47,4 @@ export function useResolvedFilter(filterId: string | undefined) {
     { user: true },
   )
   return { filter: fromStore ?? data, state: fromStore ? 'ready' : state, retry: () => void reload() } as const
-}
-
-let savedFiltersChanged = false
-
-/** 管理筛选 reordered or renamed: 我的筛选 reads its list again when shown next. */
-export function markSavedFiltersChanged(): void {
-  savedFiltersChanged = true
-}
-
-/** Whether the saved filters changed since the last call (and clears the mark). */
-export function takeSavedFiltersChanged(): boolean {
-  const changed = savedFiltersChanged
-  savedFiltersChanged = false
-  return changed
 }

@@ -149,7 +149,6 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
     state,
     data: p,
     stale,
-    askedAt,
     reload,
     update,
   } = usePortfolioQuery<PortfolioDetail>(
@@ -228,7 +227,6 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           poCode={p.poCode}
           followed={p.hasFollowed}
           followersCount={p.followersCount}
-          askedAt={askedAt}
           onChange={(f) => update((d) => ({ ...d, hasFollowed: f.followed, followersCount: f.followersCount }))}
         />
       </BottomBar>
