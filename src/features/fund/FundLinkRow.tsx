@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import type { FundLinkRowFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
-import '../../components/List/index.scss'
+import '../../styles/list.scss'
 
 /**
  * A fund in a list (a ranking, a theme, a manager's funds): its name over `sub` (default its code),

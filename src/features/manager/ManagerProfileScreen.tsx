@@ -7,7 +7,7 @@ import { ManagerProfileDocument, type ManagedFundRowFragment, type ManagerProfil
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
 import { FundLinkRow } from '@/features/fund'
-import '../../components/List/index.scss'
+import '../../styles/list.scss'
 import { Avatar } from '@/components/Avatar'
 import './ManagerProfileScreen.scss'
 import { useShareSubject } from '@/components/Page'

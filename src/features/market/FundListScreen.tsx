@@ -9,7 +9,7 @@ import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
 import { FundLinkRow } from '@/features/fund'
 import { periodCode, periodName, type Period } from '@/services/periods'
-import '../../components/List/index.scss'
+import '../../styles/list.scss'
 
 /** The periods the ranking and the themes are measured over, as tabs (更多基金, 行业主题). */
 export const PERIOD_TABS = (['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR'] as const).map((key) => ({

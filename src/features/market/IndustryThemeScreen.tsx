@@ -9,7 +9,7 @@ import { periodCode, periodName, type Period } from '@/services/periods'
 import { PERIOD_TABS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
 import { FundLinkRow } from '@/features/fund'
-import '../../components/List/index.scss'
+import '../../styles/list.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {

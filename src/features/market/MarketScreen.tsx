@@ -7,7 +7,7 @@ import { execute } from '@/services/graphql'
 import { MarketIndexChartDocument, MarketIndicesDocument, type MarketQuoteCardFragment } from '@/services/generated/graphql'
 import { formatDate, formatNumber, formatPercent, DATE, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
-import '../../components/List/index.scss'
+import '../../styles/list.scss'
 import './MarketScreen.scss'
 
 export type ChartRange = 'intraday' | 'daily'
