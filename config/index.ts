@@ -58,6 +58,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       .rule('pure-generated-documents')
       .test(/[\\/]services[\\/]generated[\\/]/)
       .sideEffects(false)
+  /**
+   * A feature's index.ts only re-exports: a page shell that imports one screen from
+   * `@/features/<name>` then takes that screen's modules, not every screen of the feature.
+   */
+  const pureFeatureEntries = (chain: { module: { rule(name: string): any } }) =>
+    chain.module
+      .rule('pure-feature-entries')
+      .test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/)
+      .sideEffects(false)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
@@ -100,6 +109,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
+        pureFeatureEntries(chain)
       },
     },
     h5: {
@@ -126,6 +136,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       router: { mode: 'browser' },
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
+        pureFeatureEntries(chain)
         // Taro compiles only config/ when it loads this file; tsx reads the route table (no imports of its own).
         const { h5PathRows } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
         chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: h5PathRows() }])

@@ -1,36 +1,56 @@
 #!/usr/bin/env node
 // Creates the page shell and page config of every route in src/routes.ts that has none yet.
-// A new screen is added to the route table first; this writes its two files.
+// A new screen is added to the route table first; this writes its two files. A route that names
+// its feature gets a shell that imports `<Route>Screen` from `@/features/<feature>` (export it
+// from the feature's index.ts); one without a feature gets a placeholder.
+// Run with a directory to write the shells there instead of src/ (the unit test does).
 import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
+const out = path.resolve(process.argv[2] ?? path.join(root, 'src'))
 const table = fs.readFileSync(path.join(root, 'src/routes.ts'), 'utf8')
 const body = table.slice(table.indexOf('export const routes = {'), table.indexOf('} as const satisfies'))
 const names = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => m[1])
 
-const pageOf = (name) => {
-  const re = new RegExp(`^ {2}${name}: \\{[\\s\\S]*?page: (main|sub|po)\\('([^']+)'\\)`, 'm')
-  const [, kind, arg] = re.exec(body)
-  return kind === 'main' ? `pages/${arg}/index` : kind === 'sub' ? `subPkg/pages/${arg}/index` : `subPkg/pages/portfolio/${arg}/index`
+/** The text of one route's entry, up to the next route. */
+const entryOf = (name) => {
+  const start = body.search(new RegExp(`^ {2}${name}: \\{`, 'm'))
+  const next = body.slice(start + 1).search(/^ {2}\w+: \{/m)
+  return next < 0 ? body.slice(start) : body.slice(start, start + 1 + next)
 }
 
-const component = (name) => `${name[0].toUpperCase()}${name.slice(1)}Page`
+const pageOf = (name) => {
+  const [, kind, arg] = /page: (main|sub|po)\('([^']+)'\)/.exec(entryOf(name))
+  return kind === 'main' ? `pages/${arg}/index` : kind === 'sub' ? `subPkg/pages/${arg}/index` : `subPkg/pages/portfolio/${arg}/index`
+}
+const featureOf = (name) => /\bfeature: '(\w+)'/.exec(entryOf(name))?.[1]
+
+const pascal = (name) => `${name[0].toUpperCase()}${name.slice(1)}`
+
+/** A shell rendering its feature's screen, or a placeholder while the route names no feature. */
+function shell(name) {
+  const feature = featureOf(name)
+  const [imports, content] = feature
+    ? [`import { ${pascal(name)}Screen } from '@/features/${feature}'`, `<${pascal(name)}Screen />`]
+    : [`import { PageLoading } from '@/components/PageLoading'`, '<PageLoading />']
+  return (
+    `import { Page } from '@/components/Page'\n${imports}\n\n` +
+    `export default function ${pascal(name)}Page() {\n  return (\n    <Page route='${name}'>\n      ${content}\n    </Page>\n  )\n}\n`
+  )
+}
+
 let created = 0
 for (const name of names) {
   const page = pageOf(name)
-  const file = path.join(root, 'src', `${page}.tsx`)
+  const file = path.join(out, `${page}.tsx`)
   if (fs.existsSync(file)) continue
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(
-    path.join(root, 'src', `${page}.config.ts`),
+    path.join(out, `${page}.config.ts`),
     `import { pageConfig } from '@/routes'\n\nexport default definePageConfig(pageConfig('${name}'))\n`,
   )
-  fs.writeFileSync(
-    file,
-    `import { Page } from '@/components/Page'\nimport { PageLoading } from '@/components/PageLoading'\n\n` +
-      `export default function ${component(name)}() {\n  return (\n    <Page route='${name}'>\n      <PageLoading />\n    </Page>\n  )\n}\n`,
-  )
+  fs.writeFileSync(file, shell(name))
   created += 1
 }
 console.log(`${created} page shell(s) created, ${names.length} routes in the table`)

@@ -1,13 +1,11 @@
 import type { PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
 import './platform/routerSetup'
-import { theme } from './platform/theme'
 import { launchServices } from './services/launch'
 import './app.scss'
 
 function App({ children }: PropsWithChildren) {
-  theme.start()
-  // Tracking ids from the url, chunk-failure reporting, page_performance and silent login.
+  // The colour scheme, tracking ids from the url, chunk-failure reporting, page_performance and silent login.
   useLaunch(launchServices)
   return children
 }

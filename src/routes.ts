@@ -18,7 +18,28 @@ export interface PageOptions {
   refresh?: boolean
 }
 
+/** The feature folders of src/features, each with an index.ts that page shells import. */
+export const FEATURES = [
+  'account',
+  'diagnosis',
+  'filter',
+  'fund',
+  'glossary',
+  'manager',
+  'market',
+  'portfolio',
+  'search',
+  'watchlist',
+] as const
+export type FeatureName = (typeof FEATURES)[number]
+
 export interface RouteEntry extends PageOptions {
+  /**
+   * The feature whose screen this is: its page shell imports `@/features/<feature>` and nothing
+   * else of src/features (test/unit/layers.test.ts). Absent on app screens (home, back, not found)
+   * and on placeholders until their screen is built; scripts/scaffold-pages.mjs writes the import.
+   */
+  feature?: FeatureName
   /** Mini-program page path without the leading slash: `pages/...` or `subPkg/pages/...`. */
   page: string
   /**
@@ -46,8 +67,17 @@ const own = (page: string) => [`/${page}`]
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
   home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
-  product: { ownPackage: true, page: main('product'), h5: own(main('product')), title: '策略', screen: 'product', share: true },
+  product: {
+    feature: 'portfolio',
+    ownPackage: true,
+    page: main('product'),
+    h5: own(main('product')),
+    title: '策略',
+    screen: 'product',
+    share: true,
+  },
   favourites: {
+    feature: 'watchlist',
     ownPackage: true,
     refresh: true,
     page: main('favourites'),
@@ -56,6 +86,7 @@ export const routes = {
     screen: 'favourites (My Watchlist)',
   },
   fund: {
+    feature: 'fund',
     refresh: true,
     ownPackage: true,
     page: main('fund'),
@@ -65,6 +96,7 @@ export const routes = {
     share: true,
   },
   manager: {
+    feature: 'manager',
     refresh: true,
     ownPackage: true,
     page: main('manager'),
@@ -74,6 +106,7 @@ export const routes = {
     share: true,
   },
   stockMarket: {
+    feature: 'market',
     refresh: true,
     ownPackage: true,
     page: main('stock_market'),
@@ -83,6 +116,7 @@ export const routes = {
     share: true,
   },
   fundArchives: {
+    feature: 'fund',
     refresh: true,
     ownPackage: true,
     page: main('fundArchives'),
@@ -91,8 +125,16 @@ export const routes = {
     screen: 'fund achievements',
     share: true,
   },
-  filterDetail: { ownPackage: true, page: main('filterDetail'), h5: own(main('filterDetail')), title: '筛选条件', screen: 'filter detail' },
+  filterDetail: {
+    feature: 'filter',
+    ownPackage: true,
+    page: main('filterDetail'),
+    h5: own(main('filterDetail')),
+    title: '筛选条件',
+    screen: 'filter detail',
+  },
   filterResult: {
+    feature: 'filter',
     ownPackage: true,
     refresh: true,
     page: main('filterResult'),
@@ -101,6 +143,7 @@ export const routes = {
     screen: 'filter result (My Filter)',
   },
   favouritesManage: {
+    feature: 'watchlist',
     ownPackage: true,
     page: main('favouritesManage'),
     h5: own(main('favouritesManage')),
@@ -108,6 +151,7 @@ export const routes = {
     screen: 'favourites manage',
   },
   stockFilter: {
+    feature: 'filter',
     ownPackage: true,
     refresh: true,
     page: main('stockFilter'),
@@ -116,6 +160,7 @@ export const routes = {
     screen: 'stock filter (filter results)',
   },
   tradeModal: {
+    feature: 'portfolio',
     ownPackage: true,
     page: main('tradeModal'),
     h5: own(main('tradeModal')),
@@ -132,6 +177,7 @@ export const routes = {
   },
   wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
   diagnosis: {
+    feature: 'diagnosis',
     ownPackage: true,
     page: main('diagnosis'),
     h5: own(main('diagnosis')),
@@ -140,6 +186,7 @@ export const routes = {
     share: true,
   },
   valuationDetail: {
+    feature: 'fund',
     refresh: true,
     ownPackage: true,
     page: main('valuationDetail'),
@@ -151,6 +198,7 @@ export const routes = {
   downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
   back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
   fund0008: {
+    feature: 'fund',
     refresh: true,
     ownPackage: true,
     page: main('fund0008'),
@@ -160,6 +208,7 @@ export const routes = {
     share: true,
   },
   fundArchives0008: {
+    feature: 'fund',
     refresh: true,
     ownPackage: true,
     page: main('fundArchives0008'),
@@ -169,6 +218,7 @@ export const routes = {
     share: true,
   },
   manager0008: {
+    feature: 'manager',
     refresh: true,
     ownPackage: true,
     page: main('manager0008'),
@@ -181,8 +231,9 @@ export const routes = {
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
   // Static paths come before `/alfa/portfolio/:poCode` so that they win on H5.
-  portfolioModals: { page: po('modals'), h5: ['/alfa/portfolio/modals'], title: '策略提示', screen: 'modals' },
+  portfolioModals: { feature: 'portfolio', page: po('modals'), h5: ['/alfa/portfolio/modals'], title: '策略提示', screen: 'modals' },
   advisorContent: {
+    feature: 'portfolio',
     page: po('advisorContent'),
     h5: ['/alfa/portfolio/advisor-content'],
     title: '投顾内容',
@@ -190,6 +241,7 @@ export const routes = {
     share: true,
   },
   portfolioEntry: {
+    feature: 'portfolio',
     page: po('entry'),
     h5: ['/alfa/portfolio/:poCode', '/alfa/portfolio'],
     title: '策略',
@@ -198,6 +250,7 @@ export const routes = {
     customNav: true,
   },
   portfolioDetail: {
+    feature: 'portfolio',
     page: po('detail'),
     h5: ['/alfa/portfolio/:poCode/detail'],
     title: '策略详情',
@@ -206,6 +259,7 @@ export const routes = {
     customNav: true,
   },
   portfolioSignal: {
+    feature: 'portfolio',
     page: po('signal'),
     h5: ['/alfa/portfolio/:poCode/signal'],
     title: '发车记录',
@@ -213,6 +267,7 @@ export const routes = {
     share: true,
   },
   portfolioAdjustment: {
+    feature: 'portfolio',
     page: po('adjustment'),
     h5: ['/alfa/portfolio/:poCode/adjustment'],
     title: '调仓记录',
@@ -220,6 +275,7 @@ export const routes = {
     share: true,
   },
   portfolioInformation: {
+    feature: 'portfolio',
     page: po('information'),
     h5: ['/alfa/portfolio/:poCode/information'],
     title: '策略信息',
@@ -227,6 +283,7 @@ export const routes = {
     share: true,
   },
   portfolioAdvisor: {
+    feature: 'portfolio',
     page: po('advisor'),
     h5: ['/alfa/portfolio/:poCode/advisor'],
     title: '投顾服务',
@@ -234,6 +291,7 @@ export const routes = {
     share: true,
   },
   portfolioIntro: {
+    feature: 'portfolio',
     page: po('intro'),
     h5: ['/alfa/portfolio/:poCode/index'],
     title: '策略介绍',
@@ -241,6 +299,7 @@ export const routes = {
     share: true,
   },
   portfolioDailyNav: {
+    feature: 'portfolio',
     page: po('dailyNav'),
     h5: ['/alfa/portfolio/:poCode/daily-nav'],
     title: '策略走势',
@@ -248,6 +307,7 @@ export const routes = {
     share: true,
   },
   portfolioAipList: {
+    feature: 'portfolio',
     page: po('aipList'),
     h5: ['/alfa/portfolio/:poCode/aip-list'],
     title: '定投建议',
@@ -255,6 +315,7 @@ export const routes = {
     share: true,
   },
   portfolioAipDetail: {
+    feature: 'portfolio',
     page: po('aipDetail'),
     h5: ['/alfa/portfolio/:poCode/aip-detail/:sigId'],
     title: '定投建议详情',
@@ -263,6 +324,7 @@ export const routes = {
   },
   // Portfolio screens the spec implies.
   portfolioAnalysis: {
+    feature: 'portfolio',
     page: po('analysis'),
     h5: ['/alfa/portfolio/:poCode/analysis'],
     title: '策略分析',
@@ -270,6 +332,7 @@ export const routes = {
     share: true,
   },
   portfolioComposition: {
+    feature: 'portfolio',
     page: po('composition'),
     h5: ['/alfa/portfolio/:poCode/composition'],
     title: '基金组成',
@@ -277,6 +340,7 @@ export const routes = {
     share: true,
   },
   portfolioInvestPool: {
+    feature: 'portfolio',
     page: po('investPool'),
     h5: ['/alfa/portfolio/:poCode/invest-pool'],
     title: '基金池',
@@ -284,14 +348,16 @@ export const routes = {
     share: true,
   },
   portfolioTimeline: {
+    feature: 'portfolio',
     page: po('timeline'),
     h5: ['/alfa/portfolio/:poCode/timeline'],
     title: '策略动态',
     screen: 'timeline posts list',
     share: true,
   },
-  portfolioFaq: { page: po('faq'), h5: ['/alfa/portfolio/:poCode/faq'], title: '常见问题', screen: 'FAQ links' },
+  portfolioFaq: { feature: 'portfolio', page: po('faq'), h5: ['/alfa/portfolio/:poCode/faq'], title: '常见问题', screen: 'FAQ links' },
   portfolioThermometer: {
+    feature: 'portfolio',
     page: po('thermometer'),
     h5: ['/alfa/portfolio/:poCode/thermometer'],
     title: '温度计',
@@ -301,6 +367,7 @@ export const routes = {
 
   // ---- Fund routes in the subpackage ----
   fundIntro: {
+    feature: 'fund',
     refresh: true,
     page: sub('fundIntro'),
     h5: ['/alfa/fund/intro/:fundCode'],
@@ -309,6 +376,7 @@ export const routes = {
     share: true,
   },
   fundNav: {
+    feature: 'fund',
     refresh: true,
     page: sub('fundNav'),
     h5: ['/alfa/fund/nav/:fundCode'],
@@ -318,6 +386,7 @@ export const routes = {
   },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
   fundEntry: {
+    feature: 'fund',
     refresh: true,
     page: sub('fundEntry'),
     h5: ['/alfa/fund/:fundCode'],
@@ -328,20 +397,27 @@ export const routes = {
   },
 
   // ---- Other subpackage pages ----
-  search: { page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
+  search: { feature: 'search', page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
   column: { page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
   columnDetail: { page: sub('columnDetail'), h5: own(sub('columnDetail')), title: '专栏详情', screen: 'column detail', share: true },
   article: { page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
   tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
-  filterManage: { page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
-  filter: { page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
-  myFilter: { refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
+  filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
+  filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
+  myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
   externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
   webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
   video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
   // /n/user/login: the native deep link (spec section 2); opened outside the app, it is this page.
-  login: { page: sub('login'), h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'], title: '登录', screen: 'login' },
+  login: {
+    feature: 'account',
+    page: sub('login'),
+    h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'],
+    title: '登录',
+    screen: 'login',
+  },
   productList: {
+    feature: 'portfolio',
     page: sub('productList'),
     h5: own(sub('productList')),
     title: '更多策略',
@@ -349,6 +425,7 @@ export const routes = {
     share: true,
   },
   fundList: {
+    feature: 'market',
     refresh: true,
     page: sub('fundList'),
     h5: own(sub('fundList')),
@@ -357,6 +434,7 @@ export const routes = {
     share: true,
   },
   managerList: {
+    feature: 'manager',
     refresh: true,
     page: sub('managerList'),
     h5: own(sub('managerList')),
@@ -365,6 +443,7 @@ export const routes = {
     share: true,
   },
   industryTheme: {
+    feature: 'market',
     refresh: true,
     page: sub('industryTheme'),
     h5: own(sub('industryTheme')),
@@ -373,6 +452,7 @@ export const routes = {
     share: true,
   },
   fundDiagnosis: {
+    feature: 'diagnosis',
     refresh: true,
     page: sub('fundDiagnosis'),
     h5: own(sub('fundDiagnosis')),
@@ -381,6 +461,7 @@ export const routes = {
     share: true,
   },
   fundGlossary: {
+    feature: 'glossary',
     page: sub('fundGlossary'),
     h5: own(sub('fundGlossary')),
     title: '基金术语',

@@ -1,4 +1,4 @@
-import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { reaction } from 'mobx'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { LoadState } from '@/components/AsyncContent'
@@ -6,7 +6,6 @@ import type { LoadMoreStatus } from '@/components/LoadMore'
 import { answerCache, userAnswerKey } from '@/services/answerCache'
 import { session } from '@/services/session'
 import { user } from '@/services/user'
-import { nextOrder } from '@/utils/order'
 
 export type { LoadState }
 
@@ -28,18 +27,15 @@ export interface RemoteOptions<T> {
 
 interface Shown<T> {
   /** The question (key, with the user's id for user data) this is the answer to. */
-  k: string | null
+  question: string | null
   state: LoadState
   data: T | null
   /** The answer on screen could not be refreshed. */
   stale: boolean
-  /** `data` answers `k` (it came from the cache or a load), rather than being the last question's. */
+  /** `data` answers `question` (it came from the cache or a load), rather than being the last question's. */
   own: boolean
-  /**
-   * When `data` was asked (utils/order.ts): shared stores fed by answers (follows) ignore an answer
-   * asked before their own later change. 0: not known to be recent (kept from an earlier visit).
-   */
-  askedAt: number
+  /** The answer cache's version of the key that `data` stands for (services/answerCache.ts). */
+  version: number
 }
 
 const emptyList = (data: unknown) => Array.isArray(data) && data.length === 0
@@ -59,122 +55,164 @@ function settled<T>(data: T | null, empty: (data: T) => boolean): LoadState {
  * keeps what is on screen, marked stale. Answers of a superseded load are dropped. `update`
  * replaces the answer after an edit (a manage screen), in the cache too. `load` may call
  * `progress` with a partial answer (the first parts of an @defer response) to show it at once.
+ *
+ * Screens that ask the same key hear of each other through the cache's versions: a page shown
+ * again after another screen changed its key's answer (an edit, a fresher load) shows the kept
+ * one, or asks again when the change dropped it; an answer asked before such a change gives way
+ * to the kept one, so a late reply never undoes an edit made meanwhile.
  */
 export function useRemote<T>(
   key: string | null,
   load: (progress: (partial: T) => void) => Promise<T | null>,
   options: RemoteOptions<T> = {},
 ) {
-  const { user: who, cache = true, empty = emptyList, delay = 0 } = options
-  const mine = who === true
+  const { user: userOption, cache = true, empty = emptyList, delay = 0 } = options
+  /** Asked only for a signed-in user. */
+  const userOnly = userOption === true
   /** The answer depends on who asks: reloaded on login and logout, kept per user. */
-  const personal = !!who
+  const perUser = !!userOption
   const [, rerender] = useState(0)
-  const whoAsks = () => `${session.restored}:${user.token ?? ''}`
-  const seen = whoAsks()
+  const asker = () => `${session.restored}:${user.token ?? ''}`
+  const askerAtRender = asker()
   // Any component re-renders on login and logout, not only an observer; a restore that ended
   // between this render and the effect counts too (else the screen would wait for it forever).
   useEffect(() => {
-    if (!personal) return undefined
-    const stop = reaction(whoAsks, () => rerender((n) => n + 1))
-    if (whoAsks() !== seen) rerender((n) => n + 1)
+    if (!perUser) return undefined
+    const stop = reaction(asker, () => rerender((count) => count + 1))
+    if (asker() !== askerAtRender) rerender((count) => count + 1)
     return stop
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [personal])
+  }, [perUser])
   const userId = user.userId
   // While the saved login is being restored a user's load waits (loading, not the login prompt).
-  const restoring = personal && !user.token && !session.restored
-  const k = key === null || restoring ? null : user.token && personal ? userAnswerKey(userId || '', key) : mine ? null : key
+  const restoring = perUser && !user.token && !session.restored
+  const question = key === null || restoring ? null : user.token && perUser ? userAnswerKey(userId || '', key) : userOnly ? null : key
   // Without a user id a user's answer is not kept: it could not be told from another user's.
-  const cacheKey = cache && k !== null && (!personal || !user.token || userId) ? k : null
+  const cacheKey = cache && question !== null && (!perUser || !user.token || userId) ? question : null
+  const versionNow = () => (cacheKey ? answerCache.version(cacheKey) : 0)
 
-  const enter = (prev: Shown<T> | null): Shown<T> => {
-    const hit = cacheKey ? answerCache.get<T>(cacheKey) : null
-    if (hit !== null) return { k, state: settled(hit, empty), data: hit, stale: false, own: true, askedAt: 0 }
-    if (prev && delay && !mine && k !== null) return { ...prev, k, stale: false, own: false }
+  const shownFor = (previous: Shown<T> | null): Shown<T> => {
+    const kept = cacheKey ? answerCache.get<T>(cacheKey) : null
+    const version = versionNow()
+    if (kept !== null) return { question, state: settled(kept, empty), data: kept, stale: false, own: true, version }
+    if (previous && delay && !userOnly && question !== null) return { ...previous, question, stale: false, own: false, version }
     return {
-      k,
-      state: key !== null && k === null && !restoring ? 'login' : 'loading',
+      question,
+      state: key !== null && question === null && !restoring ? 'login' : 'loading',
       // Another user's (or nobody's) answer is never shown for this one.
-      data: personal ? null : (prev?.data ?? null),
+      data: perUser ? null : (previous?.data ?? null),
       stale: false,
       own: false,
-      askedAt: personal ? 0 : (prev?.askedAt ?? 0),
+      version,
     }
   }
-  const [kept, setShown] = useState<Shown<T>>(() => enter(null))
-  let shown = kept
+  const [current, setShown] = useState<Shown<T>>(() => shownFor(null))
+  let shown = current
   // The restore ended without a user: the wait becomes the login state.
-  if (kept.k !== k || (k === null && key !== null && kept.state === 'loading' && !restoring)) {
-    shown = enter(kept)
+  if (current.question !== question || (question === null && key !== null && current.state === 'loading' && !restoring)) {
+    shown = shownFor(current)
     setShown(shown)
   }
 
-  const seq = useRef(0)
-  const latest = useRef({ load, cacheKey, shown, empty, personal })
-  latest.current = { load, cacheKey, shown, empty, personal }
+  const lastLoad = useRef(0)
+  const latest = useRef({ load, cacheKey, shown, empty, perUser })
+  latest.current = { load, cacheKey, shown, empty, perUser }
+
+  /** Shows the answer the cache keeps for the shown question (another screen changed it). */
+  const showKept = (asked: Shown<T>, data: T, version: number) =>
+    setShown((previous) =>
+      previous.question === asked.question
+        ? { question: previous.question, state: settled(data, latest.current.empty), data, stale: false, own: true, version }
+        : previous,
+    )
 
   // Promise chains rather than async functions: smaller in the ES5 mini-program bundle.
   /** Asks again; quietly (what is shown stays, a failure marks it stale) by default when it answers this key. */
   const reload = useCallback((quiet?: boolean): Promise<void> => {
-    const { cacheKey: ck, shown: s, personal: m } = latest.current
-    if (s.k === null) return Promise.resolve()
-    const id = ++seq.current
-    const askedAt = nextOrder()
-    const q = quiet === undefined ? s.own : quiet === true
-    const uid = user.userId
-    if (!q) setShown((p) => (p.k === s.k ? { ...p, state: 'loading' } : p))
+    const { cacheKey: keptUnder, shown: asked, perUser: askedPerUser } = latest.current
+    if (asked.question === null) return Promise.resolve()
+    const loadId = ++lastLoad.current
+    const askedVersion = keptUnder ? answerCache.version(keptUnder) : 0
+    const quietly = quiet === undefined ? asked.own : quiet === true
+    const askedFor = user.userId
+    if (!quietly) setShown((previous) => (previous.question === asked.question ? { ...previous, state: 'loading' } : previous))
     // An incremental answer (@defer) shows each part as it arrives; only the whole one is kept.
     const progress = (partial: T) => {
-      if (id === seq.current)
-        setShown((p) =>
-          p.k === s.k ? { k: p.k, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true, askedAt } : p,
+      if (loadId === lastLoad.current)
+        setShown((previous) =>
+          previous.question === asked.question
+            ? { ...previous, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true }
+            : previous,
         )
     }
     return latest.current.load(progress).then(
       (data) => {
-        if (id !== seq.current) return
+        if (loadId !== lastLoad.current) return
         const state = settled(data, latest.current.empty)
-        // Only an answer that shows something is kept (offline, an old "nothing here" would mislead);
-        // a logout while it was asked keeps nothing.
-        if (ck && (!m || user.userId === uid)) {
-          if (state === 'ready') answerCache.set(ck, data)
-          else answerCache.remove(ck)
+        let version = askedVersion
+        if (keptUnder && answerCache.version(keptUnder) !== askedVersion) {
+          // Another screen changed the answer while this one was asked: this one is older.
+          const kept = answerCache.get<T>(keptUnder)
+          if (kept !== null) return showKept(asked, kept, answerCache.version(keptUnder))
+          // It was dropped there: shown for now, asked again when the page shows next.
+        } else if (keptUnder && (!askedPerUser || user.userId === askedFor)) {
+          // Only an answer that shows something is kept (offline, an old "nothing here" would mislead);
+          // a logout while it was asked keeps nothing.
+          if (state === 'ready') answerCache.set(keptUnder, data)
+          else answerCache.remove(keptUnder)
+          version = answerCache.version(keptUnder)
         }
-        setShown((p) => (p.k === s.k ? { k: p.k, state, data, stale: false, own: true, askedAt } : p))
+        setShown((previous) =>
+          previous.question === asked.question ? { question: previous.question, state, data, stale: false, own: true, version } : previous,
+        )
       },
       () => {
-        if (id === seq.current)
-          setShown((p) => (p.k !== s.k ? p : q && p.own ? { ...p, stale: true } : { ...p, state: 'error', stale: false }))
+        if (loadId === lastLoad.current)
+          setShown((previous) =>
+            previous.question !== asked.question
+              ? previous
+              : quietly && previous.own
+                ? { ...previous, stale: true }
+                : { ...previous, state: 'error', stale: false },
+          )
       },
     )
   }, [])
 
   /** Replaces the answer on screen and in the cache (an edit made here); a load in flight is dropped. */
   const update = useCallback((next: T | ((data: T) => T)) => {
-    const { cacheKey: ck, shown: s, empty: e } = latest.current
-    const data = typeof next === 'function' ? (next as (data: T) => T)(s.data as T) : next
-    const state = settled(data, e)
-    seq.current++
-    if (ck) {
-      if (state === 'ready') answerCache.set(ck, data)
-      else answerCache.remove(ck)
+    const { cacheKey: keptUnder, shown: before, empty: isEmpty } = latest.current
+    const data = typeof next === 'function' ? (next as (data: T) => T)(before.data as T) : next
+    const state = settled(data, isEmpty)
+    lastLoad.current++
+    if (keptUnder) {
+      if (state === 'ready') answerCache.set(keptUnder, data)
+      else answerCache.remove(keptUnder)
     }
-    const n: Shown<T> = { ...s, data, state, stale: false, own: true, askedAt: nextOrder() }
-    latest.current.shown = n
-    setShown(n)
+    const edited: Shown<T> = { ...before, data, state, stale: false, own: true, version: keptUnder ? answerCache.version(keptUnder) : 0 }
+    latest.current.shown = edited
+    setShown(edited)
   }, [])
 
   useEffect(() => {
-    if (k === null) return
+    if (question === null) return
     if (!delay) return void reload()
     const timer = setTimeout(() => void reload(), delay)
     return () => clearTimeout(timer)
-  }, [k, delay, reload])
+  }, [question, delay, reload])
   usePullDownRefresh(() => {
     void reload(true).finally(() => Taro.stopPullDownRefresh())
   })
-  return { state: shown.state, data: shown.data, stale: shown.stale, askedAt: shown.askedAt, reload, update }
+  // Shown again (back from another screen): what changed there reaches this screen here.
+  useDidShow(() => {
+    const { cacheKey: keptUnder, shown: onScreen } = latest.current
+    if (!keptUnder || onScreen.question === null || answerCache.version(keptUnder) === onScreen.version) return
+    const kept = answerCache.get<T>(keptUnder)
+    if (kept === null) return void reload(true)
+    lastLoad.current++
+    showKept(onScreen, kept, answerCache.version(keptUnder))
+  })
+  return { state: shown.state, data: shown.data, stale: shown.stale, reload, update }
 }
 
 /** One page of a list paged by pageInfo (spec: pageInfo{cursor, hasMore} and totalCount). */
@@ -209,38 +247,38 @@ export function usePaged<H, P extends Page<unknown> = H extends Page<unknown> ? 
   load: (cursor: string | null) => Promise<H | null>,
   options: PagedOptions<H, P> = {},
 ) {
-  const pageOf = options.page ?? ((h: H) => h as unknown as P)
-  const first = useRemote<H>(key, () => load(null), { empty: (h) => !pageOf(h).list.length, ...options })
+  const pageOf = options.page ?? ((answer: H) => answer as unknown as P)
+  const first = useRemote<H>(key, () => load(null), { empty: (answer) => !pageOf(answer).list.length, ...options })
   const head = first.data
   const [next, setNext] = useState<NextPages<P>>({ head: null, list: NONE, pageInfo: null, status: null })
   const pages: NextPages<P> = next.head === head ? next : { head, list: NONE, pageInfo: null, status: null }
   const firstPage = head === null ? null : pageOf(head)
-  const info = pages.pageInfo ?? firstPage?.pageInfo
-  const more: LoadMoreStatus = pages.status ?? (info?.hasMore && info.cursor ? 'more' : 'noMore')
+  const pageInfo = pages.pageInfo ?? firstPage?.pageInfo
+  const more: LoadMoreStatus = pages.status ?? (pageInfo?.hasMore && pageInfo.cursor ? 'more' : 'noMore')
   const items = useMemo(() => (firstPage ? [...firstPage.list, ...pages.list] : []) as P['list'], [firstPage, pages.list])
 
-  const latest = useRef({ load, pageOf, pages, more, cursor: info?.cursor })
-  latest.current = { load, pageOf, pages, more, cursor: info?.cursor }
+  const latest = useRef({ load, pageOf, pages, more, cursor: pageInfo?.cursor })
+  latest.current = { load, pageOf, pages, more, cursor: pageInfo?.cursor }
 
   const loadMore = useCallback((): Promise<void> => {
-    const { pages: p, more: m, cursor } = latest.current
-    const h = p.head
-    if (h === null || !cursor || (m !== 'more' && m !== 'error')) return Promise.resolve()
+    const { pages: shownPages, more: status, cursor } = latest.current
+    const followed = shownPages.head
+    if (followed === null || !cursor || (status !== 'more' && status !== 'error')) return Promise.resolve()
     // A second reach-bottom before the next render must not ask again.
     latest.current.more = 'loading'
-    setNext({ ...p, status: 'loading' })
+    setNext({ ...shownPages, status: 'loading' })
     return latest.current.load(cursor).then(
       (answer) => {
         const page = answer === null ? null : latest.current.pageOf(answer)
-        setNext((n) =>
-          n.head !== h
-            ? n
+        setNext((previous) =>
+          previous.head !== followed
+            ? previous
             : page
-              ? { head: h, list: [...n.list, ...page.list], pageInfo: page.pageInfo, status: null }
-              : { ...n, status: 'error' },
+              ? { head: followed, list: [...previous.list, ...page.list], pageInfo: page.pageInfo, status: null }
+              : { ...previous, status: 'error' },
         )
       },
-      () => setNext((n) => (n.head === h ? { ...n, status: 'error' } : n)),
+      () => setNext((previous) => (previous.head === followed ? { ...previous, status: 'error' } : previous)),
     )
   }, [])
 

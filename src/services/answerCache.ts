@@ -23,10 +23,16 @@ interface Index {
   rows: Row[]
 }
 
-/** The last good answer of each screen, so a revisit shows it at once (stale-while-revalidate). */
+/**
+ * The last good answer of each screen, so a revisit shows it at once (stale-while-revalidate).
+ * It is also how screens hear of each other's edits: every key has a version that each change of
+ * its answer raises, and a screen showing an older version reads the key again (hooks/remote.ts).
+ */
 export interface AnswerCache {
   /** The answer kept under `key` (it becomes the most recently used), or null. */
   get<T>(key: string): T | null
+  /** How many times the answer under `key` changed in this run of the app (kept, replaced or dropped). */
+  version(key: string): number
   /** Keeps an answer; the least recently used ones go while over the limits. */
   set(key: string, data: unknown): void
   remove(key: string): void
@@ -49,6 +55,9 @@ export function createAnswerCache(
   now: () => number = Date.now,
   version: string = ANSWER_CODE_VERSION,
 ): AnswerCache {
+  // In memory: a version says what this run of the app changed, not what is on disk.
+  const versions = new Map<string, number>()
+  const changed = (key: string) => void versions.set(key, (versions.get(key) ?? 0) + 1)
   const write = (rows: Row[]) => {
     const index: Index = { v: version, rows }
     backend.set(ANSWER_INDEX_KEY, JSON.stringify(index))
@@ -73,6 +82,7 @@ export function createAnswerCache(
       read().filter((r) => {
         if (!drop(r[0])) return true
         backend.remove(ANSWER_KEY_PREFIX + r[0])
+        changed(r[0])
         return false
       }),
     )
@@ -96,9 +106,13 @@ export function createAnswerCache(
       write(rows)
       return data
     },
+    version(key) {
+      return versions.get(key) ?? 0
+    },
     set(key, data) {
       const text = JSON.stringify(data)
       const rows = read().filter((r) => r[0] !== key)
+      changed(key)
       if (text === undefined || text.length > limits.chars / 4) {
         backend.remove(ANSWER_KEY_PREFIX + key)
         write(rows)

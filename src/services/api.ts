@@ -22,7 +22,7 @@ export type * from '@alfa/common/api'
 /**
  * The REST calls of spec section 7, one function each. Every call goes through the request
  * layer (headers, error catalogue); answers are the `data` of the server's envelope, typed in
- * api.types.ts.
+ * common/api.ts.
  */
 
 /** Popular picks (spec section 9: 6 by default). */

@@ -1,4 +1,5 @@
 import { isNativeApp } from '@/platform/host'
+import { theme } from '@/platform/theme'
 import { currentLocation, hasSavedEntry } from '@/platform/web'
 import { beginSessionRestore, finishSessionRestore } from './session'
 
@@ -26,6 +27,8 @@ if (mayRestoreLogin()) beginSessionRestore()
  * request, bridge and token code (ARCHITECTURE.md section 7: 150 KB of gzipped JS before paint).
  */
 export function launchServices(): void {
+  // The colour scheme is followed from launch, before the first screen reads it.
+  theme.start()
   if (mayRestoreLogin()) beginSessionRestore()
   import(/* webpackChunkName: "startup" */ '@/services/startup')
     .then((m) => m.startServices())

@@ -1,5 +1,6 @@
 import { AsyncContent } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
+import { FigureGrid, SignedRate } from '@/components/Figure'
 import { LoadMore } from '@/components/LoadMore'
 import { Tabs } from '@/components/Tabs'
 import TestUtils from '@tarojs/test-utils-react'
@@ -130,5 +131,26 @@ describe('a bar fixed to the bottom of the screen', () => {
       utils.fireEvent.click(container.querySelector('.on') as HTMLElement)
     })
     expect(onClick).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('one figure grid: figures three to a row, each above its label (a fund’s returns, a strategy’s showcases)', () => {
+  it('draws each cell’s figure over its label, with the cell’s data attributes and the caller’s cell class', async () => {
+    const cells = [
+      { key: '1M', figure: <SignedRate value='0.0123' className='alfa-figures__value' />, label: '近1月', data: { 'data-period': '1M' } },
+      { key: '1Y', figure: <SignedRate value='-0.05' className='alfa-figures__value' />, label: '近1年', data: { 'data-period': '1Y' } },
+    ]
+    const { container } = await mount(() => <FigureGrid cells={cells} cellClassName='alfa-fund-grid__cell' />)
+    const shown = Array.from(container.querySelectorAll('.alfa-figures .alfa-figures__cell.alfa-fund-grid__cell'))
+    expect(
+      shown.map((c) => [
+        c.getAttribute('data-period'),
+        c.querySelector('.alfa-figures__value')?.textContent,
+        c.querySelector('.alfa-figures__label')?.textContent,
+      ]),
+    ).toEqual([
+      ['1M', '+1.23%', '近1月'],
+      ['1Y', '-5.00%', '近1年'],
+    ])
   })
 })

@@ -1,7 +1,7 @@
 import * as graphql from '@/services/graphql'
 import * as navigation from '@/services/navigation'
 import { describeConditions, summarizeConditions, toConditions } from '@/features/filter/conditions'
-import { COUNT_DELAY } from '@/features/filter/FilterScreen'
+import { COUNT_DELAY } from '@/features/filter/form/FilterScreen'
 import { filterStore } from '@/features/filter/store'
 import FilterPage from '@/subPkg/pages/filter/index'
 import { renderPage } from '../support/render'

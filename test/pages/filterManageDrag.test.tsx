@@ -3,7 +3,7 @@ import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 import { FilterMySavedDocument, FilterReorderDocument } from '@/services/generated/graphql'
 import { filterStore } from '@/features/filter/store'
-import { takeSavedFiltersChanged } from '@/features/filter/savedFilter'
+import { answerCache, userAnswerKey } from '@/services/answerCache'
 import FilterManagePage from '@/subPkg/pages/filterManage/index'
 import { FALLBACK_ROW_HEIGHT } from '@/hooks/useDragOrder'
 import { renderPage, flush } from '../support/render'
@@ -24,8 +24,10 @@ afterEach(() => {
   toast.close()
   filterStore.reset()
   user.logout()
-  takeSavedFiltersChanged()
 })
+
+/** The names in the saved filters' kept answer, which 我的筛选 shows when it is shown again. */
+const keptNames = () => answerCache.get<typeof SAVED>(userAnswerKey('u1', 'savedFilters'))?.map((f) => f.name)
 
 async function open(reorder: (ids: string[]) => unknown) {
   user.restore(liveToken())
@@ -57,7 +59,7 @@ describe('管理筛选: reorder', () => {
     })
     expect(execute).toHaveBeenCalledWith(FilterReorderDocument, { filterIds: ['f2', 'f3', 'f1'] })
     expect(names(container)).toEqual(['长期牛基', '小盘指数', '稳健低回撤'])
-    expect(takeSavedFiltersChanged()).toBe(true)
+    expect(keptNames()).toEqual(['长期牛基', '小盘指数', '稳健低回撤'])
   })
 
   it('上移 is the button alternative; on the first row it does nothing', async () => {
@@ -84,6 +86,6 @@ describe('管理筛选: reorder', () => {
     })
     expect(names(container)).toEqual(['稳健低回撤', '长期牛基', '小盘指数'])
     expect(toast.content).toBe('排序保存失败，请重试')
-    expect(takeSavedFiltersChanged()).toBe(false)
+    expect(keptNames()).toEqual(['稳健低回撤', '长期牛基', '小盘指数'])
   })
 })

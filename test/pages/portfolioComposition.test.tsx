@@ -153,7 +153,7 @@ describe('composition detail list: per group name, percent, accumulated profit r
     expect(bond.textContent).toContain('工银瑞信纯债债券A')
     expect(bond.textContent).toContain('364960')
     expect(bond.textContent).toContain('债券型')
-    // The movement's name comes from names.ts when the server sends none.
+    // The movement's name comes from common/labels.ts when the server sends none.
     expect(bond.querySelector('.alfa-po-comp__move')?.textContent).toBe('转换')
     expect(bond.textContent).toContain('净值 1.5659')
     expect(bond.textContent).toContain('（09-30）')

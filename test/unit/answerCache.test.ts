@@ -109,3 +109,31 @@ describe('the answer cache is per user and forgets users on logout', () => {
     expect(answerCache.get('glossary')).toEqual(['term'])
   })
 })
+
+describe('every key has a version that each change of its answer raises (how screens hear of each other’s edits)', () => {
+  it('keeping, replacing and dropping an answer raise it; reading does not', () => {
+    const { cache } = setup()
+    expect(cache.version('a')).toBe(0)
+    cache.set('a', ['x'])
+    cache.set('a', ['y'])
+    expect(cache.version('a')).toBe(2)
+    cache.get('a')
+    expect(cache.version('a')).toBe(2)
+    cache.remove('a')
+    expect(cache.version('a')).toBe(3)
+    cache.remove('a')
+    expect([cache.version('a'), cache.version('b')]).toEqual([3, 0])
+  })
+
+  it('an answer too long to keep still counts as a change; clear and clearUsers raise what they drop', () => {
+    const { cache } = setup({ ...LIMITS, entries: 10 })
+    cache.set('big', 'x'.repeat(200))
+    expect([cache.get('big'), cache.version('big')]).toEqual([null, 1])
+    cache.set(userAnswerKey('u1', 'favourites'), ['A'])
+    cache.set('glossary', ['term'])
+    cache.clearUsers()
+    expect([cache.version(userAnswerKey('u1', 'favourites')), cache.version('glossary')]).toEqual([2, 1])
+    cache.clear()
+    expect(cache.version('glossary')).toBe(2)
+  })
+})

@@ -1,3 +1,4 @@
+jest.mock('@/services/startup', () => ({ startServices: jest.fn(async () => undefined) }))
 import { mayRestoreLogin, SAVED_LOGIN_NAMES } from '@/services/launch.h5'
 import { ACCESS_TOKEN_COOKIE, tokenStorageKey } from '@/services/token'
 
@@ -29,5 +30,19 @@ describe('H5 start-up waits for a restore only when a login may be restored', ()
   it('the native app always (its bridge hands the login over)', () => {
     Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 (Linux; Android 14) AlfaApp/230', configurable: true })
     expect(mayRestoreLogin()).toBe(true)
+  })
+})
+
+describe('the colour scheme is followed from the launch hook, not from a render', () => {
+  it('drawing a page frame does not start the theme store; the launch does', async () => {
+    const { theme } = await import('@/platform/theme')
+    const started = () => (theme as unknown as { started: boolean }).started
+    const { renderPage } = await import('../support/render')
+    const { default: HomePage } = await import('@/pages/home/index')
+    await renderPage(HomePage, 'pages/home/index')
+    expect(started()).toBe(false)
+    const { launchServices } = await import('@/services/launch.h5')
+    launchServices()
+    expect(started()).toBe(true)
   })
 })

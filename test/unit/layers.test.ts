@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { FEATURES, routeByPage, routes, type RouteEntry } from '@/routes'
 
 /**
  * ARCHITECTURE.md section 2: the folders of src/ are layers and an import may only point down —
@@ -56,6 +57,9 @@ export function violation(from: Module, to: Module): string | null {
   if (from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature && to.inner !== 'index') {
     return `feature ${from.feature} reaches into ${to.feature}/${to.inner} (use @/features/${to.feature})`
   }
+  if (from.layer === 'pages' && to.layer === 'features' && to.inner !== 'index') {
+    return `page shell reaches past its feature's entry point into ${to.feature}/${to.inner} (use @/features/${to.feature})`
+  }
   return null
 }
 
@@ -106,18 +110,20 @@ function targetModule(rel: string): Module {
 describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
   describe('the rule', () => {
     const cases: [string, string, boolean][] = [
-      ['pages/fund/index', 'features/fund/FundDetailScreen', true],
-      ['features/fund/FundDetailScreen', 'components/Chart', true],
-      ['features/fund/FundDetailScreen', 'features/watchlist', true],
-      ['features/fund/FundDetailScreen', 'features/watchlist/PickButton', false],
-      ['features/filter/FundTable', 'features/filter/conditions', true],
+      ['pages/fund/index', 'features/fund', true],
+      ['pages/fund/index', 'features/fund/detail/FundDetailScreen', false],
+      ['subPkg/pages/portfolio/detail/index', 'features/portfolio/hooks', false],
+      ['features/fund/detail/FundDetailScreen', 'components/Chart', true],
+      ['features/fund/detail/FundDetailScreen', 'features/watchlist', true],
+      ['features/fund/detail/FundDetailScreen', 'features/watchlist/pick/PickButton', false],
+      ['features/filter/results/FundTable', 'features/filter/conditions', true],
       ['hooks/remote', 'components/LoadMore', true],
       ['services/request', 'platform/env', true],
       ['services/navigation', 'routes', true],
       ['utils/imageUrl', 'services/request', false],
       ['utils/format', 'platform/env', false],
       ['platform/launch', 'services/startup', false],
-      ['components/Chart', 'features/fund/components', false],
+      ['components/Chart', 'features/fund/performance/ReturnsGrid', false],
       ['services/api', 'hooks/remote', false],
       ['features/fund/hooks', 'pages/fund/index', false],
       ['app', 'platform/theme', true],
@@ -154,6 +160,36 @@ describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
       }
     }
     expect(problems).toEqual([])
+  })
+
+  it('a page shell imports only the feature its route names (routes.ts feature), through its index', () => {
+    const problems: string[] = []
+    for (const dir of [path.join(SRC, 'pages'), path.join(SRC, 'subPkg', 'pages')]) {
+      for (const file of sourceFiles(dir).filter((f) => /[\\/]index\.tsx$/.test(f))) {
+        const page = path
+          .relative(SRC, file)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.tsx$/, '')
+        const route = routeByPage(page)
+        const entry: RouteEntry | undefined = route && routes[route]
+        for (const spec of importsOf(fs.readFileSync(file, 'utf8'))) {
+          const target = targetOf(file, spec)
+          const to = target === null ? null : targetModule(target)
+          if (to?.layer !== 'features') continue
+          if (!entry) problems.push(`${path.relative(ROOT, file)}: ${spec} — no route has this page`)
+          else if (to.feature !== entry.feature)
+            problems.push(`${path.relative(ROOT, file)}: ${spec} — route ${route} names feature ${entry.feature ?? '(none)'}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('every feature a route names is a folder of src/features with an index.ts, and every folder is listed', () => {
+    const folders = fs.readdirSync(path.join(SRC, 'features')).filter((d) => fs.statSync(path.join(SRC, 'features', d)).isDirectory())
+    expect([...FEATURES].sort()).toEqual(folders.sort())
+    expect(FEATURES.filter((f) => !fs.existsSync(path.join(SRC, 'features', f, 'index.ts')))).toEqual([])
   })
 
   it('utils/ holds pure functions: no React, no Taro, no hooks', () => {
@@ -196,6 +232,34 @@ describe('layers: imports only point down (ARCHITECTURE.md section 2)', () => {
       )
       expect(problems).toEqual([])
     })
+  })
+
+  it('every stylesheet a file imports exists (jest stubs styles, so only the build would notice)', () => {
+    const stylesheets = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(dir, e.name)
+        return e.isDirectory() ? stylesheets(p) : /\.scss$/.test(e.name) ? [p] : []
+      })
+    /** A Sass module path as Sass resolves it: the file, its partial (_name), with or without .scss. */
+    const sassTarget = (from: string, spec: string) => {
+      const abs = path.resolve(path.dirname(from), spec)
+      const partial = path.join(path.dirname(abs), `_${path.basename(abs)}`)
+      return [abs, `${abs}.scss`, partial, `${partial}.scss`].some((p) => fs.existsSync(p) && fs.statSync(p).isFile())
+    }
+    const missing = [
+      ...sourceFiles(SRC).flatMap((file) =>
+        importsOf(fs.readFileSync(file, 'utf8'))
+          .filter((spec) => /\.s?css$/.test(spec) && (spec.startsWith('.') || spec.startsWith('@/')))
+          .filter((spec) => !fs.existsSync(spec.startsWith('@/') ? path.join(SRC, spec.slice(2)) : path.resolve(path.dirname(file), spec)))
+          .map((spec) => `${path.relative(ROOT, file)}: ${spec}`),
+      ),
+      ...stylesheets(SRC).flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/@(?:use|import)\s+'(\.[^']+)'/g)]
+          .filter((m) => !sassTarget(file, m[1]))
+          .map((m) => `${path.relative(ROOT, file)}: ${m[1]}`),
+      ),
+    ]
+    expect(missing).toEqual([])
   })
 
   it('test doubles live under test/, not in the app', () => {

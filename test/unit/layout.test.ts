@@ -18,7 +18,7 @@ describe('design width of a stylesheet (taro-ui draws at 750)', () => {
   it('src/styles/taro-ui/ files are at 750, every other file and a bare size at 1242', () => {
     expect(designWidthOf({ file: '/repo/src/styles/taro-ui/tabs.scss' })).toBe(TARO_UI_DESIGN_WIDTH)
     expect(designWidthOf({ file: 'C:\\repo\\src\\styles\\taro-ui\\modal.scss' })).toBe(750)
-    expect(designWidthOf({ file: '/repo/src/features/filter/FilterScreen.scss' })).toBe(DESIGN_WIDTH)
+    expect(designWidthOf({ file: '/repo/src/features/filter/form/FilterScreen.scss' })).toBe(DESIGN_WIDTH)
     expect(designWidthOf({ file: '/repo/node_modules/taro-ui/lib/style/components/tabs.scss' })).toBe(DESIGN_WIDTH)
     expect(designWidthOf(20)).toBe(DESIGN_WIDTH)
     expect(designWidthOf()).toBe(DESIGN_WIDTH)

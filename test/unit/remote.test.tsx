@@ -1,8 +1,10 @@
+import { safeExecute } from '@tarojs/runtime'
 import TestUtils from '@tarojs/test-utils-react'
 import { useState } from 'react'
 import { usePaged, useRemote, type Page } from '@/hooks/remote'
 import { answerCache, userAnswerKey } from '@/services/answerCache'
 import { user } from '@/services/user'
+import { trackMounted } from '../support/mounted'
 import { liveToken, makeToken } from '../support/services'
 
 /** A promise settled from the test. */
@@ -32,6 +34,8 @@ async function probe<R>(hook: Hook<R>, initialKey: string | null) {
   document.body.appendChild(container)
   const utils = new TestUtils()
   await utils.mount(Probe as never, { container })
+  // Unmounted after its test (test/support/freshCache.ts): a probe left mounted would answer the next test's page shows.
+  trackMounted(() => (utils as unknown as { unmout: () => void }).unmout())
   const settle = () => utils.act(async () => new Promise((r) => setTimeout(r, 0)))
   return {
     now: () => latest as R,
@@ -366,5 +370,57 @@ describe('usePaged: the first page inside the head query (page option)', () => {
     const p = await probe((key) => usePaged(key, async () => null as Fund | null, { page: (f) => f.navRows }), 'fund')
     await p.settle()
     expect([p.now().state, p.now().items]).toEqual(['notFound', []])
+  })
+})
+
+describe('useRemote: screens asking the same key hear of each other’s edits through the answer cache', () => {
+  const shownAgain = (p: Awaited<ReturnType<typeof probe>>) => p.act(() => safeExecute('taro-app', 'componentDidShow'))
+
+  it('shown again after another screen changed the answer: the changed one, without asking', async () => {
+    const load = jest.fn(async () => ['a', 'b', 'c'])
+    const below = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await below.settle()
+    const top = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await top.settle()
+    await top.act(() => top.now().update(['c', 'a']))
+    expect(below.now().data).toEqual(['a', 'b', 'c'])
+    await shownAgain(below)
+    expect([below.now().data, load.mock.calls.length]).toEqual([['c', 'a'], 2])
+    await shownAgain(below)
+    expect(load.mock.calls.length).toBe(2)
+  })
+
+  it('shown again after another screen dropped the answer (emptied it): asks again', async () => {
+    let answer = ['a']
+    const load = jest.fn(async () => answer)
+    const below = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await below.settle()
+    const top = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await top.settle()
+    answer = []
+    await top.act(() => top.now().update([]))
+    await shownAgain(below)
+    await below.settle()
+    expect([below.now().state, load.mock.calls.length]).toEqual(['empty', 3])
+  })
+
+  it('an answer asked before another screen’s edit gives way to the edited one (a late reply never undoes it)', async () => {
+    const late = deferred<string[]>()
+    let n = 0
+    const load = () => (n++ === 1 ? late.promise : Promise.resolve(['a', 'b']))
+    const below = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await below.settle()
+    let refresh: Promise<void> = Promise.resolve()
+    await below.act(() => {
+      refresh = below.now().reload(true)
+    })
+    const top = await probe(() => useRemote<string[]>('picks', load), 'k')
+    await top.settle()
+    await top.act(() => top.now().update(['b']))
+    await below.act(async () => {
+      late.resolve(['a', 'b'])
+      await refresh
+    })
+    expect([below.now().data, answerCache.get('picks')]).toEqual([['b'], ['b']])
   })
 })

@@ -1,6 +1,14 @@
 import type { Queryable } from '../db'
 import { adjustSeries, type RawNav } from '../fund/adjusted'
-import { RISK_LEVEL_NAMES } from '../fund/categories'
+import {
+  ASSET_CLASS_NAMES,
+  FUND_CATEGORY_NAMES,
+  MONEY_TYPE_NAMES,
+  MOVEMENT_NAMES,
+  RISK_LEVEL_NAMES,
+  RISK_LEVEL_NAMES_3,
+  type RiskLevel,
+} from '@alfa/common/labels'
 import { insertRows } from './bulk'
 import { Random, addDays, tradingDays } from './random'
 
@@ -43,7 +51,7 @@ const GIVEN = [
 /** Fund categories: name, asset class, annual drift, annual volatility, risk level, themes. */
 const FUND_CATEGORIES = {
   STOCK: {
-    name: '股票型',
+    name: FUND_CATEGORY_NAMES.STOCK,
     asset: 'EQUITY',
     mu: 0.08,
     sigma: 0.24,
@@ -51,7 +59,7 @@ const FUND_CATEGORIES = {
     themes: ['消费', '医疗', '科技', '新能源', '高端制造', '价值精选', '成长先锋', '蓝筹'],
   },
   MIXED: {
-    name: '混合型',
+    name: FUND_CATEGORY_NAMES.MIXED,
     asset: 'EQUITY',
     mu: 0.07,
     sigma: 0.18,
@@ -59,7 +67,7 @@ const FUND_CATEGORIES = {
     themes: ['均衡', '稳健增长', '灵活配置', '优势企业', '核心资产', '红利'],
   },
   INDEX: {
-    name: '指数型',
+    name: FUND_CATEGORY_NAMES.INDEX,
     asset: 'EQUITY',
     mu: 0.06,
     sigma: 0.21,
@@ -67,33 +75,25 @@ const FUND_CATEGORIES = {
     themes: ['沪深300', '中证500', '创业板', '红利指数', '中证医疗', '证券公司'],
   },
   BOND: {
-    name: '债券型',
+    name: FUND_CATEGORY_NAMES.BOND,
     asset: 'FIXED_INCOME',
     mu: 0.04,
     sigma: 0.025,
     risk: 'MidLow',
     themes: ['纯债', '信用债', '短债', '利率债', '双债增强'],
   },
-  MONEY: { name: '货币型', asset: 'CASH', mu: 0.022, sigma: 0.0008, risk: 'Low', themes: ['货币', '现金宝', '天天利'] },
+  MONEY: { name: FUND_CATEGORY_NAMES.MONEY, asset: 'CASH', mu: 0.022, sigma: 0.0008, risk: 'Low', themes: ['货币', '现金宝', '天天利'] },
   QDII: {
-    name: 'QDII',
+    name: FUND_CATEGORY_NAMES.QDII,
     asset: 'OVERSEA',
     mu: 0.075,
     sigma: 0.2,
     risk: 'High',
     themes: ['纳斯达克100', '标普500', '全球精选', '港股通', '恒生科技'],
   },
-  GOLD: { name: '商品型', asset: 'COMMODITY', mu: 0.05, sigma: 0.14, risk: 'Medium', themes: ['黄金ETF联接', '黄金'] },
+  GOLD: { name: FUND_CATEGORY_NAMES.GOLD, asset: 'COMMODITY', mu: 0.05, sigma: 0.14, risk: 'Medium', themes: ['黄金ETF联接', '黄金'] },
 } as const
 type FundCategory = keyof typeof FUND_CATEGORIES
-
-const ASSET_CLASSES: Record<string, string> = {
-  EQUITY: '权益类',
-  FIXED_INCOME: '固收类',
-  CASH: '现金类',
-  OVERSEA: '海外类',
-  COMMODITY: '商品类',
-}
 
 const BENCHMARKS = [
   {
@@ -131,7 +131,7 @@ interface PortfolioSeed {
   smartAip: boolean
   realMoney: boolean
   moneyType: 'Longterm' | 'Spare' | 'Steady'
-  risk: string
+  risk: RiskLevel
   mix: Partial<Record<FundCategory, number>>
   categoryType: 'AssetClassLevel1' | 'FundCategory'
   totalUnit: number | null
@@ -288,11 +288,7 @@ const PORTFOLIOS: PortfolioSeed[] = (() => {
 })()
 
 /** Long-win plans state risk on the three-level scale (风险低 / 风险中 / 风险高), as the app's risk tag does. */
-const RISK_3: Record<string, string> = { Low: '低', MidLow: '低', Medium: '中', MidHigh: '高', High: '高' }
-const riskText = (p: PortfolioSeed) => (p.seriesType ? `风险${RISK_3[p.risk]}` : RISK_LEVEL_NAMES[p.risk])
-
-/** Showcase texts are what users read: the money types in Chinese (UI.md's four pots). */
-const MONEY_TYPE_NAMES: Record<PortfolioSeed['moneyType'], string> = { Spare: '活钱管理', Steady: '稳健理财', Longterm: '长期投资' }
+const riskText = (p: PortfolioSeed) => (p.seriesType ? `风险${RISK_LEVEL_NAMES_3[p.risk]}` : RISK_LEVEL_NAMES[p.risk])
 
 const THERMOMETER = [
   { level: 1, levelDescription: '低估', howToBuy: '市场处于低估区间，可以加大定投金额，分批买入。', howToSell: '不建议卖出，耐心持有。' },
@@ -426,7 +422,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
 
   // Categories (the composition category dictionary, both types).
   const catRows: unknown[][] = []
-  Object.entries(ASSET_CLASSES).forEach(([code, name], i) => catRows.push(['AssetClassLevel1', code, name, i]))
+  Object.entries(ASSET_CLASS_NAMES).forEach(([code, name], i) => catRows.push(['AssetClassLevel1', code, name, i]))
   Object.entries(FUND_CATEGORIES).forEach(([code, c], i) => catRows.push(['FundCategory', code, c.name, i]))
   await insert(
     'categories',
@@ -768,7 +764,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
         part.unit,
         FUND_CATEGORIES[part.fund.category].name,
         movement,
-        { In: '调入', Out: '调出', Convert: '转换', None: '不变' }[movement],
+        MOVEMENT_NAMES[movement],
         candidates,
         round(rnd.next() * 0.6 - 0.1, 6),
       ])

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers'
-import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from './categories'
+import { FUND_CATEGORY_NAMES, PERIOD_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
 import { fundBenchmark } from './benchmark'
 import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
 import {
@@ -13,7 +13,6 @@ import {
   volatility,
   PERFORMANCE_PERIODS,
   type NavPoint,
-  type PerformancePeriod,
 } from './performance'
 import { fundStats } from '../filter/stats'
 import type { GraphQLContext as Ctx } from '../graphql/context'
@@ -21,17 +20,6 @@ import { connection, readPage, type PageArgs } from '../paging'
 import { rangeBase } from '../ranges'
 import { loadManager } from '../manager/data'
 import { demoHoldings, demoValuation, quarterEnd } from './demo'
-
-export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
-  '1M': '近1月',
-  '3M': '近3月',
-  '6M': '近6月',
-  '1Y': '近1年',
-  '3Y': '近3年',
-  '5Y': '近5年',
-  YTD: '今年以来',
-  SETUP: '成立以来',
-}
 
 /** The index a demo fund of each category is compared with (money-market and gold funds: none); imported funds name their own. */
 export const CATEGORY_BENCHMARK: Record<string, string | undefined> = {
@@ -101,7 +89,7 @@ export const fundResolvers: Resolvers = {
       const last = await lastFundNavDate(ctx.database, f.fundCode)
       return last ? fundNavHistory(ctx.database, f.fundCode, rangeBase(range, last)) : []
     },
-    riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel] ?? f.riskLevel,
+    riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel as RiskLevel] ?? f.riskLevel,
     offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : (OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知')),
     figuresUnavailable: (f: Fund, _: unknown, ctx: Ctx) => figuresUnavailable(ctx, f.fundCode),
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
@@ -131,7 +119,7 @@ export const fundResolvers: Resolvers = {
       return {
         periodReturns: PERFORMANCE_PERIODS.map((period) => ({
           period,
-          label: PERIOD_LABELS[period],
+          label: PERIOD_NAMES[period],
           value: rate(periodReturn(series, period)),
         })),
         yearlyReturns: calendarRates(series, 'year'),

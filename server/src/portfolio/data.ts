@@ -401,8 +401,6 @@ export async function adjustmentParts(database: Database, ids: string[]): Promis
   )
 }
 
-export const MOVEMENT_NAMES: Record<MovementDirection, string> = { In: '调入', Out: '调出', Convert: '转换', None: '不变' }
-
 export function signals(database: Database, poCode: string, kind: 'SIGNAL' | 'AIP', offset: number, size: number) {
   return pageWithTotal(
     (from, n) =>

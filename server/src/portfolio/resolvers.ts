@@ -7,7 +7,7 @@ import type {
   SignalConvertOrder,
 } from '../graphql/generated/resolvers'
 import { GraphQLError } from 'graphql'
-import { RISK_LEVEL_NAMES } from '../fund/categories'
+import { MOVEMENT_NAMES, RISK_LEVEL_NAMES } from '@alfa/common/labels'
 import { loadManager } from '../manager/data'
 import { connection, present, readPage, type PageArgs } from '../paging'
 import { rangeStart } from '../ranges'
@@ -148,13 +148,13 @@ export const portfolioResolvers: Resolvers = {
             return {
               categoryCode,
               categoryName: names.get(categoryCode) ?? null,
-              movementName: po.MOVEMENT_NAMES[dir],
+              movementName: MOVEMENT_NAMES[dir],
               beforePercent: before,
               afterPercent: after,
               parts: xs.map((x) => ({
                 fundCode: x.fundCode,
                 movement: x.movement,
-                movementName: po.MOVEMENT_NAMES[x.movement] ?? x.movement,
+                movementName: MOVEMENT_NAMES[x.movement] ?? x.movement,
                 beforePercent: x.beforePercent,
                 afterPercent: x.afterPercent,
                 varietyName: x.varietyName,

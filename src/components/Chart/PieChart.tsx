@@ -46,7 +46,6 @@ function PieCanvas({ scene, size }: { scene: Omit<PieScene, 'width' | 'height'>;
  * a legend of names and percents as real text beside it (screen readers and tests read it there).
  */
 export const PieChart = observer(function PieChart({ items, size = 132, center, label = '构成占比' }: PieChartProps) {
-  theme.start()
   const scheme = theme.scheme
   const model = useMemo(() => buildPieModel(items, scheme), [items, scheme])
   const scene = useMemo(() => ({ model, center }), [model, center])

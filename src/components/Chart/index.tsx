@@ -61,7 +61,6 @@ export const Chart = observer(function Chart(props: ChartProps) {
     allowFullscreen = true,
     onFullscreenChange,
   } = props
-  theme.start()
   const scheme = theme.scheme
   const mode = useMemo(() => props.fullscreenModeOverride ?? fullscreenMode(currentHost()), [props.fullscreenModeOverride])
   const [fs, dispatch] = useReducer(

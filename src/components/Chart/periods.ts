@@ -1,29 +1,18 @@
 /**
- * Chart periods. The spec's enumeration is Max, YTD, SETUP and TEN_YEAR; the shorter periods are
- * the ones users of Chinese fund apps expect (UI.md). Labels are the usual Chinese ones.
+ * Chart periods: the app's period vocabulary (services/periods.ts). The spec's enumeration is Max,
+ * YTD, SETUP and TEN_YEAR; the shorter periods are the ones users of Chinese fund apps expect (UI.md).
  */
 import dayjs from 'dayjs'
+import { ALL_PERIOD_VALUES, periodCode, periodName, type Period } from '@/services/periods'
 
-export type ChartPeriod =
-  'ONE_MONTH' | 'THREE_MONTH' | 'SIX_MONTH' | 'ONE_YEAR' | 'THREE_YEAR' | 'FIVE_YEAR' | 'TEN_YEAR' | 'YTD' | 'SETUP' | 'Max'
+export type ChartPeriod = Period
 
 export interface PeriodOption {
   value: ChartPeriod
   label: string
 }
 
-export const PERIOD_LABELS: Record<ChartPeriod, string> = {
-  ONE_MONTH: '近1月',
-  THREE_MONTH: '近3月',
-  SIX_MONTH: '近6月',
-  ONE_YEAR: '近1年',
-  THREE_YEAR: '近3年',
-  FIVE_YEAR: '近5年',
-  TEN_YEAR: '近10年',
-  YTD: '今年以来',
-  SETUP: '成立以来',
-  Max: '成立以来',
-}
+export const PERIOD_LABELS = Object.fromEntries(ALL_PERIOD_VALUES.map((p) => [p, periodName(p)])) as Record<ChartPeriod, string>
 
 /** The usual row of tabs: months and years, then year-to-date and since set-up. */
 export const CHART_PERIODS: PeriodOption[] = (
@@ -69,18 +58,7 @@ export function sliceByPeriod<T extends { date: string }>(data: ReadonlyArray<T>
 }
 
 /** The server's range argument for each period. */
-export const PERIOD_RANGE: Record<ChartPeriod, string> = {
-  ONE_MONTH: '1M',
-  THREE_MONTH: '3M',
-  SIX_MONTH: '6M',
-  ONE_YEAR: '1Y',
-  THREE_YEAR: '3Y',
-  FIVE_YEAR: '5Y',
-  TEN_YEAR: 'TEN_YEAR',
-  YTD: 'YTD',
-  SETUP: 'SETUP',
-  Max: 'Max',
-}
+export const PERIOD_RANGE = Object.fromEntries(ALL_PERIOD_VALUES.map((p) => [p, periodCode(p)])) as Record<ChartPeriod, string>
 
 /** Cumulative return from the first point of a NAV series (decimal strings): every line starts at 0%. */
 export function cumulative(points: ReadonlyArray<{ date: string; value: string | number }>): Array<{ date: string; value: number | null }> {

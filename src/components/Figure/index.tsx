@@ -1,4 +1,6 @@
-import { Text } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
 import { formatPercent, toneModifier, type Numeric } from '@/utils/format'
 import './index.scss'
 
@@ -7,17 +9,20 @@ export function SignedRate({ value, className = '' }: { value: Numeric; classNam
   return <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
 }
 
-/** Risk tone of the five level names and the three-level scale's 低 / 中 / 高. */
-const RISK_TONE: Record<string, string> = {
-  高风险: 'high',
-  中高风险: 'high',
-  高: 'high',
-  中风险: 'medium',
-  中: 'medium',
-  中低风险: 'low',
-  低风险: 'low',
-  低: 'low',
+const TONE_OF_LEVEL: Record<RiskLevel, 'high' | 'medium' | 'low'> = {
+  High: 'high',
+  MidHigh: 'high',
+  Medium: 'medium',
+  MidLow: 'low',
+  Low: 'low',
 }
+
+/** Risk tone of the five level names and the three-level scale's 低 / 中 / 高. */
+const RISK_TONE: Record<string, string> = Object.fromEntries(
+  [RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3].flatMap((names) =>
+    (Object.keys(names) as RiskLevel[]).map((level) => [names[level], TONE_OF_LEVEL[level]]),
+  ),
+)
 
 /** A small outlined tag (category, money type). */
 export function Tag({ children, tone }: { children: string; tone?: 'risk' | 'demo' | 'primary' }) {
@@ -40,4 +45,35 @@ export type ColourTone = 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warnin
 /** A server-given text in its font colour (showcases); no tone reads as plain text. */
 export function ToneText({ tone, children, className = '' }: { tone?: ColourTone | null; children: string; className?: string }) {
   return <Text className={`alfa-tone alfa-tone--${tone ?? 'none'} ${className}`}>{children}</Text>
+}
+
+export interface FigureCell {
+  key: string
+  /** The figure, drawn by the caller with the class `alfa-figures__value` (a SignedRate, a ToneText). */
+  figure: ReactNode
+  label: string
+  /** data-* attributes of the cell (`data-period`, `data-key`). */
+  data?: Record<`data-${string}`, string>
+}
+
+/** Figures three to a row, each above its label: a fund's period returns, a strategy's showcases. */
+export function FigureGrid({
+  cells,
+  className = '',
+  cellClassName = '',
+}: {
+  cells: FigureCell[]
+  className?: string
+  cellClassName?: string
+}) {
+  return (
+    <View className={`alfa-figures ${className}`}>
+      {cells.map((c) => (
+        <View key={c.key} className={`alfa-figures__cell ${cellClassName}`} {...c.data}>
+          {c.figure}
+          <Text className='alfa-figures__label'>{c.label}</Text>
+        </View>
+      ))}
+    </View>
+  )
 }

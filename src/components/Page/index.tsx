@@ -46,7 +46,6 @@ function hostHasShareSetup(): boolean {
  * path with its parameters; on H5 the host's share set-up (WeChat JS-SDK, the app) gets the same.
  */
 export const Page = observer(function Page({ route, title, shareName, children }: PageProps) {
-  theme.start()
   const entry = routes[route]
   const { params } = useRouter()
   const [subject, setSubject] = useState<ShareSubject>({})

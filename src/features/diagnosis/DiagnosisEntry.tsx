@@ -2,8 +2,8 @@ import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import { navigateTo } from '@/services/navigation'
 import { DiagnosisReport } from './DiagnosisReport'
-import '../market/list.scss'
-import '../search/index.scss'
+import '../../styles/list.scss'
+import '../../styles/search.scss'
 import './index.scss'
 
 /** Funds offered for a one-tap diagnosis (demo codes that exist in the demo data). */

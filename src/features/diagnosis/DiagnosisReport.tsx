@@ -6,7 +6,7 @@ import { navigateTo } from '@/services/navigation'
 import { DiagnosisReportDocument, type DiagnosisDimensionCardFragment, type DiagnosisReportQuery } from '@/services/generated/graphql'
 import { formatDate, DATE } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
-import '../market/list.scss'
+import '../../styles/list.scss'
 import './index.scss'
 
 type Report = NonNullable<DiagnosisReportQuery['fundDiagnosis']>

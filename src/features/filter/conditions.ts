@@ -1,3 +1,5 @@
+import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
+import { fundPeriodOf, periodName, periodOfFundPeriod, RETURN_PERIODS, type FundPeriod } from '@/services/periods'
 import type { FilterFormValue } from './store'
 
 /**
@@ -5,13 +7,11 @@ import type { FilterFormValue } from './store'
  * the `conditions` variable of FilterFunds / FilterCount. Rates are ratio strings ("0.1" = 10%);
  * fund sizes are 亿元 strings (at least minFundSize, below maxFundSize).
  */
-export type ReturnPeriod = 'M1' | 'M3' | 'M6' | 'Y1' | 'Y3' | 'YTD'
-export type RiskLevel = 'High' | 'MidHigh' | 'Medium' | 'MidLow' | 'Low'
 
 export type FilterConditions = {
   categoryCodes?: string[]
   riskLevels?: RiskLevel[]
-  returnPeriod?: ReturnPeriod
+  returnPeriod?: FundPeriod
   minReturn?: string
   maxDrawdown?: string
   minManagerYears?: number
@@ -25,35 +25,19 @@ export interface Option<T> {
   label: string
 }
 
-export const CATEGORY_OPTIONS: Option<string>[] = [
-  { value: 'STOCK', label: '股票型' },
-  { value: 'MIXED', label: '混合型' },
-  { value: 'INDEX', label: '指数型' },
-  { value: 'BOND', label: '债券型' },
-  { value: 'MONEY', label: '货币型' },
-  { value: 'QDII', label: 'QDII' },
-  { value: 'GOLD', label: '商品型' },
-]
+export const CATEGORY_OPTIONS: Option<string>[] = Object.entries(FUND_CATEGORY_NAMES).map(([value, label]) => ({ value, label }))
 
-export const RISK_OPTIONS: Option<RiskLevel>[] = [
-  { value: 'Low', label: '低风险' },
-  { value: 'MidLow', label: '中低风险' },
-  { value: 'Medium', label: '中风险' },
-  { value: 'MidHigh', label: '中高风险' },
-  { value: 'High', label: '高风险' },
-]
+/** Lowest risk first, as the form offers them. */
+export const RISK_OPTIONS: Option<RiskLevel>[] = (['Low', 'MidLow', 'Medium', 'MidHigh', 'High'] as const).map((value) => ({
+  value,
+  label: RISK_LEVEL_NAMES[value],
+}))
 
-export const PERIOD_OPTIONS: Option<ReturnPeriod>[] = [
-  { value: 'M1', label: '近1月' },
-  { value: 'M3', label: '近3月' },
-  { value: 'M6', label: '近6月' },
-  { value: 'Y1', label: '近1年' },
-  { value: 'Y3', label: '近3年' },
-  { value: 'YTD', label: '今年以来' },
-]
+/** The periods a minimum return can be over, by the server's FundPeriod (a saved filter keeps it). */
+export const PERIOD_OPTIONS: Option<FundPeriod>[] = RETURN_PERIODS.map((p) => ({ value: fundPeriodOf(p), label: periodName(p) }))
 
 /** The period minReturn applies to when none is chosen (the server's default). */
-export const DEFAULT_PERIOD: ReturnPeriod = 'Y1'
+export const DEFAULT_PERIOD: FundPeriod = fundPeriodOf('ONE_YEAR')
 
 /** "0.1" → "10%", "0.005" → "0.5%". */
 export function ratioLabel(value: string | number): string {
@@ -131,7 +115,7 @@ export function fundSizeText(size: string | number | null | undefined): string {
   return `${Number(size).toFixed(2)}亿`
 }
 
-export const periodLabel = (p: ReturnPeriod | undefined) => PERIOD_OPTIONS.find((o) => o.value === (p ?? DEFAULT_PERIOD))?.label ?? '近1年'
+export const periodLabel = (p: FundPeriod | undefined) => periodName(periodOfFundPeriod(p ?? DEFAULT_PERIOD))
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
 

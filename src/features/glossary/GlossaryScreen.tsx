@@ -4,8 +4,8 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { GlossaryTermsDocument, type GlossaryTermsQuery } from '@/services/generated/graphql'
 import { useRemote } from '@/hooks/remote'
-import '../market/list.scss'
-import '../search/index.scss'
+import '../../styles/list.scss'
+import '../../styles/search.scss'
 
 type Term = GlossaryTermsQuery['glossaryTerms'][number]
 

@@ -8,7 +8,7 @@ import { navigateTo } from '@/services/navigation'
 import { ManagerListDocument, type ManagerRowFragment, type ManagerSort, type SortDirection } from '@/services/generated/graphql'
 import { formatPercent, NULL_TEXT, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
-import '../market/list.scss'
+import '../../styles/list.scss'
 
 const SORTS: { sort: ManagerSort; label: string }[] = [
   { sort: 'TENURE', label: '从业年限' },

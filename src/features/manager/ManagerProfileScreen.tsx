@@ -6,9 +6,10 @@ import { execute } from '@/services/graphql'
 import { ManagerProfileDocument, type ManagedFundRowFragment, type ManagerProfileQuery } from '@/services/generated/graphql'
 import { formatDate, formatNav, formatPercent, DATE, NULL_TEXT, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
-import '../market/list.scss'
+import { FundLinkRow } from '@/features/fund'
+import '../../styles/list.scss'
 import { Avatar } from '@/components/Avatar'
-import './index.scss'
+import './ManagerProfileScreen.scss'
 import { useShareSubject } from '@/components/Page'
 
 type Profile = NonNullable<ManagerProfileQuery['fundManager']>
@@ -85,23 +86,21 @@ function ManagerProfile({ profile }: { profile: Profile }) {
   )
 }
 
-/** A fund the manager runs (fragment ManagedFundRow): tenure, its return and the latest NAV; tap opens the fund. */
+/** A fund the manager runs (fragment ManagedFundRow): tenure, its return and the latest NAV. */
 function ManagedFundRow({ managed: m }: { managed: ManagedFundRowFragment }) {
   return (
-    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: m.fund.fundCode })}>
-      <View className='alfa-list__main'>
-        <View className='alfa-list__title'>{m.fund.fundName}</View>
-        <View className='alfa-list__sub'>
-          {m.fund.fundCode} · {formatDate(m.tenureStart, DATE)}起 · {m.tenureDays}天
-        </View>
-      </View>
-      <View className='alfa-list__figure'>
-        <View className={`alfa-tone--${toneOf(m.tenureReturn)}`}>{formatPercent(m.tenureReturn, 2, { sign: true })}</View>
-        <View className='alfa-list__sub'>
-          {formatNav(m.fund.nav)} {m.fund.navDate ? formatDate(m.fund.navDate, 'MM-dd') : ''}
-        </View>
-      </View>
-    </View>
+    <FundLinkRow
+      fund={m.fund}
+      sub={`${m.fund.fundCode} · ${formatDate(m.tenureStart, DATE)}起 · ${m.tenureDays}天`}
+      figure={
+        <>
+          <View className={`alfa-tone--${toneOf(m.tenureReturn)}`}>{formatPercent(m.tenureReturn, 2, { sign: true })}</View>
+          <View className='alfa-list__sub'>
+            {formatNav(m.fund.nav)} {m.fund.navDate ? formatDate(m.fund.navDate, 'MM-dd') : ''}
+          </View>
+        </>
+      }
+    />
   )
 }
 

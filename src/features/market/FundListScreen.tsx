@@ -4,36 +4,33 @@ import { AsyncContent } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
-import { navigateTo } from '@/services/navigation'
 import { MarketFundRankingDocument, type FundRankingRowFragment, type SortDirection } from '@/services/generated/graphql'
 import { formatNav, formatPercent, toneOf } from '@/utils/format'
 import { usePaged } from '@/hooks/remote'
-import './list.scss'
+import { FundLinkRow } from '@/features/fund'
+import { periodCode, periodName, type Period } from '@/services/periods'
+import '../../styles/list.scss'
 
-export const RANK_PERIODS = [
-  { period: '1M', label: '近1月' },
-  { period: '3M', label: '近3月' },
-  { period: '6M', label: '近6月' },
-  { period: '1Y', label: '近1年' },
-  { period: '3Y', label: '近3年' },
-] as const
-
-/** The periods as tabs (更多基金, 行业主题). */
-export const PERIOD_TABS = RANK_PERIODS.map((p) => ({ key: p.period as string, label: p.label }))
+/** The periods the ranking and the themes are measured over, as tabs (更多基金, 行业主题). */
+export const PERIOD_TABS = (['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR'] as const).map((key) => ({
+  key: key as Period,
+  label: periodName(key),
+}))
 
 /** 更多基金: paged, category tabs, sorted by the return over a period (tap the header to reverse). */
 export function FundListScreen() {
   const [category, setCategory] = useState<string | null>(null)
-  const [period, setPeriod] = useState<string>('1Y')
+  const [period, setPeriod] = useState<Period>('ONE_YEAR')
   const [direction, setDirection] = useState<SortDirection>('reverse')
   // The category tabs come with the first page (and stay while another category loads).
   const { items, head, state, stale, more, reload, loadMore } = usePaged(
     `funds:${category}:${period}:${direction}`,
-    (cursor) => execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period, direction }),
+    (cursor) =>
+      execute(MarketFundRankingDocument, { page: { cursor, size: 20 }, categoryCode: category, period: periodCode(period), direction }),
     { page: (d) => d.fundRanking },
   )
   const categories = head?.categoryDict ?? []
-  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  const label = periodName(period)
   return (
     <View className='alfa-list'>
       <Tabs
@@ -67,17 +64,13 @@ export function FundListScreen() {
   )
 }
 
-/** A fund of the ranking (fragment FundRankingRow): code, category, NAV and the period's return; tap opens the fund. */
+/** A fund of the ranking (fragment FundRankingRow): code, category, NAV and the period's return. */
 function FundRankingRow({ row: r }: { row: FundRankingRowFragment }) {
   return (
-    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}>
-      <View className='alfa-list__main'>
-        <View className='alfa-list__title'>{r.fund.fundName}</View>
-        <View className='alfa-list__sub'>
-          {r.fund.fundCode} · {r.fund.categoryName ?? ''} · 净值 {formatNav(r.fund.nav)}
-        </View>
-      </View>
-      <View className={`alfa-list__figure alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>
-    </View>
+    <FundLinkRow
+      fund={r.fund}
+      sub={`${r.fund.fundCode} · ${r.fund.categoryName ?? ''} · 净值 ${formatNav(r.fund.nav)}`}
+      figure={<View className={`alfa-tone--${toneOf(r.periodReturn)}`}>{formatPercent(r.periodReturn, 2, { sign: true })}</View>}
+    />
   )
 }

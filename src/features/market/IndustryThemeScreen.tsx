@@ -3,21 +3,22 @@ import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Tabs } from '@/components/Tabs'
 import { execute } from '@/services/graphql'
-import { navigateTo } from '@/services/navigation'
 import { MarketIndustryThemesDocument, type ThemeFundRowFragment } from '@/services/generated/graphql'
 import { formatPercent, toneOf } from '@/utils/format'
-import { PERIOD_TABS, RANK_PERIODS } from './FundListScreen'
+import { periodCode, periodName, type Period } from '@/services/periods'
+import { PERIOD_TABS } from './FundListScreen'
 import { useRemote } from '@/hooks/remote'
-import './list.scss'
+import { FundLinkRow } from '@/features/fund'
+import '../../styles/list.scss'
 
 /** 行业主题: each theme with its average return and its best funds over the chosen period. */
 export function IndustryThemeScreen() {
-  const [period, setPeriod] = useState('1Y')
+  const [period, setPeriod] = useState<Period>('ONE_YEAR')
   const { state, data, stale, reload } = useRemote(
     `industryThemes:${period}`,
-    async () => (await execute(MarketIndustryThemesDocument, { period })).industryThemes,
+    async () => (await execute(MarketIndustryThemesDocument, { period: periodCode(period) })).industryThemes,
   )
-  const label = RANK_PERIODS.find((p) => p.period === period)?.label ?? ''
+  const label = periodName(period)
   return (
     <View>
       <Tabs items={PERIOD_TABS} value={period} onChange={setPeriod} />
@@ -47,15 +48,12 @@ export function IndustryThemeScreen() {
   )
 }
 
-/** One of a theme's funds (fragment ThemeFundRow) with its return over the period; tap opens the fund. */
+/** One of a theme's funds (fragment ThemeFundRow) with its return over the period. */
 function ThemeFundRow({ row: f }: { row: ThemeFundRowFragment }) {
   return (
-    <View className='alfa-list__row' role='button' onClick={() => navigateTo('fundEntry', { fundCode: f.fund.fundCode })}>
-      <View className='alfa-list__main'>
-        <View className='alfa-list__title'>{f.fund.fundName}</View>
-        <View className='alfa-list__sub'>{f.fund.fundCode}</View>
-      </View>
-      <View className={`alfa-list__figure alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>
-    </View>
+    <FundLinkRow
+      fund={f.fund}
+      figure={<View className={`alfa-tone--${toneOf(f.periodReturn)}`}>{formatPercent(f.periodReturn, 2, { sign: true })}</View>}
+    />
   )
 }

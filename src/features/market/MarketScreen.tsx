@@ -7,8 +7,8 @@ import { execute } from '@/services/graphql'
 import { MarketIndexChartDocument, MarketIndicesDocument, type MarketQuoteCardFragment } from '@/services/generated/graphql'
 import { formatDate, formatNumber, formatPercent, DATE, toneOf } from '@/utils/format'
 import { useRemote } from '@/hooks/remote'
-import './list.scss'
-import './index.scss'
+import '../../styles/list.scss'
+import './MarketScreen.scss'
 
 export type ChartRange = 'intraday' | 'daily'
 

@@ -67,18 +67,16 @@ export interface KindFields {
 export async function askByKind<P extends KindFields>(
   poCode: string,
   ask: (kind: PortfolioKind, onData: (partial: P | null) => void) => Promise<P | null>,
-  progress?: (partial: P, kind: PortfolioKind) => void,
-): Promise<{ answer: P; kind: PortfolioKind } | null> {
+  progress?: (partial: P) => void,
+): Promise<P | null> {
   const run = (kind: PortfolioKind) =>
     ask(kind, (partial) => {
-      if (partial && progress && kindOfAnswer(partial) === kind) progress(partial, kind)
+      if (partial && progress && kindOfAnswer(partial) === kind) progress(partial)
     })
   const kind = kindOf(poCode)
   const first = await run(kind)
   if (!first) return null
   rememberKinds([first])
   const actual = kindOfAnswer(first)
-  if (actual === kind) return { answer: first, kind }
-  const second = await run(actual)
-  return second ? { answer: second, kind: actual } : null
+  return actual === kind ? first : run(actual)
 }

@@ -7,8 +7,8 @@ import { execute } from '@/services/graphql'
 import { navigateTo } from '@/services/navigation'
 import { SearchAllDocument } from '@/services/generated/graphql'
 import { clearRecentSearches, loadRecentSearches, recordRecentSearch, type RecentSearch, type SearchKind } from './recent'
-import '../market/list.scss'
-import './index.scss'
+import '../../styles/list.scss'
+import '../../styles/search.scss'
 
 /** Typing settles for this long before a search request. */
 export const SEARCH_DEBOUNCE_MS = 250

@@ -1,6 +1,6 @@
 import { execute } from '@/services/graphql'
 import { WatchlistPicksDocument, type WatchlistPicksQuery } from '@/services/generated/graphql'
-import { pickStore } from './pickStore'
+import { pickStore } from './pick/pickStore'
 
 export type PickedFund = WatchlistPicksQuery['myPicks'][number]
 

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { DiagnosisEntry } from '@/features/diagnosis/DiagnosisEntry'
+import { DiagnosisEntry } from '@/features/diagnosis'
 
 export default function DiagnosisPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FavouritesManage } from '@/features/watchlist/FavouritesManage'
+import { FavouritesManage } from '@/features/watchlist'
 
 export default function FavouritesManagePage() {
   return (

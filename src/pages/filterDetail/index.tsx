@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { FilterDetailScreen } from '@/features/filter/FilterDetailScreen'
+import { FilterDetailScreen } from '@/features/filter'
 
 export default function FilterDetailPage() {
   const { filterId } = useRouter().params

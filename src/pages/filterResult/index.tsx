@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { FilterResultScreen } from '@/features/filter/FilterResultScreen'
+import { FilterResultScreen } from '@/features/filter'
 
 export default function FilterResultPage() {
   const { filterId } = useRouter().params

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { ACHIEVEMENT_TABS, FundAchievementsScreen } from '@/features/fund/FundAchievementsScreen'
-import { useFundCode, useTabIndex } from '@/features/fund/hooks'
+import { ACHIEVEMENT_TABS, FundAchievementsScreen, useFundCode, useTabIndex } from '@/features/fund'
 
 export default function FundArchivesPage() {
   const fundCode = useFundCode()

@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { ManagerProfileScreen } from '@/features/manager/ManagerProfileScreen'
+import { ManagerProfileScreen } from '@/features/manager'
 
 export default function Manager0008Page() {
   const { params } = useRouter()

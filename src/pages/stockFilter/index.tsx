@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { StockFilterScreen } from '@/features/filter/StockFilterScreen'
+import { StockFilterScreen } from '@/features/filter'
 
 export default function StockFilterPage() {
   const { tab } = useRouter().params

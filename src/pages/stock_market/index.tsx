@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { MarketScreen } from '@/features/market/MarketScreen'
+import { MarketScreen } from '@/features/market'
 
 export default function StockMarketPage() {
   return (

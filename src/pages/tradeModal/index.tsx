@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { TradeRuleScreen } from '@/features/portfolio/trade/TradeRuleScreen'
+import { TradeRuleScreen } from '@/features/portfolio'
 
 export default function TradeModalPage() {
   return (

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundValuationScreen } from '@/features/fund/FundValuationScreen'
-import { useFundCode } from '@/features/fund/hooks'
+import { FundValuationScreen, useFundCode } from '@/features/fund'
 
 export default function ValuationDetailPage() {
   const fundCode = useFundCode()

@@ -76,6 +76,21 @@ export type DiagnosisReportQuery = { fundDiagnosis: { totalScore: number, level:
 
 export type DiagnosisDimensionCardFragment = { key: string, name: string, score: number, level: string, basis: string, explanation: string };
 
+export type FilterCountQueryVariables = Exact<{
+  conditions?: unknown;
+}>;
+
+
+export type FilterCountQuery = { fundFilterCount: number };
+
+export type FilterSaveMutationVariables = Exact<{
+  name: string;
+  formValue: unknown;
+}>;
+
+
+export type FilterSaveMutation = { saveFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
+
 export type FundTableRowFragment = { maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } };
 
 export type FilterFundsQueryVariables = Exact<{
@@ -88,28 +103,6 @@ export type FilterFundsQueryVariables = Exact<{
 
 
 export type FilterFundsQuery = { fundFilter: { totalCount: number, navDate: string | null, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ maxDrawdown1Y: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> } };
-
-export type FilterCountQueryVariables = Exact<{
-  conditions?: unknown;
-}>;
-
-
-export type FilterCountQuery = { fundFilterCount: number };
-
-export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
-
-export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
-
-export type FilterSaveMutationVariables = Exact<{
-  name: string;
-  formValue: unknown;
-}>;
-
-
-export type FilterSaveMutation = { saveFilter: { filterId: string, name: string, formValue: unknown, createdAt: string } };
 
 export type FilterRenameMutationVariables = Exact<{
   filterId: string;
@@ -133,15 +126,16 @@ export type FilterReorderMutationVariables = Exact<{
 
 export type FilterReorderMutation = { reorderFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> };
 
+export type SavedFilterFieldsFragment = { filterId: string, name: string, formValue: unknown, createdAt: string };
+
+export type FilterMySavedQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ filterId: string, name: string, formValue: unknown, createdAt: string }> } };
+
+export type FundLinkRowFragment = { fundCode: string, fundName: string };
+
 export type FundTitleFragment = { fundCode: string, fundName: string };
-
-export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
-
-export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
-
-export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
-
-export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
 
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
@@ -149,6 +143,28 @@ export type FundDetailQueryVariables = Exact<{
 
 
 export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+
+export type FundValuationQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+
+export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> };
+
+export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
+
+export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
+
+export type FundCalendarListFragment = { label: string, value: string };
+
+export type FundAchievementsQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundChartPointFragment = { date: string, value: string };
 
@@ -160,15 +176,6 @@ export type FundChartQueryVariables = Exact<{
 
 export type FundChartQuery = { fund: { fundCode: string, navHistory: Array<{ date: string, value: string }>, comparisonBenchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
-export type FundCalendarListFragment = { label: string, value: string };
-
-export type FundAchievementsQueryVariables = Exact<{
-  fundCode: string;
-}>;
-
-
-export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
-
 export type FundNavRowsQueryVariables = Exact<{
   fundCode: string;
   cursor?: string | null | undefined;
@@ -178,26 +185,12 @@ export type FundNavRowsQueryVariables = Exact<{
 
 export type FundNavRowsQuery = { fund: { fundCode: string, fundName: string, navRows: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, nav: string, accNav: string | null, dailyReturn: string | null }> } } | null };
 
-export type FundValuationQueryVariables = Exact<{
-  fundCode: string;
-}>;
-
-
-export type FundValuationQuery = { fund: { isTerminated: boolean, nav: string | null, navDate: string | null, fundCode: string, fundName: string, valuation: { lastNav: string, lastNavDate: string, estimatedNav: string, estimatedReturn: string, estimatedAt: string, isDemo: boolean } | null } | null };
+export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
 
 export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
-
-export type ManagerProfileQueryVariables = Exact<{
-  managerId: string;
-}>;
-
-
-export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> } | null };
-
-export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
 
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -209,6 +202,36 @@ export type ManagerListQueryVariables = Exact<{
 export type ManagerListQuery = { managerList: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ isDemo: boolean, managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null }> } };
 
 export type ManagerRowFragment = { managerId: string, managerName: string, company: string | null, isVerified: boolean, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null };
+
+export type ManagerProfileQueryVariables = Exact<{
+  managerId: string;
+}>;
+
+
+export type ManagerProfileQuery = { fundManager: { managerId: string, managerName: string, company: string | null, intro: string | null, isVerified: boolean, avatarUrl: string | null, isDemo: boolean, careerStart: string | null, tenureYears: string | null, fundCount: number, bestTenureReturn: string | null, managedFunds: Array<{ tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } }> } | null };
+
+export type ManagedFundRowFragment = { tenureStart: string, tenureDays: number, tenureReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } };
+
+export type MarketFundRankingQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+  categoryCode?: string | null | undefined;
+  period?: string | null | undefined;
+  direction?: SortDirection | null | undefined;
+}>;
+
+
+export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } }> }, categoryDict: Array<{ code: string, name: string }> };
+
+export type FundRankingRowFragment = { periodReturn: string | null, fund: { nav: string | null, navDate: string | null, categoryName: string | null, fundCode: string, fundName: string } };
+
+export type MarketIndustryThemesQueryVariables = Exact<{
+  period?: string | null | undefined;
+}>;
+
+
+export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
+
+export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
 
 export type MarketIndicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -225,28 +248,20 @@ export type MarketIndexChartQueryVariables = Exact<{
 
 export type MarketIndexChartQuery = { marketIndex: { indexCode: string, indexName: string, previousClose: string, daily: Array<{ time: string, value: string }>, intraday: Array<{ time: string, value: string }> } | null };
 
-export type MarketFundRankingQueryVariables = Exact<{
-  page?: PageInput | null | undefined;
-  categoryCode?: string | null | undefined;
-  period?: string | null | undefined;
-  direction?: SortDirection | null | undefined;
-}>;
-
-
-export type MarketFundRankingQuery = { fundRanking: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } }> }, categoryDict: Array<{ code: string, name: string }> };
-
-export type FundRankingRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, categoryName: string | null } };
-
-export type MarketIndustryThemesQueryVariables = Exact<{
-  period?: string | null | undefined;
-}>;
-
-
-export type MarketIndustryThemesQuery = { industryThemes: Array<{ themeCode: string, name: string, description: string, averageReturn: string | null, fundCount: number, funds: Array<{ periodReturn: string | null, fund: { isDemo: boolean, fundCode: string, fundName: string } }> }> };
-
-export type ThemeFundRowFragment = { periodReturn: string | null, fund: { fundCode: string, fundName: string } };
-
 export type PortfolioScreenHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
+
+export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
+
+export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
+
+export type PortfolioAnalysisQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } & ({ navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | { navHistory?: never }) | null };
+
+export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
 
 export type PoFundCompositionQueryVariables = Exact<{
   poCode: string;
@@ -255,23 +270,6 @@ export type PoFundCompositionQueryVariables = Exact<{
 
 
 export type PoFundCompositionQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { displayCompositionPieChart: boolean, displayCompositionDetailList: boolean }, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> } } | null };
-
-export type PortfolioPoolFundFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
-
-export type PortfolioInvestPoolQueryVariables = Exact<{
-  poCode: string;
-  categoryType?: CategoryType | null | undefined;
-}>;
-
-
-export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
-
-export type PortfolioAnalysisQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PortfolioAnalysisQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasAnalysisPage: boolean }, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null } & ({ navHistory: { totalReturn: string | null, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | { navHistory?: never }) | null };
 
 export type PinnedCommunityPostFragment = { postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> };
 
@@ -285,13 +283,15 @@ export type PortfolioIntroQueryVariables = Exact<{
 
 export type PortfolioIntroQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasIntroPage: boolean, introImageUrls: Array<string> }, introVideo: { videoId: string, coverUrl: string | null, url: string | null, commentCount: number, visitCount: number } | null } & ({ pinnedPosts: Array<{ postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> }> } | { pinnedPosts?: never }) | null };
 
-export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
+export type PortfolioPoolFundFragment = { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null };
 
-export type PortfolioShowcaseFragment = { key: string, displayName: string, valueText: string, fontColor: ColourTone | null };
+export type PortfolioInvestPoolQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+}>;
 
-export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null };
 
-export type PortfolioCompositionFragment = { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> };
+export type PortfolioInvestPoolQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasFundInvestPoolPage: boolean }, composition: { updatedAt: string | null, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string, parts: Array<{ percent: string, varietyName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, candidateFunds: Array<{ fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }> }> }> } } | null };
 
 export type PortfolioNavSeriesFragment = { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null };
 
@@ -302,34 +302,6 @@ export type PortfolioAcrLineFragment = { acrHistory: Array<{ date: string, value
 export type PortfolioRealMoneyLineFragment = { realMoneyHistory: Array<{ date: string, value: string }> };
 
 export type PortfolioChartFragment = { navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null };
-
-export type PortfolioQueryVariables = Exact<{
-  poCode: string;
-  range?: string | null | undefined;
-}>;
-
-
-export type PortfolioQuery = { portfolio: { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, latestSignal: { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null } | null, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type LongwinQueryVariables = Exact<{
-  poCode: string;
-  needQueryHolding: boolean;
-  range?: string | null | undefined;
-}>;
-
-
-export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type InvestPlanQueryVariables = Exact<{
-  poCode: string;
-  needQueryHolding: boolean;
-  range?: string | null | undefined;
-}>;
-
-
-export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
-
-export type PortfolioAssetMixFragment = { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null };
 
 export type NavHistoryQueryVariables = Exact<{
   poCode: string;
@@ -369,6 +341,36 @@ export type InvestPlanNavHistoryQueryVariables = Exact<{
 
 export type InvestPlanNavHistoryQuery = { portfolio: { poCode: string, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, adjustmentPoints: Array<{ date: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null }, benchmark: { indexShortName: string, history: Array<{ date: string, value: string }> } | null } | null };
 
+export type PortfolioHeadFragment = { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } };
+
+export type PortfolioPreferenceFlagsFragment = { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null };
+
+export type PortfolioQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+}>;
+
+
+export type PortfolioQuery = { portfolio: { poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, latestSignal: { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null } | null, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type LongwinQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type LongwinQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
+export type InvestPlanQueryVariables = Exact<{
+  poCode: string;
+  needQueryHolding: boolean;
+  range?: string | null | undefined;
+}>;
+
+
+export type InvestPlanQuery = { portfolio: { totalUnit: number | null, investedUnit: number | null, poCode: string, poName: string, subTitle: string | null, description: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, createdDate: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, isSupportSmartAip: boolean, runningWithRealMoney: boolean, followersCount: number, buyersCount: number, hasFollowed: boolean, hasSigned: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, chinaIncludeAlternative: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaIncludeOversea: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, chinaOnly: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, global: { assetMixModelCode: string | null, assetPlanId: string | null, expectedAnnualizedReturnRate: string | null, status: string | null, suggestHoldingTime: string | null } | null, capitalAccountHoldings?: Array<{ caId: string, units: string }>, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, featureShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null, defaultDrawdown: string | null, minDrawdown: string | null } | null, thermometer: { level: number, levelDescription: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, isDefault: boolean }>, preference: { displayPerformance: boolean, displayCompositionPieChart: boolean, displayCompositionDetailList: boolean, hasAdjustmentHistoryPage: boolean, hasAnalysisPage: boolean, hasFundInvestPoolPage: boolean, displayMaxDrawdownOnChart: boolean, displayAdjustmentPoint: boolean, displayPeakPoint: boolean, displayBenchmark: boolean, displayProfitCalculator: boolean, displayManagerIdentity: boolean, displayShowcase: boolean, displayDescriptionOnDetailPage: boolean, hasIntroPage: boolean, defaultComparableBenchmark: string | null, displaySmartAipDisclaimerPopup: boolean, topNotice: { link: string | null, text: string } | null } } | null };
+
 export type ToggleFollowMutationVariables = Exact<{
   poCode: string;
   state: boolean;
@@ -405,26 +407,13 @@ export type AdjustmentQueryVariables = Exact<{
 
 export type AdjustmentQuery = { portfolio: { poCode: string, poName: string, isModelPo: boolean, adjustments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ adjustmentId: string, date: string, comment: string | null, articleLink: string | null, article: { text: string | null, link: string | null } | null, groups: Array<{ categoryCode: string, categoryName: string | null, movementName: string, beforePercent: string, afterPercent: string, parts: Array<{ movement: MovementDirection, movementName: string, beforePercent: string, afterPercent: string, varietyName: string | null, fund: { fundCode: string, fundName: string } }> }>, buyOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }>, redeemOrders: Array<{ variety: string | null, tradeUnit: number | null, fund: { fundCode: string, fundName: string } }> }> }, adjustmentChart?: Array<{ date: string, adjustmentId: string, groups: Array<{ categoryCode: string, categoryName: string | null, percent: string }> }>, preference?: { hasAdjustmentHistoryPage: boolean, displayAdjustmentPoint: boolean } } | null, categoryDict?: Array<{ code: string, name: string }> };
 
-export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
-
-export type SignalsQueryVariables = Exact<{
+export type AipAdviceQueryVariables = Exact<{
+  sigId: string;
   poCode: string;
-  page?: PageInput | null | undefined;
 }>;
 
 
-export type SignalsQuery = { portfolio: { poCode: string, poName: string, signals: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> }> } } | null };
-
-export type DailyNavQueryVariables = Exact<{
-  poCode: string;
-  range?: string | null | undefined;
-  isLongWinS?: boolean | null | undefined;
-  page?: PageInput | null | undefined;
-  withChart: boolean;
-}>;
-
-
-export type DailyNavQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, navHistory?: { series: Array<{ date: string, value: string }> }, dailyNavs: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, value: string, dailyReturn: string | null }> } } | null };
+export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
 
 export type RecordsAipAdviceFragment = { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> };
 
@@ -437,13 +426,26 @@ export type AipAdvicesQueryVariables = Exact<{
 
 export type AipAdvicesQuery = { displaySmartAipDisclaimerPopup?: boolean, portfolio: { poCode: string, poName: string, isSupportSmartAip: boolean, aipAdvices: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
 
-export type AipAdviceQueryVariables = Exact<{
-  sigId: string;
+export type DailyNavQueryVariables = Exact<{
   poCode: string;
+  range?: string | null | undefined;
+  isLongWinS?: boolean | null | undefined;
+  page?: PageInput | null | undefined;
+  withChart: boolean;
 }>;
 
 
-export type AipAdviceQuery = { portfolio: { poCode: string, poName: string } | null, aipAdvice: { sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> } | null };
+export type DailyNavQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, navHistory?: { series: Array<{ date: string, value: string }> }, dailyNavs: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, value: string, dailyReturn: string | null }> } } | null };
+
+export type RecordsSignalFragment = { sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> };
+
+export type SignalsQueryVariables = Exact<{
+  poCode: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type SignalsQuery = { portfolio: { poCode: string, poName: string, signals: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ sigId: string, date: string, shortDescription: string | null, signalActionName: string | null, displaySignalAmount: boolean, introduction: { title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ percent: string, amount: string | null, fund: { fundCode: string, fundName: string } }>, convertOrders: Array<{ percent: string, fund: { fundCode: string, fundName: string }, targetFund: { fundCode: string, fundName: string } }> }> } } | null };
 
 export type RecordsTimelinePostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
 
@@ -456,11 +458,86 @@ export type TimelinePostsQueryVariables = Exact<{
 
 export type TimelinePostsQuery = { portfolio: { poCode: string, poName: string, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
 
-export type PoRuleHeadFragment = { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean };
+export type AdvisorChargeDetailFragment = { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> };
+
+export type AdvisorContentPostsQueryVariables = Exact<{
+  poCode: string;
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AdvisorContentPostsQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
+
+export type AdvisorContentPostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
+
+export type PoAdvisorQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: string | null, philosophy: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, tradeRule: { advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null }, investorMessages: Array<{ id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null }> } | null };
+
+export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
+
+export type PoFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type LongwinFaqQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongwinFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
+
+export type PoFaqItemFragment = { question: string, answer: string, link: string | null };
+
+export type PortfolioInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type PortfolioInfoQuery = { portfolio: { createdDate: string, runningDays: number, philosophy: string | null, investStrategy: string | null, investRange: string | null, moneyType: MoneyType, riskLevel: RiskLevel, followersCount: number, buyersCount?: number, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, name: string, description: string | null, isDefault: boolean }> } | null };
+
+export type FollowersInfoQueryVariables = Exact<{
+  poCode: string;
+  is0009: boolean;
+}>;
+
+
+export type FollowersInfoQuery = { portfolio: { poCode: string, followersCount: number, buyersCount?: number } | null };
+
+export type LongWinfollowersInfoQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type LongWinfollowersInfoQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, followersCount: number, buyersCount: number } | null };
+
+export type PoManagerCardFragment = { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string };
+
+export type PortfolioModalsQueryVariables = Exact<{
+  poCode?: string | null | undefined;
+  code: string;
+  hasPoCode: boolean;
+}>;
+
+
+export type PortfolioModalsQuery = { displaySmartAipDisclaimerPopup: boolean, portfolio?: { riskLevel: RiskLevel, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean } | null };
+
+export type PoThermometerQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoThermometerQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null } | null };
 
 export type TradeRuleDetailFragment = { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } };
-
-export type AdvisorChargeDetailFragment = { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> };
 
 export type PoTradeRuleQueryVariables = Exact<{
   poCode: string;
@@ -485,83 +562,6 @@ export type InvestPlanTradeRuleQueryVariables = Exact<{
 
 
 export type InvestPlanTradeRuleQuery = { portfolio: { hasAdvisor: boolean, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, tradeRule: { buying: { canBuy: boolean, canNotBuyReason: string | null, explainUrl: string | null, explainText: string | null, lowestBuyAmount: string, buyFeeRate: string, canNotBuyResults: Array<{ fundCode: string, fundName: string, msg: string }> }, advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null, redeeming: { canRedeem: boolean, cannotRedeemReason: string | null }, dates: { currentTxnDate: string, buyExpectConfirmDate: string, incomeVisibleDate: string }, regularInvestment: { canAip: boolean, canNotAipReason: string | null, canNotAipExplainText: string | null, canNotAipExplainUrl: string | null, canOpenPlan: boolean, aipGuideTips: string | null }, other: { communityUrl: string | null, tradeModes: Array<string>, canBaseline: boolean, cannotBaselineReason: string | null } } } | null };
-
-export type PoThermometerQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoThermometerQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, thermometer: { level: number, levelDescription: string, advice: { howToBuy: string | null, howToSell: string | null } } | null } | null };
-
-export type PortfolioInfoQueryVariables = Exact<{
-  poCode: string;
-  is0009: boolean;
-}>;
-
-
-export type PortfolioInfoQuery = { portfolio: { createdDate: string, runningDays: number, philosophy: string | null, investStrategy: string | null, investRange: string | null, moneyType: MoneyType, riskLevel: RiskLevel, followersCount: number, buyersCount?: number, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, comparableBenchmarks: Array<{ indexCode: string, indexShortName: string, name: string, description: string | null, isDefault: boolean }> } | null };
-
-export type PoManagerCardFragment = { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string };
-
-export type FollowersInfoQueryVariables = Exact<{
-  poCode: string;
-  is0009: boolean;
-}>;
-
-
-export type FollowersInfoQuery = { portfolio: { poCode: string, followersCount: number, buyersCount?: number } | null };
-
-export type LongWinfollowersInfoQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type LongWinfollowersInfoQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, followersCount: number, buyersCount: number } | null };
-
-export type PoFaqQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
-
-export type LongwinFaqQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type LongwinFaqQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, faq: Array<{ question: string, answer: string, link: string | null }> } | null };
-
-export type PoFaqItemFragment = { question: string, answer: string, link: string | null };
-
-export type PoAdvisorQueryVariables = Exact<{
-  poCode: string;
-}>;
-
-
-export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: string | null, philosophy: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, manager: { managerId: string, managerName: string, isVerified: boolean, avatarUrl: string | null, url: string } | null, tradeRule: { advisorCharge: { feeRate: string | null, mode: FeeType, beforeFeeRate: string | null, description: string | null, monthlyCap: string | null, discount: string | null, displayTexts: Array<string>, stepRates: Array<{ lower: string, upper: string | null, feeRate: string, discountFeeRate: string | null, description: string | null }> } | null }, investorMessages: Array<{ id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null }> } | null };
-
-export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
-
-export type AdvisorContentPostsQueryVariables = Exact<{
-  poCode: string;
-  type?: ContentType | null | undefined;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type AdvisorContentPostsQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, timelinePosts: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null }> } } | null };
-
-export type AdvisorContentPostFragment = { postId: string, title: string, url: string | null, type: ContentType | null, postedDate: string, postedBy: string | null, coverUrl: string | null };
-
-export type PortfolioModalsQueryVariables = Exact<{
-  poCode?: string | null | undefined;
-  code: string;
-  hasPoCode: boolean;
-}>;
-
-
-export type PortfolioModalsQuery = { displaySmartAipDisclaimerPopup: boolean, portfolio?: { riskLevel: RiskLevel, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean } | null };
 
 export type SearchAllQueryVariables = Exact<{
   keyword: string;
@@ -596,97 +596,97 @@ export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsF
 export { FundTableRowFragmentDoc } from './documents/FundTableRowFragmentDoc';
 export { SavedFilterFieldsFragmentDoc } from './documents/SavedFilterFieldsFragmentDoc';
 export { FundTitleFragmentDoc } from './documents/FundTitleFragmentDoc';
-export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { FundHoldingsCardFragmentDoc } from './documents/FundHoldingsCardFragmentDoc';
 export { FundManagerCardFragmentDoc } from './documents/FundManagerCardFragmentDoc';
 export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFragmentDoc';
-export { FundHoldingsCardFragmentDoc } from './documents/FundHoldingsCardFragmentDoc';
-export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
-export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
+export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
+export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
-export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentDoc';
+export { FundLinkRowFragmentDoc } from './documents/FundLinkRowFragmentDoc';
+export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
 export { FundRankingRowFragmentDoc } from './documents/FundRankingRowFragmentDoc';
 export { ThemeFundRowFragmentDoc } from './documents/ThemeFundRowFragmentDoc';
+export { MarketQuoteCardFragmentDoc } from './documents/MarketQuoteCardFragmentDoc';
 export { PortfolioScreenHeadFragmentDoc } from './documents/PortfolioScreenHeadFragmentDoc';
-export { PortfolioPoolFundFragmentDoc } from './documents/PortfolioPoolFundFragmentDoc';
+export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
+export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
 export { PinnedCommunityPostFragmentDoc } from './documents/PinnedCommunityPostFragmentDoc';
 export { PortfolioIntroVideoFragmentDoc } from './documents/PortfolioIntroVideoFragmentDoc';
-export { PoManagerCardFragmentDoc } from './documents/PoManagerCardFragmentDoc';
-export { PortfolioShowcaseFragmentDoc } from './documents/PortfolioShowcaseFragmentDoc';
-export { PortfolioPreferenceFlagsFragmentDoc } from './documents/PortfolioPreferenceFlagsFragmentDoc';
-export { PortfolioHeadFragmentDoc } from './documents/PortfolioHeadFragmentDoc';
-export { PortfolioCompositionFragmentDoc } from './documents/PortfolioCompositionFragmentDoc';
+export { PortfolioPoolFundFragmentDoc } from './documents/PortfolioPoolFundFragmentDoc';
 export { PortfolioAcrLineFragmentDoc } from './documents/PortfolioAcrLineFragmentDoc';
 export { PortfolioRealMoneyLineFragmentDoc } from './documents/PortfolioRealMoneyLineFragmentDoc';
 export { PortfolioNavSeriesFragmentDoc } from './documents/PortfolioNavSeriesFragmentDoc';
 export { PortfolioBenchmarkLineFragmentDoc } from './documents/PortfolioBenchmarkLineFragmentDoc';
 export { PortfolioChartFragmentDoc } from './documents/PortfolioChartFragmentDoc';
-export { PortfolioAssetMixFragmentDoc } from './documents/PortfolioAssetMixFragmentDoc';
+export { PoManagerCardFragmentDoc } from './documents/PoManagerCardFragmentDoc';
+export { PortfolioShowcaseFragmentDoc } from './documents/PortfolioShowcaseFragmentDoc';
+export { PortfolioPreferenceFlagsFragmentDoc } from './documents/PortfolioPreferenceFlagsFragmentDoc';
+export { PortfolioHeadFragmentDoc } from './documents/PortfolioHeadFragmentDoc';
 export { PortfolioRowFragmentDoc } from './documents/PortfolioRowFragmentDoc';
 export { RecordsFundNameFragmentDoc } from './documents/RecordsFundNameFragmentDoc';
 export { RecordsAdjustmentOrderFragmentDoc } from './documents/RecordsAdjustmentOrderFragmentDoc';
 export { RecordsAdjustmentFragmentDoc } from './documents/RecordsAdjustmentFragmentDoc';
-export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsAipAdviceFragmentDoc } from './documents/RecordsAipAdviceFragmentDoc';
+export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsTimelinePostFragmentDoc } from './documents/RecordsTimelinePostFragmentDoc';
-export { PoRuleHeadFragmentDoc } from './documents/PoRuleHeadFragmentDoc';
+export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
+export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
+export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
-export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
-export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
-export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
-export { FilterFundsDocument } from './documents/FilterFundsDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
-export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';
+export { FilterFundsDocument } from './documents/FilterFundsDocument';
 export { FilterRenameDocument } from './documents/FilterRenameDocument';
 export { FilterDeleteDocument } from './documents/FilterDeleteDocument';
 export { FilterReorderDocument } from './documents/FilterReorderDocument';
+export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
 export { FundDetailDocument } from './documents/FundDetailDocument';
-export { FundChartDocument } from './documents/FundChartDocument';
-export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
-export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { FundValuationDocument } from './documents/FundValuationDocument';
+export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
+export { FundChartDocument } from './documents/FundChartDocument';
+export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
-export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';
-export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
-export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
+export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';
 export { MarketIndustryThemesDocument } from './documents/MarketIndustryThemesDocument';
-export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
-export { PortfolioInvestPoolDocument } from './documents/PortfolioInvestPoolDocument';
+export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
+export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
 export { PortfolioAnalysisDocument } from './documents/PortfolioAnalysisDocument';
+export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
 export { PortfolioIntroDocument } from './documents/PortfolioIntroDocument';
-export { PortfolioDocument } from './documents/PortfolioDocument';
-export { LongwinDocument } from './documents/LongwinDocument';
-export { InvestPlanDocument } from './documents/InvestPlanDocument';
+export { PortfolioInvestPoolDocument } from './documents/PortfolioInvestPoolDocument';
 export { NavHistoryDocument } from './documents/NavHistoryDocument';
 export { LongWinNavHistoryDocument } from './documents/LongWinNavHistoryDocument';
 export { InvestPlanNavHistoryDocument } from './documents/InvestPlanNavHistoryDocument';
+export { PortfolioDocument } from './documents/PortfolioDocument';
+export { LongwinDocument } from './documents/LongwinDocument';
+export { InvestPlanDocument } from './documents/InvestPlanDocument';
 export { ToggleFollowDocument } from './documents/ToggleFollowDocument';
 export { PortfolioListDocument } from './documents/PortfolioListDocument';
 export { AdjustmentDocument } from './documents/AdjustmentDocument';
-export { SignalsDocument } from './documents/SignalsDocument';
-export { DailyNavDocument } from './documents/DailyNavDocument';
-export { AipAdvicesDocument } from './documents/AipAdvicesDocument';
 export { AipAdviceDocument } from './documents/AipAdviceDocument';
+export { AipAdvicesDocument } from './documents/AipAdvicesDocument';
+export { DailyNavDocument } from './documents/DailyNavDocument';
+export { SignalsDocument } from './documents/SignalsDocument';
 export { TimelinePostsDocument } from './documents/TimelinePostsDocument';
-export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
-export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
-export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
-export { PoThermometerDocument } from './documents/PoThermometerDocument';
+export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
+export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
+export { PoFaqDocument } from './documents/PoFaqDocument';
+export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
 export { PortfolioInfoDocument } from './documents/PortfolioInfoDocument';
 export { FollowersInfoDocument } from './documents/FollowersInfoDocument';
 export { LongWinfollowersInfoDocument } from './documents/LongWinfollowersInfoDocument';
-export { PoFaqDocument } from './documents/PoFaqDocument';
-export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
-export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
-export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
 export { PortfolioModalsDocument } from './documents/PortfolioModalsDocument';
+export { PoThermometerDocument } from './documents/PoThermometerDocument';
+export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
+export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
+export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
 export { SearchAllDocument } from './documents/SearchAllDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';

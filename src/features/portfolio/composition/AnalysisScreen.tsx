@@ -7,7 +7,10 @@ import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PortfolioAnalysisDocument, type PortfolioAnalysisQuery, type PortfolioAssetMixFragment } from '@/services/generated/graphql'
 import { formatDate, formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle, Showcases } from '../components'
+import { PortfolioFoot } from '../PortfolioFoot'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
+import { Showcases } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 
 type Answer = NonNullable<PortfolioAnalysisQuery['portfolio']>

@@ -5,22 +5,26 @@ import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PoFundCompositionDocument, type PoFundCompositionQuery } from '@/services/generated/graphql'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioFoot } from '../PortfolioFoot'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { CompositionList, CompositionPie, CompositionUpdated } from './CompositionParts'
-import { askLongWinOrNot } from './load'
+import { CompositionList } from './CompositionList'
+import { CompositionPie } from './CompositionPie'
+import { CompositionUpdated } from './CompositionUpdated'
+import { askByKind } from '../kind'
 
 type Answer = NonNullable<PoFundCompositionQuery['portfolio']>
 
 /** Long-win plans by fund category, the others by the default (asset class). */
 const loadComposition = (poCode: string, progress: (partial: Answer) => void) =>
-  askLongWinOrNot<Answer>(
+  askByKind<Answer>(
     poCode,
-    async (longWin, onData) =>
+    async (kind, onData) =>
       (
         await execute(
           PoFundCompositionDocument,
-          { poCode, categoryType: longWin ? 'FundCategory' : null },
+          { poCode, categoryType: kind === 'longWin' ? 'FundCategory' : null },
           { onData: (d) => onData(d.portfolio) },
         )
       ).portfolio,

@@ -15,18 +15,19 @@ import {
 import { imageSrc } from '@/services/imageUrl'
 import { toast } from '@/services/toast'
 import { formatCount } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { askLongWinOrNot } from './load'
+import { askByKind } from '../kind'
 
 type Answer = NonNullable<PortfolioIntroQuery['portfolio']>
 
 /** Long-win plans have their own pinned posts (PinnedCommunityPosts' isLongWin). */
 const loadIntro = (poCode: string, progress: (partial: Answer) => void) =>
-  askLongWinOrNot<Answer>(
+  askByKind<Answer>(
     poCode,
-    async (longWin, onData) =>
-      (await execute(PortfolioIntroDocument, { poCode, isLongWin: longWin }, { onData: (d) => onData(d.portfolio) })).portfolio,
+    async (kind, onData) =>
+      (await execute(PortfolioIntroDocument, { poCode, isLongWin: kind === 'longWin' }, { onData: (d) => onData(d.portfolio) })).portfolio,
     progress,
   )
 

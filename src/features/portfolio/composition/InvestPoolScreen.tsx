@@ -8,21 +8,25 @@ import { execute } from '@/services/graphql'
 import { PortfolioInvestPoolDocument, type PortfolioInvestPoolQuery, type PortfolioPoolFundFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioFoot } from '../PortfolioFoot'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { CompositionUpdated, FundNavFigures, groupName } from './CompositionParts'
-import { askLongWinOrNot } from './load'
+import { groupName } from './CompositionList'
+import { CompositionUpdated } from './CompositionUpdated'
+import { FundNavFigures } from './FundNavFigures'
+import { askByKind } from '../kind'
 
 type Answer = NonNullable<PortfolioInvestPoolQuery['portfolio']>
 
 const loadPool = (poCode: string, progress: (partial: Answer) => void) =>
-  askLongWinOrNot<Answer>(
+  askByKind<Answer>(
     poCode,
-    async (longWin, onData) =>
+    async (kind, onData) =>
       (
         await execute(
           PortfolioInvestPoolDocument,
-          { poCode, categoryType: longWin ? 'FundCategory' : null },
+          { poCode, categoryType: kind === 'longWin' ? 'FundCategory' : null },
           { onData: (d) => onData(d.portfolio) },
         )
       ).portfolio,

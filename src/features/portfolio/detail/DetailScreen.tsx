@@ -10,12 +10,17 @@ import type { RouteName } from '@/routes'
 import { openExternal } from '@/services/external'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
-import { PortfolioFoot, PortfolioPending, Showcases } from '../components'
-import { PoManagerCard } from '../trade/parts'
-import { CompositionList, CompositionPie, CompositionUpdated } from '../composition/CompositionParts'
+import { PortfolioFoot } from '../PortfolioFoot'
+import { PortfolioPending } from '../PortfolioPending'
+import { Showcases } from '../Showcases'
+import { PoManagerCard } from '../trade/ManagerCard'
+import { CompositionList } from '../composition/CompositionList'
+import { CompositionPie } from '../composition/CompositionPie'
+import { CompositionUpdated } from '../composition/CompositionUpdated'
 import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
-import { MONEY_TYPE_NAME, riskLevelName } from '../names'
+import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
+import { riskLevelName } from '../risk'
 import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
@@ -52,7 +57,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
       {p.subTitle && <Text className='alfa-po-head__sub'>{p.subTitle}</Text>}
       <View className='alfa-po-head__tags'>
         <RiskTag name={riskLevelName(p.riskLevel, p.seriesType)} />
-        <Tag>{MONEY_TYPE_NAME[p.moneyType]}</Tag>
+        <Tag>{MONEY_TYPE_NAMES[p.moneyType]}</Tag>
         {p.kind === 'longWin' && <Tag tone='primary'>{p.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划'}</Tag>}
         {p.kind === 'investPlan' && <Tag tone='primary'>定制规划</Tag>}
         {p.runningWithRealMoney && <Tag>实盘运行</Tag>}
@@ -144,7 +149,6 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
     state,
     data: p,
     stale,
-    askedAt,
     reload,
     update,
   } = usePortfolioQuery<PortfolioDetail>(
@@ -223,7 +227,6 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           poCode={p.poCode}
           followed={p.hasFollowed}
           followersCount={p.followersCount}
-          askedAt={askedAt}
           onChange={(f) => update((d) => ({ ...d, hasFollowed: f.followed, followersCount: f.followersCount }))}
         />
       </BottomBar>

@@ -50,11 +50,10 @@ function ask(
  * branch (Portfolio, Longwin or InvestPlan); the chart part arrives later in the same response.
  * Null: no such strategy on this brand.
  */
-export async function loadPortfolioDetail(
+export function loadPortfolioDetail(
   poCode: string,
   range: string,
   progress: (partial: PortfolioDetail) => void,
 ): Promise<PortfolioDetail | null> {
-  const got = await askByKind<PortfolioDetail>(poCode, (kind, onData) => ask(kind, poCode, range, onData), progress)
-  return got?.answer ?? null
+  return askByKind<PortfolioDetail>(poCode, (kind, onData) => ask(kind, poCode, range, onData), progress)
 }

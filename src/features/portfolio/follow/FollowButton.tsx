@@ -10,8 +10,6 @@ export interface FollowButtonProps {
   /** The page answer's hasFollowed and followersCount (the store keeps what changed since). */
   followed: boolean
   followersCount: number
-  /** When the page's answer was asked (useRemote's askedAt); an answer older than a toggle is not taken. */
-  askedAt?: number
   className?: string
   /** A toggle was taken by the server (the page keeps the new state in its answer). */
   onChange?: (state: FollowState) => void
@@ -24,12 +22,13 @@ export const FollowButton = observer(function FollowButton({
   poCode,
   followed,
   followersCount,
-  askedAt,
   className = '',
   onChange,
   store = followStore,
 }: FollowButtonProps) {
-  useEffect(() => store.seen(poCode, { followed, followersCount }, askedAt), [store, poCode, followed, followersCount, askedAt])
+  // The page's answer is the server's word once useRemote has let it through: an answer asked before
+  // a toggle's edit gives way to the kept one (hooks/remote.ts), so it never undoes the toggle.
+  useEffect(() => store.seen(poCode, { followed, followersCount }), [store, poCode, followed, followersCount])
   const isLogin = user.isLogin
   const taken = (result: FollowToggleResult | null) => {
     const now = store.state(poCode)

@@ -57,9 +57,10 @@ export class FollowStore {
   }
 
   /**
-   * Records a page's answer, asked at `askedAt` (utils/order.ts; unknown: taken as new). A strategy
-   * with a toggle in flight keeps its flipped state, and an answer asked before its latest toggle
-   * began is older than what the toggle learnt (another page's reload answered late).
+   * Records a page's answer. A strategy with a toggle in flight keeps its flipped state. An answer
+   * asked before the latest toggle began (`askedAt`, utils/order.ts, when the caller knows it) is
+   * older than what the toggle learnt; pages need not say: useRemote lets an answer asked before
+   * another screen's edit give way to the kept one (hooks/remote.ts).
    */
   seen(poCode: string, state: FollowState, askedAt: number = Number.POSITIVE_INFINITY) {
     if (this.pending.has(poCode) || askedAt < (this.toggledAt.get(poCode) ?? 0)) return

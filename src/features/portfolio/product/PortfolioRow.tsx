@@ -3,7 +3,8 @@ import { RiskTag, Tag, ToneText } from '@/components/Figure'
 import type { PortfolioRowFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
-import { MONEY_TYPE_NAME, riskLevelName } from '../names'
+import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
+import { riskLevelName } from '../risk'
 
 /**
  * The figure a row shows: the annualised return since set-up where the strategy has one,
@@ -32,7 +33,7 @@ export function PortfolioRow({ portfolio: p }: { portfolio: PortfolioRowFragment
         {p.subTitle && <Text className='alfa-po-row__sub'>{p.subTitle}</Text>}
         <View className='alfa-po-row__tags'>
           <RiskTag name={riskLevelName(p.riskLevel, p.seriesType)} />
-          <Tag>{MONEY_TYPE_NAME[p.moneyType]}</Tag>
+          <Tag>{MONEY_TYPE_NAMES[p.moneyType]}</Tag>
           {followers && <Text className='alfa-po-row__followers'>{`${followers}人关注`}</Text>}
         </View>
       </View>

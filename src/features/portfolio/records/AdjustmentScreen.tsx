@@ -14,9 +14,12 @@ import {
   type RecordsAdjustmentOrderFragment,
 } from '@/services/generated/graphql'
 import { formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { MOVEMENT_NAME } from '../names'
-import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
+import { PortfolioPending } from '../PortfolioPending'
+import { MOVEMENT_NAMES } from '@alfa/common/labels'
+import { RecordLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
+import { TimelineItem } from './TimelineItem'
+import { pageInput } from './paging'
 
 type Head = NonNullable<AdjustmentQuery['portfolio']>
 type ChartPoint = NonNullable<Head['adjustmentChart']>[number]
@@ -79,7 +82,7 @@ function AdjustmentRecord({ record }: { record: RecordsAdjustmentFragment }) {
           {g.parts.map((p, i) => (
             <View key={`${p.fund.fundCode}-${i}`} className='alfa-po-rec__line alfa-po-rec__line--part'>
               <Text className='alfa-po-rec__fund'>{p.fund.fundName}</Text>
-              <Text className={`alfa-po-rec__move alfa-po-rec__move--${p.movement}`}>{MOVEMENT_NAME[p.movement]}</Text>
+              <Text className={`alfa-po-rec__move alfa-po-rec__move--${p.movement}`}>{MOVEMENT_NAMES[p.movement]}</Text>
               <Text className='alfa-po-rec__figure'>{change(p.beforePercent, p.afterPercent)}</Text>
             </View>
           ))}

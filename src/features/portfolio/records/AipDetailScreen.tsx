@@ -6,10 +6,11 @@ import { execute } from '@/services/graphql'
 import { AipAdviceDocument } from '@/services/generated/graphql'
 import { goBackOrHome, navigateTo } from '@/services/navigation'
 import { formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
 import { usePortfolioQuery } from '../hooks'
 import { AipAdviceSummary } from './AipListScreen'
-import { RecordLink, RecordsTitle } from './shared'
+import { RecordLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
 
 /** One regular-investment suggestion: its figures, the introduction, and the funds to buy. */
 export function AipDetailScreen({ poCode, sigId }: { poCode: string; sigId: string }) {

@@ -13,8 +13,9 @@ import { AipAdvicesDocument, type RecordsAipAdviceFragment } from '@/services/ge
 import { navigateTo } from '@/services/navigation'
 import { expiringStorage } from '@/services/storage'
 import { formatDate, formatPercent, DATE, DATE_TIME } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { pageInput, RecordsTitle } from './shared'
+import { PortfolioPending } from '../PortfolioPending'
+import { RecordsTitle } from './RecordsTitle'
+import { pageInput } from './paging'
 import '../../../styles/taro-ui/modal.scss'
 
 const DISCLAIMER_KEY = 'smart_aip_disclaimer:'

@@ -10,8 +10,9 @@ import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { DailyNavDocument } from '@/services/generated/graphql'
 import { formatDate, formatNav, DATE } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { pageInput, RecordsTitle } from './shared'
+import { PortfolioPending } from '../PortfolioPending'
+import { RecordsTitle } from './RecordsTitle'
+import { pageInput } from './paging'
 
 /** Daily NAVs are short rows: more of them per page. */
 export const DAILY_NAV_PAGE_SIZE = 20

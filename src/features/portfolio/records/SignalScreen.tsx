@@ -5,8 +5,11 @@ import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { SignalsDocument, type RecordsSignalFragment } from '@/services/generated/graphql'
 import { formatAmount, formatPercent } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { pageInput, RecordLink, RecordsTitle, TimelineItem } from './shared'
+import { PortfolioPending } from '../PortfolioPending'
+import { RecordLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
+import { TimelineItem } from './TimelineItem'
+import { pageInput } from './paging'
 
 function SignalRecord({ signal }: { signal: RecordsSignalFragment }) {
   const intro = signal.introduction

@@ -8,23 +8,17 @@ import { execute } from '@/services/graphql'
 import { TimelinePostsDocument, type ContentType, type RecordsTimelinePostFragment } from '@/services/generated/graphql'
 import { imageSrc } from '@/services/imageUrl'
 import { formatDate } from '@/utils/format'
-import { PortfolioPending } from '../components'
-import { openLink, pageInput, RecordsTitle } from './shared'
-
-/** The content types of timeline posts (spec section 4). */
-export const CONTENT_TYPE_NAME: Record<ContentType, string> = {
-  AdjustmentExplanation: '调仓说明',
-  AdvisorReport: '投顾报告',
-  ManagerTalk: '主理人说',
-  MarketInterpretation: '市场解读',
-  SmartAipSuggestion: '定投建议',
-}
+import { PortfolioPending } from '../PortfolioPending'
+import { openLink } from './RecordLink'
+import { RecordsTitle } from './RecordsTitle'
+import { pageInput } from './paging'
+import { CONTENT_TYPE_NAMES } from '@alfa/common/labels'
 
 type Filter = ContentType | 'ALL'
 
 const FILTERS: TabItem<Filter>[] = [
   { key: 'ALL', label: '全部' },
-  ...(Object.keys(CONTENT_TYPE_NAME) as ContentType[]).map((key) => ({ key, label: CONTENT_TYPE_NAME[key] })),
+  ...(Object.keys(CONTENT_TYPE_NAMES) as ContentType[]).map((key) => ({ key, label: CONTENT_TYPE_NAMES[key] })),
 ]
 
 function Post({ post }: { post: RecordsTimelinePostFragment }) {
@@ -34,7 +28,7 @@ function Post({ post }: { post: RecordsTimelinePostFragment }) {
       <View className='alfa-po-post__text'>
         <Text className='alfa-po-post__title'>{post.title}</Text>
         <View className='alfa-po-post__meta'>
-          {post.type && <Text className='alfa-po-post__type'>{CONTENT_TYPE_NAME[post.type]}</Text>}
+          {post.type && <Text className='alfa-po-post__type'>{CONTENT_TYPE_NAMES[post.type]}</Text>}
           {post.postedBy && <Text className='alfa-po-muted'>{post.postedBy}</Text>}
           <Text className='alfa-po-muted'>{formatDate(post.postedDate)}</Text>
         </View>
@@ -68,7 +62,7 @@ export function TimelineScreen({ poCode }: { poCode: string }) {
       <AsyncContent
         state={state === 'loading' ? 'loading' : items.length ? 'ready' : 'empty'}
         emptyTitle='暂无动态'
-        emptyDescription={filter === 'ALL' ? '该策略还没有发布动态。' : `还没有${CONTENT_TYPE_NAME[filter]}，可切换到全部查看。`}
+        emptyDescription={filter === 'ALL' ? '该策略还没有发布动态。' : `还没有${CONTENT_TYPE_NAMES[filter]}，可切换到全部查看。`}
       >
         <View className='alfa-section alfa-po-posts' role='list'>
           {items.map((p) => (

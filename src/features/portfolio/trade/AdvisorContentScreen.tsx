@@ -10,16 +10,18 @@ import { canOpenExternal, openExternal } from '@/services/external'
 import type { AdvisorContentPostFragment, ContentType } from '@/services/generated/graphql'
 import { goBackOrHome } from '@/services/navigation'
 import { formatDate, DATE } from '@/utils/format'
-import { PortfolioNotFound, PortfolioTitle } from '../components'
+import { PortfolioNotFound } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode } from '../hooks'
 import './index.scss'
 import { loadAdvisorContent } from './load'
+import { CONTENT_TYPE_NAMES } from '@alfa/common/labels'
 
 /** The two kinds of advisor content. */
-const TYPES: { key: ContentType; label: string }[] = [
-  { key: 'AdvisorReport', label: '投顾报告' },
-  { key: 'ManagerTalk', label: '主理人说' },
-]
+const TYPES: { key: ContentType; label: string }[] = (['AdvisorReport', 'ManagerTalk'] as const).map((key) => ({
+  key,
+  label: CONTENT_TYPE_NAMES[key],
+}))
 
 /** A post of the list; tap opens it (allowed hosts only). */
 function Post({ post }: { post: AdvisorContentPostFragment }) {

@@ -6,11 +6,13 @@ import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
 import type { PoInvestorMessageItemFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadAdvisor } from './load'
-import { AdvisorChargeView, PoManagerCard } from './parts'
+import { AdvisorCharge } from './AdvisorCharge'
+import { PoManagerCard } from './ManagerCard'
 
 /** What an investor said about the strategy. */
 function InvestorMessage({ message: m }: { message: PoInvestorMessageItemFragment }) {
@@ -51,7 +53,7 @@ export function AdvisorScreen() {
             {po.philosophy && <Text className='alfa-po-text'>{`投资理念：${po.philosophy}`}</Text>}
           </Card>
           <Card title='投顾服务费'>
-            {charge ? <AdvisorChargeView charge={charge} /> : <Text className='alfa-po-text'>暂无收费信息。</Text>}
+            {charge ? <AdvisorCharge charge={charge} /> : <Text className='alfa-po-text'>暂无收费信息。</Text>}
             <View className='alfa-po-link' role='link' onClick={() => navigateTo('tradeModal', { poCode: po.poCode })}>
               交易须知 ›
             </View>

@@ -4,11 +4,12 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
 import type { PoFaqItemFragment } from '@/services/generated/graphql'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadFaq } from './load'
-import { ExternalLink } from './parts'
+import { ExternalLink } from './ExternalLink'
 
 /** One question; tapping it shows or hides the answer. */
 function FaqItem({ item, open, onToggle }: { item: PoFaqItemFragment; open: boolean; onToggle: () => void }) {

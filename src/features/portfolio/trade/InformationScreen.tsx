@@ -6,9 +6,11 @@ import { Card, InfoRows } from '@/components/Card'
 import { RiskTag, Tag } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import { formatCount, formatDate, DATE } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
-import { MONEY_TYPE_NAME, riskLevelName } from '../names'
+import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
+import { riskLevelName } from '../risk'
 import './index.scss'
 import { loadFollowers, loadInfo } from './load'
 
@@ -60,7 +62,7 @@ export function InformationScreen() {
         <Text key='m'>--</Text>
       ),
     ],
-    ['资金类型', <Text key='t'>{MONEY_TYPE_NAME[po.moneyType]}</Text>],
+    ['资金类型', <Text key='t'>{MONEY_TYPE_NAMES[po.moneyType]}</Text>],
     ['风险等级', <RiskTag key='k' name={riskLevelName(po.riskLevel, po.seriesType)} />],
   ]
   // The count display rule: under 100 shows nothing, so the row is left out.

@@ -4,11 +4,14 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
 import { useShareSubject } from '@/components/Page'
 import { formatAmount, formatDate, formatPercent, DATE } from '@/utils/format'
-import { PortfolioPending, PortfolioTitle } from '../components'
+import { PortfolioPending } from '../PortfolioPending'
+import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadTradeRule } from './load'
-import { AdvisorChargeView, Allowed, ExternalLink } from './parts'
+import { AdvisorCharge } from './AdvisorCharge'
+import { Allowed } from './Allowed'
+import { ExternalLink } from './ExternalLink'
 
 /** Names of the trade modes the server lists. */
 const TRADE_MODE_NAME: Record<string, string> = { ONE_KEY_BUY: '一键买入', FOLLOW: '跟随调仓' }
@@ -54,7 +57,7 @@ export function TradeRuleScreen() {
       </Card>
       {advisorCharge && (
         <Card title='投顾服务费'>
-          <AdvisorChargeView charge={advisorCharge} />
+          <AdvisorCharge charge={advisorCharge} />
         </Card>
       )}
       <Card title='卖出'>

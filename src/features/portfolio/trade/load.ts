@@ -16,13 +16,9 @@ import {
   type ContentType,
   type LongwinTradeRuleQuery,
   type PoTradeRuleQuery,
-  type PoRuleHeadFragment,
+  type PortfolioScreenHeadFragment,
 } from '@/services/generated/graphql'
-import { askByKind, kindOf, rememberKinds, type PortfolioKind } from '../kind'
-
-/** The answer of the document of the strategy's kind (kind.ts askByKind); `null`: no such strategy. */
-const byKind = <P extends PoRuleHeadFragment>(poCode: string, ask: (kind: PortfolioKind) => Promise<P | null>): Promise<P | null> =>
-  askByKind<P>(poCode, (kind) => ask(kind)).then((got) => got?.answer ?? null)
+import { askByKind, kindOf, rememberKinds } from '../kind'
 
 /** The strategy of a trade rule answer; long-win plans add their units. */
 export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
@@ -30,7 +26,7 @@ export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
 
 /** The trade rule: PoTradeRule, LongwinTradeRule or InvestPlanTradeRule by the kind. */
 export const loadTradeRule = (poCode: string, scene: string | null) =>
-  byKind<TradeRulePortfolio>(poCode, async (kind) => {
+  askByKind<TradeRulePortfolio>(poCode, async (kind) => {
     const vars = { poCode, scene }
     if (kind === 'longWin') return (await execute(LongwinTradeRuleDocument, vars)).portfolio
     if (kind === 'investPlan') return (await execute(InvestPlanTradeRuleDocument, vars)).portfolio
@@ -39,12 +35,12 @@ export const loadTradeRule = (poCode: string, scene: string | null) =>
 
 /** FAQ: LongwinFaq for long-win plans, PoFaq otherwise. */
 export const loadFaq = (poCode: string) =>
-  byKind(poCode, async (kind) =>
+  askByKind(poCode, async (kind) =>
     kind === 'longWin' ? (await execute(LongwinFaqDocument, { poCode })).portfolio : (await execute(PoFaqDocument, { poCode })).portfolio,
   )
 
 /** Remembers the kind an answer shows and passes the strategy on. */
-function remembered<P extends PoRuleHeadFragment>(p: P | null): P | null {
+function remembered<P extends PortfolioScreenHeadFragment>(p: P | null): P | null {
   if (p) rememberKinds([p])
   return p
 }

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FilterScreen } from '@/features/filter/FilterScreen'
+import { FilterScreen } from '@/features/filter'
 
 export default function FilterPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FilterManageScreen } from '@/features/filter/FilterManageScreen'
+import { FilterManageScreen } from '@/features/filter'
 
 export default function FilterManagePage() {
   return (

@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { DiagnosisReport } from '@/features/diagnosis/DiagnosisReport'
+import { DiagnosisReport } from '@/features/diagnosis'
 
 export default function FundDiagnosisPage() {
   const { params } = useRouter()

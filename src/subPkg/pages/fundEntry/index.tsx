@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundDetailScreen } from '@/features/fund/FundDetailScreen'
-import { useFundCode } from '@/features/fund/hooks'
+import { FundDetailScreen, useFundCode } from '@/features/fund'
 
 export default function FundEntryPage() {
   const fundCode = useFundCode()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { GlossaryScreen } from '@/features/glossary/GlossaryScreen'
+import { GlossaryScreen } from '@/features/glossary'
 
 export default function FundGlossaryPage() {
   return (

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundIntroScreen } from '@/features/fund/FundIntroScreen'
-import { useFundCode } from '@/features/fund/hooks'
+import { FundIntroScreen, useFundCode } from '@/features/fund'
 
 export default function FundIntroPage() {
   const fundCode = useFundCode()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundListScreen } from '@/features/market/FundListScreen'
+import { FundListScreen } from '@/features/market'
 
 export default function FundListPage() {
   return (

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { FundNavScreen } from '@/features/fund/FundNavScreen'
-import { useFundCode } from '@/features/fund/hooks'
+import { FundNavScreen, useFundCode } from '@/features/fund'
 
 export default function FundNavPage() {
   const fundCode = useFundCode()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { IndustryThemeScreen } from '@/features/market/IndustryThemeScreen'
+import { IndustryThemeScreen } from '@/features/market'
 
 export default function IndustryThemePage() {
   return (

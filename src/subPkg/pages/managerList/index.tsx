@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { ManagerListScreen } from '@/features/manager/ManagerListScreen'
+import { ManagerListScreen } from '@/features/manager'
 
 export default function ManagerListPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { MyFilterScreen } from '@/features/filter/MyFilterScreen'
+import { MyFilterScreen } from '@/features/filter'
 
 export default function MyFilterPage() {
   return (

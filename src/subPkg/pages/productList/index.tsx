@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { ProductListScreen } from '@/features/portfolio/product/ProductScreens'
+import { ProductListScreen } from '@/features/portfolio'
 
 export default function ProductListPage() {
   return (

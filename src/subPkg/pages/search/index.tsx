@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { SearchScreen } from '@/features/search/SearchScreen'
+import { SearchScreen } from '@/features/search'
 
 export default function SearchPage() {
   return (

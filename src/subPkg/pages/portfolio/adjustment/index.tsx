@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode } from '@/features/portfolio/hooks'
-import { AdjustmentScreen } from '@/features/portfolio/records/AdjustmentScreen'
+import { AdjustmentScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioAdjustmentPage() {
   const poCode = usePoCode()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { AdvisorScreen } from '@/features/portfolio/trade/AdvisorScreen'
+import { AdvisorScreen } from '@/features/portfolio'
 
 export default function PortfolioAdvisorPage() {
   return (

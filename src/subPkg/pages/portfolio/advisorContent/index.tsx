@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { AdvisorContentScreen } from '@/features/portfolio/trade/AdvisorContentScreen'
+import { AdvisorContentScreen } from '@/features/portfolio'
 
 export default function AdvisorContentPage() {
   return (

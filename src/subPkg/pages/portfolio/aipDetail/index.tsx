@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode, useRouteParam } from '@/features/portfolio/hooks'
-import { AipDetailScreen } from '@/features/portfolio/records/AipDetailScreen'
+import { AipDetailScreen, usePoCode, useRouteParam } from '@/features/portfolio'
 
 export default function PortfolioAipDetailPage() {
   const poCode = usePoCode()

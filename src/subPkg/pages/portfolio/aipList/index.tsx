@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode } from '@/features/portfolio/hooks'
-import { AipListScreen } from '@/features/portfolio/records/AipListScreen'
+import { AipListScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioAipListPage() {
   const poCode = usePoCode()

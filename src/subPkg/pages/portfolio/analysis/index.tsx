@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { AnalysisScreen } from '@/features/portfolio/composition/AnalysisScreen'
+import { AnalysisScreen } from '@/features/portfolio'
 
 export default function PortfolioAnalysisPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { CompositionScreen } from '@/features/portfolio/composition/CompositionScreen'
+import { CompositionScreen } from '@/features/portfolio'
 
 export default function PortfolioCompositionPage() {
   return (

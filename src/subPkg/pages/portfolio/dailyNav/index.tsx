@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode } from '@/features/portfolio/hooks'
-import { DailyNavScreen } from '@/features/portfolio/records/DailyNavScreen'
+import { DailyNavScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioDailyNavPage() {
   const poCode = usePoCode()

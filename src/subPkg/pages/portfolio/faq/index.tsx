@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { FaqScreen } from '@/features/portfolio/trade/FaqScreen'
+import { FaqScreen } from '@/features/portfolio'
 
 export default function PortfolioFaqPage() {
   return (

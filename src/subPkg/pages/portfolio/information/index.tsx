@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { InformationScreen } from '@/features/portfolio/trade/InformationScreen'
+import { InformationScreen } from '@/features/portfolio'
 
 export default function PortfolioInformationPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { IntroScreen } from '@/features/portfolio/composition/IntroScreen'
+import { IntroScreen } from '@/features/portfolio'
 
 export default function PortfolioIntroPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { InvestPoolScreen } from '@/features/portfolio/composition/InvestPoolScreen'
+import { InvestPoolScreen } from '@/features/portfolio'
 
 export default function PortfolioInvestPoolPage() {
   return (

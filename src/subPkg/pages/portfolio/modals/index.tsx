@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { ModalsScreen } from '@/features/portfolio/trade/ModalsScreen'
+import { ModalsScreen } from '@/features/portfolio'
 
 export default function PortfolioModalsPage() {
   return (

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode } from '@/features/portfolio/hooks'
-import { SignalScreen } from '@/features/portfolio/records/SignalScreen'
+import { SignalScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioSignalPage() {
   const poCode = usePoCode()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/Page'
-import { ThermometerScreen } from '@/features/portfolio/trade/ThermometerScreen'
+import { ThermometerScreen } from '@/features/portfolio'
 
 export default function PortfolioThermometerPage() {
   return (

@@ -1,6 +1,5 @@
 import { Page } from '@/components/Page'
-import { usePoCode } from '@/features/portfolio/hooks'
-import { TimelineScreen } from '@/features/portfolio/records/TimelineScreen'
+import { TimelineScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioTimelinePage() {
   const poCode = usePoCode()

@@ -1,0 +1,60 @@
+import { Text, View } from '@tarojs/components'
+import { useMemo, useState } from 'react'
+import { Chart, cumulative, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { Skeleton } from '@/components/Skeleton'
+import { useRemote } from '@/hooks/remote'
+import { execute } from '@/services/graphql'
+import { FundChartDocument } from '@/services/generated/graphql'
+import { Card } from '@/components/Card'
+import { SignedRate } from '@/components/Figure'
+import '../index.scss'
+
+/** NAV chart with the category's comparison index and period tabs. */
+export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {
+  const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
+  const { state, data, reload } = useRemote(`fundChart:${fundCode}:${period}`, () =>
+    execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then((r) => r.fund),
+  )
+
+  const series = useMemo<ChartSeries[]>(() => {
+    if (!data) return []
+    const out: ChartSeries[] = [{ name: '本基金', data: cumulative(data.navHistory) }]
+    const b = data.comparisonBenchmark
+    if (b && b.history.length)
+      out.push({ name: b.indexShortName, data: b.history.map((p) => ({ date: p.date, value: Number(p.value) - 1 })) })
+    return out
+  }, [data])
+  // An unknown fund (null) shows as a range without data.
+  const shown = state !== 'loading' && state !== 'error'
+  const own = series[0]?.data
+  const periodReturn = own && own.length > 1 ? own[own.length - 1].value : null
+
+  return (
+    <Card title='业绩走势' onMore={onMore}>
+      <View className='alfa-fund-chart__legend'>
+        {/* The chart draws its own legend (本基金 / the comparison index). */}
+        {shown && (
+          <View className='alfa-fund-chart__range'>
+            <Text>区间收益 </Text>
+            <SignedRate value={periodReturn} />
+          </View>
+        )}
+      </View>
+      {/* As tall as the drawn chart while it loads: nothing below moves when it arrives (CLS). */}
+      <View className={state === 'loading' ? 'alfa-fund-chart__body alfa-fund-chart__body--loading' : 'alfa-fund-chart__body'}>
+        {state === 'loading' && <Skeleton rows={4} title={false} />}
+        {state === 'error' && (
+          <View className='alfa-fund-chart__error' role='alert'>
+            <Text>走势加载失败</Text>
+            <View className='alfa-fund-link' role='button' onClick={() => void reload()}>
+              重试
+            </View>
+          </View>
+        )}
+        {shown && (own?.length ?? 0) < 2 && <Text className='alfa-fund-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
+        {shown && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
+      </View>
+      <PeriodTabs value={period} onChange={setPeriod} />
+    </Card>
+  )
+}
