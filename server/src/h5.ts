@@ -22,7 +22,7 @@ function isPageRequest(req: FastifyRequest): boolean {
  * The Content-Security-Policy of the H5 pages. Scripts: the build's own files and the inline
  * scripts of its index.html by hash (nothing else may run), plus WeChat's JS-SDK host for sharing
  * inside WeChat. Styles may be inline (React style attributes). Images may come from any https
- * host (the app itself only uses its API origin and the allow-list: src/utils/imageUrl.ts).
+ * host (the app itself only uses its API origin and the allow-list: src/services/imageUrl.ts).
  * Frames: the web-iframe page shows allow-listed https pages; the pages themselves may be framed
  * by the product's own origin only (no clickjacking).
  */

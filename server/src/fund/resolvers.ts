@@ -96,7 +96,7 @@ export const fundResolvers: Resolvers = {
       // Figures from sources that contradict each other would be invented: none are shown.
       if (await figuresUnavailable(ctx, f.fundCode))
         return {
-          periodReturns: PERFORMANCE_PERIODS.map((period) => ({ period, label: PERIOD_LABELS[period], value: null })),
+          periodReturns: PERFORMANCE_PERIODS.map((period) => ({ period, label: PERIOD_NAMES[period], value: null })),
           yearlyReturns: [],
           quarterlyReturns: [],
           maxDrawdown: null,
