@@ -2,7 +2,8 @@ import type { Queryable } from '../db'
 import { adjustSeries, type RawNav } from '../fund/adjusted'
 import { RISK_LEVEL_NAMES } from '../fund/categories'
 import { insertRows } from './bulk'
-import { Random, addDays, tradingDays } from './random'
+import { addDays, tradingDays } from '../calendar'
+import { Random } from './random'
 
 /** Bump when the generated data changes shape; stored in demo_meta. */
 export const DEMO_SEED = 20240601

@@ -5,7 +5,7 @@ import { pageWithTotal, totalCount } from '../paging'
 import { sumDecimals } from '../decimal'
 import { FUND_CATEGORY_ASSET_CLASS } from '../fund/categories'
 import { rangeStart } from '../ranges'
-import { tradingDays } from '../demo/random'
+import { shanghaiToday, tradeDates } from '../calendar'
 
 export type { PortfolioRow }
 
@@ -95,10 +95,6 @@ export async function setFollow(database: Database, userId: string, poCode: stri
       .onConflict((oc) => oc.doNothing())
       .execute()
   else await database.db.deleteFrom('follows').where('user_id', '=', userId).where('po_code', '=', poCode).execute()
-}
-
-export function shanghaiToday(now = Date.now()): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10)
 }
 
 export async function followersCount(database: Database, row: PortfolioRow): Promise<number> {
@@ -452,23 +448,6 @@ export async function signalOrders(database: Database, sigId: string) {
      from signal_orders o join funds f using (fund_code) where o.sig_id = $1 order by o.seq`,
     [sigId],
   )
-}
-
-/** Next trading day strictly after `date` (weekdays without the main market holidays). */
-function nextTradingDay(date: string): string {
-  const t = Date.parse(`${date}T00:00:00Z`)
-  const window = tradingDays(new Date(t + 86_400_000).toISOString().slice(0, 10), new Date(t + 20 * 86_400_000).toISOString().slice(0, 10))
-  return window[0]
-}
-
-/** Trade dates: orders after 15:00 Shanghai time or on a closed day go to the next trading day. */
-export function tradeDates(now = Date.now()) {
-  const shanghai = new Date(now + 8 * 3_600_000)
-  const today = shanghai.toISOString().slice(0, 10)
-  const openToday = tradingDays(today, today).length === 1 && shanghai.getUTCHours() < 15
-  const currentTxnDate = openToday ? today : nextTradingDay(today)
-  const buyExpectConfirmDate = nextTradingDay(currentTxnDate)
-  return { currentTxnDate, buyExpectConfirmDate, incomeVisibleDate: nextTradingDay(buyExpectConfirmDate) }
 }
 
 export async function tradeRule(database: Database, row: PortfolioRow, _scene?: string | null) {
