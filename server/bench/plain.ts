@@ -1,5 +1,8 @@
 import type { Database } from '../src/db'
+import { composition as loadComposition } from '../src/portfolio/composition'
 import * as po from '../src/portfolio/data'
+import { portfolioFields } from '../src/portfolio/fields'
+import { navHistory as loadNavHistory } from '../src/portfolio/series'
 import { loadFunds } from '../src/fund/data'
 import { loadManager, managerUrl } from '../src/manager/data'
 import { rangeStart } from '../src/ranges'
@@ -15,14 +18,14 @@ const pickAll = <T extends Record<string, any>>(list: T[], keys: string[]) => li
 export async function portfolioPageJson(database: Database, poCode: string, range: string) {
   const row = await po.loadPortfolioRow(database, poCode)
   if (!row) return { data: { portfolio: null } }
-  const f = po.portfolioFields(row)
+  const f = portfolioFields(row)
   const [followersCount, investedUnit, manager, benchmarks, composition, navHistory, latest, last] = await Promise.all([
     po.followersCount(database, row),
     po.investedUnit(database, row),
     row.manager_id ? loadManager(database, row.manager_id) : null,
     po.comparableBenchmarks(database, poCode),
-    po.composition(database, row),
-    po.navHistory(database, row, range),
+    loadComposition(database, row),
+    loadNavHistory(database, row, range),
     po.signals(database, poCode, 'SIGNAL', 0, 1),
     po.lastNavDate(database, poCode),
   ])

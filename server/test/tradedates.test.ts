@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createSign } from '@alfa/common/sign'
-import { tradeDates } from '../src/portfolio/data'
+import { tradeDates } from '../src/calendar'
 import { gql, operation, useTestApp } from './helpers'
 
 /**

@@ -12,7 +12,8 @@ import { wechatSignature } from '../src/share/routes'
 import { hasDeferOrStream, typeDefs } from '../src/graphql/plugin'
 import { rangeStart } from '../src/ranges'
 import { sumDecimals } from '../src/decimal'
-import { Random, tradingDays } from '../src/demo/random'
+import { Random } from '../src/demo/random'
+import { tradingDays } from '../src/calendar'
 import { describeMode, estimateSecretBits, loadConfig, withJwtSecret } from '../src/config'
 
 describe('WeChat JS-SDK signature', () => {

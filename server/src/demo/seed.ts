@@ -10,7 +10,8 @@ import {
   type RiskLevel,
 } from '@alfa/common/labels'
 import { insertRows } from './bulk'
-import { Random, addDays, tradingDays } from './random'
+import { addDays, tradingDays } from '../calendar'
+import { Random } from './random'
 
 /** Bump when the generated data changes shape; stored in demo_meta. */
 export const DEMO_SEED = 20240601

@@ -1,5 +1,6 @@
 import type { GraphQLContext as Ctx } from '../graphql/context'
-import { shanghaiDay, yearsSince } from '../manager/data'
+import { shanghaiToday } from '../calendar'
+import { yearsSince } from '../manager/data'
 import { diagnose, levelOf, summaryOf, totalScore } from './score'
 import { careerStart, recentAdjustedNavs } from './data'
 import type { Resolvers } from '../graphql/generated/resolvers'
@@ -13,7 +14,7 @@ export const diagnosisResolvers: Resolvers = {
       const fund = await ctx.fund(fundCode.trim())
       if (!fund) return null
       const series = await recentAdjustedNavs(ctx.database, fund.fundCode, WINDOW_DAYS)
-      const years = yearsSince(fund.managerId ? await careerStart(ctx.database, fund.managerId) : null, shanghaiDay())
+      const years = yearsSince(fund.managerId ? await careerStart(ctx.database, fund.managerId) : null, shanghaiToday())
       const dimensions = diagnose({ series, buyFeeRate: Number(fund.buyFeeRate), managerYears: years === null ? null : Number(years) })
       const total = totalScore(dimensions)
       return {

@@ -89,8 +89,6 @@ export function yearsSince(date: string | null, today: string): string | null {
   return (Math.max(0, Math.floor((days / 365.25) * 10)) / 10).toFixed(1)
 }
 
-export const shanghaiDay = (now = new Date()) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
-
 export async function careerStarts(database: Database): Promise<Map<string, string | null>> {
   const rows = await database.query<{ id: string; d: string | null }>(
     `select manager_id as id, to_char(career_start, 'YYYY-MM-DD') as d from managers`,

@@ -1,4 +1,5 @@
 import type { GraphQLContext as Ctx } from '../graphql/context'
+import { shanghaiToday } from '../calendar'
 import { connection, present, readPage } from '../paging'
 import {
   careerStarts,
@@ -6,7 +7,6 @@ import {
   loadManager,
   managerFundCodes,
   managerUrl,
-  shanghaiDay,
   tenures,
   yearsSince,
   type Manager,
@@ -72,7 +72,7 @@ export const managerResolvers: Resolvers = {
       (await Promise.all((await managerFundCodes(ctx.database, m.managerId)).map((code) => ctx.fund(code)))).filter(present),
     careerStart: async (m: Manager, _: unknown, ctx: Ctx) => (await allCareerStarts(ctx)).get(m.managerId) ?? null,
     tenureYears: async (m: Manager, _: unknown, ctx: Ctx) =>
-      yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiDay()),
+      yearsSince((await allCareerStarts(ctx)).get(m.managerId) ?? null, shanghaiToday()),
     fundCount: async (m: Manager, _: unknown, ctx: Ctx) => (await managerTenures(ctx, m.managerId)).length,
     bestTenureReturn: async (m: Manager, _: unknown, ctx: Ctx) => {
       const b = best(await managerTenures(ctx, m.managerId))

@@ -13,11 +13,17 @@ import { connection, present, readPage, type PageArgs } from '../paging'
 import { rangeStart } from '../ranges'
 import { sumDecimals } from '../decimal'
 import { optionalUser, requireUser, type GraphQLContext as Ctx } from '../graphql/context'
+import type { PortfolioRow } from '../db/schema'
+import { introVideo, investorMessages, pinnedPosts, timelinePosts } from './community'
+import { categoryFor, composition } from './composition'
 import * as po from './data'
+import { portfolioFields, visibleOnBrand } from './fields'
+import { navHistory } from './series'
+import { tradeRule } from './tradeRule'
 
 /** Arguments of the fields below, as the schema (portfolio/schema.graphql) declares them. */
 type Paged = { page?: PageArgs | null }
-export type PortfolioParent = ReturnType<typeof po.portfolioFields> & { row: po.PortfolioRow }
+export type PortfolioParent = ReturnType<typeof portfolioFields> & { row: PortfolioRow }
 /** Parents that carry fund codes; their funds are resolved in a batch (ctx.fund). */
 export type CompositionPartParent = Omit<CompositionPart, 'fund' | 'candidateFunds'> & { fundCode: string; candidateFundCodes: string[] }
 export type AdjustmentPartParent = Omit<AdjustmentPart, 'fund'> & { fundCode: string }
@@ -25,11 +31,11 @@ export type AdjustmentOrderParent = Omit<AdjustmentOrder, 'fund'> & { fundCode: 
 export type SignalBuyOrderParent = Omit<SignalBuyOrder, 'fund'> & { fundCode: string }
 export type SignalConvertOrderParent = Omit<SignalConvertOrder, 'fund' | 'targetFund'> & { fundCode: string; targetFundCode: string | null }
 
-const portfolioParent = (row: po.PortfolioRow): PortfolioParent => ({ row, ...po.portfolioFields(row) })
+const portfolioParent = (row: PortfolioRow): PortfolioParent => ({ row, ...portfolioFields(row) })
 
-async function visiblePortfolio(ctx: Ctx, poCode: string): Promise<po.PortfolioRow | null> {
+async function visiblePortfolio(ctx: Ctx, poCode: string): Promise<PortfolioRow | null> {
   const row = await ctx.memo(`po:${poCode}`, () => po.loadPortfolioRow(ctx.database, poCode))
-  return row && po.visibleOnBrand(row, ctx.broker) ? row : null
+  return row && visibleOnBrand(row, ctx.broker) ? row : null
 }
 
 const userState = (ctx: Ctx, poCode: string) => {
@@ -117,7 +123,7 @@ export const portfolioResolvers: Resolvers = {
     followersCount: (p, _, ctx) => po.followersCount(ctx.database, p.row),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
     manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
-    composition: (p, { categoryType }, ctx) => po.composition(ctx.database, p.row, categoryType),
+    composition: (p, { categoryType }, ctx) => composition(ctx.database, p.row, categoryType),
     capitalAccountHoldings: (p, _, ctx) => po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
     comparableBenchmarks: (p, _, ctx) => po.comparableBenchmarks(ctx.database, p.poCode),
     adjustments: async (p, args, ctx) => {
@@ -132,7 +138,7 @@ export const portfolioResolvers: Resolvers = {
         const mine = parts.filter((x) => x.adjustmentId === a.adjustmentId)
         const groups = new Map<string, po.AdjustmentPartRow[]>()
         for (const x of mine) {
-          const code = po.categoryFor(x.fundCategory, args.categoryType, x.categoryCode)
+          const code = categoryFor(x.fundCategory, args.categoryType, x.categoryCode)
           groups.set(code, [...(groups.get(code) ?? []), x])
         }
         return {
@@ -181,7 +187,7 @@ export const portfolioResolvers: Resolvers = {
       return rows.map((a) => {
         const groups = new Map<string, string[]>()
         for (const x of parts.filter((y) => y.adjustmentId === a.adjustmentId)) {
-          const code = po.categoryFor(x.fundCategory, args.categoryType, x.categoryCode)
+          const code = categoryFor(x.fundCategory, args.categoryType, x.categoryCode)
           groups.set(code, [...(groups.get(code) ?? []), x.afterPercent])
         }
         return {
@@ -194,7 +200,7 @@ export const portfolioResolvers: Resolvers = {
         }
       })
     },
-    navHistory: (p, { range, all }, ctx) => po.navHistory(ctx.database, p.row, range, all),
+    navHistory: (p, { range, all }, ctx) => navHistory(ctx.database, p.row, range, all),
     acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range),
     realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
     benchmark: async (p, { indexCode, range }, ctx) => {
@@ -225,15 +231,15 @@ export const portfolioResolvers: Resolvers = {
       const { rows, totalCount } = await po.signals(ctx.database, p.poCode, 'AIP', offset, size)
       return connection(await Promise.all(rows.map((r) => aipAdvice(ctx, r))), totalCount, offset)
     },
-    tradeRule: (p, { scene }, ctx) => po.tradeRule(ctx.database, p.row, scene),
-    pinnedPosts: (p, _, ctx) => po.pinnedPosts(ctx.database, p.poCode),
+    tradeRule: (p, { scene }, ctx) => tradeRule(ctx.database, p.row, scene),
+    pinnedPosts: (p, _, ctx) => pinnedPosts(ctx.database, p.poCode),
     timelinePosts: async (p, args, ctx) => {
       const { offset, size } = page(args)
-      const { rows, totalCount } = await po.timelinePosts(ctx.database, p.poCode, args.type, offset, size)
+      const { rows, totalCount } = await timelinePosts(ctx.database, p.poCode, args.type, offset, size)
       return connection(rows, totalCount, offset)
     },
-    introVideo: (p, _, ctx) => po.introVideo(ctx.database, p.poCode),
-    investorMessages: (p, _, ctx) => po.investorMessages(ctx.database, p.poCode),
+    introVideo: (p, _, ctx) => introVideo(ctx.database, p.poCode),
+    investorMessages: (p, _, ctx) => investorMessages(ctx.database, p.poCode),
   },
 
   CompositionPart: {

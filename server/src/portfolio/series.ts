@@ -1,0 +1,51 @@
+import type { Database } from '../db'
+import type { PortfolioRow } from '../db/schema'
+import { maxDrawdown } from '../fund/performance'
+import { adjustmentDates, navSeries, type SeriesPoint } from './data'
+
+/** Every 21st trading day (about a month) of the expected-return line, and the last. */
+const EXPECTED_STEP = 21
+const YEAR_MS = 365 * 86_400_000
+
+/**
+ * The largest fall of a NAV series, as the portfolio chart shows it: a positive rate with 6 places,
+ * from the peak to the trough; a series that never falls has rate 0 on its first day.
+ */
+export function portfolioDrawdown(series: readonly SeriesPoint[]) {
+  if (!series.length) return null
+  const worst = maxDrawdown(series)
+  return {
+    rate: (-worst.value).toFixed(6),
+    startDate: worst.peakDate ?? series[0].date,
+    endDate: worst.troughDate ?? series[0].date,
+  }
+}
+
+/** The line a portfolio would draw growing at its expected annual rate from the series' first NAV. */
+export function expectedSeries(series: readonly SeriesPoint[], expectedAnnualRate: number): SeriesPoint[] {
+  const first = series[0]
+  if (!first) return []
+  return series
+    .filter((_, i) => i % EXPECTED_STEP === 0 || i === series.length - 1)
+    .map((p) => ({
+      date: p.date,
+      value: (Number(first.value) * Math.pow(1 + expectedAnnualRate, (Date.parse(p.date) - Date.parse(first.date)) / YEAR_MS)).toFixed(4),
+    }))
+}
+
+/** The NAV chart of a portfolio over a range: the series, its adjustments, the expected line, the drawdown and the return. */
+export async function navHistory(database: Database, row: PortfolioRow, range: string | null | undefined, all?: boolean | null) {
+  const series = await navSeries(database, row.po_code, range, all)
+  const first = series[0]
+  const adjustments = first ? await adjustmentDates(database, row.po_code, first.date) : []
+  const byDate = new Map(series.map((p) => [p.date, p.value]))
+  return {
+    series,
+    adjustmentPoints: adjustments
+      .filter((a) => byDate.has(a.date))
+      .map((a) => ({ date: a.date, value: byDate.get(a.date)!, extra: { adjustmentId: a.adjustmentId } })),
+    expectedSeries: expectedSeries(series, Number(row.expected_annualized_return_rate ?? 0)),
+    maxDrawdown: portfolioDrawdown(series),
+    totalReturn: first ? (Number(series[series.length - 1].value) / Number(first.value) - 1).toFixed(6) : null,
+  }
+}
