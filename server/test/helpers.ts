@@ -20,7 +20,11 @@ function templateKey(): string {
     .readdirSync(path.join(SRC, 'db/migrations'))
     .sort()
     .map((f) => `db/migrations/${f}`)
-  for (const f of [...migrations, 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
+  const demo = fs
+    .readdirSync(path.join(SRC, 'demo'))
+    .sort()
+    .map((f) => `demo/${f}`)
+  for (const f of [...migrations, ...demo]) h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
 
