@@ -197,6 +197,14 @@ export interface FundEventsTable {
   kind: string
   cash_per_unit: string | null
   split_ratio: string | null
+  /** The day whose unit NAV a cash distribution is reinvested at, when not the ex-date (0006). */
+  reinvest_date: string | null
+}
+
+/** What the demo data set was generated with (its seed and last day). */
+export interface DemoMetaTable {
+  key: string
+  value: string
 }
 
 export interface FundNavsTable {
@@ -463,6 +471,7 @@ export interface DB {
   community_posts: CommunityPostsTable
   courses: CoursesTable
   data_version: DataVersionTable
+  demo_meta: DemoMetaTable
   follows: FollowsTable
   fund_events: FundEventsTable
   fund_navs: FundNavsTable
