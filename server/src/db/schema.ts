@@ -48,7 +48,8 @@ export interface UserHoldingsTable {
 }
 
 export interface LiveCommentsTable {
-  comment_id: Generated<string>
+  /** BIGSERIAL: int8 arrives as a number (TYPE_PARSERS); live/data.ts reads it as text, the id viewers get. */
+  comment_id: Generated<number>
   live_id: string
   user_id: string | null
   nickname: string
@@ -197,6 +198,14 @@ export interface FundEventsTable {
   kind: string
   cash_per_unit: string | null
   split_ratio: string | null
+  /** The day a cash distribution is reinvested at when later than the ex-date (0006); null: the ex-date. */
+  reinvest_date: string | null
+}
+
+/** The demo seed's own bookkeeping (its data version). */
+export interface DemoMetaTable {
+  key: string
+  value: string
 }
 
 export interface FundNavsTable {
@@ -206,7 +215,7 @@ export interface FundNavsTable {
   acc_nav: string
   daily_return: string | null
   adj_nav: string | null
-  /** Published daily growth rate, percent (0007). */
+  /** Published daily growth rate, percent (0008). */
   growth: string | null
 }
 
@@ -228,7 +237,7 @@ export interface FundsTable {
   fund_size_date: string | null
   is_demo: Generated<boolean>
   benchmark: string | null
-  /** Why the fund's sources cannot be reconciled; null when they can (0007). */
+  /** Why the fund's sources cannot be reconciled; null when they can (0008). */
   figures_unavailable: string | null
 }
 
@@ -463,6 +472,7 @@ export interface DB {
   community_posts: CommunityPostsTable
   courses: CoursesTable
   data_version: DataVersionTable
+  demo_meta: DemoMetaTable
   follows: FollowsTable
   fund_events: FundEventsTable
   fund_navs: FundNavsTable
