@@ -195,7 +195,8 @@ export interface DataVersionTable {
 export interface FundEventsTable {
   fund_code: string
   ex_date: string
-  kind: string
+  /** CHECK (kind in ('dividend', 'split')). */
+  kind: 'dividend' | 'split'
   cash_per_unit: string | null
   split_ratio: string | null
   /** The day a cash distribution is reinvested at when later than the ex-date (0006); null: the ex-date. */
