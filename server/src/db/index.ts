@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import { PgListener, type ListenerLog } from './listener'
@@ -167,7 +167,7 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
       return (await pool.query<R>(sql, params)).rows
     },
     async notify(channel: string, payload: string) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload])
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db)
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect()

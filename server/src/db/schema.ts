@@ -456,7 +456,8 @@ export interface TrackingEventsTable {
   source: string
   event: string | null
   anonymous_id: string | null
-  properties: Generated<Record<string, unknown>>
+  /** JSONB, written as JSON text. */
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>
 }
 
 export interface DB {
