@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { AssetDetailAnswer } from '@alfa/common/api'
 import type { Database, Queryable } from '../db'
+import { now } from '../db/sql'
 
 /** 138****0000: a phone number as the app shows it. */
 export const maskPhone = (phone: string | null) => (phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null)
@@ -46,7 +47,6 @@ export async function storeSmsCode(
   resendSeconds: number,
   maxPerHour: number,
 ): Promise<boolean> {
-  const now = sql<Date>`now()`
   const hourAgo = sql<Date>`now() - interval '1 hour'`
   const sent = await database.db
     .insertInto('sms_codes')
@@ -110,7 +110,7 @@ export async function attemptSmsCode(database: Database, phone: string) {
       'code_hash',
       'attempts',
       eb
-        .and([eb('expires_at', '>', sql<Date>`now()`), eb('code_hash', '<>', '')])
+        .and([eb('expires_at', '>', now), eb('code_hash', '<>', '')])
         .$castTo<boolean>()
         .as('live'),
     ])
@@ -125,7 +125,7 @@ export async function attemptSmsCode(database: Database, phone: string) {
 export async function useSmsCode(database: Database, phone: string, codeHash: string): Promise<boolean> {
   const used = await database.db
     .updateTable('sms_codes')
-    .set({ code_hash: '', expires_at: sql<Date>`now()` })
+    .set({ code_hash: '', expires_at: now })
     .where('phone', '=', phone)
     .where('code_hash', '=', codeHash)
     .returning('phone')
@@ -180,8 +180,5 @@ export async function isRevoked(q: Queryable, jti: string): Promise<boolean> {
 }
 
 export async function deleteExpiredRevocations(q: Queryable): Promise<void> {
-  await q.db
-    .deleteFrom('revoked_tokens')
-    .where('expires_at', '<', sql<Date>`now()`)
-    .execute()
+  await q.db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute()
 }

@@ -1,9 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { AssetMixScope, PortfolioPreferences, Showcase } from './documents'
 
 /**
  * Kysely's view of every table the migrations create: the one `DB` interface below, and a row type
  * (`Selectable<…>`) per table the data modules read. Dates (DATE) arrive as yyyy-MM-dd strings,
- * NUMERIC as decimal strings, TIMESTAMPTZ as Date, JSONB as the shapes written by the seed and import.
+ * NUMERIC as decimal strings, TIMESTAMPTZ as Date, JSONB as the shapes written by the seed and import
+ * (documents.ts). test/db-interface.test.ts checks it against the migrated database.
  */
 export interface UsersTable {
   user_id: string
@@ -57,24 +59,7 @@ export interface LiveCommentsTable {
   created_at: ColumnType<Date, never, never>
 }
 
-/** A portfolio's showcase figure (spec section 3's Showcase). */
-export interface Showcase {
-  key: string
-  displayName: string
-  valueText: string
-  fontColor?: string | null
-}
-
-export type AssetMixScope = 'chinaIncludeAlternative' | 'chinaIncludeOversea' | 'chinaOnly' | 'global'
-
-/** portfolios.preferences: spec section 3's PortfolioPreference, as stored. */
-export interface PortfolioPreferences {
-  displaySmartAipDisclaimerPopup?: boolean
-  defaultComparableBenchmark?: string | null
-  topNotice?: { link?: string | null; text: string } | null
-  listSeriesSettings?: Array<{ key: string; name: string; color: string }>
-  [flag: string]: unknown
-}
+export type { AssetMixScope, PortfolioPreferences, Showcase } from './documents'
 
 export interface AdjustmentPartsTable {
   adjustment_id: string

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '../db'
+import type { FundNavsTable } from '../db/schema'
 
 /** A saved filter as the schema's SavedFilter. */
 const SAVED_FILTER_COLUMNS = ['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'] as const
@@ -125,7 +126,7 @@ export async function statsFunds(database: Database) {
  * row per fund as "date=value,…" (PGlite hands over 500 rows far faster than 400 000), with its last daily return.
  */
 export async function statsSeries(database: Database) {
-  const { rows } = await sql<{ c: string; s: string; r: string | null }>`
+  const { rows } = await sql<{ c: FundNavsTable['fund_code']; s: string; r: FundNavsTable['daily_return'] }>`
     select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
       (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
     from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code

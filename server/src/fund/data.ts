@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely'
 import { jsonBuildObject } from 'kysely/helpers/postgres'
 import type { RiskLevel } from '@alfa/common/api'
 import type { Database, Queryable } from '../db'
-import type { DB } from '../db/schema'
-import { anyText } from '../db/sql'
+import type { BenchmarkValuesTable, DB, FundNavsTable } from '../db/schema'
+import { anyText, now } from '../db/sql'
 import { adjustSeries, reconcile, type FundEvent, type RawNav, type Reconciliation } from './adjusted'
 import type { NavPoint } from './performance'
 import { pageWithTotal, totalCount } from '../paging'
@@ -117,7 +117,7 @@ export async function adjustedSeries(
   fundCodes: readonly string[] | null,
   since: string | null = null,
 ): Promise<Map<string, NavPoint[]>> {
-  const { rows } = await sql<{ c: string; s: string }>`
+  const { rows } = await sql<{ c: FundNavsTable['fund_code']; s: string }>`
     select fund_code as c, string_agg(to_char(nav_date, 'YYYY-MM-DD') || '=' || adj_nav::text, ',' order by nav_date) as s
     from fund_navs where (${fundCodes}::text[] is null or fund_code = any(${fundCodes}::text[])) and (${since}::date is null or nav_date >= ${since}::date)
     group by fund_code`.execute(database.db)
@@ -149,7 +149,7 @@ export async function writeAdjustedNavs(
   for (let i = 0; i < codes.length; i += 200) {
     const chunk = codes.slice(i, i + 200)
     const [{ rows }, events] = await Promise.all([
-      sql<{ c: string; s: string }>`
+      sql<{ c: FundNavsTable['fund_code']; s: string }>`
         select fund_code as c,
           string_agg(to_char(nav_date, 'YYYY-MM-DD') || '|' || nav::text || '|' || acc_nav::text || '|' || coalesce(growth::text, ''), ',' order by nav_date) as s
         from fund_navs where fund_code = any(${chunk}::text[]) group by fund_code`.execute(q.db),
@@ -266,7 +266,7 @@ export function benchmarkInfos(q: Queryable, codes: readonly string[]) {
 
 /** The days from `from` to `to` on which every one of these indexes has a value, with the values in the codes' order. */
 export async function benchmarkValueRows(q: Queryable, codes: readonly string[], from: string | null, to: string) {
-  const { rows } = await sql<{ date: string; values: string[] }>`
+  const { rows } = await sql<{ date: BenchmarkValuesTable['value_date']; values: Array<BenchmarkValuesTable['value']> }>`
     select value_date as date, array_agg(value::text order by array_position(${codes}::text[], index_code)) as values
     from benchmark_values where index_code = any(${codes}::text[]) and (${from}::date is null or value_date >= ${from}::date) and value_date <= ${to}::date
     group by value_date having count(*) = ${codes.length} order by value_date`.execute(q.db)
@@ -277,7 +277,7 @@ export async function benchmarkValueRows(q: Queryable, codes: readonly string[],
 export async function incrementDataVersion(q: Queryable): Promise<number> {
   const row = await q.db
     .updateTable('data_version')
-    .set((eb) => ({ version: eb('version', '+', 1), changed_at: sql<Date>`now()` }))
+    .set((eb) => ({ version: eb('version', '+', 1), changed_at: now }))
     .where('id', '=', 1)
     .returning('version')
     .executeTakeFirstOrThrow()

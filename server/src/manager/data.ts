@@ -1,7 +1,7 @@
 import type { RestManager } from '@alfa/common/api'
 import { sql } from 'kysely'
 import type { Database } from '../db'
-import type { FundNavsTable } from '../db/schema'
+import type { FundNavsTable, FundsTable } from '../db/schema'
 import { rate } from '../fund/performance'
 import { pageWithTotal, totalCount } from '../paging'
 
@@ -65,8 +65,8 @@ export interface TenureRow {
  */
 export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
   const { rows } = await sql<{
-    managerId: string
-    fundCode: string
+    managerId: NonNullable<FundsTable['manager_id']>
+    fundCode: FundsTable['fund_code']
     tenureStart: string
     tenureDays: number
     startAdj: FundNavsTable['adj_nav']
