@@ -1,25 +1,11 @@
-import { Kysely, PostgresDialect, sql, type Insertable } from 'kysely'
-import type { Database, Queryable } from '../db'
+import { sql, type Insertable, type Kysely } from 'kysely'
+import type { Queryable } from '../db'
 import type { DB } from '../db/schema'
 
 /** A table of the Database interface (server/src/db/schema.ts). */
 export type Table = keyof DB
 /** One row to insert into `T`, typed by the Database interface. */
 export type Row<T extends Table> = Insertable<DB[T]>
-
-/**
- * Kysely typed by the Database interface on this connection: the database's own, or one over a
- * transaction's single connection, so builder queries run inside that transaction.
- */
-export function kyselyOn(q: Queryable): Kysely<DB> {
-  const own = (q as Partial<Database>).db
-  if (own) return own
-  const client = {
-    query: async (text: string, params?: ReadonlyArray<unknown>) => ({ rows: await q.query(text, params) }),
-    release() {},
-  }
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => client, end: async () => {} } as never }) })
-}
 
 export interface InsertOptions<T extends Table> {
   /** Rows per statement (PGlite wants batches). */
@@ -65,7 +51,7 @@ export async function insertRows<T extends Table>(q: Queryable, table: T, rows: 
     if (!same || count !== names.length)
       throw new Error(`${table}: row ${i} gives ${given(row).join(', ')}; the first row gives ${names.join(', ')}`)
   })
-  const db = kyselyOn(q)
+  const db = q.db
   const types = await columnTypes(db, table)
   const casts = names.map((c, i) => {
     const type = types.get(c)

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db'
 import { seedDemoAccount } from './account'
 import { seedBenchmarks } from './benchmarks'
-import { insertRows, kyselyOn } from './bulk'
+import { insertRows } from './bulk'
 import { seedContent } from './content'
 import { DEMO_END, DEMO_SEED, DEMO_START, type SeedContext } from './context'
 import { seedCategories, seedFunds } from './funds'
@@ -15,7 +15,7 @@ export { DEMO_USER } from './context'
 
 /** True when the database has no demo (or imported) data yet. */
 export async function isEmpty(database: Queryable): Promise<boolean> {
-  const any = await kyselyOn(database).selectFrom('funds').select('fund_code').limit(1).executeTakeFirst()
+  const any = await database.db.selectFrom('funds').select('fund_code').limit(1).executeTakeFirst()
   return any === undefined
 }
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Queryable } from '../db'
-import { kyselyOn } from '../demo/bulk'
 import { parseBenchmark } from '../fund/benchmark'
 import { parseCsvTable, type CsvTable } from './csv'
 import { FILES, type FileName, type FileSpec, type FolderData, type ParsedRow, type Values } from './files'
@@ -142,7 +141,7 @@ export async function readFolder(
   if (Object.values(data).every((v) => v === null))
     problems.push(`${folder}: — no known CSV file (expected: ${Object.keys(FILES).join(', ')})`)
 
-  const db = kyselyOn(database)
+  const db = database.db
   const managers = async (keys: string[]) =>
     (
       await db

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db'
-import { insertRows, kyselyOn, type InsertOptions, type Row, type Table } from '../demo/bulk'
+import { insertRows, type InsertOptions, type Row, type Table } from '../demo/bulk'
 import { ASSET_CLASS_NAMES, FUND_CATEGORY_NAMES } from '@alfa/common/labels'
 import { writeAdjustedNavs } from '../fund/data'
 import { bumpDataVersion } from '../fund/dataVersion'
@@ -17,7 +17,7 @@ export async function writeFolder(
   log: (message: string) => void,
   report: (line: string) => void,
 ): Promise<Record<string, number>> {
-  const db = kyselyOn(tx)
+  const db = tx.db
   const counts: Record<string, number> = {}
   const upsert = async <T extends Table>(table: T, keys: InsertOptions<T>['onConflict'], rows: Row<T>[]) => {
     await insertRows(tx, table, rows, { onConflict: keys })

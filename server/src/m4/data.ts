@@ -2,7 +2,5 @@ import type { Database } from '../db'
 
 /** The hand-picked funds (精选) with their reasons, in their order. */
 export function handPickedRows(database: Database) {
-  return database.query<{ fundCode: string; reason: string | null; seq: number }>(
-    'select fund_code as "fundCode", reason, seq from hand_picked order by seq',
-  )
+  return database.db.selectFrom('hand_picked').select(['fund_code as fundCode', 'reason', 'seq']).orderBy('seq').execute()
 }
