@@ -6,7 +6,7 @@
  * (`import type`): its imports are type-only, so zod stays out of the app's packages.
  */
 import type { z } from 'zod'
-import type * as schema from './apiSchema'
+import type * as schema from '@alfa/common/apiSchema'
 
 /** The schema's RiskLevel values. */
 export type RiskLevel = z.infer<typeof schema.riskLevel>
