@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES } from './categories'
 import { fundBenchmark } from './benchmark'
 import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'

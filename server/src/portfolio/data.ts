@@ -1,5 +1,5 @@
 import type { Database } from '../db'
-import type { ContentType, FeeType, MovementDirection } from '../graphql/generated/resolvers'
+import type { ContentType, FeeType, MovementDirection } from '../../generated/resolvers'
 import type { PortfolioRow } from '../db/schema'
 import { pageWithTotal, totalCount } from '../paging'
 import { sumDecimals } from '../decimal'

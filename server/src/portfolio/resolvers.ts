@@ -5,7 +5,7 @@ import type {
   Resolvers,
   SignalBuyOrder,
   SignalConvertOrder,
-} from '../graphql/generated/resolvers'
+} from '../../generated/resolvers'
 import { GraphQLError } from 'graphql'
 import { RISK_LEVEL_NAMES } from '../fund/categories'
 import { loadManager } from '../manager/data'
