@@ -4,6 +4,7 @@ import { apiRoot } from '@alfa/common/apiPaths'
 import type { Config } from './config'
 import { h5Plugin } from './h5'
 import type { Database } from './db'
+import { prepareDatabase } from './db/startup'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
@@ -77,7 +78,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   // What every domain reads from the instance: app.config, app.database, app.live (plugins.ts).
   await app.register(configPlugin, { config })
-  await app.register(databasePlugin, { database: opts.database })
+  // Prepared before the plugins load: a first start seeds for minutes, longer than a plugin may take.
+  const database = opts.database ?? (await prepareDatabase(config, app.log))
+  await app.register(databasePlugin, { database, closeWithApp: !opts.database })
   await app.register(livePlugin)
   await app.register(maintenancePlugin)
 

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin'
 import { pruneRevokedTokens } from './account/tokens'
 import type { Config } from './config'
 import type { Database } from './db'
-import { prepareDatabase } from './db/startup'
 import { watchDataChanges } from './fund/dataVersion'
 import { LiveHub } from './live/hub'
 import { pruneRateLimits } from './ratelimit'
@@ -33,13 +32,16 @@ export const configPlugin = fp(
   { name: CONFIG },
 )
 
-/** `app.database`: the one given (tests: the caller closes it), or one opened from the configuration and closed with the app. */
+/**
+ * `app.database`, prepared before any plugin loads (prepareDatabase: a first start seeds for
+ * minutes, past Fastify's plugin timeout); closed with the app when `closeWithApp` (not one a test hands in).
+ */
 export const databasePlugin = fp(
-  async (app: FastifyInstance, opts: { database?: Database }) => {
-    const database = opts.database ?? (await prepareDatabase(app.config, app.log))
+  async (app: FastifyInstance, opts: { database: Database; closeWithApp: boolean }) => {
+    const { database } = opts
     app.decorate('database', database)
     // onClose hooks run in reverse order of registration: everything registered later has stopped using it by then.
-    if (!opts.database) app.addHook('onClose', () => database.close())
+    if (opts.closeWithApp) app.addHook('onClose', () => database.close())
   },
   { name: DATABASE, dependencies: [CONFIG] },
 )

@@ -21,8 +21,8 @@ export const SMS_MAX_ATTEMPTS = 5
 const phone = z.string().regex(/^1\d{10}$/, '请输入11位大陆手机号码')
 const hash = (s: string) => createHash('sha256').update(s).digest('hex')
 
-/** A session's answers: the session, or why not (bad code 400, over a limit 429, host down 502, way not open 503). */
-const sessionAnswers = answers(sessionAnswer, 400, 429, 502, 503)
+/** A host login's answers: the session, or why not (bad code 400, over a limit 429, host down 502, not configured 503). */
+const hostLoginAnswers = answers(sessionAnswer, 400, 429, 502, 503)
 
 /** Log-in ways (SMS for H5, WeChat code, Baidu phone), the current user, A/B groups and assets. */
 export const accountRoutes: FastifyPluginAsyncZod<{ smsSender?: SmsSender }> = async (app, opts) => {
@@ -105,7 +105,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ smsSender?: SmsSender }> = a
   /** Logs in (registering if new) with the phone and its code: at most five attempts per code. */
   app.post(
     '/user/sms/login',
-    { schema: { body: z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') }), response: sessionAnswers } },
+    {
+      schema: {
+        body: z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') }),
+        response: answers(sessionAnswer, 400, 429),
+      },
+    },
     async (req) => {
       const { body } = req
       await checkLimits(loginLimit(req.ip))
@@ -126,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ smsSender?: SmsSender }> = a
   }
   app.post(
     '/user/wechat/login',
-    { preValidation: wechatAvailable, schema: { body: z.object({ code: z.string().min(1).max(200) }), response: sessionAnswers } },
+    { preValidation: wechatAvailable, schema: { body: z.object({ code: z.string().min(1).max(200) }), response: hostLoginAnswers } },
     async (req) => {
       const { body } = req
       await checkLimits(loginLimit(req.ip))
@@ -151,7 +156,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ smsSender?: SmsSender }> = a
   })
   app.post(
     '/user/baidu/smartprogram/phone-decode-register',
-    { preValidation: baiduAvailable, schema: { body: baiduBody, response: sessionAnswers } },
+    { preValidation: baiduAvailable, schema: { body: baiduBody, response: hostLoginAnswers } },
     async (req) => {
       const { body } = req
       await checkLimits(loginLimit(req.ip))
