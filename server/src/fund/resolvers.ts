@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import { FUND_CATEGORY_NAMES, PERIOD_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
 import { fundBenchmark } from './benchmark'
 import { fundAdjustedSeries, fundFiguresUnavailable, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'

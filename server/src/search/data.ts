@@ -1,5 +1,5 @@
 import type { Database } from '../db'
-import type { RiskLevel } from '../graphql/generated/resolvers'
+import type { RiskLevel } from '../../generated/resolvers'
 
 /** Every name a search looks at: funds, managers and portfolios (with their brand). */
 export function searchableNames(database: Database) {
