@@ -29,8 +29,16 @@ export async function column(database: Database, columnId: string) {
 export function columnArticles(database: Database, columnId: string, userId: string | null, offset: number, size: number) {
   return pageWithTotal(
     (from, n) =>
-      database.query<{ title: string; articleId: string; coverThumbnailUrl: string | null; isRead: boolean; totalCount: number }>(
-        `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
+      database.query<{
+        title: string
+        articleId: string
+        coverThumbnailUrl: string | null
+        publishedAt: Date
+        isRead: boolean
+        totalCount: number
+      }>(
+        `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", a.published_at as "publishedAt",
+            (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
      from articles a left join article_reads r on r.article_id = a.article_id and r.user_id = $2
      where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`,
         [columnId, userId, n, from],
@@ -40,27 +48,55 @@ export function columnArticles(database: Database, columnId: string, userId: str
   )
 }
 
-export async function article(database: Database, articleId: string, userId: string | null) {
-  const [row] = await database.query<{
-    articleId: string
-    title: string
-    coverThumbnailUrl: string | null
-    author: string | null
-    content: string
-    publishedAt: Date
-    columnId: string | null
-    isRead: boolean
-  }>(
-    `select a.article_id as "articleId", a.title, a.cover_thumbnail_url as "coverThumbnailUrl", a.author, a.content, a.published_at as "publishedAt", a.column_id as "columnId",
-            exists(select 1 from article_reads r where r.article_id = a.article_id and r.user_id = $2) as "isRead"
-     from articles a where a.article_id = $1`,
-    [articleId, userId],
-  )
-  if (row && userId) {
-    // Opening an article marks it read for the signed-in reader.
-    await database.query('insert into article_reads (user_id, article_id) values ($1, $2) on conflict do nothing', [userId, articleId])
-  }
-  return row ?? null
+/** An article as stored: `content` is HTML, sanitised again before it is served (resolvers.ts). */
+export interface ArticleRow {
+  articleId: string
+  title: string
+  coverThumbnailUrl: string | null
+  author: string | null
+  content: string
+  publishedAt: Date
+  columnId: string | null
+  isRead: boolean
+}
+
+/** An article with whether the reader has read it. Reading it changes nothing: markRead does. */
+export async function article(database: Database, articleId: string, userId: string | null): Promise<ArticleRow | null> {
+  const row = await database.db
+    .selectFrom('articles as a')
+    .select((eb) => [
+      'a.article_id as articleId',
+      'a.title',
+      'a.cover_thumbnail_url as coverThumbnailUrl',
+      'a.author',
+      'a.content',
+      'a.published_at as publishedAt',
+      'a.column_id as columnId',
+      eb
+        .exists(
+          eb
+            .selectFrom('article_reads as r')
+            .select('r.article_id')
+            .whereRef('r.article_id', '=', 'a.article_id')
+            .where('r.user_id', '=', userId ?? ''),
+        )
+        .as('isRead'),
+    ])
+    .where('a.article_id', '=', articleId)
+    .executeTakeFirst()
+  return row ? { ...row, isRead: userId !== null && Boolean(row.isRead) } : null
+}
+
+/** Marks an article read for a user (idempotent); false when there is no such article. */
+export async function markRead(database: Database, userId: string, articleId: string): Promise<boolean> {
+  const found = await database.db.selectFrom('articles').select('article_id').where('article_id', '=', articleId).executeTakeFirst()
+  if (!found) return false
+  await database.db
+    .insertInto('article_reads')
+    .values({ user_id: userId, article_id: articleId })
+    .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
+    .execute()
+  return true
 }
 
 /** A course as its resolvers hand it down (its lessons are paged by their own resolver). */

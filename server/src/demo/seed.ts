@@ -12,6 +12,7 @@ import {
 import { insertRows } from './bulk'
 import { addDays, tradingDays } from '../calendar'
 import { Random } from './random'
+import { adjustmentArticleHtml, articlePath, demoArticleHtml, SAFETY_ARTICLE } from '../content/demo'
 
 /** Bump when the generated data changes shape; stored in demo_meta. */
 export const DEMO_SEED = 20240601
@@ -571,6 +572,8 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
   const benchLinks: unknown[][] = []
   const stepRows: unknown[][] = []
   const adjRows: unknown[][] = []
+  // Each adjustment's 调仓说明 is an article of its own (the records link it inside the app).
+  const adjArticleRows: unknown[][] = []
   const adjPartRows: unknown[][] = []
   const sigRows: unknown[][] = []
   const orderRows: unknown[][] = []
@@ -780,7 +783,16 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
         days[d],
         `第${adjNo}次调仓：${rnd.pick(['降低权益仓位', '增配债券', '替换表现落后的基金', '再平衡至目标比例', '增加海外配置'])}`,
         '调仓说明',
-        `https://www.alfa.example/article/adjust-${p.poCode}-${adjNo}`,
+        articlePath(id),
+      ])
+      adjArticleRows.push([
+        id,
+        null,
+        `${p.poName}第${adjNo}次调仓说明`,
+        null,
+        '投研团队',
+        adjustmentArticleHtml(String(adjRows[adjRows.length - 1][3]), days[d]),
+        `${days[d]}T20:00:00+08:00`,
       ])
       const touched = rnd.shuffle([...parts]).slice(0, Math.min(parts.length, rnd.int(1, 3)))
       touched.forEach((part) => {
@@ -1146,16 +1158,29 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
   const articleRows: unknown[][] = []
   for (let i = 0; i < 72; i++) {
     const columnId = i < 66 ? `C${100 + (i % 6)}` : null
+    const topic = rnd.pick(['如何看待市场波动', '定投的正确姿势', '债券基金怎么选', '什么是最大回撤', '再平衡的意义', '全球配置入门'])
     articleRows.push([
       `A${10000 + i}`,
       columnId,
-      `${columnId ? columnTitles[i % 6] : '专题'}｜第${Math.floor(i / 6) + 1}期：${rnd.pick(['如何看待市场波动', '定投的正确姿势', '债券基金怎么选', '什么是最大回撤', '再平衡的意义', '全球配置入门'])}`,
+      `${columnId ? columnTitles[i % 6] : '专题'}｜第${Math.floor(i / 6) + 1}期：${topic}`,
       `/alfa/static/demo/v1/article/${i % 10}-thumb.png`,
       rnd.pick(['投研团队', '主理人', '编辑部']),
-      `<p>演示数据：这是一篇关于投资的文章（${i}）。</p>`,
+      // Each links the same column's next issue (six articles later), as a series does.
+      demoArticleHtml(i, topic, i >= 6 && columnId ? `A${10000 + i - 6}` : null),
       `${addDays(DEMO_END, -i * 5)}T09:30:00+08:00`,
     ])
   }
+  articleRows.push(...adjArticleRows)
+  // Stored as written (not through the import's sanitiser): every read must still answer it inert.
+  articleRows.push([
+    SAFETY_ARTICLE.articleId,
+    null,
+    SAFETY_ARTICLE.title,
+    null,
+    SAFETY_ARTICLE.author,
+    SAFETY_ARTICLE.html,
+    `${DEMO_END}T08:00:00+08:00`,
+  ])
   await insert(
     'articles',
     [
