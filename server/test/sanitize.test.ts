@@ -11,7 +11,7 @@ import {
   richPlainText,
   type RichNode,
 } from '@alfa/common/richText'
-import { richToHtml, sanitizeHtml, type SanitizeStats } from '../src/content/sanitize'
+import { richToHtml, sanitizeHtml, servedBody, type SanitizeStats } from '../src/content/sanitize'
 
 /**
  * The one article sanitiser (issue #21) against a hostile corpus: whatever goes in, what comes
@@ -253,6 +253,20 @@ describe('the sanitiser: structure', () => {
       { type: 'node', name: 'img', attrs: { src: 'https://ok.example/a.png', loading: 'lazy', style: IMAGE_STYLE } },
     ])
     assert.deepEqual(checkRichTree({ not: 'an array' }), [])
+  })
+})
+
+describe('served bodies', () => {
+  it('an article read again is not sanitised again; the last 64 are kept, long ones never', () => {
+    const first = servedBody('<p>kept <b>once</b></p>')
+    assert.equal(servedBody('<p>kept <b>once</b></p>'), first)
+    assert.equal(first.html, '<p>kept <b>once</b></p>')
+    for (let i = 0; i < 64; i++) servedBody(`<p>other ${i}</p>`)
+    const again = servedBody('<p>kept <b>once</b></p>')
+    assert.notEqual(again, first, 'the oldest was let go')
+    assert.deepEqual(again, first)
+    const long = `<p>${'x'.repeat(300 * 1024)}</p>`
+    assert.notEqual(servedBody(long), servedBody(long))
   })
 })
 

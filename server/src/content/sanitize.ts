@@ -409,6 +409,8 @@ export interface ServedBody {
 }
 
 const SERVED_CACHE_SIZE = 64
+/** Longer bodies are sanitised on each read rather than kept (64 of them could hold much memory). */
+const SERVED_CACHE_MAX_LENGTH = 256 * 1024
 const served = new Map<string, ServedBody>()
 
 /**
@@ -425,6 +427,7 @@ export function servedBody(stored: string): ServedBody {
   }
   const body = sanitizeHtml(stored)
   const result = { body, html: richToHtml(body) }
+  if (stored.length > SERVED_CACHE_MAX_LENGTH) return result
   served.set(stored, result)
   if (served.size > SERVED_CACHE_SIZE) served.delete(served.keys().next().value as string)
   return result
