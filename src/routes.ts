@@ -21,6 +21,7 @@ export interface PageOptions {
 /** The feature folders of src/features, each with an index.ts that page shells import. */
 export const FEATURES = [
   'account',
+  'content',
   'diagnosis',
   'filter',
   'fund',
@@ -398,9 +399,17 @@ export const routes = {
 
   // ---- Other subpackage pages ----
   search: { feature: 'search', page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
-  column: { page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
-  columnDetail: { page: sub('columnDetail'), h5: own(sub('columnDetail')), title: '专栏详情', screen: 'column detail', share: true },
-  article: { page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
+  column: { feature: 'content', refresh: true, page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
+  columnDetail: {
+    feature: 'content',
+    refresh: true,
+    page: sub('columnDetail'),
+    h5: own(sub('columnDetail')),
+    title: '专栏详情',
+    screen: 'column detail',
+    share: true,
+  },
+  article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
   tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
   filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
   filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },

@@ -361,6 +361,8 @@ export type QuerySearchArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Marks an article read for the signed-in reader (the app calls it when the article opens). Needs a valid token; an unknown article is BAD_USER_INPUT. */
+  markArticleRead: ArticleReadMark;
   /** Saves a fund filter (My Filter). Needs a valid token. */
   saveFilter: SavedFilter;
   deleteFilter: Scalars['Boolean']['output'];
@@ -372,6 +374,11 @@ export type Mutation = {
   postLiveComment: LiveCommentPayload;
   /** Follows (state true) or unfollows (false) a portfolio. Needs a valid token. */
   toggleFollow: ToggleFollowPayload;
+};
+
+
+export type MutationMarkArticleReadArgs = {
+  articleId: Scalars['String']['input'];
 };
 
 
@@ -455,11 +462,19 @@ export type User = {
   savedFilters: Array<SavedFilter>;
 };
 
+export type ArticleReadMark = {
+  __typename?: 'ArticleReadMark';
+  articleId: Scalars['String']['output'];
+  isRead: Scalars['Boolean']['output'];
+};
+
 export type ColumnArticle = {
   __typename?: 'ColumnArticle';
   title: Scalars['String']['output'];
   articleId: Scalars['String']['output'];
   coverThumbnailUrl?: Maybe<Scalars['String']['output']>;
+  publishedAt: Scalars['DateTime']['output'];
+  /** Read by the signed-in reader (false when anonymous: the app keeps an anonymous reader's marks on the device). */
   isRead: Scalars['Boolean']['output'];
 };
 
@@ -491,10 +506,23 @@ export type Article = {
   title: Scalars['String']['output'];
   coverThumbnailUrl?: Maybe<Scalars['String']['output']>;
   author?: Maybe<Scalars['String']['output']>;
-  /** HTML of the article body. */
+  /**
+   * The body as sanitised HTML: the tree of `body` written out, every text and attribute escaped
+   * (never the stored HTML as it is).
+   */
   content: Scalars['String']['output'];
+  /**
+   * The body as a sanitised node tree (common/richText.ts RichNode[], the mini-programs' rich-text
+   * nodes shape): only the allow-list's tags and attributes, links https, http or an app path, images
+   * https or the product's own path, lazy and at most the screen's width. Sanitised when imported and
+   * again here.
+   */
+  body: Scalars['JSON']['output'];
   publishedAt: Scalars['DateTime']['output'];
   columnId?: Maybe<Scalars['String']['output']>;
+  /** The column the article belongs to, if any. */
+  column?: Maybe<Column>;
+  /** Read by the signed-in reader (false when anonymous). Reading the article does not mark it: markArticleRead does. */
   isRead: Scalars['Boolean']['output'];
 };
 
@@ -1735,10 +1763,11 @@ export type ResolversTypes = {
   SeriesPoint: ResolverTypeWrapper<Partial<SeriesPoint>>;
   Benchmark: ResolverTypeWrapper<Partial<Benchmark>>;
   User: ResolverTypeWrapper<UserParent>;
+  ArticleReadMark: ResolverTypeWrapper<Partial<ArticleReadMark>>;
   ColumnArticle: ResolverTypeWrapper<Partial<ColumnArticle>>;
   ColumnArticleConnection: ResolverTypeWrapper<Partial<ColumnArticleConnection>>;
   Column: ResolverTypeWrapper<ColumnRow>;
-  Article: ResolverTypeWrapper<Partial<Article>>;
+  Article: ResolverTypeWrapper<Partial<Omit<Article, 'column'> & { column?: Maybe<ResolversTypes['Column']> }>>;
   Lesson: ResolverTypeWrapper<Partial<Lesson>>;
   LessonConnection: ResolverTypeWrapper<Partial<LessonConnection>>;
   Course: ResolverTypeWrapper<CourseRow>;
@@ -1860,10 +1889,11 @@ export type ResolversParentTypes = {
   SeriesPoint: Partial<SeriesPoint>;
   Benchmark: Partial<Benchmark>;
   User: UserParent;
+  ArticleReadMark: Partial<ArticleReadMark>;
   ColumnArticle: Partial<ColumnArticle>;
   ColumnArticleConnection: Partial<ColumnArticleConnection>;
   Column: ColumnRow;
-  Article: Partial<Article>;
+  Article: Partial<Omit<Article, 'column'> & { column?: Maybe<ResolversParentTypes['Column']> }>;
   Lesson: Partial<Lesson>;
   LessonConnection: Partial<LessonConnection>;
   Course: CourseRow;
@@ -2038,6 +2068,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  markArticleRead?: Resolver<ResolversTypes['ArticleReadMark'], ParentType, ContextType, RequireFields<MutationMarkArticleReadArgs, 'articleId'>>;
   saveFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationSaveFilterArgs, 'name' | 'formValue'>>;
   deleteFilter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFilterArgs, 'filterId'>>;
   renameFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationRenameFilterArgs, 'filterId' | 'name'>>;
@@ -2079,10 +2110,16 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
 };
 
+export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
+  articleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type ColumnArticleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ColumnArticle'] = ResolversParentTypes['ColumnArticle']> = {
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   articleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   coverThumbnailUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -2107,8 +2144,10 @@ export type ArticleResolvers<ContextType = GraphQLContext, ParentType extends Re
   coverThumbnailUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   columnId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  column?: Resolver<Maybe<ResolversTypes['Column']>, ParentType, ContextType>;
   isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -2928,6 +2967,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SeriesPoint?: SeriesPointResolvers<ContextType>;
   Benchmark?: BenchmarkResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  ArticleReadMark?: ArticleReadMarkResolvers<ContextType>;
   ColumnArticle?: ColumnArticleResolvers<ContextType>;
   ColumnArticleConnection?: ColumnArticleConnectionResolvers<ContextType>;
   Column?: ColumnResolvers<ContextType>;

@@ -67,6 +67,38 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+export type ArticleQueryVariables = Exact<{
+  articleId: string;
+}>;
+
+
+export type ArticleQuery = { article: { articleId: string, title: string, author: string | null, publishedAt: string, body: unknown, isRead: boolean, column: { columnId: string, title: string } | null } | null };
+
+export type ColumnArticleRowFragment = { articleId: string, title: string, coverThumbnailUrl: string | null, publishedAt: string, isRead?: boolean };
+
+export type ColumnDetailQueryVariables = Exact<{
+  columnId: string;
+  isRead: boolean;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ColumnDetailQuery = { column: { columnId: string, title: string, coverUrl: string | null, description: string | null, articles: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ articleId: string, title: string, coverThumbnailUrl: string | null, publishedAt: string, isRead?: boolean }> } } | null };
+
+export type ColumnListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ColumnListQuery = { allColumns: Array<{ columnId: string, title: string, coverUrl: string | null, description: string | null }> };
+
+export type ColumnCardFragment = { columnId: string, title: string, coverUrl: string | null, description: string | null };
+
+export type MarkArticleReadMutationVariables = Exact<{
+  articleId: string;
+}>;
+
+
+export type MarkArticleReadMutation = { markArticleRead: { articleId: string, isRead: boolean } };
+
 export type DiagnosisReportQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -590,6 +622,8 @@ export type FundQuoteFragment = { fundCode: string, fundName: string, nav: strin
 export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
+export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
+export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
 export { DiagnosisDimensionCardFragmentDoc } from './documents/DiagnosisDimensionCardFragmentDoc';
 export { FundQuoteFragmentDoc } from './documents/FundQuoteFragmentDoc';
 export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsFragmentDoc';
@@ -637,6 +671,10 @@ export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailF
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
+export { ArticleDocument } from './documents/ArticleDocument';
+export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
+export { ColumnListDocument } from './documents/ColumnListDocument';
+export { MarkArticleReadDocument } from './documents/MarkArticleReadDocument';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';
