@@ -25,7 +25,8 @@ function templateKey(): string {
     .sort()
     .map((f) => `demo/${f}`)
   // The seed reads the calendar, and the seeded NAVs' adjusted values come from fund/adjusted.ts.
-  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts', 'content/demo.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
+  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts', 'content/demo.ts'])
+    h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
 
