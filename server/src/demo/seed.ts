@@ -10,6 +10,7 @@ import {
   type RiskLevel,
 } from '@alfa/common/labels'
 import { insertRows } from './bulk'
+import { seedCourseCatalogue } from './courses'
 import { addDays, tradingDays } from '../calendar'
 import { Random } from './random'
 
@@ -1394,6 +1395,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
       ['LIVE001', null, '游客', '<b>不是标签</b> 只是文字'],
     ],
   )
+  Object.assign(counts, await seedCourseCatalogue(database))
   await insert(
     'demo_meta',
     [
