@@ -1,5 +1,6 @@
 import * as graphql from '@/services/graphql'
 import * as navigation from '@/services/navigation'
+import { answerCache, userAnswerKey } from '@/services/answerCache'
 import { user } from '@/services/user'
 import CourseListPage from '@/subPkg/pages/courseList/index'
 import CoursePage from '@/subPkg/pages/course/index'
@@ -213,6 +214,34 @@ describe('视频: plays a lesson, resumes where it stopped, goes on to the next'
       player([lesson(1), lesson(2)]),
     )
     expect(video(again.container).getAttribute('initial-time')).toBe('0')
+  })
+
+  it('the server’s place arriving after the kept answer (before the first play) moves the start there', async () => {
+    user.restore(liveToken('u1'))
+    const served = player([
+      lesson(1),
+      lesson(2, { positionSecond: 25, watchedSecond: 25, finished: false, updatedAt: new Date().toISOString() }),
+    ])
+    const kept = (served.LessonPlayer({}) as { course: unknown }).course
+    // The answer kept from an earlier visit, before the user watched L2 on another device.
+    answerCache.set(userAnswerKey('u1', 'lessonPlayer:CO200'), {
+      ...(kept as object),
+      lessons: { totalCount: 2, list: [lesson(1), lesson(2)] },
+    })
+    let answer: (v: unknown) => void = () => undefined
+    const p = await openPage(
+      VideoPage,
+      'subPkg/pages/video/index',
+      { courseId: 'CO200', lessonId: 'L2' },
+      {
+        LessonPlayer: () => new Promise((resolve) => (answer = resolve)),
+      },
+    )
+    expect(video(p.container).getAttribute('initial-time')).toBe('0')
+    await p.utils.act(async () => answer(served.LessonPlayer({})))
+    await p.utils.act(flush)
+    expect(video(p.container).getAttribute('initial-time')).toBe('25')
+    expect(p.text()).toContain('上次看到 00:25')
   })
 
   it('keeps the place as it plays (every 5 s, and on pause); the signed-in user’s place is sent on pause', async () => {

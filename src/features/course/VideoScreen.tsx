@@ -83,13 +83,14 @@ function Player({ course, firstLessonId }: { course: PlayerCourse; firstLessonId
     lessons.find((l) => l.lessonId === wanted) ?? lessons.find((l) => !placeOf(l, device)?.finished) ?? (lessons[0] as PlayerLesson)
   const index = lessons.indexOf(lesson)
 
-  // Where this lesson starts: fixed when it is chosen (a later save must not move the player).
-  const start = useRef<{ lessonId: string; at: number } | null>(null)
-  if (start.current?.lessonId !== lesson.lessonId)
-    start.current = { lessonId: lesson.lessonId, at: resumeAt(placeOf(lesson, device), lesson.durationSecond) }
+  // Where this lesson starts: follows the freshest place (a kept answer, then the server's) until
+  // it first plays, then stays (a later save must not move the player).
+  const start = useRef<{ lessonId: string; at: number; played: boolean } | null>(null)
+  if (start.current?.lessonId !== lesson.lessonId || !start.current.played)
+    start.current = { lessonId: lesson.lessonId, at: resumeAt(placeOf(lesson, device), lesson.durationSecond), played: false }
   const startAt = start.current.at
   const playing = useRef<Playing | null>(null)
-  if (playing.current?.lessonId !== lesson.lessonId)
+  if (playing.current?.lessonId !== lesson.lessonId || (!start.current.played && playing.current.kept !== startAt))
     playing.current = {
       lessonId: lesson.lessonId,
       position: startAt,
@@ -143,7 +144,8 @@ function Player({ course, firstLessonId }: { course: PlayerCourse; firstLessonId
       <View className='alfa-video__stage'>
         {src && failed !== lesson.lessonId ? (
           <Video
-            key={`${lesson.lessonId}:${attempt}`}
+            // A new start before the first play (the server's place arrived) mounts a player that starts there.
+            key={`${lesson.lessonId}:${attempt}:${startAt}`}
             id={PLAYER_ID}
             className='alfa-video__player'
             src={src}
@@ -154,6 +156,7 @@ function Player({ course, firstLessonId }: { course: PlayerCourse; firstLessonId
             showCenterPlayBtn
             objectFit='contain'
             onPlay={() => {
+              if (start.current) start.current.played = true
               if (playing.current) playing.current.playing = true
             }}
             onPause={() => {
