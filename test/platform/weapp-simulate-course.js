@@ -14,6 +14,8 @@
 // place is saved on the server; ended: the next lesson plays from its start) and a tap on another
 // lesson, which the player then plays. Any console.error, uncaught exception, GraphQL error, HTTP
 // status >= 400 or request still pending at the end of a screen fails.
+const fs = require('node:fs')
+const path = require('node:path')
 const { requireDist, runCheck, failure } = require('./lib/common')
 const { simulatedDist } = require('./lib/swan-to-wxml')
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
@@ -44,15 +46,37 @@ async function tapOpens(h, node, page, params, what) {
   return `${t.path}?${new URLSearchParams(t.params)}`
 }
 
-/** The native video component's attribute (src, initial-time), as the template rendered it. */
-function videoAttr(h, name) {
-  const node = h.page.querySelector('.alfa-video__player')
-  if (!node) throw failure('no .alfa-video__player (the native video) rendered')
-  const dom = node.dom || node
-  return dom.getAttribute(name)
+/**
+ * The native video component's attribute as the build's template renders it (src, initial-time):
+ * the simulator keeps no attributes of a component it does not define, so the value is read from
+ * the page's data node of the player, under the data key the template binds that attribute to.
+ */
+function videoAttrOf(dir) {
+  const base = ['base.wxml', 'base.swan'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f))
+  if (!base) throw failure(`no base template in ${dir}`)
+  const tag = /<video\s[^>]*>/.exec(fs.readFileSync(base, 'utf8'))
+  if (!tag) throw failure(`${base} has no <video> template`)
+  const keys = Object.fromEntries([...tag[0].matchAll(/([\w-]+)="\{\{(?:xs\.b\()?i\.(p\d+)/g)].map((m) => [m[1], m[2]]))
+  /** The page's data node with the player's class. */
+  const find = (node) => {
+    if (!node || typeof node !== 'object') return null
+    if (typeof node.cl === 'string' && node.cl.split(/\s+/).includes('alfa-video__player')) return node
+    for (const v of Object.values(node)) {
+      const found = find(v)
+      if (found) return found
+    }
+    return null
+  }
+  return (name) => {
+    if (!keys[name]) throw failure(`the <video> template binds no ${name}`)
+    const node = find(global.getCurrentPages().slice(-1)[0].data)
+    if (!node) throw failure('no player (.alfa-video__player) in the page data')
+    return node[keys[name]]
+  }
 }
 
-function screens(expected) {
+function screens(expected, dir) {
+  const videoAttr = videoAttrOf(dir)
   const { courses, totalCount, course } = expected.course
   const first = courses[0]
   const lessons = course.lessons.list
@@ -114,7 +138,7 @@ function screens(expected) {
       exact: { '.alfa-video__title': l2.title },
       texts: [`${course.title} · 第2/${lessons.length}课 · ${clock(l2.durationSecond)}`, '课程目录', '正在播放', l1.title, l3.title],
       async interact(h) {
-        const src = () => videoAttr(h, 'src')
+        const src = () => String(videoAttr('src'))
         if (!src().endsWith(l2.videoUrl) || !/^https?:\/\//.test(src()))
           throw failure(`video: src ${src()}, expected the API origin + ${l2.videoUrl}`)
         const player = () => h.page.querySelector('.alfa-video__player')
@@ -140,7 +164,7 @@ function screens(expected) {
           `the tapped lesson ${l1.title}`,
           () => text(h.page.querySelector('.alfa-video__title')) === l1.title && src().endsWith(l1.videoUrl),
         )
-        return `plays ${l2.videoUrl} from the API origin; pause at 12.5 s saved; ended -> ${l3.title}; tap -> ${l1.title} (initial-time ${videoAttr(h, 'initial-time')})`
+        return `plays ${l2.videoUrl} from the API origin; pause at 12.5 s saved; ended -> ${l3.title}; tap -> ${l1.title} (initial-time ${videoAttr('initial-time')})`
       },
     },
   ]
@@ -149,7 +173,7 @@ function screens(expected) {
 async function main() {
   const { dir } = simulatedDist(requireDist)
   return withLiveApp({ dir, parts: ['course'] }, async ({ server, host, net, problems }) => {
-    const results = await runScreens({ dir, host, net, problems, screens: screens(server.expected), timeoutMs: TIMEOUT_MS })
+    const results = await runScreens({ dir, host, net, problems, screens: screens(server.expected, dir), timeoutMs: TIMEOUT_MS })
     return `${results.length} course screens against the live server (${net.requests.length} requests, all answered; server start ${server.startMs} ms):\n  ${results.join('\n  ')}`
   })
 }
