@@ -22,6 +22,7 @@ export interface PageOptions {
 export const FEATURES = [
   'account',
   'content',
+  'course',
   'diagnosis',
   'filter',
   'fund',
@@ -416,7 +417,26 @@ export const routes = {
   myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
   externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
   webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
-  video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  // The video page plays a course's lessons (courseId, lessonId); 课程 and 课程详情 lead to it.
+  video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  courseList: {
+    feature: 'course',
+    refresh: true,
+    page: sub('courseList'),
+    h5: own(sub('courseList')),
+    title: '课程',
+    screen: 'course list',
+    share: true,
+  },
+  course: {
+    feature: 'course',
+    refresh: true,
+    page: sub('course'),
+    h5: own(sub('course')),
+    title: '课程详情',
+    screen: 'course (lessons)',
+    share: true,
+  },
   // /n/user/login: the native deep link (spec section 2); opened outside the app, it is this page.
   login: {
     feature: 'account',

@@ -142,6 +142,8 @@ export type Query = {
   fundIntroConfig?: Maybe<FragmentConfig>;
   /** One value of the key-value configs, by key. */
   keyValue?: Maybe<KeyValue>;
+  /** Every course, paged, in catalogue order. */
+  courses: CourseConnection;
   /** null when the fund is unknown; a fund without NAV history gets no scores (dimensions empty). */
   fundDiagnosis?: Maybe<FundDiagnosis>;
   /** Funds meeting the conditions, sorted by a FundSortKey name (default Y1) in a SortDirection (default reverse), paged. Public. (sort and direction are strings so that client documents need no enum variables.) */
@@ -230,6 +232,11 @@ export type QueryFundIntroConfigArgs = {
 
 export type QueryKeyValueArgs = {
   key: Scalars['String']['input'];
+};
+
+
+export type QueryCoursesArgs = {
+  page?: InputMaybe<PageInput>;
 };
 
 
@@ -363,6 +370,12 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Marks an article read for the signed-in reader (the app calls it when the article opens). Needs a valid token; an unknown article is BAD_USER_INPUT. */
   markArticleRead: ArticleReadMark;
+  /**
+   * Stores where the signed-in user stopped in a lesson; the furthest point and finished only grow.
+   * Needs a valid token (UNAUTHENTICATED otherwise); an unknown lesson or a position outside
+   * 0..86400 seconds is BAD_USER_INPUT.
+   */
+  saveLessonProgress: LessonProgress;
   /** Saves a fund filter (My Filter). Needs a valid token. */
   saveFilter: SavedFilter;
   deleteFilter: Scalars['Boolean']['output'];
@@ -379,6 +392,13 @@ export type Mutation = {
 
 export type MutationMarkArticleReadArgs = {
   articleId: Scalars['String']['input'];
+};
+
+
+export type MutationSaveLessonProgressArgs = {
+  lessonId: Scalars['String']['input'];
+  positionSecond: Scalars['Float']['input'];
+  finished?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -532,6 +552,8 @@ export type Lesson = {
   title: Scalars['String']['output'];
   durationSecond: Scalars['Int']['output'];
   videoUrl?: Maybe<Scalars['String']['output']>;
+  /** Where the signed-in user stopped and how far they watched; null when anonymous or never played. */
+  progress?: Maybe<LessonProgress>;
 };
 
 export type LessonConnection = {
@@ -550,6 +572,10 @@ export type Course = {
   description?: Maybe<Scalars['String']['output']>;
   coverUrl?: Maybe<Scalars['String']['output']>;
   lessons: LessonConnection;
+  /** How many lessons the course has. */
+  lessonCount: Scalars['Int']['output'];
+  /** The lessons' durations added up, in seconds. */
+  totalSecond: Scalars['Int']['output'];
 };
 
 
@@ -604,6 +630,26 @@ export type KeyValueConfig = {
   __typename?: 'KeyValueConfig';
   key: Scalars['String']['output'];
   elements: Array<KeyValue>;
+};
+
+export type CourseConnection = {
+  __typename?: 'CourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<Course>;
+};
+
+/** A user's place in one lesson. */
+export type LessonProgress = {
+  __typename?: 'LessonProgress';
+  lessonId: Scalars['String']['output'];
+  /** Where playback stopped, in seconds (0 after the lesson was played to its end). */
+  positionSecond: Scalars['Float']['output'];
+  /** The furthest point reached, in seconds. */
+  watchedSecond: Scalars['Float']['output'];
+  /** Played to its end at least once (已学完). */
+  finished: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
 };
 
 export type DiagnosisDimension = {
@@ -1757,6 +1803,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   PageInput: ResolverTypeWrapper<Partial<PageInput>>;
   PageInfo: ResolverTypeWrapper<Partial<PageInfo>>;
   MutationError: ResolverTypeWrapper<Partial<MutationError>>;
@@ -1778,6 +1825,8 @@ export type ResolversTypes = {
   FragmentConfig: ResolverTypeWrapper<Partial<FragmentConfig>>;
   KeyValue: ResolverTypeWrapper<Partial<KeyValue>>;
   KeyValueConfig: ResolverTypeWrapper<Partial<KeyValueConfig>>;
+  CourseConnection: ResolverTypeWrapper<Partial<Omit<CourseConnection, 'list'> & { list: Array<ResolversTypes['Course']> }>>;
+  LessonProgress: ResolverTypeWrapper<Partial<LessonProgress>>;
   DiagnosisDimension: ResolverTypeWrapper<Partial<DiagnosisDimension>>;
   FundDiagnosis: ResolverTypeWrapper<Partial<Omit<FundDiagnosis, 'fund'> & { fund: ResolversTypes['Fund'] }>>;
   FundPeriod: ResolverTypeWrapper<Partial<FundPeriod>>;
@@ -1883,6 +1932,7 @@ export type ResolversParentTypes = {
   Int: Partial<Scalars['Int']['output']>;
   Boolean: Partial<Scalars['Boolean']['output']>;
   Mutation: Record<PropertyKey, never>;
+  Float: Partial<Scalars['Float']['output']>;
   PageInput: Partial<PageInput>;
   PageInfo: Partial<PageInfo>;
   MutationError: Partial<MutationError>;
@@ -1904,6 +1954,8 @@ export type ResolversParentTypes = {
   FragmentConfig: Partial<FragmentConfig>;
   KeyValue: Partial<KeyValue>;
   KeyValueConfig: Partial<KeyValueConfig>;
+  CourseConnection: Partial<Omit<CourseConnection, 'list'> & { list: Array<ResolversParentTypes['Course']> }>;
+  LessonProgress: Partial<LessonProgress>;
   DiagnosisDimension: Partial<DiagnosisDimension>;
   FundDiagnosis: Partial<Omit<FundDiagnosis, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
   FundFilterInput: Partial<FundFilterInput>;
@@ -2038,6 +2090,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   config?: Resolver<Maybe<ResolversTypes['KeyValueConfig']>, ParentType, ContextType, RequireFields<QueryConfigArgs, 'key'>>;
   fundIntroConfig?: Resolver<Maybe<ResolversTypes['FragmentConfig']>, ParentType, ContextType, RequireFields<QueryFundIntroConfigArgs, 'key'>>;
   keyValue?: Resolver<Maybe<ResolversTypes['KeyValue']>, ParentType, ContextType, RequireFields<QueryKeyValueArgs, 'key'>>;
+  courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
   fundDiagnosis?: Resolver<Maybe<ResolversTypes['FundDiagnosis']>, ParentType, ContextType, RequireFields<QueryFundDiagnosisArgs, 'fundCode'>>;
   fundFilter?: Resolver<ResolversTypes['FilteredFundConnection'], ParentType, ContextType, Partial<QueryFundFilterArgs>>;
   fundFilterCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<QueryFundFilterCountArgs>>;
@@ -2069,6 +2122,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   markArticleRead?: Resolver<ResolversTypes['ArticleReadMark'], ParentType, ContextType, RequireFields<MutationMarkArticleReadArgs, 'articleId'>>;
+  saveLessonProgress?: Resolver<ResolversTypes['LessonProgress'], ParentType, ContextType, RequireFields<MutationSaveLessonProgressArgs, 'lessonId' | 'positionSecond'>>;
   saveFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationSaveFilterArgs, 'name' | 'formValue'>>;
   deleteFilter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFilterArgs, 'filterId'>>;
   renameFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationRenameFilterArgs, 'filterId' | 'name'>>;
@@ -2156,6 +2210,7 @@ export type LessonResolvers<ContextType = GraphQLContext, ParentType extends Res
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationSecond?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   videoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['LessonProgress']>, ParentType, ContextType>;
 };
 
 export type LessonConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LessonConnection'] = ResolversParentTypes['LessonConnection']> = {
@@ -2172,6 +2227,8 @@ export type CourseResolvers<ContextType = GraphQLContext, ParentType extends Res
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   coverUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lessons?: Resolver<ResolversTypes['LessonConnection'], ParentType, ContextType, Partial<CourseLessonsArgs>>;
+  lessonCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalSecond?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AdResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ad'] = ResolversParentTypes['Ad']> = {
@@ -2214,6 +2271,20 @@ export type KeyValueResolvers<ContextType = GraphQLContext, ParentType extends R
 export type KeyValueConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['KeyValueConfig'] = ResolversParentTypes['KeyValueConfig']> = {
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   elements?: Resolver<Array<ResolversTypes['KeyValue']>, ParentType, ContextType>;
+};
+
+export type CourseConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CourseConnection'] = ResolversParentTypes['CourseConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+};
+
+export type LessonProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LessonProgress'] = ResolversParentTypes['LessonProgress']> = {
+  lessonId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  positionSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  watchedSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  finished?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type DiagnosisDimensionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiagnosisDimension'] = ResolversParentTypes['DiagnosisDimension']> = {
@@ -2982,6 +3053,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FragmentConfig?: FragmentConfigResolvers<ContextType>;
   KeyValue?: KeyValueResolvers<ContextType>;
   KeyValueConfig?: KeyValueConfigResolvers<ContextType>;
+  CourseConnection?: CourseConnectionResolvers<ContextType>;
+  LessonProgress?: LessonProgressResolvers<ContextType>;
   DiagnosisDimension?: DiagnosisDimensionResolvers<ContextType>;
   FundDiagnosis?: FundDiagnosisResolvers<ContextType>;
   FundPeriodReturns?: FundPeriodReturnsResolvers<ContextType>;

@@ -20,6 +20,7 @@ function templateKey(): string {
     .readdirSync(path.join(SRC, 'db/migrations'))
     .sort()
     .map((f) => `db/migrations/${f}`)
+  // Every file of the demo data generator, however it is split.
   const demo = fs
     .readdirSync(path.join(SRC, 'demo'))
     .sort()

@@ -1,5 +1,6 @@
 import { accountResolvers } from '../account/resolvers'
 import { contentResolvers } from '../content/resolvers'
+import { courseResolvers } from '../course/resolvers'
 import { diagnosisResolvers } from '../diagnosis/resolvers'
 import { filterResolvers } from '../filter/resolvers'
 import { fundResolvers } from '../fund/resolvers'
@@ -21,6 +22,7 @@ export const resolvers: object[] = [
   scalarResolvers,
   accountResolvers,
   contentResolvers,
+  courseResolvers,
   diagnosisResolvers,
   filterResolvers,
   fundResolvers,

@@ -99,6 +99,45 @@ export type MarkArticleReadMutationVariables = Exact<{
 
 export type MarkArticleReadMutation = { markArticleRead: { articleId: string, isRead: boolean } };
 
+export type CourseListQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type CourseListQuery = { courses: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number }> } };
+
+export type CourseCardFragment = { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number };
+
+export type CourseDetailQueryVariables = Exact<{
+  courseId: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type CourseDetailQuery = { course: { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number, lessons: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null }> } } | null };
+
+export type CourseHeadFragment = { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number };
+
+export type LessonRowFragment = { lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null };
+
+export type LessonPlayerQueryVariables = Exact<{
+  courseId: string;
+}>;
+
+
+export type LessonPlayerQuery = { course: { courseId: string, title: string, coverUrl: string | null, lessons: { totalCount: number, list: Array<{ videoUrl: string | null, lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null }> } } | null };
+
+export type LessonPlaceFragment = { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string };
+
+export type SaveLessonProgressMutationVariables = Exact<{
+  lessonId: string;
+  positionSecond: number;
+  finished?: boolean | null | undefined;
+}>;
+
+
+export type SaveLessonProgressMutation = { saveLessonProgress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } };
+
 export type DiagnosisReportQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -624,6 +663,10 @@ export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null
 export { TypedDocumentString } from './documents/TypedDocumentString';
 export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
 export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
+export { CourseCardFragmentDoc } from './documents/CourseCardFragmentDoc';
+export { CourseHeadFragmentDoc } from './documents/CourseHeadFragmentDoc';
+export { LessonPlaceFragmentDoc } from './documents/LessonPlaceFragmentDoc';
+export { LessonRowFragmentDoc } from './documents/LessonRowFragmentDoc';
 export { DiagnosisDimensionCardFragmentDoc } from './documents/DiagnosisDimensionCardFragmentDoc';
 export { FundQuoteFragmentDoc } from './documents/FundQuoteFragmentDoc';
 export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsFragmentDoc';
@@ -675,6 +718,10 @@ export { ArticleDocument } from './documents/ArticleDocument';
 export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
 export { ColumnListDocument } from './documents/ColumnListDocument';
 export { MarkArticleReadDocument } from './documents/MarkArticleReadDocument';
+export { CourseListDocument } from './documents/CourseListDocument';
+export { CourseDetailDocument } from './documents/CourseDetailDocument';
+export { LessonPlayerDocument } from './documents/LessonPlayerDocument';
+export { SaveLessonProgressDocument } from './documents/SaveLessonProgressDocument';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';
