@@ -8,6 +8,7 @@ import type { Database } from './db'
 import { prepareDatabase } from './db/startup'
 import { watchDataChanges } from './fund/dataVersion'
 import { LiveHub } from './live/hub'
+import { parseBannedWords } from './live/moderation'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   })
 
   const database = opts.database ?? (await prepareDatabase(config, app.log))
-  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE, app.log)
+  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE, app.log, parseBannedWords(config.LIVE_BANNED_WORDS))
   await live.start()
   const unwatch = await watchDataChanges(database, app.log)
   const maintenance = setInterval(() => {

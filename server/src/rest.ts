@@ -9,6 +9,7 @@ import { fundRoutes } from './fund/routes'
 import { shareRoutes } from './share/routes'
 import { miniProgramRoutes } from './m4/routes'
 import { liveRoutes } from './live/routes'
+import { liveAdditions } from './live/plugin'
 import { trackingRoutes } from './tracking/routes'
 
 export interface RestOptions {
@@ -26,6 +27,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions) {
   await app.register(fundRoutes, { prefix: `${base}/fund`, ...opts })
   await app.register(shareRoutes, { prefix: `${base}/utils`, ...opts })
   await app.register(liveRoutes, { prefix: `${base}/live`, ...opts })
+  await app.register(liveAdditions, opts)
   await app.register(trackingRoutes, { prefix: base, ...opts })
   await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4`, ...opts })
 }

@@ -7,6 +7,7 @@ import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
 import { ConnectionLimiter } from './connections'
+import { ContentBanned } from './moderation'
 
 export const SSE_HEARTBEAT_MS = 25_000
 
@@ -65,12 +66,15 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     } catch (err) {
       if (err instanceof CommentRateLimited)
         return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
+      if (err instanceof ContentBanned) return fail(reply, 400, err.message, { reason: err.code })
       throw err
     }
   })
 
   /**
-   * text/event-stream of new comments (`event: comment`, data is the comment JSON). EventSource
+   * text/event-stream of new comments (`event: comment`, data is the comment JSON) and of comments
+   * an operator removed (`event: removed`, data {liveId, commentId}, no id: the resume point stays
+   * the last comment). EventSource
    * cannot set headers, so x-sign and x-broker may come as query parameters here.
    */
   const streamQuery = z.object({ lastEventId: z.unknown().optional() }).passthrough()
@@ -95,9 +99,17 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
       })
       // A reconnecting EventSource sends Last-Event-ID: what it missed is replayed first.
       const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
-      const { unsubscribe, replayed } = live.follow(p.liveId, typeof lastId === 'string' ? lastId : undefined, (c) => {
-        if (!res.destroyed && !res.writableEnded) res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
-      })
+      const writable = () => !res.destroyed && !res.writableEnded
+      const { unsubscribe, replayed } = live.follow(
+        p.liveId,
+        typeof lastId === 'string' ? lastId : undefined,
+        (c) => {
+          if (writable()) res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
+        },
+        (commentId) => {
+          if (writable()) res.write(`event: removed\ndata: ${JSON.stringify({ liveId: p.liveId, commentId })}\n\n`)
+        },
+      )
       const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
       // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
       const lifetime = setTimeout(() => end(), limiter.caps.maxLifetimeMs)
