@@ -181,3 +181,18 @@ export interface WechatShareConfig {
 
 /** GET /fund/info/{code}: the fund and its manager (a terminated fund answers 410 instead). */
 export type FundInfoAnswer = RestFund & { manager: RestManager | null }
+
+/** Where a start reminder is sent: the WeChat or the Baidu mini-program's subscription messages. */
+export type ReminderPlatform = 'weapp' | 'swan'
+
+/** GET /live/{liveId}/reminder: the stream, whether the user has its start reminder, and the templates to subscribe with (null: not offered there). */
+export interface LiveReminderAnswer {
+  liveId: string
+  title: string
+  presenter: string | null
+  /** UPCOMING (预告), LIVE (直播中) or REPLAY (回放). */
+  status: string
+  startsAt: string
+  subscribed: boolean
+  templates: Record<ReminderPlatform, string | null>
+}
