@@ -27,6 +27,7 @@ export function ReminderConsentButton({
 }: ReminderConsentButtonProps) {
   return (
     <Form
+      className='alfa-reminder-form'
       reportSubmit
       reportType='subscribe'
       templateId={templateId}

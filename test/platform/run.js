@@ -14,11 +14,13 @@ const CHECKS = [
   'weapp-simulate-screens.js',
   'weapp-simulate-strategy.js',
   'weapp-simulate-login.js',
+  'weapp-simulate-live.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
   ['weapp-simulate-screens.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000
