@@ -125,6 +125,21 @@ describe('a stream’s status, video or cover, and start time', () => {
     expect(none.container.querySelector('.alfa-live-head__cover')).not.toBeNull()
   })
 
+  it('offline, a stream seen before shows what it showed, marked not fresh', async () => {
+    const first = await openLive({ LiveScreen: () => ({ liveStream: stream() }) })
+    expect(first.text()).toContain('四季度市场展望')
+    ;(first.utils as unknown as { unmout: () => void }).unmout()
+    document.body.innerHTML = ''
+    const again = await openLive({
+      LiveScreen: () => {
+        throw new Error('offline')
+      },
+    })
+    expect(again.text()).toContain('网络异常，显示的是上次加载的内容')
+    expect(again.text()).toContain('四季度市场展望')
+    expect(rows(again.container)).toEqual(['评论12', '评论11', '评论10'])
+  })
+
   it('an unknown stream is not found with a way back; a failure offers 重试', async () => {
     const missing = await openLive({ LiveScreen: () => ({ liveStream: null }) })
     expect(missing.text()).toContain('直播不存在')

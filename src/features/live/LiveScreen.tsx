@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { Pending } from '@/components/AsyncContent'
+import { Pending, StaleNotice } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { useShareSubject } from '@/components/Page'
 import { usePaged } from '@/hooks/remote'
@@ -42,6 +42,7 @@ export function LiveScreen({ liveId }: { liveId: string }) {
     )
   return (
     <View className='alfa-live'>
+      {paged.stale && <StaleNotice onRetry={() => paged.reload()} />}
       <StreamHead stream={stream} />
       <CommentBox liveId={liveId} onPosted={add} />
       <View className='alfa-live__comments'>
