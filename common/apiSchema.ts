@@ -206,5 +206,29 @@ export const liveCommentsAnswer = z.object({
   pageInfo: z.object({ hasMore: z.boolean(), cursor: z.string().nullable() }),
 })
 
+/** Where a start reminder is sent: the WeChat or the Baidu mini-program's subscription messages. */
+export const reminderPlatform = z.enum(['weapp', 'swan'])
+
+/** GET /live/{liveId}/reminder: the stream, whether the user has its start reminder, and the templates to subscribe with (null: not offered there). */
+export const liveReminderAnswer = z.object({
+  liveId: z.string(),
+  title: z.string(),
+  presenter: z.string().nullable(),
+  /** UPCOMING (预告), LIVE (直播中) or REPLAY (回放). */
+  status: z.string(),
+  startsAt: timestamp,
+  subscribed: z.boolean(),
+  templates: z.object({ weapp: z.string().nullable(), swan: z.string().nullable() }),
+})
+
+/** POST and DELETE /live/{liveId}/reminder: whether the user now has the start reminder. */
+export const reminderState = z.object({ subscribed: z.boolean() })
+
+/** POST /operator/live/{liveId}/open and /close: the stream's new status. */
+export const operatorMoveAnswer = z.object({ liveId: z.string(), status: z.enum(['UPCOMING', 'LIVE', 'REPLAY']) })
+
+/** DELETE /operator/live/comments/{commentId}. */
+export const operatorRemoveAnswer = z.object({ commentId: z.string(), removed: z.literal(true) })
+
 /** POST /track and GET /share-sdk/report: how many events were stored. */
 export const trackAnswer = z.object({ accepted: z.number().int() })

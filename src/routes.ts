@@ -27,6 +27,7 @@ export const FEATURES = [
   'filter',
   'fund',
   'glossary',
+  'live',
   'manager',
   'market',
   'portfolio',
@@ -497,9 +498,21 @@ export const routes = {
     screen: 'fund glossary (Fund terms)',
     share: true,
   },
-  live: { page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
-  liveAuth: { page: sub('liveAuth'), h5: own(sub('liveAuth')), title: '消息授权', screen: 'live message authorization' },
-  commentDetail: { page: sub('commentDetail'), h5: own(sub('commentDetail')), title: '评论详情', screen: 'comment detail' },
+  live: { feature: 'live', refresh: true, page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
+  liveAuth: {
+    feature: 'live',
+    page: sub('liveAuth'),
+    h5: own(sub('liveAuth')),
+    title: '消息授权',
+    screen: 'live message authorization',
+  },
+  commentDetail: {
+    feature: 'live',
+    page: sub('commentDetail'),
+    h5: own(sub('commentDetail')),
+    title: '评论详情',
+    screen: 'comment detail',
+  },
 
   // The H5 catch-all: must stay last.
   notFound: { page: main('notFound'), h5: ['/:rest(.*)'], title: '页面不存在', screen: 'Route not found' },

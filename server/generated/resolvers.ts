@@ -158,6 +158,8 @@ export type Query = {
   glossaryTerms: Array<GlossaryTerm>;
   liveStreams: Array<LiveStream>;
   liveStream?: Maybe<LiveStream>;
+  /** One comment with its stream (comment detail); null when there is none, or it was removed. */
+  liveComment?: Maybe<LiveComment>;
   fundManager?: Maybe<Manager>;
   managers: ManagerConnection;
   /** More managers: sorted by tenure or tenure return (reverse = highest first, the default). */
@@ -281,6 +283,11 @@ export type QueryGlossaryTermsArgs = {
 
 export type QueryLiveStreamArgs = {
   liveId: Scalars['String']['input'];
+};
+
+
+export type QueryLiveCommentArgs = {
+  commentId: Scalars['String']['input'];
 };
 
 
@@ -950,8 +957,11 @@ export type LiveStream = {
   coverUrl?: Maybe<Scalars['String']['output']>;
   presenter?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
+  /** UPCOMING (预告), LIVE (直播中) or REPLAY (回放). */
   status: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
+  /** The video: the live feed while LIVE, the recording once REPLAY; null shows the cover. */
+  playbackUrl?: Maybe<Scalars['String']['output']>;
   comments: LiveCommentConnection;
 };
 
@@ -968,6 +978,8 @@ export type LiveComment = {
   /** Plain text as posted; render it as text, never as HTML. */
   content: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** The stream it was posted on. */
+  stream: LiveStream;
 };
 
 export type LiveCommentConnection = {
@@ -1849,10 +1861,10 @@ export type ResolversTypes = {
   FundNavRow: ResolverTypeWrapper<Partial<FundNavRow>>;
   FundNavRowConnection: ResolverTypeWrapper<Partial<FundNavRowConnection>>;
   GlossaryTerm: ResolverTypeWrapper<Partial<GlossaryTerm>>;
-  LiveCommentPayload: ResolverTypeWrapper<Partial<LiveCommentPayload>>;
+  LiveCommentPayload: ResolverTypeWrapper<Partial<Omit<LiveCommentPayload, 'comment'> & { comment?: Maybe<ResolversTypes['LiveComment']> }>>;
   LiveStream: ResolverTypeWrapper<LiveStreamRow>;
-  LiveComment: ResolverTypeWrapper<Partial<LiveComment>>;
-  LiveCommentConnection: ResolverTypeWrapper<Partial<LiveCommentConnection>>;
+  LiveComment: ResolverTypeWrapper<Partial<Omit<LiveComment, 'stream'> & { stream: ResolversTypes['LiveStream'] }>>;
+  LiveCommentConnection: ResolverTypeWrapper<Partial<Omit<LiveCommentConnection, 'list'> & { list: Array<ResolversTypes['LiveComment']> }>>;
   Manager: ResolverTypeWrapper<ManagerParent>;
   ManagerConnection: ResolverTypeWrapper<Partial<Omit<ManagerConnection, 'list'> & { list: Array<ResolversTypes['Manager']> }>>;
   ManagerSort: ResolverTypeWrapper<Partial<ManagerSort>>;
@@ -1976,10 +1988,10 @@ export type ResolversParentTypes = {
   FundNavRow: Partial<FundNavRow>;
   FundNavRowConnection: Partial<FundNavRowConnection>;
   GlossaryTerm: Partial<GlossaryTerm>;
-  LiveCommentPayload: Partial<LiveCommentPayload>;
+  LiveCommentPayload: Partial<Omit<LiveCommentPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['LiveComment']> }>;
   LiveStream: LiveStreamRow;
-  LiveComment: Partial<LiveComment>;
-  LiveCommentConnection: Partial<LiveCommentConnection>;
+  LiveComment: Partial<Omit<LiveComment, 'stream'> & { stream: ResolversParentTypes['LiveStream'] }>;
+  LiveCommentConnection: Partial<Omit<LiveCommentConnection, 'list'> & { list: Array<ResolversParentTypes['LiveComment']> }>;
   Manager: ManagerParent;
   ManagerConnection: Partial<Omit<ManagerConnection, 'list'> & { list: Array<ResolversParentTypes['Manager']> }>;
   ManagedFund: Partial<Omit<ManagedFund, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
@@ -2100,6 +2112,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   glossaryTerms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, Partial<QueryGlossaryTermsArgs>>;
   liveStreams?: Resolver<Array<ResolversTypes['LiveStream']>, ParentType, ContextType>;
   liveStream?: Resolver<Maybe<ResolversTypes['LiveStream']>, ParentType, ContextType, RequireFields<QueryLiveStreamArgs, 'liveId'>>;
+  liveComment?: Resolver<Maybe<ResolversTypes['LiveComment']>, ParentType, ContextType, RequireFields<QueryLiveCommentArgs, 'commentId'>>;
   fundManager?: Resolver<Maybe<ResolversTypes['Manager']>, ParentType, ContextType, RequireFields<QueryFundManagerArgs, 'managerId'>>;
   managers?: Resolver<ResolversTypes['ManagerConnection'], ParentType, ContextType, Partial<QueryManagersArgs>>;
   managerList?: Resolver<ResolversTypes['ManagerConnection'], ParentType, ContextType, RequireFields<QueryManagerListArgs, 'sort' | 'direction'>>;
@@ -2468,6 +2481,7 @@ export type LiveStreamResolvers<ContextType = GraphQLContext, ParentType extends
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  playbackUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['LiveCommentConnection'], ParentType, ContextType, Partial<LiveStreamCommentsArgs>>;
 };
 
@@ -2477,6 +2491,7 @@ export type LiveCommentResolvers<ContextType = GraphQLContext, ParentType extend
   nickname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  stream?: Resolver<ResolversTypes['LiveStream'], ParentType, ContextType>;
 };
 
 export type LiveCommentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LiveCommentConnection'] = ResolversParentTypes['LiveCommentConnection']> = {

@@ -3,6 +3,7 @@ import type {
   AssetDetailAnswer,
   BatchPicksAnswer,
   FundInfoAnswer,
+  LiveReminderAnswer,
   M4Answer,
   M4HandPickedAnswer,
   ManagePickSeqAnswer,
@@ -11,6 +12,7 @@ import type {
   PickDetailOfFundAnswer,
   PickListAnswer,
   PopularPicksAnswer,
+  ReminderPlatform,
   SessionAnswer,
   UserInfoDetailAnswer,
   WechatShareConfig,
@@ -79,3 +81,15 @@ export const wechatReq = (url: string) => request<WechatShareConfig>({ path: '/u
 
 /** GET /fund/info/{code}: a terminated fund fires fund-stopped instead of a toast. */
 export const fundInfo = (code: string) => request<FundInfoAnswer>({ path: `/fund/info/${encodeURIComponent(code)}` })
+
+/** GET /live/{liveId}/reminder: the stream and the user’s start reminder (anonymous: not subscribed); the screen shows its failures itself. */
+export const liveReminder = (liveId: string) =>
+  request<LiveReminderAnswer>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, suppressToast: true })
+
+/** POST /live/{liveId}/reminder: subscribes with the platform's one-time login code (Baidu: and the subscribe-id the user authorised). */
+export const subscribeLiveReminder = (liveId: string, data: { platform: ReminderPlatform; code: string; subscribeId?: string }) =>
+  request<{ subscribed: boolean }>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, method: 'POST', data })
+
+/** DELETE /live/{liveId}/reminder: cancels the user's start reminder. */
+export const cancelLiveReminder = (liveId: string) =>
+  request<{ subscribed: boolean }>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, method: 'DELETE' })

@@ -16,6 +16,7 @@ const CHECKS = [
   'weapp-simulate-login.js',
   'weapp-simulate-content.js',
   'weapp-simulate-course.js',
+  'weapp-simulate-live.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
@@ -23,6 +24,7 @@ const CHECKS = [
   ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-content.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-course.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

@@ -263,6 +263,40 @@ export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
 
+export type LiveScreenQueryVariables = Exact<{
+  liveId: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type LiveScreenQuery = { liveStream: { liveId: string, title: string, coverUrl: string | null, presenter: string | null, description: string | null, status: string, startsAt: string, playbackUrl: string | null, comments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ commentId: string, liveId: string, nickname: string, content: string, createdAt: string }> } } | null };
+
+export type PostLiveCommentMutationVariables = Exact<{
+  liveId: string;
+  content: string;
+}>;
+
+
+export type PostLiveCommentMutation = { postLiveComment: { comment: { commentId: string, liveId: string, nickname: string, content: string, createdAt: string } | null, error: { code: string, msg: string } | null } };
+
+export type CommentDetailQueryVariables = Exact<{
+  commentId: string;
+}>;
+
+
+export type CommentDetailQuery = { liveComment: { commentId: string, liveId: string, nickname: string, content: string, createdAt: string, stream: { liveId: string, title: string, status: string } } | null };
+
+export type CommentRowFragment = { commentId: string, liveId: string, nickname: string, content: string, createdAt: string };
+
+export type LiveListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LiveListQuery = { liveStreams: Array<{ liveId: string, title: string, coverUrl: string | null, presenter: string | null, status: string, startsAt: string }> };
+
+export type StreamCardFragment = { liveId: string, title: string, coverUrl: string | null, presenter: string | null, status: string, startsAt: string };
+
+export type StreamHeadFragment = { liveId: string, title: string, coverUrl: string | null, presenter: string | null, description: string | null, status: string, startsAt: string, playbackUrl: string | null };
+
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sort?: ManagerSort | null | undefined;
@@ -679,6 +713,9 @@ export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFra
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { CommentRowFragmentDoc } from './documents/CommentRowFragmentDoc';
+export { StreamCardFragmentDoc } from './documents/StreamCardFragmentDoc';
+export { StreamHeadFragmentDoc } from './documents/StreamHeadFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
 export { FundLinkRowFragmentDoc } from './documents/FundLinkRowFragmentDoc';
 export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
@@ -736,6 +773,10 @@ export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
 export { FundChartDocument } from './documents/FundChartDocument';
 export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
+export { LiveScreenDocument } from './documents/LiveScreenDocument';
+export { PostLiveCommentDocument } from './documents/PostLiveCommentDocument';
+export { CommentDetailDocument } from './documents/CommentDetailDocument';
+export { LiveListDocument } from './documents/LiveListDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';
 export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';

@@ -14,7 +14,9 @@
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
 //             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
-//             own formatters of src/utils/format.ts).
+//             own formatters of src/utils/format.ts);
+//   live      the live screens (weapp-simulate-live.js): the streams, LIVE001 and its comments, the
+//             预告 LIVE003; the server offers start reminders (a template id per platform).
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
@@ -24,9 +26,9 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (!['fund', 'strategy', 'course'].includes(part)) throw new Error(`unknown part ${part}`)
+  for (const part of parts) if (!['fund', 'strategy', 'course', 'live'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
-  const t = await startApp(database)
+  const t = await startApp(database, parts.has('live') ? LIVE_SETTINGS : {})
   const token = await login(t, DEMO_PHONE)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
   /** A GraphQL answer's data, asked as the demo user; any error throws. */
@@ -45,6 +47,7 @@ async function main() {
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
   if (parts.has('course')) expected.course = await courseExpected(gql)
+  if (parts.has('live')) expected.live = await liveExpected(gql)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -72,6 +75,20 @@ async function courseExpected(gql) {
     { c: first.courseId },
   )
   return { courses: courses.list, totalCount: courses.totalCount, course }
+}
+
+/** Start reminders offered on both platforms (nothing is sent: no send endpoints). */
+const LIVE_SETTINGS = { WECHAT_LIVE_TEMPLATE_ID: 'wx-live-start-template', BAIDU_LIVE_TEMPLATE_ID: 'bd-live-start-template' }
+
+/** The live screens' values: the streams, LIVE001 (直播中) with its comments, LIVE003 (预告). */
+async function liveExpected(gql) {
+  const { liveStreams, live, upcoming } = await gql(`{
+    liveStreams { liveId title status }
+    live: liveStream(liveId: "LIVE001") { liveId title status presenter comments(page: { size: 20 }) { list { commentId content nickname } } }
+    upcoming: liveStream(liveId: "LIVE003") { liveId title status startsAt }
+  }`)
+  if (!live || !upcoming || !live.comments.list.length) throw new Error('the demo data lacks LIVE001 with comments or LIVE003')
+  return { liveStreams, live, upcoming, templates: LIVE_SETTINGS }
 }
 
 /** The fund screens' figures: 000001 and two more funds picked, its manager, the market indices. */
