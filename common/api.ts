@@ -146,24 +146,73 @@ export interface RestAd {
 /** A hand-picked fund of the mini-program home. */
 export type HandPickedFund = RestFund & { reason: string | null; seq: number }
 
-/** GET /m4 on the second API: the mini-program home. */
-export interface M4Answer {
-  banners: RestAd[]
-  portfolios: Array<{
-    poCode: string
-    poName: string
-    subTitle: string | null
-    riskLevel: RiskLevel
-    seriesType: 'LONG_WIN' | 'LONG_WIN_S' | null
-    performanceShowcase: Array<{
-      key: string
-      displayName: string
-      valueText: string
-      fontColor: 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning' | null
-    }>
+/** An element of a widget config (picture, link, main text, tracking), spec section 3. */
+export interface RestWidgetElement {
+  picture: string | null
+  link: string | null
+  main: string | null
+  trackProperties: unknown
+}
+
+/** An element of a fragment config (image, link, content), spec section 3. */
+export interface RestFragmentElement {
+  image: string | null
+  link: string | null
+  content: string | null
+}
+
+/** A strategy of the home feed (the schema's Portfolio, its list fields). */
+export interface M4Portfolio {
+  poCode: string
+  poName: string
+  subTitle: string | null
+  riskLevel: RiskLevel
+  seriesType: 'LONG_WIN' | 'LONG_WIN_S' | null
+  performanceShowcase: Array<{
+    key: string
+    displayName: string
+    valueText: string
+    fontColor: 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning' | null
   }>
+}
+
+/**
+ * GET /m4 on the second API: the mini-program home's first screen in one answer. The same parts
+ * as the GraphQL home document (src/features/home/HomeScreen.graphql) under the same names, where
+ * the GraphQL answer nests them: shortcuts, notice and config are their configs' elements,
+ * liveEnabled is keyValue(enableLive) not being 'false', columns carry their newest article.
+ */
+export interface M4Answer {
+  /** Ads of recCode HOME_BANNER. */
+  banners: RestAd[]
+  /** Ads of recCode HOME_AD (in the feed). */
+  ads: RestAd[]
+  /** The widget home_entries. */
+  shortcuts: RestWidgetElement[]
+  /** The fragment home_notice. */
+  notice: RestFragmentElement[]
+  /** The config home. */
+  config: Array<{ key: string; value: string | null }>
+  liveEnabled: boolean
+  marketIndices: Array<{
+    indexCode: string
+    indexName: string
+    latest: string
+    /** A ratio of the previous close, 6 places. */
+    changePercent: string
+    date: string
+    isDemo: boolean
+  }>
+  /** The first strategies of the brand (as portfolios(page: {size: 6})). */
+  portfolios: M4Portfolio[]
   /** The first three hand-picked funds. */
   handPicked: HandPickedFund[]
+  liveStreams: Array<{ liveId: string; title: string; coverUrl: string | null; status: string; startsAt: string }>
+  columns: Array<{
+    columnId: string
+    title: string
+    articles: Array<{ articleId: string; title: string; coverThumbnailUrl: string | null }>
+  }>
 }
 
 /** GET /m4/hand-picked on the second API. */

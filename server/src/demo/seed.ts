@@ -10,6 +10,7 @@ import {
   type RiskLevel,
 } from '@alfa/common/labels'
 import { insertRows } from './bulk'
+import { seedHomeContent } from './home'
 import { addDays, tradingDays } from '../calendar'
 import { Random } from './random'
 
@@ -1310,6 +1311,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
     ],
     kv,
   )
+  await seedHomeContent(database, counts)
   const handPicked = funds
     .filter((f) => f.endIndex === days.length - 1 && f.setupIndex === 0)
     .filter((_, i) => i % 20 === 0)

@@ -192,6 +192,21 @@ export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
 
+export type HomeQueryVariables = Exact<{
+  feed: boolean;
+}>;
+
+
+export type HomeQuery = { banners?: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, ads: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, shortcuts: { elements: Array<{ picture: string | null, link: string | null, main: string | null, trackProperties: unknown }> } | null, notice: { elements: Array<{ image: string | null, link: string | null, content: string | null }> } | null, config: { elements: Array<{ key: string, value: string | null }> } | null, liveSwitch: { value: string | null } | null, marketIndices: Array<{ indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean }>, portfolios?: { list: Array<{ poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> }> }, liveStreams: Array<{ liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string }>, allColumns: Array<{ columnId: string, title: string, articles: { list: Array<{ articleId: string, title: string, coverThumbnailUrl: string | null }> } }> };
+
+export type HomeAdFragment = { adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null };
+
+export type HomeLiveStreamFragment = { liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string };
+
+export type HomeMarketQuoteFragment = { indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean };
+
+export type HomeStrategyFragment = { poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> };
+
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sort?: ManagerSort | null | undefined;
@@ -602,6 +617,10 @@ export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFra
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { HomeAdFragmentDoc } from './documents/HomeAdFragmentDoc';
+export { HomeLiveStreamFragmentDoc } from './documents/HomeLiveStreamFragmentDoc';
+export { HomeMarketQuoteFragmentDoc } from './documents/HomeMarketQuoteFragmentDoc';
+export { HomeStrategyFragmentDoc } from './documents/HomeStrategyFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
 export { FundLinkRowFragmentDoc } from './documents/FundLinkRowFragmentDoc';
 export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
@@ -651,6 +670,7 @@ export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
 export { FundChartDocument } from './documents/FundChartDocument';
 export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
+export { HomeDocument } from './documents/HomeDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';
 export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';
