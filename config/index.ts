@@ -16,6 +16,9 @@ const env = process.env.TARO_ENV ?? 'h5'
 const COMMON_DIR = path.resolve(__dirname, '..', 'common')
 // No warnings from packages' stylesheets (taro-ui's still use Sass @import).
 const sassLoaderOption = { sassOptions: { quietDeps: true } }
+/** Template nesting levels of the mini-programs (main-package budget, ARCHITECTURE.md section 7). */
+const WEAPP_BASE_LEVEL = 9
+const SWAN_FLATTEN_VIEW_LEVEL = 4
 
 /** A hash of the app's code: answers kept by another version are not read (their shape may differ). */
 function codeVersion(dir: string): string {
@@ -76,7 +79,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     // ALFA_OUTPUT_ROOT builds elsewhere (experiments, size analysis) without touching dist/.
     outputRoot: process.env.ALFA_OUTPUT_ROOT ?? `dist/${env}`,
-    plugins: [path.resolve(__dirname, 'plugins', 'project-files.js'), path.resolve(__dirname, 'plugins', 'chart-engine.js')],
+    plugins: [
+      path.resolve(__dirname, 'plugins', 'project-files.js'),
+      path.resolve(__dirname, 'plugins', 'chart-engine.js'),
+      // Baidu: views inlined 4 levels deep in each template (Taro's default 8 made base.swan 48 KB of
+      // the 450 KB main package); deeper views render through the recursive template as before.
+      ...(env === 'swan' ? [['@tarojs/plugin-platform-swan', { flattenViewLevel: SWAN_FLATTEN_VIEW_LEVEL }] as [string, object]] : []),
+    ],
+    // WeChat has no recursive templates: base.wxml repeats each nestable element for every level, and
+    // deeper nodes go through the `comp` component (Taro's default 16 levels cost 2.7 KB each).
+    baseLevel: WEAPP_BASE_LEVEL,
     defineConstants: {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),
@@ -98,11 +110,38 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Mini-programs: Taro's default is terser's fast mode (most compress passes off, for build speed)
+    // and \u-escaped non-ASCII; full compression and plain UTF-8 (which both hosts read) keep the
+    // main package under its 450 KB budget (ARCHITECTURE.md section 7).
+    ...(env !== 'h5'
+      ? {
+          terser: {
+            enable: true,
+            config: {
+              compress: {
+                collapse_vars: true,
+                comparisons: true,
+                computed_props: true,
+                hoist_props: true,
+                inline: true,
+                loops: true,
+                properties: true,
+                reduce_funcs: true,
+                reduce_vars: true,
+                switches: true,
+                passes: 2,
+              },
+              output: { ascii_only: false },
+            },
+          },
+        }
+      : {}),
     mini: {
       sassLoaderOption,
       compile: { include: [COMMON_DIR] },
       postcss: {
-        pxtransform: { enable: true, config: {} },
+        // rpx to 2 decimals (a hundredth of an rpx is far below a device pixel), not 5.
+        pxtransform: { enable: true, config: { unitPrecision: 2 } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       // Move modules used only by subpackages out of the main package.
