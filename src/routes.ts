@@ -25,6 +25,7 @@ export const FEATURES = [
   'filter',
   'fund',
   'glossary',
+  'home',
   'manager',
   'market',
   'portfolio',
@@ -36,7 +37,7 @@ export type FeatureName = (typeof FEATURES)[number]
 export interface RouteEntry extends PageOptions {
   /**
    * The feature whose screen this is: its page shell imports `@/features/<feature>` and nothing
-   * else of src/features (test/unit/layers.test.ts). Absent on app screens (home, back, not found)
+   * else of src/features (test/unit/layers.test.ts). Absent on app screens (back, not found)
    * and on placeholders until their screen is built; scripts/scaffold-pages.mjs writes the import.
    */
   feature?: FeatureName
@@ -66,7 +67,16 @@ const own = (page: string) => [`/${page}`]
 
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
-  home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
+  home: {
+    feature: 'home',
+    refresh: true,
+    page: main('home'),
+    h5: own(main('home')),
+    title: 'Alfa 基金',
+    screen: 'home',
+    share: true,
+    customNav: true,
+  },
   product: {
     feature: 'portfolio',
     ownPackage: true,
@@ -415,6 +425,14 @@ export const routes = {
     h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'],
     title: '登录',
     screen: 'login',
+  },
+  followed: {
+    feature: 'account',
+    refresh: true,
+    page: sub('followed'),
+    h5: own(sub('followed')),
+    title: '我的关注',
+    screen: 'my follows (我的关注)',
   },
   productList: {
     feature: 'portfolio',

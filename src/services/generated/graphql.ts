@@ -67,6 +67,15 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+export type FollowedRowFragment = { navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } };
+
+export type FollowedPortfoliosQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type FollowedPortfoliosQuery = { me: { userId: string, followedPortfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } }> } } };
+
 export type DiagnosisReportQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -605,6 +614,7 @@ export type FundQuoteFragment = { fundCode: string, fundName: string, nav: strin
 export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
+export { FollowedRowFragmentDoc } from './documents/FollowedRowFragmentDoc';
 export { DiagnosisDimensionCardFragmentDoc } from './documents/DiagnosisDimensionCardFragmentDoc';
 export { FundQuoteFragmentDoc } from './documents/FundQuoteFragmentDoc';
 export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsFragmentDoc';
@@ -656,6 +666,7 @@ export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailF
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
+export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';
