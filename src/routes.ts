@@ -46,7 +46,7 @@ export interface RouteEntry extends PageOptions {
   /**
    * A `pages/...` screen that is its own subpackage rooted at its folder: its path stays
    * `/pages/.../index` while its code (F2 charts, feature screens) stays out of the main
-   * package (512 KB budget). The main package keeps the home page and light pages.
+   * package (450 KB budget). The main package keeps the home page and light pages.
    */
   ownPackage?: boolean
   /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
