@@ -1,5 +1,13 @@
 import { Text, View } from '@tarojs/components'
-import { HOME_ENTRIES, openEntry } from './entries'
+import Taro from '@tarojs/taro'
+import { navigateTo } from '@/services/navigation'
+import { withTimestamp } from '@/utils/url'
+import { HOME_ENTRIES, type HomeEntry } from './entries'
+
+function openEntry(entry: HomeEntry) {
+  if ('route' in entry) return navigateTo(entry.route)
+  return Taro.navigateTo({ url: withTimestamp(`/${entry.page}`) })
+}
 
 /** The entry tiles; they need no data, so they work offline and while the page loads. */
 export function EntryGrid() {

@@ -1,10 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useRemote } from '@/hooks/remote'
-import { m4HandPicked, popularPicks, POPULAR_PICKS_SIZE, type RestFund } from '@/services/api'
+import type { RestFund } from '@/services/api'
 import { navigateTo } from '@/services/navigation'
 import { formatPercent, toneOf } from '@/utils/number'
 import type { HomeData } from './homeData'
+import { loadHandPicked, loadPopular } from './homeSource'
 import { Section } from './Section'
 
 /** A fund of a home list: name and code, a note, the day's return; a tap opens the fund. */
@@ -44,7 +45,7 @@ function Pending({ state, onRetry }: { state: string; onRetry: () => unknown }) 
 /** 精选基金: the feed's first hand-picked funds (mini-programs, /m4); 查看全部 reads every one (/m4/hand-picked). */
 export function HandPickedFunds({ first }: { first: NonNullable<HomeData['handPicked']> }) {
   const [all, setAll] = useState(false)
-  const rest = useRemote(all ? 'home:handPicked' : null, () => m4HandPicked().then((r) => r.list))
+  const rest = useRemote(all ? 'home:handPicked' : null, loadHandPicked)
   if (!first.length) return null
   const list = all && rest.data ? rest.data : first
   return (
@@ -59,7 +60,7 @@ export function HandPickedFunds({ first }: { first: NonNullable<HomeData['handPi
 
 /** 热门自选: the most picked funds (/user-fund-picks/popular, 6); shown under the first screen's answer, so asked after it. */
 export function PopularPicks() {
-  const { state, data, reload } = useRemote('home:popular', () => popularPicks(POPULAR_PICKS_SIZE).then((r) => r.list))
+  const { state, data, reload } = useRemote('home:popular', loadPopular)
   if (state === 'empty') return null
   return (
     <Section name='popular' title='热门自选' more={{ text: '我的自选', onTap: () => navigateTo('favourites') }}>

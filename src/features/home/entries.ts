@@ -1,7 +1,4 @@
-import Taro from '@tarojs/taro'
 import type { RouteName } from '@/routes'
-import { navigateTo } from '@/services/navigation'
-import { withTimestamp } from '@/utils/url'
 
 /**
  * 课程's screen: the course list that the course work adds as route `courseList`; until it is in
@@ -34,8 +31,3 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
   { route: 'fundGlossary', label: '基金术语', glyph: '术' },
   { route: 'login', label: '我的账户', glyph: '我' },
 ]
-
-export function openEntry(entry: HomeEntry) {
-  if ('route' in entry) return navigateTo(entry.route)
-  return Taro.navigateTo({ url: withTimestamp(`/${entry.page}`) })
-}

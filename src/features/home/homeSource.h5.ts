@@ -1,21 +1,12 @@
-import { execute } from '@/services/graphql'
-import { HomeDocument } from '@/services/generated/graphql'
-import { configValues, type HomeData } from './homeData'
+import type { HomeData } from './homeData'
 
-/** H5's home: one GraphQL document with every part of the first screen (HomeScreen.graphql). */
-export async function loadHome(): Promise<HomeData> {
-  const answer = await execute(HomeDocument, { feed: true })
-  return {
-    banners: answer.banners ?? [],
-    ads: answer.ads,
-    shortcuts: answer.shortcuts?.elements ?? [],
-    notice: answer.notice?.elements ?? [],
-    config: configValues(answer.config?.elements ?? []),
-    liveEnabled: answer.liveSwitch?.value !== 'false',
-    marketIndices: answer.marketIndices,
-    strategies: answer.portfolios?.list ?? [],
-    handPicked: null,
-    liveStreams: answer.liveStreams,
-    columns: answer.allColumns.map((c) => ({ columnId: c.columnId, title: c.title, articles: c.articles.list })),
-  }
-}
+/**
+ * H5's home: the GraphQL home document (homeQuery.ts) and the REST lists, in a chunk of their own
+ * that loads beside the first screen, so the request stack (signing, tokens, login) is not part of
+ * the JS before the tiles paint (the 150 KB budget, test/e2e/budget.test.ts).
+ */
+const queries = () => import(/* webpackChunkName: "home-data" */ './homeQuery')
+
+export const loadHome = (): Promise<HomeData> => queries().then((m) => m.askHome())
+export const loadPopular = () => queries().then((m) => m.loadPopular())
+export const loadHandPicked = () => queries().then((m) => m.loadHandPicked())
