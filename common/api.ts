@@ -1,232 +1,90 @@
 /**
  * What the REST calls of services/api.ts answer: the `data` of the server's envelope
- * (server/README.md, "REST answers"). GraphQL answers are generated from the schema; these are the contract of both halves (the server types its rows with them), and are
- * written here because REST has no schema to generate from. Decimals arrive as strings, dates as
- * YYYY-MM-DD and timestamps as ISO strings.
+ * (server/README.md, "REST answers"), derived from the zod schemas of common/apiSchema.ts, which
+ * the server's routes declare as their response schemas: one source, checked where each answer is
+ * written. GraphQL answers are generated from the schema. Import this module for types only
+ * (`import type`): its imports are type-only, so zod stays out of the app's packages.
  */
+import type { z } from 'zod'
+import type * as schema from '@alfa/common/apiSchema'
 
 /** The schema's RiskLevel values. */
-export type RiskLevel = 'High' | 'MidHigh' | 'Medium' | 'MidLow' | 'Low'
+export type RiskLevel = z.infer<typeof schema.riskLevel>
 
 /** A fund as the REST calls list it: the funds table's row, flat (trade rules and manager id inline). */
-export interface RestFund {
-  fundCode: string
-  fundName: string
-  nav: string | null
-  navDate: string | null
-  dailyReturn: string | null
-  categoryCode: string
-  categoryName: string | null
-  riskLevel: RiskLevel
-  /** The schema's FundOfferingStage (SETUP, ISSUE_RUNNING, …). */
-  offeringStage: string
-  setupDate: string
-  isTerminated: boolean
-  terminatedDate: string | null
-  buyFeeRate: string
-  lowestBuyAmount: string
-  intro: string | null
-  managerId: string | null
-  canBuy: boolean
-  canNotBuyReason: string | null
-  /** 基金规模 in 亿元 as of fundSizeDate. */
-  fundSize: string | null
-  fundSizeDate: string | null
-  isDemo: boolean
-  /** An index code or weights such as 000300*0.6+H11001*0.4. */
-  benchmark: string | null
-}
+export type RestFund = z.infer<typeof schema.restFund>
 
 /** A fund manager as GET /fund/info/{code} carries it. */
-export interface RestManager {
-  managerId: string
-  managerName: string
-  isVerified: boolean
-  avatarUrl: string | null
-  isYingmiExtended: boolean
-  company: string | null
-  intro: string | null
-  isDemo: boolean
-}
+export type RestManager = z.infer<typeof schema.restManager>
 
 /** Adds picks or removes them (POST /user-fund-picks/batch). */
-export type PickOp = 'add' | 'remove'
+export type PickOp = z.infer<typeof schema.pickOp>
 
 /** A picked fund's place in the user's order. */
-export interface PickSeq {
-  fundCode: string
-  seq: number
-}
+export type PickSeq = z.infer<typeof schema.pickSeq>
 
 /** GET /user-fund-picks/popular. */
-export interface PopularPicksAnswer {
-  list: Array<RestFund & { pickCount: number }>
-}
+export type PopularPicksAnswer = z.infer<typeof schema.popularPicksAnswer>
 
 /** POST /user-fund-picks/batch: what was done and the picks afterwards. */
-export interface BatchPicksAnswer {
-  op: PickOp
-  fundCodes: string[]
-  list: PickSeq[]
-}
+export type BatchPicksAnswer = z.infer<typeof schema.batchPicksAnswer>
 
 /** GET /user-fund-picks/list. */
-export interface PickListAnswer {
-  list: PickSeq[]
-  totalCount: number
-}
+export type PickListAnswer = z.infer<typeof schema.pickListAnswer>
 
 /** GET /user-fund-picks/detail: the picked funds in order. */
-export interface PickDetailAnswer {
-  list: Array<RestFund & { seq: number }>
-  totalCount: number
-}
+export type PickDetailAnswer = z.infer<typeof schema.pickDetailAnswer>
 
 /** GET /user-fund-picks/detail?fundCode=: whether that fund is picked. */
-export interface PickDetailOfFundAnswer {
-  fundCode: string
-  picked: boolean
-  seq: number | null
-}
+export type PickDetailOfFundAnswer = z.infer<typeof schema.pickDetailOfFundAnswer>
 
 /** POST /user-fund-picks/manage-seq: the picks in their new order. */
-export interface ManagePickSeqAnswer {
-  list: PickSeq[]
-}
+export type ManagePickSeqAnswer = z.infer<typeof schema.managePickSeqAnswer>
+
+/** POST /user/sms/send: the next code may be asked for after this many seconds. */
+export type SmsSendAnswer = z.infer<typeof schema.smsSendAnswer>
 
 /** A new session (Baidu phone, SMS and WeChat log-in). */
-export interface SessionAnswer {
-  token: string
-  /** Expiry, in seconds since the epoch. */
-  exp: number
-  user: { userId: string; nickname: string; /** Masked: 138****8000. */ phone: string | null }
-}
+export type SessionAnswer = z.infer<typeof schema.sessionAnswer>
+
+/** POST /user/logout. */
+export type LogoutAnswer = z.infer<typeof schema.logoutAnswer>
 
 /** GET /asset/detail: the user's holdings at the latest NAV. */
-export interface AssetDetailAnswer {
-  totalAsset: string
-  list: Array<{
-    poCode: string
-    poName: string
-    caId: string
-    units: string
-    signed: boolean
-    nav: string | null
-    navDate: string | null
-    marketValue: string | null
-  }>
-}
+export type AssetDetailAnswer = z.infer<typeof schema.assetDetailAnswer>
 
 /** GET /user/info/detail. */
-export interface UserInfoDetailAnswer {
-  userId: string
-  nickname: string
-  avatarUrl: string | null
-  /** Masked: 138****8000. */
-  phone: string | null
-  createdAt: string
-  isLogin: true
-}
+export type UserInfoDetailAnswer = z.infer<typeof schema.userInfoDetailAnswer>
 
 /** GET /user/ab-test: experiment name → group. */
-export interface AbTestAnswer {
-  experiments: Record<string, 'A' | 'B'>
-}
+export type AbTestAnswer = z.infer<typeof schema.abTestAnswer>
 
 /** An ad slot's entry (the schema's Ad). */
-export interface RestAd {
-  adId: string
-  imgUrl: string
-  recCode: string
-  displayName: string | null
-  trackProperties: Record<string, unknown>
-  url: string | null
-}
+export type RestAd = z.infer<typeof schema.restAd>
 
 /** A hand-picked fund of the mini-program home. */
-export type HandPickedFund = RestFund & { reason: string | null; seq: number }
+export type HandPickedFund = z.infer<typeof schema.handPickedFund>
 
-/** An element of a widget config (picture, link, main text, tracking), spec section 3. */
-export interface RestWidgetElement {
-  picture: string | null
-  link: string | null
-  main: string | null
-  trackProperties: unknown
-}
-
-/** An element of a fragment config (image, link, content), spec section 3. */
-export interface RestFragmentElement {
-  image: string | null
-  link: string | null
-  content: string | null
-}
-
-/** A strategy of the home feed (the schema's Portfolio, its list fields). */
-export interface M4Portfolio {
-  poCode: string
-  poName: string
-  subTitle: string | null
-  riskLevel: RiskLevel
-  seriesType: 'LONG_WIN' | 'LONG_WIN_S' | null
-  performanceShowcase: Array<{
-    key: string
-    displayName: string
-    valueText: string
-    fontColor: 'Error' | 'Negative' | 'Positive' | 'Primary' | 'Warning' | null
-  }>
-}
-
-/**
- * GET /m4 on the second API: the mini-program home's first screen in one answer. The same parts
- * as the GraphQL home document (src/features/home/HomeScreen.graphql) under the same names, where
- * the GraphQL answer nests them: shortcuts, notice and config are their configs' elements,
- * liveEnabled is keyValue(enableLive) not being 'false', columns carry their newest article.
- */
-export interface M4Answer {
-  /** Ads of recCode HOME_BANNER. */
-  banners: RestAd[]
-  /** Ads of recCode HOME_AD (in the feed). */
-  ads: RestAd[]
-  /** The widget home_entries. */
-  shortcuts: RestWidgetElement[]
-  /** The fragment home_notice. */
-  notice: RestFragmentElement[]
-  /** The config home. */
-  config: Array<{ key: string; value: string | null }>
-  liveEnabled: boolean
-  marketIndices: Array<{
-    indexCode: string
-    indexName: string
-    latest: string
-    /** A ratio of the previous close, 6 places. */
-    changePercent: string
-    date: string
-    isDemo: boolean
-  }>
-  /** The first strategies of the brand (as portfolios(page: {size: 6})). */
-  portfolios: M4Portfolio[]
-  /** The first three hand-picked funds. */
-  handPicked: HandPickedFund[]
-  liveStreams: Array<{ liveId: string; title: string; coverUrl: string | null; status: string; startsAt: string }>
-  columns: Array<{
-    columnId: string
-    title: string
-    articles: Array<{ articleId: string; title: string; coverThumbnailUrl: string | null }>
-  }>
-}
+/** GET /m4 on the second API: the mini-program home. */
+export type M4Answer = z.infer<typeof schema.m4Answer>
 
 /** GET /m4/hand-picked on the second API. */
-export interface M4HandPickedAnswer {
-  list: HandPickedFund[]
-}
+export type M4HandPickedAnswer = z.infer<typeof schema.m4HandPickedAnswer>
 
 /** What /utils/wechat-req answers for WeChat's share set-up. */
-export interface WechatShareConfig {
-  appId: string
-  timestamp: number | string
-  nonceStr: string
-  signature: string
-}
+export type WechatShareConfig = z.infer<typeof schema.wechatShareConfig>
 
 /** GET /fund/info/{code}: the fund and its manager (a terminated fund answers 410 instead). */
-export type FundInfoAnswer = RestFund & { manager: RestManager | null }
+export type FundInfoAnswer = z.infer<typeof schema.fundInfoAnswer>
+
+/** The `data` of GET /fund/info/{code}'s terminated-fund answer. */
+export type FundTerminatedData = z.infer<typeof schema.fundTerminatedData>
+
+/** A live comment, as viewers receive it. */
+export type LiveComment = z.infer<typeof schema.liveComment>
+
+/** GET /live/{liveId}/comments: a page of comments, newest first. */
+export type LiveCommentsAnswer = z.infer<typeof schema.liveCommentsAnswer>
+
+/** POST /track and GET /share-sdk/report. */
+export type TrackAnswer = z.infer<typeof schema.trackAnswer>

@@ -2,7 +2,7 @@
 // (src/**/*.graphql) from the API server's schema (server/src/graphql/sdl.cjs: the core schema
 // and every domain's schema.graphql):
 // a field renamed on the server then fails the app's type check. From the same SDL it also writes
-// the server's resolver types (server/src/graphql/generated/resolvers.ts, typescript-resolvers),
+// the server's resolver types (server/generated/resolvers.ts, typescript-resolvers, kept out of server/src),
 // so a resolver that no longer fits its field fails the server's type check. Run: npm run codegen.
 // Uses @graphql-codegen/core and its plugins directly (no CLI, whose loaders pull many packages).
 import fs from 'node:fs'
@@ -18,7 +18,7 @@ import { Kind, Source, buildSchema, parse, printSchema, stripIgnoredCharacters, 
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const output = path.join(root, 'src/services/generated/graphql.ts')
-const resolversOutput = path.join(root, 'server/src/graphql/generated/resolvers.ts')
+const resolversOutput = path.join(root, 'server/generated/resolvers.ts')
 const check = process.argv.includes('--check')
 
 // @defer and @stream come from the server's defer-stream plugin, not from the SDL.
@@ -127,25 +127,25 @@ const resolverTypes = await codegen({
     scalars: { Decimal: 'string | number', Date: 'string', DateTime: 'string | Date', JSON: 'unknown' },
     enumsAsTypes: true,
     useTypeImports: true,
-    contextType: '../context#GraphQLContext',
+    contextType: '../src/graphql/context#GraphQLContext',
     mappers: {
-      Portfolio: '../../portfolio/resolvers#PortfolioParent',
-      Fund: '../../fund/data#Fund as FundParent',
-      Manager: '../../manager/data#Manager as ManagerParent',
-      Signal: '../../portfolio/data#SignalRow',
-      CompositionPart: '../../portfolio/resolvers#CompositionPartParent',
-      AdjustmentPart: '../../portfolio/resolvers#AdjustmentPartParent',
-      AdjustmentOrder: '../../portfolio/resolvers#AdjustmentOrderParent',
-      SignalBuyOrder: '../../portfolio/resolvers#SignalBuyOrderParent',
-      SignalConvertOrder: '../../portfolio/resolvers#SignalConvertOrderParent',
-      LiveStream: '../../live/data#LiveStreamRow',
-      Column: '../../content/data#ColumnRow',
-      Course: '../../content/data#CourseRow',
-      PickedFund: '../../watchlist/resolvers#PickedFundParent',
-      FilteredFund: '../../filter/resolvers#FilteredFundParent',
-      User: '../../account/resolvers#UserParent',
-      MarketIndexQuote: '../../market/resolvers#MarketIndexParent',
-      IndustryTheme: '../../market/resolvers#IndustryThemeParent',
+      Portfolio: '../src/portfolio/resolvers#PortfolioParent',
+      Fund: '../src/fund/data#Fund as FundParent',
+      Manager: '../src/manager/data#Manager as ManagerParent',
+      Signal: '../src/portfolio/data#SignalRow',
+      CompositionPart: '../src/portfolio/resolvers#CompositionPartParent',
+      AdjustmentPart: '../src/portfolio/resolvers#AdjustmentPartParent',
+      AdjustmentOrder: '../src/portfolio/resolvers#AdjustmentOrderParent',
+      SignalBuyOrder: '../src/portfolio/resolvers#SignalBuyOrderParent',
+      SignalConvertOrder: '../src/portfolio/resolvers#SignalConvertOrderParent',
+      LiveStream: '../src/live/data#LiveStreamRow',
+      Column: '../src/content/data#ColumnRow',
+      Course: '../src/content/data#CourseRow',
+      PickedFund: '../src/watchlist/resolvers#PickedFundParent',
+      FilteredFund: '../src/filter/resolvers#FilteredFundParent',
+      User: '../src/account/resolvers#UserParent',
+      MarketIndexQuote: '../src/market/resolvers#MarketIndexParent',
+      IndustryTheme: '../src/market/resolvers#IndustryThemeParent',
     },
     // Parents not mapped above: the schema type, with the fields their own resolvers compute left out.
     defaultMapper: 'Partial<{T}>',

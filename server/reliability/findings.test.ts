@@ -258,7 +258,7 @@ describe('5. rate limits per client address and per user, kept in the database',
     assert.ok(limited)
   })
   it('tracking rows are kept for the retention period only', async () => {
-    const { pruneTracking } = await import('../src/tracking/routes')
+    const { pruneTracking } = await import('../src/tracking/data')
     await database.query(
       `insert into tracking_events (source, event, received_at) values ('beacon-0008', 'old', now() - interval '100 days')`,
     )

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { apiRoot } from '@alfa/common/apiPaths'
-import { pruneRevokedTokens } from './account/tokens'
 import type { Config } from './config'
 import { h5Plugin } from './h5'
 import type { Database } from './db'
 import { prepareDatabase } from './db/startup'
-import { watchDataChanges } from './fund/dataVersion'
-import { LiveHub } from './live/hub'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
-import { schemaErrorFormatter, validatorCompiler } from './http'
-import { pruneRateLimits } from './ratelimit'
-import { pruneTracking } from './tracking/routes'
-
-/** How often expired rate-limit windows, revoked tokens and old tracking rows are deleted. */
-export const MAINTENANCE_INTERVAL_MS = 10 * 60_000
+import { errorHandler, schemaErrorFormatter, serializerCompiler, validatorCompiler } from './http'
+import { configPlugin, databasePlugin, livePlugin, maintenancePlugin } from './plugins'
 
 /** TRUST_PROXY as Fastify takes it: false (no proxy believed) or the list of proxy addresses/CIDRs. */
 export const trustProxyOption = (setting: string): false | string[] => {
@@ -74,52 +67,44 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   })
 
   app.setValidatorCompiler(validatorCompiler)
-
+  // Every REST answer goes through its route's response schema (common/apiSchema.ts).
+  app.setSerializerCompiler(serializerCompiler)
   // Malformed requests are 4xx with a message, never a 500; a 500 is logged with its cause.
-  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string; stack?: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
-    if (status === 500) req.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, 'request failed')
-    const msg = status === 500 ? '服务器开小差了，请稍后再试' : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大' : err.message
-    return reply.code(status).send({ code: status, msg })
-  })
+  app.setErrorHandler(errorHandler)
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id).header('x-content-type-options', 'nosniff')
   })
 
+  // What every domain reads from the instance: app.config, app.database, app.live (plugins.ts).
+  await app.register(configPlugin, { config })
+  // Prepared before the plugins load: a first start seeds for minutes, longer than a plugin may take.
   const database = opts.database ?? (await prepareDatabase(config, app.log))
-  const live = new LiveHub(database, config.RATE_COMMENTS_PER_USER_MINUTE, app.log)
-  await live.start()
-  const unwatch = await watchDataChanges(database, app.log)
-  const maintenance = setInterval(() => {
-    Promise.all([pruneRateLimits(database), pruneRevokedTokens(database), pruneTracking(database, config.TRACKING_RETENTION_DAYS)]).catch(
-      (err) => app.log.warn({ err: (err as Error).message }, 'maintenance failed'),
-    )
-  }, MAINTENANCE_INTERVAL_MS)
-  maintenance.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(maintenance)
-    await unwatch()
-    await live.close()
-    if (!opts.database) await database.close()
-  })
+  await app.register(databasePlugin, { database, closeWithApp: !opts.database })
+  await app.register(livePlugin)
+  await app.register(maintenancePlugin)
 
   const corsOrigins = config.CORS_ORIGINS.split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  await app.register(securityPlugin, { jwtSecret: config.JWT_SECRET, signRequired: config.SIGN_REQUIRED, database, corsOrigins })
+  await app.register(securityPlugin, {
+    jwtSecret: config.JWT_SECRET,
+    signRequired: config.SIGN_REQUIRED,
+    database: app.database,
+    corsOrigins,
+  })
   // Preflights of every API path reach the security plugin's CORS answer (the GraphQL route has its own OPTIONS).
   for (const root of [apiRoot(), apiRoot(true)])
     app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
   await app.register(graphqlPlugin, {
-    database,
-    live,
+    database: app.database,
+    live: app.live,
     graphiql: config.GRAPHIQL,
     production: config.NODE_ENV === 'production',
     maxInFlightPerAddress: config.GRAPHQL_MAX_PER_ADDRESS,
     ...opts.graphql,
   })
-  await app.register(restPlugin, { database, live, config, smsSender: opts.smsSender })
+  await app.register(restPlugin, { smsSender: opts.smsSender })
   await app.register(staticPlugin)
   await app.register(h5Plugin, { dir: config.H5_DIR })
   return app

@@ -1,13 +1,101 @@
-import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
-import type { FastifySchemaValidationError } from 'fastify/types/schema'
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import type { FastifySchemaValidationError, FastifySerializerCompiler } from 'fastify/types/schema'
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod'
 import { z, type ZodIssue, type ZodTypeAny } from 'zod'
 
 /** Success envelope of every REST answer: { code: 200, msg: 'ok', data }. */
-export const ok = <T>(data: T) => ({ code: 200, msg: 'ok', data })
+export const ok = <T>(data: T) => ({ code: 200 as const, msg: 'ok' as const, data })
 
-export const fail = (reply: FastifyReply, status: number, msg: string, data?: unknown) =>
-  reply.code(status).send(data === undefined ? { code: status, msg } : { code: status, msg, data })
+/** A route's success answer as its response schema: the envelope around the data's schema (common/apiSchema.ts). */
+export const answer = <T extends ZodTypeAny>(data: T) => z.object({ code: z.literal(200), msg: z.literal('ok'), data })
+
+/** A failure answer's schema, { code: status, msg }; the x-sign check (security.ts) adds data.reason. */
+export const failure = <S extends number>(status: S) =>
+  z.object({ code: z.literal(status), msg: z.string(), data: z.object({ reason: z.string() }).optional() })
+
+/**
+ * A route's response schemas: its data on 200 and { code, msg } on each failure status it answers.
+ * Each failure's code is its own literal, so the handler's return type is checked against the data alone.
+ */
+export function answers<T extends ZodTypeAny, S extends number = never>(data: T, ...statuses: S[]) {
+  return { 200: answer(data), ...Object.fromEntries(statuses.map((status) => [status, failure(status)])) } as {
+    200: ReturnType<typeof answer<T>>
+  } & { [K in S]: ReturnType<typeof failure<K>> }
+}
+
+/**
+ * A failure a route means to answer: thrown, the error handler answers its status with
+ * { code: status, msg } (and data, headers when given), whatever the status, 5xx included.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { data?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Named failures, each with the Chinese message the user sees: `throw httpError.notFound('基金不存在')`. */
+export const httpError = {
+  badRequest: (msg: string) => new HttpError(400, msg),
+  unauthorized: (msg: string) => new HttpError(401, msg),
+  notFound: (msg: string) => new HttpError(404, msg),
+  /** The client must retry as a WebSocket upgrade. */
+  upgradeRequired: (msg: string) => new HttpError(426, msg, { headers: { upgrade: 'websocket' } }),
+  /** Over a rate or a cap; with retryAfterSeconds, the answer says when to try again (retry-after). */
+  tooManyRequests: (msg: string, retryAfterSeconds?: number) =>
+    new HttpError(429, msg, retryAfterSeconds === undefined ? {} : { headers: { 'retry-after': String(retryAfterSeconds) } }),
+  /** A host service (WeChat, Baidu) failed or is unreachable. */
+  badGateway: (msg: string) => new HttpError(502, msg),
+  /** A service that is not configured here, or not available now. */
+  serviceUnavailable: (msg: string) => new HttpError(503, msg),
+}
+
+/** The message of every unexpected failure: its cause goes to the log, never to the client. */
+export const INTERNAL_MESSAGE = '服务器开小差了，请稍后再试'
+
+/**
+ * Every failure in the API's shape, { code: status, msg }: named failures (HttpError) as they are,
+ * other 4xx (input validation, body too large) with their message, anything else a 500 logged with its cause.
+ */
+export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) {
+    const { data, headers } = err.extra
+    if (headers) reply.headers(headers)
+    return reply
+      .code(err.statusCode)
+      .send(data === undefined ? { code: err.statusCode, msg: err.message } : { code: err.statusCode, msg: err.message, data })
+  }
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
+  if (status === 500) req.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, 'request failed')
+  const msg = status === 500 ? INTERNAL_MESSAGE : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大' : err.message
+  return reply.code(status).send({ code: status, msg })
+}
+
+/** An answer that does not fit its route's response schema: a 500, and the log names each field that broke it. */
+export class AnswerOutOfContract extends Error {
+  constructor(method: string, url: string, issues: ZodIssue[]) {
+    // Paths and codes only: the values may be a user's data.
+    super(
+      `${method} ${url} answered outside its response schema: ${issues.map((i) => `${i.path.join('.') || '(root)'} ${i.code}`).join('; ')}`,
+    )
+  }
+}
+
+/**
+ * Serialises a route's answer through its zod response schema for that status: the answer is
+ * checked against the contract (common/apiSchema.ts) where it is written, and only the contract's
+ * fields are sent.
+ */
+export const serializerCompiler: FastifySerializerCompiler<ZodTypeAny> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data)
+    if (!result.success) throw new AnswerOutOfContract(method, url, result.error.issues)
+    return JSON.stringify(result.data)
+  }
 
 /**
  * Validates a route's zod schemas (params, querystring, body) before its handler runs, through

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Queryable } from './db'
 
 /**
@@ -16,19 +17,30 @@ export interface Hit {
  * allowed while the window's count is at most `limit`.
  */
 export async function hit(q: Queryable, key: string, windowSeconds: number, limit: number, amount = 1): Promise<Hit> {
-  const [row] = await q.query<{ count: number; retry: number }>(
-    `insert into rate_limits (key, window_start, count)
-     values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), $3)
-     on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-     returning count, greatest(1, ceil(extract(epoch from window_start) + $2 - extract(epoch from now())))::int as retry`,
-    [key, windowSeconds, amount],
-  )
+  const row = await q.db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart(windowSeconds), count: amount })
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_limits.count', '+', eb.ref('excluded.count')) })),
+    )
+    .returning([
+      'count',
+      sql<number>`greatest(1, ceil(extract(epoch from window_start) + ${windowSeconds} - extract(epoch from now())))::int`.as('retry'),
+    ])
+    .executeTakeFirstOrThrow()
   return { allowed: row.count <= limit, count: row.count, retryAfter: row.retry }
 }
 
+/** The start of the current window of `windowSeconds`, by the database's clock. */
+const windowStart = (windowSeconds: number) =>
+  sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`
+
 /** Deletes rate-limit windows that ended more than a day ago. */
 export async function pruneRateLimits(q: Queryable): Promise<void> {
-  await q.query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+  await q.db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute()
 }
 
 const HEXTET = /^[0-9a-f]{1,4}$/
@@ -60,9 +72,10 @@ export function addressKey(ip: string): string {
 
 /** Takes back `amount` counted by hit() in the current window of `key` (an attempt that did not happen after all). */
 export async function refund(q: Queryable, key: string, windowSeconds: number, amount = 1): Promise<void> {
-  await q.query(
-    `update rate_limits set count = greatest(count - $3, 0)
-     where key = $1 and window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
-    [key, windowSeconds, amount],
-  )
+  await q.db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb.fn<number>('greatest', [eb('count', '-', amount), eb.lit(0)]) }))
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart(windowSeconds))
+    .execute()
 }

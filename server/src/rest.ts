@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { apiRoot } from '@alfa/common/apiPaths'
-import type { Config } from './config'
-import type { Database } from './db'
-import type { LiveHub } from './live/hub'
+import { CONFIG, DATABASE, LIVE } from './plugins'
 import { watchlistRoutes } from './watchlist/routes'
 import { accountRoutes, type SmsSender } from './account/routes'
 import { fundRoutes } from './fund/routes'
@@ -11,21 +10,34 @@ import { miniProgramRoutes } from './m4/routes'
 import { liveRoutes } from './live/routes'
 import { trackingRoutes } from './tracking/routes'
 
-export interface RestOptions {
-  database: Database
-  live: LiveHub
-  config: Config
+export interface RestPluginOptions {
+  /** Where SMS login codes go instead of the configured sender (tests). */
   smsSender?: SmsSender
 }
 
-/** Every REST call of spec section 7 on /alfa/v1/..., and /m4 on /alfa-m/v2/... */
-export async function restPlugin(app: FastifyInstance, opts: RestOptions) {
-  const base = apiRoot()
-  await app.register(watchlistRoutes, { prefix: `${base}/user-fund-picks`, ...opts })
-  await app.register(accountRoutes, { prefix: base, ...opts })
-  await app.register(fundRoutes, { prefix: `${base}/fund`, ...opts })
-  await app.register(shareRoutes, { prefix: `${base}/utils`, ...opts })
-  await app.register(liveRoutes, { prefix: `${base}/live`, ...opts })
-  await app.register(trackingRoutes, { prefix: base, ...opts })
-  await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4`, ...opts })
+/** Refuses, at start, a REST route that declares no response schema: every answer is checked against the contract. */
+export function requireResponseSchemas(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.response) throw new Error(`${route.method} ${route.url} declares no response schema (common/apiSchema.ts)`)
+  })
 }
+
+/**
+ * Every REST call of spec section 7 on /alfa/v1/..., and /m4 on /alfa-m/v2/...; the routes read
+ * app.config, app.database and app.live (plugins.ts).
+ */
+export const restPlugin = fp(
+  async (app: FastifyInstance, opts: RestPluginOptions) => {
+    requireResponseSchemas(app)
+    const base = apiRoot()
+    await app.register(watchlistRoutes, { prefix: `${base}/user-fund-picks` })
+    await app.register(accountRoutes, { prefix: base, smsSender: opts.smsSender })
+    await app.register(fundRoutes, { prefix: `${base}/fund` })
+    await app.register(shareRoutes, { prefix: `${base}/utils` })
+    await app.register(liveRoutes, { prefix: `${base}/live` })
+    await app.register(trackingRoutes, { prefix: base })
+    await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4` })
+  },
+  // Its own scope (its onRoute check stays inside), once the instance has what the routes read.
+  { name: 'alfa-rest', dependencies: [CONFIG, DATABASE, LIVE], encapsulate: true },
+)

@@ -1,7 +1,7 @@
 // Renders the demo data's images (server/static/demo/v1/**) with the installed Chromium and the
 // WenQuanYi Micro Hei font. Deterministic: same list, same pixels on the same Chromium.
 //   node server/static/generate-demo-images.mjs
-// The seed (server/src/demo/seed.ts) stores these paths host-relative: /alfa/static/demo/v1/...
+// The seed (server/src/demo/) stores these paths host-relative: /alfa/static/demo/v1/...
 // Changing an image means a new version folder (v2) and new seed URLs: files are cached immutable.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core'
 const VERSION = 'v1'
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo', VERSION)
 
-// Same order as SURNAMES in server/src/demo/seed.ts: manager-N shows SURNAMES[N - 1].
+// Same order as SURNAMES in server/src/demo/managers.ts: manager-N shows SURNAMES[N - 1].
 const SURNAMES = ['张', '王', '李', '赵', '刘', '陈', '杨', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高']
 const COLOURS = ['#e05a47', '#2f7de1', '#1f9d74', '#d98a1c', '#7b5cd6', '#c2417a', '#2a9bb0', '#8a6d3b', '#4d6fa8', '#5e8c31']
 const colour = (i) => COLOURS[i % COLOURS.length]

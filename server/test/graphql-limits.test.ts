@@ -436,7 +436,7 @@ describe('cancelled work stops', () => {
   })
   describe('a heavy request cut short runs only part of its queries', () => {
     let executed = 0
-    /** The database, counting the queries that really ran (a refused one rejects before it is counted). */
+    /** The database, counting the queries that really ran, raw or through Kysely (a refused one rejects before it is counted). */
     const counting = (): Database => ({
       ...database,
       query: async <R>(sql: string, params?: ReadonlyArray<unknown>) => {
@@ -444,6 +444,13 @@ describe('cancelled work stops', () => {
         executed++
         return rows
       },
+      db: database.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          executed++
+          return args.result
+        },
+      }),
     })
     const heavy = '{ funds(page: {size: 100}) { list { fundCode performance { maxDrawdown } } } }'
     let whole = 0

@@ -1,7 +1,7 @@
 import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
 import { unauthenticated } from '../paging'
 import { maskPhone, userById } from './data'
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 
 /** The signed-in user as the resolvers hand it down (other domains add fields: saved filters, follows, …). */
 export interface UserParent {

@@ -1,124 +1,155 @@
+import { type ExpressionBuilder, type Selection } from 'kysely'
 import type { RestAd } from '@alfa/common/api'
 import type { Database } from '../db'
-import { pageWithTotal } from '../paging'
+import type { DB } from '../db/schema'
+import { anyText } from '../db/sql'
+import { pageWithTotal, totalCount } from '../paging'
+
+const COLUMN_FIELDS = [
+  'column_id as columnId',
+  'title',
+  'cover_url as coverUrl',
+  'description',
+  'list_page_side_url as listPageSideUrl',
+] as const
 
 /** A column as the schema's Column (its articles are paged separately). */
-export interface ColumnRow {
-  columnId: string
-  title: string
-  coverUrl: string | null
-  description: string | null
-  listPageSideUrl: string | null
+export type ColumnRow = Selection<DB, 'columns', (typeof COLUMN_FIELDS)[number]>
+
+export async function columns(database: Database): Promise<ColumnRow[]> {
+  return database.db.selectFrom('columns').select(COLUMN_FIELDS).orderBy('sort').orderBy('column_id').execute()
 }
 
-export async function columns(database: Database) {
-  return database.query<ColumnRow>(
-    `select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns order by sort, column_id`,
-  )
-}
-
-export async function column(database: Database, columnId: string) {
-  const [row] = await database.query<ColumnRow>(
-    `select column_id as "columnId", title, cover_url as "coverUrl", description, list_page_side_url as "listPageSideUrl" from columns where column_id = $1`,
-    [columnId],
-  )
+export async function column(database: Database, columnId: string): Promise<ColumnRow | null> {
+  const row = await database.db.selectFrom('columns').select(COLUMN_FIELDS).where('column_id', '=', columnId).executeTakeFirst()
   return row ?? null
 }
+
+/** Whether the reader (none: nobody) has read the article `a`. */
+const isRead = (eb: ExpressionBuilder<DB & { a: DB['articles'] }, 'a'>, userId: string | null) =>
+  userId === null
+    ? eb.lit(false).$castTo<boolean>()
+    : eb
+        .exists(
+          eb
+            .selectFrom('article_reads as r')
+            .select('r.user_id')
+            .whereRef('r.article_id', '=', 'a.article_id')
+            .where('r.user_id', '=', userId),
+        )
+        .$castTo<boolean>()
 
 /** A page of a column's articles, newest first, with whether the reader has read each; and their total. */
 export function columnArticles(database: Database, columnId: string, userId: string | null, offset: number, size: number) {
   return pageWithTotal(
     (from, n) =>
-      database.query<{ title: string; articleId: string; coverThumbnailUrl: string | null; isRead: boolean; totalCount: number }>(
-        `select a.title, a.article_id as "articleId", a.cover_thumbnail_url as "coverThumbnailUrl", (r.user_id is not null) as "isRead", count(*) over ()::int as "totalCount"
-     from articles a left join article_reads r on r.article_id = a.article_id and r.user_id = $2
-     where a.column_id = $1 order by a.published_at desc, a.article_id limit $3 offset $4`,
-        [columnId, userId, n, from],
-      ),
+      database.db
+        .selectFrom('articles as a')
+        .select((eb) => [
+          'a.title',
+          'a.article_id as articleId',
+          'a.cover_thumbnail_url as coverThumbnailUrl',
+          isRead(eb, userId).as('isRead'),
+          totalCount,
+        ])
+        .where('a.column_id', '=', columnId)
+        .orderBy('a.published_at', 'desc')
+        .orderBy('a.article_id')
+        .limit(n)
+        .offset(from)
+        .execute(),
     offset,
     size,
   )
 }
 
 export async function article(database: Database, articleId: string, userId: string | null) {
-  const [row] = await database.query<{
-    articleId: string
-    title: string
-    coverThumbnailUrl: string | null
-    author: string | null
-    content: string
-    publishedAt: Date
-    columnId: string | null
-    isRead: boolean
-  }>(
-    `select a.article_id as "articleId", a.title, a.cover_thumbnail_url as "coverThumbnailUrl", a.author, a.content, a.published_at as "publishedAt", a.column_id as "columnId",
-            exists(select 1 from article_reads r where r.article_id = a.article_id and r.user_id = $2) as "isRead"
-     from articles a where a.article_id = $1`,
-    [articleId, userId],
-  )
+  const row = await database.db
+    .selectFrom('articles as a')
+    .select((eb) => [
+      'a.article_id as articleId',
+      'a.title',
+      'a.cover_thumbnail_url as coverThumbnailUrl',
+      'a.author',
+      'a.content',
+      'a.published_at as publishedAt',
+      'a.column_id as columnId',
+      isRead(eb, userId).as('isRead'),
+    ])
+    .where('a.article_id', '=', articleId)
+    .executeTakeFirst()
   if (row && userId) {
     // Opening an article marks it read for the signed-in reader.
-    await database.query('insert into article_reads (user_id, article_id) values ($1, $2) on conflict do nothing', [userId, articleId])
+    await database.db
+      .insertInto('article_reads')
+      .values({ user_id: userId, article_id: articleId })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
   }
   return row ?? null
 }
 
-/** A course as its resolvers hand it down (its lessons are paged by their own resolver). */
-export interface CourseRow {
-  courseId: string
-  title: string
-  tags: string[]
-  url: string | null
-  description: string | null
-  coverUrl: string | null
-}
+const COURSE_FIELDS = ['course_id as courseId', 'title', 'tags', 'url', 'description', 'cover_url as coverUrl'] as const
 
-export async function course(database: Database, courseId: string) {
-  const [row] = await database.query<CourseRow>(
-    `select course_id as "courseId", title, tags, url, description, cover_url as "coverUrl" from courses where course_id = $1`,
-    [courseId],
-  )
+/** A course as its resolvers hand it down (its lessons are paged by their own resolver). */
+export type CourseRow = Selection<DB, 'courses', (typeof COURSE_FIELDS)[number]>
+
+export async function course(database: Database, courseId: string): Promise<CourseRow | null> {
+  const row = await database.db.selectFrom('courses').select(COURSE_FIELDS).where('course_id', '=', courseId).executeTakeFirst()
   return row ?? null
 }
 
 export function lessons(database: Database, courseId: string, offset: number, size: number) {
   return pageWithTotal(
     (from, n) =>
-      database.query<{ lessonId: string; title: string; durationSecond: number; videoUrl: string | null; totalCount: number }>(
-        `select lesson_id as "lessonId", title, duration_second as "durationSecond", video_url as "videoUrl", count(*) over ()::int as "totalCount"
-     from lessons where course_id = $1 order by seq limit $2 offset $3`,
-        [courseId, n, from],
-      ),
+      database.db
+        .selectFrom('lessons')
+        .select(['lesson_id as lessonId', 'title', 'duration_second as durationSecond', 'video_url as videoUrl', totalCount])
+        .where('course_id', '=', courseId)
+        .orderBy('seq')
+        .limit(n)
+        .offset(from)
+        .execute(),
     offset,
     size,
   )
 }
 
-export async function ads(database: Database, recCodes: string[], displayName?: string | null) {
-  return database.query<RestAd>(
-    `select ad_id as "adId", img_url as "imgUrl", rec_code as "recCode", display_name as "displayName", track_properties as "trackProperties", url
-     from ads where rec_code = any($1::text[]) and ($2::text is null or display_name = $2) order by rec_code, sort`,
-    [recCodes, displayName ?? null],
-  )
+export async function ads(database: Database, recCodes: string[], displayName?: string | null): Promise<RestAd[]> {
+  return database.db
+    .selectFrom('ads')
+    .select([
+      'ad_id as adId',
+      'img_url as imgUrl',
+      'rec_code as recCode',
+      'display_name as displayName',
+      'track_properties as trackProperties',
+      'url',
+    ])
+    .where('rec_code', '=', anyText(recCodes))
+    .$call((qb) => (displayName == null ? qb : qb.where('display_name', '=', displayName)))
+    .orderBy('rec_code')
+    .orderBy('sort')
+    .execute()
 }
 
 /** A configuration entry; `E` is the element shape its variant stores (the JSON is written by the seed or by operators). */
 export async function kvConfig<E>(database: Database, variant: string, key: string): Promise<{ key: string; elements: E[] } | null> {
-  const [row] = await database.query<{ value: { elements?: E[] } }>('select value from kv_configs where variant = $1 and key = $2', [
-    variant,
-    key,
-  ])
-  return row ? { key, elements: row.value.elements ?? [] } : null
+  const row = await database.db
+    .selectFrom('kv_configs')
+    .select('value')
+    .where('variant', '=', variant)
+    .where('key', '=', key)
+    .executeTakeFirst()
+  return row ? { key, elements: (row.value.elements as E[] | undefined) ?? [] } : null
 }
 
 /** Looks a key up among the elements of every `config` entry. */
 export async function keyValue(database: Database, key: string): Promise<{ key: string; value: string | null } | null> {
-  const rows = await database.query<{ value: { elements?: Array<{ key: string; value: string }> } }>(
-    `select value from kv_configs where variant = 'config' order by key`,
-  )
+  const rows = await database.db.selectFrom('kv_configs').select('value').where('variant', '=', 'config').orderBy('key').execute()
   for (const r of rows) {
     const hit = r.value.elements?.find((e) => e.key === key)
-    if (hit) return { key, value: hit.value }
+    if (hit) return { key, value: hit.value as string }
   }
   return null
 }

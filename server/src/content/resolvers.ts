@@ -1,4 +1,4 @@
-import type { FragmentElement, KeyValue, Resolvers, WidgetElement } from '../graphql/generated/resolvers'
+import type { FragmentElement, KeyValue, Resolvers, WidgetElement } from '../../generated/resolvers'
 import { optionalUser, type GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import * as content from './data'

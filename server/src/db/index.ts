@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import { PgListener, type ListenerLog } from './listener'
@@ -25,26 +25,29 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_fund_reconcile': fundReconcile,
 }
 
+/** A pooled connection as both engines hand it out. */
+interface PoolClientLike {
+  query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
+  release(err?: Error | boolean): void
+}
+
 /** What both engines offer: a pg.Pool-shaped pool. */
 interface PoolLike {
   query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
-  connect(): Promise<{
-    query<R>(sql: string, params?: ReadonlyArray<unknown>): Promise<QueryResult<R>>
-    release(err?: Error | boolean): void
-  }>
+  connect(): Promise<PoolClientLike>
   end(): Promise<void>
 }
 
-/** What a transaction offers: raw parameterised queries on its one connection. */
+/** What the pool and a transaction both offer: Kysely typed by schema.ts, and raw parameterised queries, on the same connection(s). */
 export interface Queryable {
   kind: 'pglite' | 'postgres'
+  /** Kysely over the pool, or over the transaction's one connection (never start a transaction on it there). */
+  db: Kysely<DB>
   /** Raw parameterised query; returns the rows. */
   query<R = Record<string, unknown>>(sql: string, params?: ReadonlyArray<unknown>): Promise<R[]>
 }
 
 export interface Database extends Queryable {
-  /** Kysely over the same pool, typed for the users' own tables (schema.ts). */
-  db: Kysely<DB>
   /** Runs `work` in one transaction on one connection: all of it is committed, or none (it rolls back on a throw). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   /**
@@ -164,12 +167,13 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
       return (await pool.query<R>(sql, params)).rows
     },
     async notify(channel: string, payload: string) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload])
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db)
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect()
       const tx: Queryable = {
         kind,
+        db: connectionKysely(client),
         query: async <R>(sql: string, params?: ReadonlyArray<unknown>) => (await client.query<R>(sql, params)).rows,
       }
       let broken = false
@@ -189,6 +193,16 @@ function common(pool: PoolLike, db: Kysely<unknown>, kind: Database['kind']) {
       }
     },
   }
+}
+
+/**
+ * Kysely over one held connection (a transaction's): its "pool" hands out that connection and
+ * never releases it, so builder queries and raw ones share the transaction and its rollback.
+ */
+function connectionKysely(client: Pick<PoolClientLike, 'query'>): Kysely<DB> {
+  const held = { query: client.query.bind(client), release() {} }
+  const pool = { connect: async () => held, end: async () => {} }
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) })
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -1,9 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { AssetMixScope, PortfolioPreferences, Showcase } from './documents'
 
 /**
  * Kysely's view of every table the migrations create: the one `DB` interface below, and a row type
  * (`Selectable<…>`) per table the data modules read. Dates (DATE) arrive as yyyy-MM-dd strings,
- * NUMERIC as decimal strings, TIMESTAMPTZ as Date, JSONB as the shapes written by the seed and import.
+ * NUMERIC as decimal strings, TIMESTAMPTZ as Date, JSONB as the shapes written by the seed and import
+ * (documents.ts). test/db-interface.test.ts checks it against the migrated database.
  */
 export interface UsersTable {
   user_id: string
@@ -48,7 +50,8 @@ export interface UserHoldingsTable {
 }
 
 export interface LiveCommentsTable {
-  comment_id: Generated<string>
+  /** BIGSERIAL: int8 arrives as a number (TYPE_PARSERS); live/data.ts reads it as text, the id viewers get. */
+  comment_id: Generated<number>
   live_id: string
   user_id: string | null
   nickname: string
@@ -56,24 +59,7 @@ export interface LiveCommentsTable {
   created_at: ColumnType<Date, never, never>
 }
 
-/** A portfolio's showcase figure (spec section 3's Showcase). */
-export interface Showcase {
-  key: string
-  displayName: string
-  valueText: string
-  fontColor?: string | null
-}
-
-export type AssetMixScope = 'chinaIncludeAlternative' | 'chinaIncludeOversea' | 'chinaOnly' | 'global'
-
-/** portfolios.preferences: spec section 3's PortfolioPreference, as stored. */
-export interface PortfolioPreferences {
-  displaySmartAipDisclaimerPopup?: boolean
-  defaultComparableBenchmark?: string | null
-  topNotice?: { link?: string | null; text: string } | null
-  listSeriesSettings?: Array<{ key: string; name: string; color: string }>
-  [flag: string]: unknown
-}
+export type { AssetMixScope, PortfolioPreferences, Showcase } from './documents'
 
 export interface AdjustmentPartsTable {
   adjustment_id: string
@@ -194,9 +180,18 @@ export interface DataVersionTable {
 export interface FundEventsTable {
   fund_code: string
   ex_date: string
-  kind: string
+  /** CHECK (kind in ('dividend', 'split')). */
+  kind: 'dividend' | 'split'
   cash_per_unit: string | null
   split_ratio: string | null
+  /** The day whose unit NAV a cash distribution is reinvested at, when not the ex-date (0006). */
+  reinvest_date: string | null
+}
+
+/** What the demo data set was generated with (its seed and last day). */
+export interface DemoMetaTable {
+  key: string
+  value: string
 }
 
 export interface FundNavsTable {
@@ -206,7 +201,7 @@ export interface FundNavsTable {
   acc_nav: string
   daily_return: string | null
   adj_nav: string | null
-  /** Published daily growth rate, percent (0007). */
+  /** Published daily growth rate, percent (0008). */
   growth: string | null
 }
 
@@ -228,7 +223,7 @@ export interface FundsTable {
   fund_size_date: string | null
   is_demo: Generated<boolean>
   benchmark: string | null
-  /** Why the fund's sources cannot be reconciled; null when they can (0007). */
+  /** Why the fund's sources cannot be reconciled; null when they can (0008). */
   figures_unavailable: string | null
 }
 
@@ -446,7 +441,8 @@ export interface TrackingEventsTable {
   source: string
   event: string | null
   anonymous_id: string | null
-  properties: Generated<Record<string, unknown>>
+  /** JSONB, written as JSON text. */
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>
 }
 
 export interface DB {
@@ -463,6 +459,7 @@ export interface DB {
   community_posts: CommunityPostsTable
   courses: CoursesTable
   data_version: DataVersionTable
+  demo_meta: DemoMetaTable
   follows: FollowsTable
   fund_events: FundEventsTable
   fund_navs: FundNavsTable

@@ -1,12 +1,12 @@
-import type { Queryable } from '../db'
-import { insertRows } from './bulk'
+import type { Row } from './bulk'
+import type { SeedContext } from './context'
 
 /**
- * What the home page reads besides the main seed's content (issue #21): two banners that lead
- * into the app (before the main seed's HOME_BANNER ads, which lead to outside activity pages),
- * the in-feed ad slot HOME_AD, and the `home` configs (the disclaimer under the page). The
- * entries widget (home_entries), the notice (home_notice) and the live switch (enableLive of
- * feature_switches) are the main seed's.
+ * What the home page reads besides the content seed's (issue #21): two banners that lead into the
+ * app (before content's HOME_BANNER ads, which lead to outside activity pages), the in-feed ad
+ * slot HOME_AD, and the `home` config (the disclaimer under the page). The entries widget
+ * (home_entries), the notice (home_notice) and the live switch (enableLive of feature_switches)
+ * are content's. Draws nothing from the generator.
  */
 export const HOME_ADS = [
   {
@@ -40,32 +40,20 @@ export const HOME_CONFIG = {
   homeDisclaimer: '演示数据：本页行情、收益与内容均为模拟生成，不构成投资建议。基金有风险，投资需谨慎。',
 } as const
 
-/** Inserts the home page's rows; adds them to the seed's row counts. */
-export async function seedHomeContent(database: Queryable, counts: Record<string, number>): Promise<void> {
-  await insertRows(
-    database,
+export async function seedHomeContent({ insert }: SeedContext) {
+  await insert(
     'ads',
-    [
-      ['ad_id', 'text'],
-      ['rec_code', 'text'],
-      ['display_name', 'text'],
-      ['img_url', 'text'],
-      ['url', 'text'],
-      ['track_properties', 'jsonb'],
-      ['sort', 'int'],
-    ],
-    HOME_ADS.map((a) => [a.adId, a.recCode, a.displayName, a.imgUrl, a.url, { ad_id: a.adId, position: a.recCode }, a.sort]),
+    HOME_ADS.map((a): Row<'ads'> => ({
+      ad_id: a.adId,
+      rec_code: a.recCode,
+      display_name: a.displayName,
+      img_url: a.imgUrl,
+      url: a.url,
+      track_properties: { ad_id: a.adId, position: a.recCode },
+      sort: a.sort,
+    })),
   )
-  await insertRows(
-    database,
-    'kv_configs',
-    [
-      ['variant', 'text'],
-      ['key', 'text'],
-      ['value', 'jsonb'],
-    ],
-    [['config', 'home', { elements: Object.entries(HOME_CONFIG).map(([key, value]) => ({ key, value })) }]],
-  )
-  counts.ads = (counts.ads ?? 0) + HOME_ADS.length
-  counts.kv_configs = (counts.kv_configs ?? 0) + 1
+  await insert('kv_configs', [
+    { variant: 'config', key: 'home', value: { elements: Object.entries(HOME_CONFIG).map(([key, value]) => ({ key, value })) } },
+  ])
 }

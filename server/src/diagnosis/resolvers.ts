@@ -3,7 +3,7 @@ import { shanghaiToday } from '../calendar'
 import { yearsSince } from '../manager/data'
 import { diagnose, levelOf, summaryOf, totalScore } from './score'
 import { careerStart, recentAdjustedNavs } from './data'
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 
 /** Statistics cover the last three years of the dividend-adjusted NAV (fund/adjusted.ts). */
 const WINDOW_DAYS = 3 * 365

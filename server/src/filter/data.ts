@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '../db'
+import type { FundNavsTable } from '../db/schema'
 
 /** A saved filter as the schema's SavedFilter. */
 const SAVED_FILTER_COLUMNS = ['filter_id as filterId', 'name', 'form_value as formValue', 'created_at as createdAt'] as const
@@ -89,28 +90,35 @@ export async function storeFilterOrder(database: Database, userId: string, filte
 
 /** What the statistics depend on: the latest NAV date, the fund count, the terminated count and the import's data version. */
 export async function statsKeyRow(database: Database) {
-  const [row] = await database.query<{ d: string | null; n: number; t: number; v: string | null }>(
-    `select (select to_char(max(nav_date), 'YYYY-MM-DD') from fund_navs) as d, (select count(*)::int from funds) as n,
-      (select count(*)::int from funds where terminated_date is not null) as t, (select version::text from data_version where id = 1) as v`,
-  )
-  return row
+  return database.db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('fund_navs')
+        .select((navs) => navs.fn.max('nav_date').as('d'))
+        .as('d'),
+      eb.selectFrom('funds').select(eb.fn.countAll<number>().as('n')).as('n'),
+      eb.selectFrom('funds').select(eb.fn.countAll<number>().as('t')).where('terminated_date', 'is not', null).as('t'),
+      eb.selectFrom('data_version').select('version').where('id', '=', 1).as('v'),
+    ])
+    .executeTakeFirst()
 }
 
 /** Each fund's fields that filters read, with its manager's career start. */
 export async function statsFunds(database: Database) {
-  return database.query<{
-    fundCode: string
-    categoryCode: string
-    riskLevel: string
-    isTerminated: boolean
-    buyFeeRate: string
-    fundSize: string | null
-    careerStart: string | null
-  }>(
-    `select f.fund_code as "fundCode", f.category_code as "categoryCode", f.risk_level as "riskLevel", f.terminated_date is not null as "isTerminated",
-      f.buy_fee_rate::text as "buyFeeRate", f.fund_size::text as "fundSize", to_char(m.career_start, 'YYYY-MM-DD') as "careerStart"
-     from funds f left join managers m on m.manager_id = f.manager_id order by f.fund_code`,
-  )
+  return database.db
+    .selectFrom('funds as f')
+    .leftJoin('managers as m', 'm.manager_id', 'f.manager_id')
+    .select((eb) => [
+      'f.fund_code as fundCode',
+      'f.category_code as categoryCode',
+      'f.risk_level as riskLevel',
+      eb('f.terminated_date', 'is not', null).$castTo<boolean>().as('isTerminated'),
+      'f.buy_fee_rate as buyFeeRate',
+      'f.fund_size as fundSize',
+      'm.career_start as careerStart',
+    ])
+    .orderBy('f.fund_code')
+    .execute()
 }
 
 /**
@@ -118,10 +126,10 @@ export async function statsFunds(database: Database) {
  * row per fund as "date=value,…" (PGlite hands over 500 rows far faster than 400 000), with its last daily return.
  */
 export async function statsSeries(database: Database) {
-  return database.query<{ c: string; s: string; r: string | null }>(
-    `select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
-       (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
-     from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code
-     where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`,
-  )
+  const { rows } = await sql<{ c: FundNavsTable['fund_code']; s: string; r: FundNavsTable['daily_return'] }>`
+    select n.fund_code as c, string_agg(to_char(n.nav_date, 'YYYY-MM-DD') || '=' || n.adj_nav::text, ',' order by n.nav_date) as s,
+      (array_agg(n.daily_return::text order by n.nav_date desc))[1] as r
+    from fund_navs n join (select fund_code, max(nav_date) as last from fund_navs group by fund_code) l on l.fund_code = n.fund_code
+    where n.nav_date >= l.last - interval '3 years 2 months' group by n.fund_code`.execute(database.db)
+  return rows
 }

@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import { GraphQLError } from 'graphql'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { rate } from '../fund/performance'

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database, Queryable } from '../db'
 import { invalidateFundStats } from '../filter/stats'
 import { invalidateSearchIndex } from '../search'
@@ -9,7 +10,7 @@ export const DATA_CHANGED_CHANNEL = 'alfa_data_changed'
 /** Marks the data as changed (inside the writer's transaction: listeners hear it when it commits). */
 export async function bumpDataVersion(q: Queryable): Promise<number> {
   const version = await incrementDataVersion(q)
-  await q.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, String(version)])
+  await sql`select pg_notify(${DATA_CHANGED_CHANNEL}, ${String(version)})`.execute(q.db)
   return version
 }
 

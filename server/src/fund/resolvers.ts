@@ -1,7 +1,7 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import { FUND_CATEGORY_NAMES, PERIOD_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
 import { fundBenchmark } from './benchmark'
-import { fundAdjustedSeries, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
+import { fundAdjustedSeries, fundFiguresUnavailable, fundNavHistory, fundNavRows, lastFundNavDate, listFunds, type Fund } from './data'
 import {
   baseIndex,
   calendarReturns,
@@ -36,12 +36,7 @@ const navSeries = (ctx: Ctx, fundCode: string): Promise<NavPoint[]> =>
 
 /** Why the import could not reconcile this fund's sources (funds.figures_unavailable), or null; once per request. */
 const figuresUnavailable = (ctx: Ctx, fundCode: string): Promise<string | null> =>
-  ctx.memo(`fundDetail:unavailable:${fundCode}`, async () => {
-    const [row] = await ctx.database.query<{ u: string | null }>('select figures_unavailable as u from funds where fund_code = $1', [
-      fundCode,
-    ])
-    return row?.u ?? null
-  })
+  ctx.memo(`fundDetail:unavailable:${fundCode}`, () => fundFiguresUnavailable(ctx.database, fundCode))
 
 /** 1-year returns of the live funds of one category: the same figures the filter and the ranking show. */
 async function peerYearReturns(ctx: Ctx, categoryCode: string): Promise<Array<number | null>> {

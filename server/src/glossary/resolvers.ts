@@ -1,6 +1,6 @@
 import { initialsOf } from '../search/index'
 import { GLOSSARY_TERMS } from './terms'
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 
 const withInitials = () => GLOSSARY_TERMS.map((t) => ({ ...t, initials: initialsOf(t.term) }))
 let terms: ReturnType<typeof withInitials> | null = null

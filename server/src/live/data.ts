@@ -1,68 +1,83 @@
+import type { ExpressionBuilder, Selection } from 'kysely'
 import type { Database } from '../db'
-import { pageWithTotal } from '../paging'
+import type { DB } from '../db/schema'
+import { pageWithTotal, totalCount } from '../paging'
 
-/** A comment as viewers receive it. */
-export interface LiveComment {
-  commentId: string
-  liveId: string
-  nickname: string
-  content: string
-  createdAt: string
-}
+/** A comment's fields; its id (a BIGSERIAL) as text, exact however large. */
+const commentFields = (eb: ExpressionBuilder<DB, 'live_comments'>) =>
+  [eb.cast<string>('comment_id', 'text').as('commentId'), 'live_id as liveId', 'nickname', 'content', 'created_at as createdAt'] as const
+
+/** A comment as stored. */
+export type LiveCommentRow = Selection<DB, 'live_comments', ReturnType<typeof commentFields>[number]>
+
+/** A comment as viewers receive it (through NOTIFY, SSE and the socket its time is ISO text). */
+export type LiveComment = Omit<LiveCommentRow, 'createdAt'> & { createdAt: string }
+
+const STREAM_FIELDS = [
+  'live_id as liveId',
+  'title',
+  'cover_url as coverUrl',
+  'presenter',
+  'description',
+  'status',
+  'starts_at as startsAt',
+] as const
 
 /** A live stream as the schema's LiveStream (its comments are paged separately). */
-export interface LiveStreamRow {
-  liveId: string
-  title: string
-  coverUrl: string | null
-  presenter: string | null
-  description: string | null
-  status: string
-  startsAt: Date
+export type LiveStreamRow = Selection<DB, 'live_streams', (typeof STREAM_FIELDS)[number]>
+
+export async function liveStreams(database: Database): Promise<LiveStreamRow[]> {
+  return database.db.selectFrom('live_streams').select(STREAM_FIELDS).orderBy('starts_at', 'desc').execute()
 }
 
-export async function liveStreams(database: Database) {
-  return database.query<LiveStreamRow>(
-    `select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams order by starts_at desc`,
-  )
-}
-
-export async function liveStream(database: Database, liveId: string) {
-  const [row] = await database.query<LiveStreamRow>(
-    `select live_id as "liveId", title, cover_url as "coverUrl", presenter, description, status, starts_at as "startsAt" from live_streams where live_id = $1`,
-    [liveId],
-  )
+export async function liveStream(database: Database, liveId: string): Promise<LiveStreamRow | null> {
+  const row = await database.db.selectFrom('live_streams').select(STREAM_FIELDS).where('live_id', '=', liveId).executeTakeFirst()
   return row ?? null
 }
 
 export async function streamExists(database: Database, liveId: string): Promise<boolean> {
-  const rows = await database.query('select 1 from live_streams where live_id = $1', [liveId])
-  return rows.length > 0
+  const row = await database.db.selectFrom('live_streams').select('live_id').where('live_id', '=', liveId).executeTakeFirst()
+  return row !== undefined
 }
 
 /** Stores a comment under the user's nickname; undefined when the user does not exist. */
-export async function insertComment(database: Database, liveId: string, userId: string, content: string): Promise<LiveComment | undefined> {
-  const [comment] = await database.query<LiveComment>(
-    `insert into live_comments (live_id, user_id, nickname, content)
-     select $1, u.user_id, u.nickname, $3 from users u where u.user_id = $2
-     returning comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"`,
-    [liveId, userId, content],
-  )
-  return comment
+export async function insertComment(
+  database: Database,
+  liveId: string,
+  userId: string,
+  content: string,
+): Promise<LiveCommentRow | undefined> {
+  return database.db
+    .insertInto('live_comments')
+    .columns(['live_id', 'user_id', 'nickname', 'content'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users as u')
+        .select([eb.val(liveId).as('live_id'), 'u.user_id', 'u.nickname', eb.val(content).as('content')])
+        .where('u.user_id', '=', userId),
+    )
+    .returning(commentFields)
+    .executeTakeFirst()
 }
 
 /** Comments after a given id, oldest first. */
-export async function commentsSince(database: Database, liveId: string, afterId: string, limit: number): Promise<LiveComment[]> {
-  return database.query<LiveComment>(
-    `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt"
-     from live_comments where live_id = $1 and comment_id > $2::bigint order by comment_id limit $3`,
-    [liveId, afterId, limit],
-  )
+export async function commentsSince(database: Database, liveId: string, afterId: string, limit: number): Promise<LiveCommentRow[]> {
+  return database.db
+    .selectFrom('live_comments')
+    .select(commentFields)
+    .where('live_id', '=', liveId)
+    .where('comment_id', '>', (eb) => eb.cast<number>(eb.val(afterId), 'bigint'))
+    .orderBy('comment_id')
+    .limit(limit)
+    .execute()
 }
 
 /** The highest comment id of any stream ('0' when there are none). */
 export async function latestCommentId(database: Database): Promise<bigint> {
-  const [row] = await database.query<{ id: string }>(`select coalesce(max(comment_id), 0)::text as id from live_comments`)
+  const row = await database.db
+    .selectFrom('live_comments')
+    .select((eb) => eb.cast<string>(eb.fn.coalesce(eb.fn.max('comment_id'), eb.lit(0)), 'text').as('id'))
+    .executeTakeFirst()
   return BigInt(row?.id ?? '0')
 }
 
@@ -70,11 +85,14 @@ export async function latestCommentId(database: Database): Promise<bigint> {
 export function commentPage(database: Database, liveId: string, offset: number, size: number) {
   return pageWithTotal(
     (from, n) =>
-      database.query<LiveComment & { totalCount: number }>(
-        `select comment_id::text as "commentId", live_id as "liveId", nickname, content, created_at as "createdAt", count(*) over ()::int as "totalCount"
-     from live_comments where live_id = $1 order by comment_id desc limit $2 offset $3`,
-        [liveId, n, from],
-      ),
+      database.db
+        .selectFrom('live_comments')
+        .select((eb) => [...commentFields(eb), totalCount])
+        .where('live_id', '=', liveId)
+        .orderBy('comment_id', 'desc')
+        .limit(n)
+        .offset(from)
+        .execute(),
     offset,
     size,
   )

@@ -2,7 +2,7 @@ import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { liveStream, liveStreams } from './data'
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 
 export const liveResolvers: Resolvers = {
   Query: {

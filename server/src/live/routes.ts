@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { RestOptions } from '../rest'
-import { ok, fail } from '../http'
+import { liveComment, liveCommentsAnswer } from '@alfa/common/apiSchema'
+import { answers, failure, httpError, ok } from '../http'
 import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
@@ -30,8 +29,8 @@ const commentBody = z.object({
     .pipe(z.string().max(MAX_COMMENT_LENGTH)),
 })
 
-export async function liveRoutes(fastify: FastifyInstance, { live, config }: RestOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { live, config } = app
   // SSE streams and WebSockets share the caps.
   const limiter = new ConnectionLimiter({
     perAddress: config.LIVE_MAX_PER_ADDRESS,
@@ -45,9 +44,11 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     for (const end of [...open]) end()
   })
 
-  app.get('/:liveId/comments', { schema: { params: liveParams, querystring: commentsQuery } }, async (req, reply) => {
+  const noStream = () => httpError.notFound('直播不存在')
+  const listAnswers = answers(liveCommentsAnswer, 400, 404)
+  app.get('/:liveId/comments', { schema: { params: liveParams, querystring: commentsQuery, response: listAnswers } }, async (req) => {
     const { params: p, query: page } = req
-    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+    if (!(await live.streamExists(p.liveId))) throw noStream()
     const { rows, totalCount } = await live.list(p.liveId, page.offset, page.size)
     const next = page.offset + rows.length
     return ok({
@@ -57,31 +58,37 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
     })
   })
 
-  app.post('/:liveId/comments', { config: { needsUser: true }, schema: { params: liveParams, body: commentBody } }, async (req, reply) => {
-    const { params: p, body } = req
-    if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
-    try {
-      return ok(await live.post(p.liveId, req.userId, body.content))
-    } catch (err) {
-      if (err instanceof CommentRateLimited)
-        return reply.code(429).header('retry-after', String(err.retryAfter)).send({ code: 429, msg: err.message })
-      throw err
-    }
-  })
+  const postAnswers = answers(liveComment, 400, 401, 404, 429)
+  app.post(
+    '/:liveId/comments',
+    { config: { needsUser: true }, schema: { params: liveParams, body: commentBody, response: postAnswers } },
+    async (req) => {
+      const { params: p, body } = req
+      if (!(await live.streamExists(p.liveId))) throw noStream()
+      try {
+        return ok(await live.post(p.liveId, req.userId, body.content))
+      } catch (err) {
+        if (err instanceof CommentRateLimited) throw httpError.tooManyRequests(err.message, err.retryAfter)
+        throw err
+      }
+    },
+  )
 
   /**
    * text/event-stream of new comments (`event: comment`, data is the comment JSON). EventSource
    * cannot set headers, so x-sign and x-broker may come as query parameters here.
    */
   const streamQuery = z.object({ lastEventId: z.unknown().optional() }).passthrough()
+  // A stream's comments go out as events, not as one answer: only its refusals have a schema.
+  const streamAnswers = { 400: failure(400), 404: failure(404), 429: failure(429) }
   app.get(
     '/:liveId/stream',
-    { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } },
+    { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery, response: streamAnswers } },
     async (req, reply) => {
       const p = req.params
-      if (!(await live.streamExists(p.liveId))) return fail(reply, 404, '直播不存在')
+      if (!(await live.streamExists(p.liveId))) throw noStream()
       const release = limiter.acquire(req.ip)
-      if (typeof release !== 'function') return fail(reply, 429, release.refused)
+      if (typeof release !== 'function') throw httpError.tooManyRequests(release.refused)
       reply.hijack()
       const res = reply.raw
       // The slot comes back however the stream ends, even if the client left during the lookup above.
@@ -121,5 +128,12 @@ export async function liveRoutes(fastify: FastifyInstance, { live, config }: Res
   )
 
   /** The WebSocket of new comments (socket.ts): an upgrade routed here is checked like the stream above. */
-  app.get('/:liveId/ws', { config: { signInQuery: true }, schema: { params: liveParams, querystring: streamQuery } }, acceptSocket)
+  app.get(
+    '/:liveId/ws',
+    {
+      config: { signInQuery: true },
+      schema: { params: liveParams, querystring: streamQuery, response: { ...streamAnswers, 426: failure(426), 503: failure(503) } },
+    },
+    acceptSocket,
+  )
 }

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { apiRoot } from '@alfa/common/apiPaths'
-import { fail } from '../http'
+import { httpError } from '../http'
 import type { ConnectionLimiter } from './connections'
 import type { LiveHub } from './hub'
 
@@ -93,18 +93,18 @@ export function attachLiveSocket(app: FastifyInstance, live: LiveHub, limiter: C
   /** The route's handler: takes a checked upgrade over (or answers why not). */
   async function accept(req: FastifyRequest<{ Params: { liveId: string }; Querystring: { lastEventId?: unknown } }>, reply: FastifyReply) {
     const upgrade = pending.get(req.raw)
-    if (!upgrade) return fail(reply.header('upgrade', 'websocket'), 426, '请使用 WebSocket 连接')
+    if (!upgrade) throw httpError.upgradeRequired('请使用 WebSocket 连接')
     const { liveId } = req.params
     let exists: boolean
     try {
       exists = await live.streamExists(liveId)
     } catch (err) {
       req.log.warn({ err: (err as Error).message }, 'live socket: stream lookup failed')
-      return fail(reply, 503, '直播暂时不可用，请稍后再试')
+      throw httpError.serviceUnavailable('直播暂时不可用，请稍后再试')
     }
-    if (!exists) return fail(reply, 404, '直播不存在')
+    if (!exists) throw httpError.notFound('直播不存在')
     const release = limiter.acquire(req.ip)
-    if (typeof release !== 'function') return fail(reply, 429, release.refused)
+    if (typeof release !== 'function') throw httpError.tooManyRequests(release.refused)
     reply.hijack()
     const { socket, head, res } = upgrade
     res.detachSocket(socket as Socket)

@@ -2,25 +2,35 @@ import type { Database } from '../db'
 
 /** The hand-picked funds (精选) with their reasons, in their order. */
 export function handPickedRows(database: Database) {
-  return database.query<{ fundCode: string; reason: string | null; seq: number }>(
-    'select fund_code as "fundCode", reason, seq from hand_picked order by seq',
-  )
+  return database.db.selectFrom('hand_picked').select(['fund_code as fundCode', 'reason', 'seq']).orderBy('seq').execute()
 }
 
 /** Every column in its order with its newest article (none for an empty column), in one statement. */
 export async function columnsWithNewestArticle(database: Database) {
-  const rows = await database.query<{
-    columnId: string
-    title: string
-    articleId: string | null
-    articleTitle: string | null
-    coverThumbnailUrl: string | null
-  }>(
-    `select c.column_id as "columnId", c.title, a.article_id as "articleId", a.title as "articleTitle", a.cover_thumbnail_url as "coverThumbnailUrl"
-     from columns c
-     left join lateral (select article_id, title, cover_thumbnail_url from articles where column_id = c.column_id order by published_at desc, article_id limit 1) a on true
-     order by c.sort, c.column_id`,
-  )
+  const rows = await database.db
+    .selectFrom('columns as c')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('articles')
+          .select(['article_id', 'title', 'cover_thumbnail_url'])
+          .whereRef('articles.column_id', '=', 'c.column_id')
+          .orderBy('published_at', 'desc')
+          .orderBy('article_id')
+          .limit(1)
+          .as('a'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'c.column_id as columnId',
+      'c.title',
+      'a.article_id as articleId',
+      'a.title as articleTitle',
+      'a.cover_thumbnail_url as coverThumbnailUrl',
+    ])
+    .orderBy('c.sort')
+    .orderBy('c.column_id')
+    .execute()
   return rows.map((r) => ({
     columnId: r.columnId,
     title: r.title,

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify'
-import type { M4Answer, M4Portfolio } from '@alfa/common/api'
-import type { RestOptions } from '../rest'
-import { ok } from '../http'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { m4Answer, m4HandPickedAnswer, type fragmentElement, type widgetElement } from '@alfa/common/apiSchema'
+import { answers, ok } from '../http'
 import { loadFunds } from '../fund/data'
 import { listPortfolioRows } from '../portfolio/data'
-import { portfolioFields } from '../portfolio/fields'
 import { ads, keyValue, kvConfig } from '../content/data'
 import { liveStreams } from '../live/data'
 import { MARKET_INDICES, quote, summary } from '../market/data'
@@ -20,7 +19,8 @@ export const M4_PORTFOLIOS = 6
  * first screen shows in one answer, from the same data the GraphQL home document reads
  * (src/features/home/HomeScreen.graphql; server/test/home.test.ts compares the two).
  */
-export async function miniProgramRoutes(app: FastifyInstance, { database }: RestOptions) {
+export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app
   const handPicked = async () => {
     const rows = await handPickedRows(database)
     const funds = await loadFunds(
@@ -33,20 +33,20 @@ export async function miniProgramRoutes(app: FastifyInstance, { database }: Rest
     })
   }
 
-  app.get('/', async (req) => {
+  app.get('/', { schema: { response: answers(m4Answer) } }, async (req) => {
     const [banners, feedAds, shortcuts, notice, config, liveSwitch, portfolios, picked, streams, columns] = await Promise.all([
       ads(database, ['HOME_BANNER']),
       ads(database, ['HOME_AD']),
-      kvConfig<M4Answer['shortcuts'][number]>(database, 'widget', 'home_entries'),
-      kvConfig<M4Answer['notice'][number]>(database, 'fragment', 'home_notice'),
-      kvConfig<M4Answer['config'][number]>(database, 'config', 'home'),
+      kvConfig<z.input<typeof widgetElement>>(database, 'widget', 'home_entries'),
+      kvConfig<z.input<typeof fragmentElement>>(database, 'fragment', 'home_notice'),
+      kvConfig<{ key: string; value: string | null }>(database, 'config', 'home'),
       keyValue(database, 'enableLive'),
       listPortfolioRows(database, req.broker, 0, M4_PORTFOLIOS),
       handPicked(),
       liveStreams(database),
       columnsWithNewestArticle(database),
     ])
-    const answer: M4Answer = {
+    return ok({
       banners,
       ads: feedAds,
       shortcuts: shortcuts?.elements ?? [],
@@ -57,30 +57,19 @@ export async function miniProgramRoutes(app: FastifyInstance, { database }: Rest
         const { indexCode, indexName, latest, changePercent, date, isDemo } = summary(quote(d))
         return { indexCode, indexName, latest, changePercent, date, isDemo }
       }),
-      portfolios: portfolios.rows.map((r) => {
-        const p = portfolioFields(r)
-        // Stored as the schema's enum values (seed and importer), as GraphQL answers them.
-        return {
-          poCode: p.poCode,
-          poName: p.poName,
-          subTitle: p.subTitle,
-          riskLevel: p.riskLevel,
-          seriesType: p.seriesType,
-          performanceShowcase: p.performanceShowcase.map((s) => ({ ...s, fontColor: s.fontColor ?? null })),
-        } as M4Portfolio
-      }),
-      handPicked: picked.slice(0, M4_HAND_PICKED),
-      liveStreams: streams.map(({ liveId, title, coverUrl, status, startsAt }) => ({
-        liveId,
-        title,
-        coverUrl,
-        status,
-        startsAt: new Date(startsAt).toISOString(),
+      portfolios: portfolios.rows.map((r) => ({
+        poCode: r.po_code,
+        poName: r.po_name,
+        subTitle: r.sub_title,
+        riskLevel: r.risk_level,
+        seriesType: r.series_type,
+        performanceShowcase: r.performance_showcase,
       })),
+      handPicked: picked.slice(0, M4_HAND_PICKED),
+      liveStreams: streams.map(({ liveId, title, coverUrl, status, startsAt }) => ({ liveId, title, coverUrl, status, startsAt })),
       columns,
-    }
-    return ok(answer)
+    })
   })
 
-  app.get('/hand-picked', async () => ok({ list: await handPicked() }))
+  app.get('/hand-picked', { schema: { response: answers(m4HandPickedAnswer) } }, async () => ok({ list: await handPicked() }))
 }

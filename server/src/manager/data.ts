@@ -1,27 +1,39 @@
 import type { RestManager } from '@alfa/common/api'
+import { sql } from 'kysely'
 import type { Database } from '../db'
+import type { FundNavsTable, FundsTable } from '../db/schema'
 import { rate } from '../fund/performance'
-import { pageWithTotal } from '../paging'
+import { pageWithTotal, totalCount } from '../paging'
 
 /** A manager as the server loads it: the REST answer's shape, shared with the app (common/api.ts). */
 export type Manager = RestManager
 
-const MANAGER_COLUMNS = `select manager_id as "managerId", manager_name as "managerName", is_verified as "isVerified", avatar_url as "avatarUrl",
-  is_yingmi_extended as "isYingmiExtended", company, intro, is_demo as "isDemo"`
+const MANAGER_FIELDS = [
+  'manager_id as managerId',
+  'manager_name as managerName',
+  'is_verified as isVerified',
+  'avatar_url as avatarUrl',
+  'is_yingmi_extended as isYingmiExtended',
+  'company',
+  'intro',
+  'is_demo as isDemo',
+] as const
 
 export async function loadManager(database: Database, managerId: string): Promise<Manager | undefined> {
-  const [row] = await database.query<Manager>(`${MANAGER_COLUMNS} from managers where manager_id = $1`, [managerId])
-  return row
+  return database.db.selectFrom('managers').select(MANAGER_FIELDS).where('manager_id', '=', managerId).executeTakeFirst()
 }
 
 /** A page of managers by id, and their total. */
 export function listManagers(database: Database, offset: number, size: number) {
   return pageWithTotal(
-    (from, n) =>
-      database.query<Manager & { totalCount: number }>(
-        `${MANAGER_COLUMNS}, count(*) over ()::int as "totalCount" from managers order by manager_id limit $1 offset $2`,
-        [n, from],
-      ),
+    (from, n): Promise<Array<Manager & { totalCount: number }>> =>
+      database.db
+        .selectFrom('managers')
+        .select([...MANAGER_FIELDS, totalCount])
+        .orderBy('manager_id')
+        .limit(n)
+        .offset(from)
+        .execute(),
     offset,
     size,
   )
@@ -32,9 +44,7 @@ export const managerUrl = (managerId: string) => `/alfa/fund/manager/${managerId
 
 /** The codes of the funds a manager manages, in code order. */
 export async function managerFundCodes(database: Database, managerId: string): Promise<string[]> {
-  const rows = await database.query<{ fund_code: string }>('select fund_code from funds where manager_id = $1 order by fund_code', [
-    managerId,
-  ])
+  const rows = await database.db.selectFrom('funds').select('fund_code').where('manager_id', '=', managerId).orderBy('fund_code').execute()
   return rows.map((r) => r.fund_code)
 }
 
@@ -54,25 +64,23 @@ export interface TenureRow {
  * of the tenure to the latest: distributions reinvested, as every return figure.
  */
 export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
-  const rows = await database.query<{
-    managerId: string
-    fundCode: string
+  const { rows } = await sql<{
+    managerId: NonNullable<FundsTable['manager_id']>
+    fundCode: FundsTable['fund_code']
     tenureStart: string
     tenureDays: number
-    startAdj: string | null
-    endAdj: string | null
-  }>(
-    `select t.manager_id as "managerId", t.fund_code as "fundCode", to_char(t.tenure_start, 'YYYY-MM-DD') as "tenureStart",
-       (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.adj_nav as "startAdj", e.adj_nav as "endAdj"
-     from (select f.fund_code, f.manager_id,
-             greatest(f.setup_date, coalesce(m.career_start, f.setup_date), date '2016-10-10' + (abs(hashtext(f.fund_code)) % 2500)) as tenure_start
-           from funds f join managers m on m.manager_id = f.manager_id
-           where ($1::text is null or f.manager_id = $1)) t
-     left join lateral (select nav_date, adj_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
-     left join lateral (select adj_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
-     order by t.manager_id, t.tenure_start, t.fund_code`,
-    [managerId],
-  )
+    startAdj: FundNavsTable['adj_nav']
+    endAdj: FundNavsTable['adj_nav']
+  }>`
+    select t.manager_id as "managerId", t.fund_code as "fundCode", to_char(t.tenure_start, 'YYYY-MM-DD') as "tenureStart",
+      (coalesce(e.nav_date, current_date) - t.tenure_start)::int as "tenureDays", s.adj_nav as "startAdj", e.adj_nav as "endAdj"
+    from (select f.fund_code, f.manager_id,
+            greatest(f.setup_date, coalesce(m.career_start, f.setup_date), date '2016-10-10' + (abs(hashtext(f.fund_code)) % 2500)) as tenure_start
+          from funds f join managers m on m.manager_id = f.manager_id
+          where (${managerId}::text is null or f.manager_id = ${managerId})) t
+    left join lateral (select nav_date, adj_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
+    left join lateral (select adj_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
+    order by t.manager_id, t.tenure_start, t.fund_code`.execute(database.db)
   return rows.map((r) => ({
     managerId: r.managerId,
     fundCode: r.fundCode,
@@ -90,8 +98,6 @@ export function yearsSince(date: string | null, today: string): string | null {
 }
 
 export async function careerStarts(database: Database): Promise<Map<string, string | null>> {
-  const rows = await database.query<{ id: string; d: string | null }>(
-    `select manager_id as id, to_char(career_start, 'YYYY-MM-DD') as d from managers`,
-  )
-  return new Map(rows.map((r) => [r.id, r.d]))
+  const rows = await database.db.selectFrom('managers').select(['manager_id', 'career_start']).execute()
+  return new Map(rows.map((r) => [r.manager_id, r.career_start]))
 }

@@ -12,7 +12,7 @@ import {
   type Manager,
   type TenureRow,
 } from './data'
-import type { QueryManagerListArgs, QueryManagersArgs, Resolvers } from '../graphql/generated/resolvers'
+import type { QueryManagerListArgs, QueryManagersArgs, Resolvers } from '../../generated/resolvers'
 
 type Direction = 'normal' | 'reverse'
 

@@ -1,6 +1,6 @@
 import { jsonBuildObject } from 'kysely/helpers/postgres'
 import type { Database } from '../db'
-import type { ContentType } from '../graphql/generated/resolvers'
+import type { ContentType } from '../../generated/resolvers'
 import { pageWithTotal, totalCount } from '../paging'
 
 /** A portfolio's community content: pinned and timeline posts, its intro video, its investors' messages. */

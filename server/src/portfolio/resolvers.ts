@@ -5,7 +5,7 @@ import type {
   Resolvers,
   SignalBuyOrder,
   SignalConvertOrder,
-} from '../graphql/generated/resolvers'
+} from '../../generated/resolvers'
 import { GraphQLError } from 'graphql'
 import { MOVEMENT_NAMES, RISK_LEVEL_NAMES } from '@alfa/common/labels'
 import { loadManager } from '../manager/data'

@@ -1,6 +1,6 @@
 import type { Database } from '../db'
 import type { PortfolioRow } from '../db/schema'
-import type { FeeType } from '../graphql/generated/resolvers'
+import type { FeeType } from '../../generated/resolvers'
 import { tradeDates } from '../calendar'
 import { advisorFeeSteps, unbuyableFunds } from './data'
 

@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import { loadManager } from '../manager/data'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { badInput, present } from '../paging'

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { RestOptions } from '../rest'
-import { fail, ok } from '../http'
+import { wechatShareConfig } from '@alfa/common/apiSchema'
+import { answers, httpError, ok } from '../http'
 import { HostUnavailable } from '../account/hosts'
 import type { Config } from '../config'
 import { addressKey, hit } from '../ratelimit'
@@ -52,13 +52,13 @@ export function isShareHost(hosts: readonly string[], url: URL): boolean {
  * /utils/…: WeChat share set-up. Anonymous, so it is rate limited per client address, signs only
  * the product's own pages, and never calls WeChat more than the shared ticket needs (ticket.ts).
  */
-export async function shareRoutes(fastify: FastifyInstance, { config, database }: RestOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database } = app
   // The official account's credentials (the JS-SDK's), defaulting to the mini-program's.
   const appId = config.WECHAT_JSSDK_APP_ID || config.WECHAT_APP_ID
   const secret = config.WECHAT_JSSDK_APP_ID ? config.WECHAT_JSSDK_APP_SECRET : config.WECHAT_APP_SECRET
   const hosts = shareHosts(config)
-  if (appId && !hosts.length) fastify.log.warn('ALFA_PRODUCT_HOST and ALFA_MAIN_HOSTS are empty: /utils/wechat-req signs no page')
+  if (appId && !hosts.length) app.log.warn('ALFA_PRODUCT_HOST and ALFA_MAIN_HOSTS are empty: /utils/wechat-req signs no page')
   // The ticket is fetched from WeChat and kept in the database when its endpoints are configured; QA signs with a fixed one.
   const hasTicketSource = Boolean((config.WECHAT_TOKEN_URL && config.WECHAT_TICKET_URL) || config.WECHAT_JSAPI_TICKET)
   const ticket =
@@ -71,27 +71,30 @@ export async function shareRoutes(fastify: FastifyInstance, { config, database }
           ticketUrl: config.WECHAT_TICKET_URL,
         })
       : { get: async () => config.WECHAT_JSAPI_TICKET }
-  const limited = async (req: FastifyRequest, reply: FastifyReply) => {
+  const limited = async (req: FastifyRequest) => {
     const rate = await hit(database, `wechat-req:addr:${addressKey(req.ip)}`, 60, config.RATE_WECHAT_REQ_PER_ADDRESS_MINUTE)
-    if (!rate.allowed)
-      return reply.code(429).header('retry-after', String(rate.retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
+    if (!rate.allowed) throw httpError.tooManyRequests('请求过于频繁，请稍后再试', rate.retryAfter)
   }
   /** Share setup for the WeChat browser: { appId, timestamp, nonceStr, signature } for ?url= (its #hash is not signed). */
-  app.get('/wechat-req', { preValidation: limited, schema: { querystring: wechatReqQuery } }, async (req, reply) => {
-    // Without a ticket a signature would be made of nothing: refuse rather than answer a useless 200.
-    if (!appId || !hosts.length || !hasTicketSource) return fail(reply, 503, '微信分享暂未开放')
-    if (!isShareHost(hosts, new URL(req.query.url))) return fail(reply, 400, '只能为本站页面生成微信分享签名')
-    let jsapi: string
-    try {
-      jsapi = await ticket.get()
-    } catch (err) {
-      if (!(err instanceof HostUnavailable)) throw err
-      req.log.warn({ err: err.message }, 'jsapi_ticket unavailable')
-      return fail(reply, 503, '微信分享设置暂不可用，请稍后再试')
-    }
-    const url = req.query.url.split('#')[0]
-    const timestamp = String(Math.floor(Date.now() / 1000))
-    const nonceStr = randomBytes(8).toString('hex')
-    return ok({ appId, timestamp, nonceStr, signature: wechatSignature(jsapi, nonceStr, timestamp, url) })
-  })
+  app.get(
+    '/wechat-req',
+    { preValidation: limited, schema: { querystring: wechatReqQuery, response: answers(wechatShareConfig, 400, 429, 503) } },
+    async (req) => {
+      // Without a ticket a signature would be made of nothing: refuse rather than answer a useless 200.
+      if (!appId || !hosts.length || !hasTicketSource) throw httpError.serviceUnavailable('微信分享暂未开放')
+      if (!isShareHost(hosts, new URL(req.query.url))) throw httpError.badRequest('只能为本站页面生成微信分享签名')
+      let jsapi: string
+      try {
+        jsapi = await ticket.get()
+      } catch (err) {
+        if (!(err instanceof HostUnavailable)) throw err
+        req.log.warn({ err: err.message }, 'jsapi_ticket unavailable')
+        throw httpError.serviceUnavailable('微信分享设置暂不可用，请稍后再试')
+      }
+      const url = req.query.url.split('#')[0]
+      const timestamp = String(Math.floor(Date.now() / 1000))
+      const nonceStr = randomBytes(8).toString('hex')
+      return ok({ appId, timestamp, nonceStr, signature: wechatSignature(jsapi, nonceStr, timestamp, url) })
+    },
+  )
 }

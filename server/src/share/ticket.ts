@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
 import type { Queryable } from '../db'
+import type { WechatTokensTable } from '../db/schema'
 import { hostJson, HostUnavailable } from '../account/hosts'
 
 export interface TicketOptions {
@@ -26,22 +28,24 @@ export interface TicketOptions {
 /** WeChat errcodes meaning the access token is no longer valid (fetch a new one and try once more). */
 const TOKEN_INVALID = new Set([40001, 40014, 42001])
 
-interface Row {
-  access_token: string | null
-  token_expires: number | null
-  ticket: string | null
-  ticket_expires: number | null
-  failures: number
-  retry_at: number | null
-  lease_until: number | null
-}
+const COLUMNS = ['access_token', 'token_expires_at', 'ticket', 'ticket_expires_at', 'failures', 'retry_at', 'lease_until'] as const
 
-const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`
-const COLUMNS = `access_token, ${ms('token_expires_at')} as token_expires, ticket, ${ms('ticket_expires_at')} as ticket_expires,
-  failures, ${ms('retry_at')} as retry_at, ${ms('lease_until')} as lease_until`
+/** A stored row with its moments as epoch milliseconds (the clock `now` counts in). */
+const withTimes = (r: Pick<Selectable<WechatTokensTable>, (typeof COLUMNS)[number]>) => ({
+  access_token: r.access_token,
+  token_expires: epochMs(r.token_expires_at),
+  ticket: r.ticket,
+  ticket_expires: epochMs(r.ticket_expires_at),
+  failures: r.failures,
+  retry_at: epochMs(r.retry_at),
+  lease_until: epochMs(r.lease_until),
+})
+type Row = ReturnType<typeof withTimes>
 
-/** Epoch milliseconds (a number the server computed, never input) as a timestamptz in SQL. */
-const at = (ms: number) => `to_timestamp(${Math.round(ms)} / 1000.0)`
+const epochMs = (moment: Date | null) => (moment === null ? null : moment.getTime())
+
+/** Epoch milliseconds (a number the server computed) as a moment to store, whole milliseconds. */
+const at = (ms: number) => new Date(Math.round(ms))
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -75,27 +79,37 @@ export class JsapiTicket {
 
   /** The stored ticket if it is fresh; otherwise this instance refreshes it, or waits for the one that does. */
   private async obtain(): Promise<string> {
-    const { database: db, appId } = this.opts
-    await db.query('insert into wechat_tokens (app_id) values ($1) on conflict (app_id) do nothing', [appId])
+    const { database, appId } = this.opts
+    const { db } = database
+    await db
+      .insertInto('wechat_tokens')
+      .values({ app_id: appId })
+      .onConflict((oc) => oc.column('app_id').doNothing())
+      .execute()
     const waitUntil = Date.now() + (this.opts.waitMs ?? 10_000)
     for (;;) {
       const now = this.now()
-      const [row] = await db.query<Row>(`select ${COLUMNS} from wechat_tokens where app_id = $1`, [appId])
+      const row = withTimes(await db.selectFrom('wechat_tokens').select(COLUMNS).where('app_id', '=', appId).executeTakeFirstOrThrow())
       if (row.ticket && row.ticket_expires !== null && now < row.ticket_expires - this.marginMs)
         return this.keep(row.ticket, row.ticket_expires)
       if (row.retry_at !== null && now < row.retry_at)
         throw new HostUnavailable(
           `jsapi_ticket: backing off after ${row.failures} failure(s), ${Math.ceil((row.retry_at - now) / 1000)} s left`,
         )
-      const [leased] = await db.query<Row>(
-        `update wechat_tokens set lease_owner = $2, lease_until = ${at(now + (this.opts.leaseMs ?? 30_000))}
-         where app_id = $1 and (lease_until is null or lease_until <= ${at(now)})
-           and (retry_at is null or retry_at <= ${at(now)})
-           and (ticket_expires_at is null or ticket_expires_at <= ${at(now + this.marginMs)})
-         returning ${COLUMNS}`,
-        [appId, this.owner],
-      )
-      if (leased) return this.refresh(leased)
+      const leased = await db
+        .updateTable('wechat_tokens')
+        .set({ lease_owner: this.owner, lease_until: at(now + (this.opts.leaseMs ?? 30_000)) })
+        .where('app_id', '=', appId)
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at(now))]),
+            eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', at(now))]),
+            eb.or([eb('ticket_expires_at', 'is', null), eb('ticket_expires_at', '<=', at(now + this.marginMs))]),
+          ]),
+        )
+        .returning(COLUMNS)
+        .executeTakeFirst()
+      if (leased) return this.refresh(withTimes(leased))
       // Another instance holds the lease: its result is read on the next look.
       if (Date.now() >= waitUntil) throw new HostUnavailable('jsapi_ticket: another instance is still fetching it')
       await sleep(this.opts.pollMs ?? 200)
@@ -109,31 +123,34 @@ export class JsapiTicket {
 
   /** Under the lease: the token (the stored one while fresh), then the ticket; stored, or the failure and its back-off. */
   private async refresh(row: Row): Promise<string> {
-    const { database: db, appId } = this.opts
-    // Writes only while this instance still holds the lease ($2 is the owner in each).
-    const mine = 'app_id = $1 and lease_owner = $2'
+    const { database, appId } = this.opts
+    // Writes only while this instance still holds the lease.
+    const mine = () => database.db.updateTable('wechat_tokens').where('app_id', '=', appId).where('lease_owner', '=', this.owner)
     try {
       let token = row.access_token && row.token_expires !== null && this.now() < row.token_expires - this.marginMs ? row.access_token : null
       for (let attempt = 0; ; attempt++) {
         if (!token) {
           const fresh = await this.fetchToken()
           token = fresh.value
-          await db.query(`update wechat_tokens set access_token = $3, token_expires_at = ${at(fresh.expiresMs)} where ${mine}`, [
-            appId,
-            this.owner,
-            token,
-          ])
+          await mine()
+            .set({ access_token: token, token_expires_at: at(fresh.expiresMs) })
+            .execute()
         }
         const url = new URL(this.opts.ticketUrl)
         url.search = new URLSearchParams({ access_token: token, type: 'jsapi' }).toString()
         const data = await hostJson(url)
         if (typeof data.ticket === 'string' && data.ticket && (data.errcode === undefined || data.errcode === 0)) {
           const expiresMs = this.expiry(data.expires_in)
-          await db.query(
-            `update wechat_tokens set ticket = $3, ticket_expires_at = ${at(expiresMs)}, failures = 0, retry_at = null,
-               lease_until = null, lease_owner = null where ${mine}`,
-            [appId, this.owner, data.ticket],
-          )
+          await mine()
+            .set({
+              ticket: data.ticket,
+              ticket_expires_at: at(expiresMs),
+              failures: 0,
+              retry_at: null,
+              lease_until: null,
+              lease_owner: null,
+            })
+            .execute()
           return this.keep(data.ticket, expiresMs)
         }
         if (attempt === 0 && TOKEN_INVALID.has(Number(data.errcode))) {
@@ -145,10 +162,9 @@ export class JsapiTicket {
     } catch (err) {
       const failures = row.failures + 1
       const wait = Math.min((this.opts.backoffMs ?? 10_000) * 2 ** (failures - 1), this.opts.maxBackoffMs ?? 10 * 60_000)
-      await db.query(
-        `update wechat_tokens set failures = $3, retry_at = ${at(this.now() + wait)}, lease_until = null, lease_owner = null where ${mine}`,
-        [appId, this.owner, failures],
-      )
+      await mine()
+        .set({ failures, retry_at: at(this.now() + wait), lease_until: null, lease_owner: null })
+        .execute()
       throw err instanceof HostUnavailable ? err : new HostUnavailable(`jsapi_ticket: ${(err as Error).message}`)
     }
   }

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { RestOptions } from '../rest'
-import { BadInput, ok, parseClientJson } from '../http'
+import { trackAnswer } from '@alfa/common/apiSchema'
+import { answers, BadInput, httpError, ok, parseClientJson } from '../http'
 import { addressKey, hit } from '../ratelimit'
 import { insertBeacons, insertShareReport } from './data'
-
-export { pruneTracking } from './data'
 
 /**
  * Caps of one beacon request and event: analytics batches are small (the app sends up to 20
@@ -91,26 +89,26 @@ const shareReport = z.record(z.string().max(500)).refine((r) => Object.keys(r).l
  * bounded, every address together has a budget of events a minute, and rows are kept for a
  * retention period.
  */
-export async function trackingRoutes(fastify: FastifyInstance, { database, config }: RestOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const limited = async (req: FastifyRequest, reply: FastifyReply) => {
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app
+  const tooMany = (retryAfter: number) => httpError.tooManyRequests('请求过于频繁，请稍后再试', retryAfter)
+  const limited = async (req: FastifyRequest) => {
     const rate = await hit(database, `track:addr:${addressKey(req.ip)}`, 60, config.RATE_TRACK_PER_ADDRESS_MINUTE)
-    if (!rate.allowed) return tooMany(reply, rate.retryAfter)
+    if (!rate.allowed) throw tooMany(rate.retryAfter)
   }
-  const tooMany = (reply: FastifyReply, retryAfter: number) =>
-    reply.code(429).header('retry-after', String(retryAfter)).send({ code: 429, msg: '请求过于频繁，请稍后再试' })
+  const trackAnswers = answers(trackAnswer, 400, 429)
   app.post(
     '/track',
     {
       config: { signExempt: true },
       bodyLimit: MAX_BEACON_BODY_BYTES,
       preValidation: limited,
-      schema: { querystring: beaconQuery, body: beacons },
+      schema: { querystring: beaconQuery, body: beacons, response: trackAnswers },
     },
-    async (req, reply) => {
+    async (req) => {
       // The global budget counts events, after the batch is known to be well-formed.
       const global = await hit(database, 'track:global', 60, config.RATE_TRACK_GLOBAL_MINUTE, req.body.length)
-      if (!global.allowed) return tooMany(reply, global.retryAfter)
+      if (!global.allowed) throw tooMany(global.retryAfter)
       await insertBeacons(database, `beacon-${req.query.brand}`, req.body)
       return ok({ accepted: req.body.length })
     },
@@ -119,10 +117,10 @@ export async function trackingRoutes(fastify: FastifyInstance, { database, confi
   /** Share-SDK report, sent as an image GET with its figures in the query (the answer is JSON all the same). */
   app.get(
     '/share-sdk/report',
-    { config: { signExempt: true }, preValidation: limited, schema: { querystring: shareReport } },
-    async (req, reply) => {
+    { config: { signExempt: true }, preValidation: limited, schema: { querystring: shareReport, response: trackAnswers } },
+    async (req) => {
       const global = await hit(database, 'track:global', 60, config.RATE_TRACK_GLOBAL_MINUTE)
-      if (!global.allowed) return tooMany(reply, global.retryAfter)
+      if (!global.allowed) throw tooMany(global.retryAfter)
       await insertShareReport(database, req.query)
       return ok({ accepted: 1 })
     },

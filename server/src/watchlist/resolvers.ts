@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers'
+import type { Resolvers } from '../../generated/resolvers'
 import type { GraphQLContext as Ctx } from '../graphql/context'
 import { requireUser } from '../graphql/context'
 import { periodReturns } from '../filter/resolvers'

@@ -1,4 +1,5 @@
 import type { HandPickedFund, M4Answer } from '@/services/api'
+import type { HomeStrategyFragment } from '@/services/generated/graphql'
 
 /** An ad of a slot (HOME_BANNER, HOME_AD) as the home page shows it (spec section 3's Ad). */
 export interface HomeAd {
@@ -25,8 +26,8 @@ export interface HomeData {
   /** The live switch (keyValue enableLive); off hides the live streams. */
   liveEnabled: boolean
   marketIndices: M4Answer['marketIndices']
-  /** The hand-picked strategies. */
-  strategies: M4Answer['portfolios']
+  /** The hand-picked strategies (the schema's enums, which /m4's answer schema checks as text). */
+  strategies: HomeStrategyFragment[]
   /** The first hand-picked funds: in the mini-programs' feed only (/m4), null on H5. */
   handPicked: HandPickedFund[] | null
   liveStreams: M4Answer['liveStreams']

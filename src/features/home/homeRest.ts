@@ -13,7 +13,8 @@ export function fromFeed(feed: M4Answer): HomeData {
     config: configValues(feed.config),
     liveEnabled: feed.liveEnabled,
     marketIndices: feed.marketIndices,
-    strategies: feed.portfolios,
+    // Checked against the schema's enum values by the answer's schema (common/apiSchema.ts textOf).
+    strategies: feed.portfolios as HomeData['strategies'],
     handPicked: feed.handPicked,
     liveStreams: feed.liveStreams,
     columns: feed.columns,
