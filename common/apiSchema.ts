@@ -155,9 +155,45 @@ const showcase = z.object({
   fontColor: textOf(['Error', 'Negative', 'Positive', 'Primary', 'Warning']).nullable().default(null),
 })
 
-/** GET /m4 on the second API: the mini-program home. */
+/** A config element may lack a field: it is sent as null. */
+const text = z.string().nullable().default(null)
+
+/** An element of a widget config (picture, link, main text, tracking), spec section 3. */
+export const widgetElement = z.object({ picture: text, link: text, main: text, trackProperties: z.unknown() })
+
+/** An element of a fragment config (image, link, content), spec section 3. */
+export const fragmentElement = z.object({ image: text, link: text, content: text })
+
+/**
+ * GET /m4 on the second API: the mini-program home's first screen in one answer. The same parts
+ * as the GraphQL home document (src/features/home/HomeScreen.graphql) under the same names, where
+ * the GraphQL answer nests them: shortcuts, notice and config are their configs' elements,
+ * liveEnabled is keyValue(enableLive) not being 'false', columns carry their newest article.
+ */
 export const m4Answer = z.object({
+  /** Ads of recCode HOME_BANNER. */
   banners: z.array(restAd),
+  /** Ads of recCode HOME_AD (in the feed). */
+  ads: z.array(restAd),
+  /** The widget home_entries. */
+  shortcuts: z.array(widgetElement),
+  /** The fragment home_notice. */
+  notice: z.array(fragmentElement),
+  /** The config home. */
+  config: z.array(z.object({ key: z.string(), value: text })),
+  liveEnabled: z.boolean(),
+  marketIndices: z.array(
+    z.object({
+      indexCode: z.string(),
+      indexName: z.string(),
+      latest: decimal,
+      /** A ratio of the previous close, 6 places. */
+      changePercent: decimal,
+      date,
+      isDemo: z.boolean(),
+    }),
+  ),
+  /** The first strategies of the brand (as portfolios(page: {size: 6})). */
   portfolios: z.array(
     z.object({
       poCode: z.string(),
@@ -170,6 +206,17 @@ export const m4Answer = z.object({
   ),
   /** The first three hand-picked funds. */
   handPicked: z.array(handPickedFund),
+  liveStreams: z.array(
+    z.object({ liveId: z.string(), title: z.string(), coverUrl: z.string().nullable(), status: z.string(), startsAt: timestamp }),
+  ),
+  /** Every column with its newest article (none for an empty column). */
+  columns: z.array(
+    z.object({
+      columnId: z.string(),
+      title: z.string(),
+      articles: z.array(z.object({ articleId: z.string(), title: z.string(), coverThumbnailUrl: z.string().nullable() })),
+    }),
+  ),
 })
 
 /** GET /m4/hand-picked on the second API. */

@@ -16,6 +16,9 @@ const env = process.env.TARO_ENV ?? 'h5'
 const COMMON_DIR = path.resolve(__dirname, '..', 'common')
 // No warnings from packages' stylesheets (taro-ui's still use Sass @import).
 const sassLoaderOption = { sassOptions: { quietDeps: true } }
+/** Template nesting levels of the mini-programs (main-package budget, ARCHITECTURE.md section 7). */
+const WEAPP_BASE_LEVEL = 10
+const SWAN_FLATTEN_VIEW_LEVEL = 4
 
 /** A hash of the app's code: answers kept by another version are not read (their shape may differ). */
 function codeVersion(dir: string): string {
@@ -67,6 +70,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       .rule('pure-feature-entries')
       .test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/)
       .sideEffects(false)
+  /**
+   * hooks/remote.ts re-exports the paged lists of hooks/paged.ts: free of side effects, a screen
+   * that uses only useRemote (the home page, in the main package) does not take usePaged.
+   */
+  const pureRemoteHooks = (chain: { module: { rule(name: string): any } }) =>
+    chain.module
+      .rule('pure-remote-hooks')
+      .test(/[\\/]src[\\/]hooks[\\/]remote\.ts$/)
+      .sideEffects(false)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
@@ -80,7 +92,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
       path.resolve(__dirname, 'plugins', 'project-files.js'),
       path.resolve(__dirname, 'plugins', 'chart-engine.js'),
       path.resolve(__dirname, 'plugins', 'swan-templates.js'),
+      path.resolve(__dirname, 'plugins', 'template-whitespace.js'),
+      // Baidu: views inlined 4 levels deep in each template (Taro's default 8 made base.swan 48 KB of
+      // the 450 KB main package); deeper views render through the recursive template as before.
+      ...(env === 'swan' ? [['@tarojs/plugin-platform-swan', { flattenViewLevel: SWAN_FLATTEN_VIEW_LEVEL }] as [string, object]] : []),
     ],
+    // WeChat has no recursive templates: base.wxml repeats each nestable element for every level, and
+    // deeper nodes go through the `comp` component (Taro's default 16 levels cost 2.7 KB each).
+    baseLevel: WEAPP_BASE_LEVEL,
     defineConstants: {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),
@@ -102,11 +121,38 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Mini-programs: Taro's default is terser's fast mode (most compress passes off, for build speed)
+    // and \u-escaped non-ASCII; full compression and plain UTF-8 (which both hosts read) keep the
+    // main package under its 450 KB budget (ARCHITECTURE.md section 7).
+    ...(env !== 'h5'
+      ? {
+          terser: {
+            enable: true,
+            config: {
+              compress: {
+                collapse_vars: true,
+                comparisons: true,
+                computed_props: true,
+                hoist_props: true,
+                inline: true,
+                loops: true,
+                properties: true,
+                reduce_funcs: true,
+                reduce_vars: true,
+                switches: true,
+                passes: 2,
+              },
+              output: { ascii_only: false },
+            },
+          },
+        }
+      : {}),
     mini: {
       sassLoaderOption,
       compile: { include: [COMMON_DIR] },
       postcss: {
-        pxtransform: { enable: true, config: {} },
+        // rpx to 2 decimals (a hundredth of an rpx is far below a device pixel), not 5.
+        pxtransform: { enable: true, config: { unitPrecision: 2 } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       // Move modules used only by subpackages out of the main package.
@@ -114,6 +160,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
         pureFeatureEntries(chain)
+        pureRemoteHooks(chain)
+        // WeChat: Taro repeats the scroll-view template on levels 0-3 of base.wxml (2.3 KB each) so
+        // that a scroll-view may sit inside another; the app nests none, so one level serves them all.
+        if (env === 'weapp')
+          chain.plugin('miniPlugin').tap((args: Array<{ combination: { config: { template: { nestElements: Map<string, number> } } } }>) => {
+            args[0].combination.config.template.nestElements.set('scroll-view', 1)
+            return args
+          })
       },
     },
     h5: {
@@ -141,6 +195,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
         pureFeatureEntries(chain)
+        pureRemoteHooks(chain)
         // Taro compiles only config/ when it loads this file; tsx reads the route table (no imports of its own).
         const { h5PathRows } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
         chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: h5PathRows() }])

@@ -27,6 +27,7 @@ export const FEATURES = [
   'filter',
   'fund',
   'glossary',
+  'home',
   'live',
   'manager',
   'market',
@@ -39,7 +40,7 @@ export type FeatureName = (typeof FEATURES)[number]
 export interface RouteEntry extends PageOptions {
   /**
    * The feature whose screen this is: its page shell imports `@/features/<feature>` and nothing
-   * else of src/features (test/unit/layers.test.ts). Absent on app screens (home, back, not found)
+   * else of src/features (test/unit/layers.test.ts). Absent on app screens (back, not found)
    * and on placeholders until their screen is built; scripts/scaffold-pages.mjs writes the import.
    */
   feature?: FeatureName
@@ -48,7 +49,7 @@ export interface RouteEntry extends PageOptions {
   /**
    * A `pages/...` screen that is its own subpackage rooted at its folder: its path stays
    * `/pages/.../index` while its code (F2 charts, feature screens) stays out of the main
-   * package (512 KB budget). The main package keeps the home page and light pages.
+   * package (450 KB budget). The main package keeps the home page and light pages.
    */
   ownPackage?: boolean
   /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
@@ -69,7 +70,16 @@ const own = (page: string) => [`/${page}`]
 
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
-  home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
+  home: {
+    feature: 'home',
+    refresh: true,
+    page: main('home'),
+    h5: own(main('home')),
+    title: 'Alfa 基金',
+    screen: 'home',
+    share: true,
+    customNav: true,
+  },
   product: {
     feature: 'portfolio',
     ownPackage: true,
@@ -445,6 +455,14 @@ export const routes = {
     h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'],
     title: '登录',
     screen: 'login',
+  },
+  followed: {
+    feature: 'account',
+    refresh: true,
+    page: sub('followed'),
+    h5: own(sub('followed')),
+    title: '我的关注',
+    screen: 'my follows (我的关注)',
   },
   productList: {
     feature: 'portfolio',

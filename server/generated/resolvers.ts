@@ -487,6 +487,13 @@ export type User = {
   /** Masked, e.g. 138****0000. */
   phone?: Maybe<Scalars['String']['output']>;
   savedFilters: Array<SavedFilter>;
+  /** 我的关注: the strategies the user follows that the caller's brand may show, newest follow first. */
+  followedPortfolios: FollowedPortfolioConnection;
+};
+
+
+export type UserFollowedPortfoliosArgs = {
+  page?: InputMaybe<PageInput>;
 };
 
 export type ArticleReadMark = {
@@ -1098,6 +1105,26 @@ export type IndustryTheme = {
 /** An industry theme (行业主题) with its funds. Demo mapping: a fund belongs to a theme when its name names it. */
 export type IndustryThemeFundsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A followed strategy with the figures of its latest NAV. */
+export type FollowedPortfolio = {
+  __typename?: 'FollowedPortfolio';
+  portfolio: Portfolio;
+  followedAt: Scalars['DateTime']['output'];
+  /** Day of the latest NAV; null before the first. */
+  navDate?: Maybe<Scalars['Date']['output']>;
+  /** Return of the latest NAV day over the NAV before it (a ratio); null without two NAVs. */
+  dailyReturn?: Maybe<Scalars['Decimal']['output']>;
+  /** Return since set-up: the latest NAV over the first, minus one (a ratio); null without a NAV. */
+  totalReturn?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type FollowedPortfolioConnection = {
+  __typename?: 'FollowedPortfolioConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<FollowedPortfolio>;
 };
 
 export type ToggleFollowPayload = {
@@ -1874,6 +1901,8 @@ export type ResolversTypes = {
   RankedFund: ResolverTypeWrapper<Partial<Omit<RankedFund, 'fund'> & { fund: ResolversTypes['Fund'] }>>;
   RankedFundConnection: ResolverTypeWrapper<Partial<Omit<RankedFundConnection, 'list'> & { list: Array<ResolversTypes['RankedFund']> }>>;
   IndustryTheme: ResolverTypeWrapper<IndustryThemeParent>;
+  FollowedPortfolio: ResolverTypeWrapper<Partial<Omit<FollowedPortfolio, 'portfolio'> & { portfolio: ResolversTypes['Portfolio'] }>>;
+  FollowedPortfolioConnection: ResolverTypeWrapper<Partial<Omit<FollowedPortfolioConnection, 'list'> & { list: Array<ResolversTypes['FollowedPortfolio']> }>>;
   ToggleFollowPayload: ResolverTypeWrapper<Partial<ToggleFollowPayload>>;
   DictEntry: ResolverTypeWrapper<Partial<DictEntry>>;
   Portfolio: ResolverTypeWrapper<PortfolioParent>;
@@ -2000,6 +2029,8 @@ export type ResolversParentTypes = {
   RankedFund: Partial<Omit<RankedFund, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
   RankedFundConnection: Partial<Omit<RankedFundConnection, 'list'> & { list: Array<ResolversParentTypes['RankedFund']> }>;
   IndustryTheme: IndustryThemeParent;
+  FollowedPortfolio: Partial<Omit<FollowedPortfolio, 'portfolio'> & { portfolio: ResolversParentTypes['Portfolio'] }>;
+  FollowedPortfolioConnection: Partial<Omit<FollowedPortfolioConnection, 'list'> & { list: Array<ResolversParentTypes['FollowedPortfolio']> }>;
   ToggleFollowPayload: Partial<ToggleFollowPayload>;
   DictEntry: Partial<DictEntry>;
   Portfolio: PortfolioParent;
@@ -2175,6 +2206,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   avatarUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
+  followedPortfolios?: Resolver<ResolversTypes['FollowedPortfolioConnection'], ParentType, ContextType, Partial<UserFollowedPortfoliosArgs>>;
 };
 
 export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
@@ -2567,6 +2599,20 @@ export type IndustryThemeResolvers<ContextType = GraphQLContext, ParentType exte
   averageReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   fundCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   funds?: Resolver<Array<ResolversTypes['RankedFund']>, ParentType, ContextType, RequireFields<IndustryThemeFundsArgs, 'limit'>>;
+};
+
+export type FollowedPortfolioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FollowedPortfolio'] = ResolversParentTypes['FollowedPortfolio']> = {
+  portfolio?: Resolver<ResolversTypes['Portfolio'], ParentType, ContextType>;
+  followedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  navDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  dailyReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  totalReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type FollowedPortfolioConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FollowedPortfolioConnection'] = ResolversParentTypes['FollowedPortfolioConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['FollowedPortfolio']>, ParentType, ContextType>;
 };
 
 export type ToggleFollowPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToggleFollowPayload'] = ResolversParentTypes['ToggleFollowPayload']> = {
@@ -3101,6 +3147,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RankedFund?: RankedFundResolvers<ContextType>;
   RankedFundConnection?: RankedFundConnectionResolvers<ContextType>;
   IndustryTheme?: IndustryThemeResolvers<ContextType>;
+  FollowedPortfolio?: FollowedPortfolioResolvers<ContextType>;
+  FollowedPortfolioConnection?: FollowedPortfolioConnectionResolvers<ContextType>;
   ToggleFollowPayload?: ToggleFollowPayloadResolvers<ContextType>;
   DictEntry?: DictEntryResolvers<ContextType>;
   Portfolio?: PortfolioResolvers<ContextType>;

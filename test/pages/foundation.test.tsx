@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
-import HomePage, { HOME_ENTRIES } from '@/pages/home/index'
+import { HOME_ENTRIES } from '@/features/home'
+import HomePage from '@/pages/home/index'
 import NotFoundPage from '@/pages/notFound/index'
 import WalletPage from '@/pages/wallet/index'
 import { renderPage } from '../support/render'
@@ -30,8 +31,9 @@ describe('the home page lists its entries and navigates with ts', () => {
     const tiles = container.querySelectorAll('.alfa-home__entry')
     expect(tiles).toHaveLength(HOME_ENTRIES.length)
     expect(container.textContent).toContain('我的自选')
+    const watchlist = [...tiles].find((t) => t.textContent === '自我的自选') as HTMLElement
     await utils.act(async () => {
-      utils.fireEvent.click(tiles[1] as HTMLElement)
+      utils.fireEvent.click(watchlist)
     })
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/favourites\/index\?ts=\d+$/) })
   })

@@ -9,6 +9,7 @@ import { currentHost } from '@/platform/host'
 import { theme } from '@/platform/theme'
 import { currentLocation } from '@/platform/web'
 import { HOME, routes, type RouteName } from '@/routes'
+import { setUpHostShare } from '@/services/hostShare'
 import { shareFor, shareH5Path, timelineShare, type ShareSubject } from '@/services/share'
 import { tracker } from '@/services/tracking'
 
@@ -58,10 +59,7 @@ export const Page = observer(function Page({ route, title, shareName, children }
   const shareable = 'share' in entry && !!entry.share
   useEffect(() => {
     if (!isH5 || !shareable || !hostHasShareSetup()) return
-    const h5Path = shareH5Path(route, params)
-    import(/* webpackChunkName: "share" */ '@/services/shareHost')
-      .then((m) => m.setupHostShare(latest.current, h5Path))
-      .catch((err: unknown) => console.warn('share set-up failed', err))
+    setUpHostShare(latest.current, shareH5Path(route, params))
     // Again when the title or path changes (the subject's name has loaded).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shareable, info.title, info.path])

@@ -67,6 +67,15 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+export type FollowedRowFragment = { navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } };
+
+export type FollowedPortfoliosQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type FollowedPortfoliosQuery = { me: { userId: string, followedPortfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } }> } } };
+
 export type ArticleQueryVariables = Exact<{
   articleId: string;
 }>;
@@ -262,6 +271,21 @@ export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
+
+export type HomeQueryVariables = Exact<{
+  feed: boolean;
+}>;
+
+
+export type HomeQuery = { banners?: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, ads: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, shortcuts: { elements: Array<{ picture: string | null, link: string | null, main: string | null, trackProperties: unknown }> } | null, notice: { elements: Array<{ image: string | null, link: string | null, content: string | null }> } | null, config: { elements: Array<{ key: string, value: string | null }> } | null, liveSwitch: { value: string | null } | null, marketIndices: Array<{ indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean }>, portfolios?: { list: Array<{ poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> }> }, liveStreams: Array<{ liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string }>, allColumns: Array<{ columnId: string, title: string, articles: { list: Array<{ articleId: string, title: string, coverThumbnailUrl: string | null }> } }> };
+
+export type HomeAdFragment = { adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null };
+
+export type HomeLiveStreamFragment = { liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string };
+
+export type HomeMarketQuoteFragment = { indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean };
+
+export type HomeStrategyFragment = { poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> };
 
 export type LiveScreenQueryVariables = Exact<{
   liveId: string;
@@ -695,6 +719,7 @@ export type FundQuoteFragment = { fundCode: string, fundName: string, nav: strin
 export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
+export { FollowedRowFragmentDoc } from './documents/FollowedRowFragmentDoc';
 export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
 export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
 export { CourseCardFragmentDoc } from './documents/CourseCardFragmentDoc';
@@ -713,6 +738,10 @@ export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFra
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { HomeAdFragmentDoc } from './documents/HomeAdFragmentDoc';
+export { HomeLiveStreamFragmentDoc } from './documents/HomeLiveStreamFragmentDoc';
+export { HomeMarketQuoteFragmentDoc } from './documents/HomeMarketQuoteFragmentDoc';
+export { HomeStrategyFragmentDoc } from './documents/HomeStrategyFragmentDoc';
 export { CommentRowFragmentDoc } from './documents/CommentRowFragmentDoc';
 export { StreamCardFragmentDoc } from './documents/StreamCardFragmentDoc';
 export { StreamHeadFragmentDoc } from './documents/StreamHeadFragmentDoc';
@@ -751,6 +780,7 @@ export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailF
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
+export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
 export { ArticleDocument } from './documents/ArticleDocument';
 export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
 export { ColumnListDocument } from './documents/ColumnListDocument';
@@ -773,6 +803,7 @@ export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
 export { FundChartDocument } from './documents/FundChartDocument';
 export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
+export { HomeDocument } from './documents/HomeDocument';
 export { LiveScreenDocument } from './documents/LiveScreenDocument';
 export { PostLiveCommentDocument } from './documents/PostLiveCommentDocument';
 export { CommentDetailDocument } from './documents/CommentDetailDocument';

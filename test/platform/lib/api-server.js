@@ -11,6 +11,8 @@
 //             reads fund 000001, its manager, the market indices, and warms the fund statistics;
 //   course    the course screens (weapp-simulate-course.js): the first page of courses, the first
 //             course and its lessons;
+//   home      the home page (weapp-simulate-home.js): expected.home, what GET /m4 (second API) answers
+//             and the texts the page shows from it;
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
 //             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
@@ -26,7 +28,7 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (!['fund', 'strategy', 'course', 'live'].includes(part)) throw new Error(`unknown part ${part}`)
+  for (const part of parts) if (!['fund', 'strategy', 'course', 'live', 'home'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
   const t = await startApp(database, parts.has('live') ? LIVE_SETTINGS : {})
   const token = await login(t, DEMO_PHONE)
@@ -48,6 +50,7 @@ async function main() {
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
   if (parts.has('course')) expected.course = await courseExpected(gql)
   if (parts.has('live')) expected.live = await liveExpected(gql)
+  if (parts.has('home')) expected.home = await homeExpected(t)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -303,6 +306,22 @@ async function strategyExpected(gql) {
     },
   }
 }
+/** The home page's parts as /m4 answers them (the mini-programs' home feed). */
+async function homeExpected(t) {
+  const res = await t.app.inject({ method: 'GET', url: '/alfa-m/v2/m4', headers: apiHeaders() })
+  if (res.statusCode !== 200) throw new Error(`/m4 ${res.statusCode} ${res.body.slice(0, 300)}`)
+  const feed = res.json().data
+  return {
+    banners: feed.banners.map((a) => a.adId),
+    indexNames: feed.marketIndices.map((q) => q.indexName),
+    strategies: feed.portfolios.map((p) => ({ poCode: p.poCode, poName: p.poName })),
+    handPicked: feed.handPicked.map((f) => f.fundName),
+    liveTitles: feed.liveStreams.slice(0, 3).map((s) => s.title),
+    articleTitles: feed.columns.filter((c) => c.articles.length).map((c) => c.articles[0].title),
+    disclaimer: (feed.config.find((e) => e.key === 'homeDisclaimer') || {}).value || null,
+  }
+}
+
 main().catch((err) => {
   process.stderr.write(`api-server: ${(err && err.stack) || String(err)}\n`)
   process.exit(1)
