@@ -20,8 +20,12 @@ function templateKey(): string {
     .readdirSync(path.join(SRC, 'db/migrations'))
     .sort()
     .map((f) => `db/migrations/${f}`)
-  for (const f of [...migrations, 'demo/seed.ts', 'demo/random.ts', 'demo/bulk.ts', 'calendar.ts'])
-    h.update(fs.readFileSync(path.join(SRC, f)))
+  // Every file of the demo generator (seed.ts calls others, e.g. demo/siteContent.ts).
+  const demo = fs
+    .readdirSync(path.join(SRC, 'demo'))
+    .sort()
+    .map((f) => `demo/${f}`)
+  for (const f of [...migrations, ...demo, 'calendar.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
 

@@ -9,6 +9,7 @@ import {
   RISK_LEVEL_NAMES_3,
   type RiskLevel,
 } from '@alfa/common/labels'
+import { seedSiteContent } from './siteContent'
 import { insertRows } from './bulk'
 import { addDays, tradingDays } from '../calendar'
 import { Random } from './random'
@@ -1405,5 +1406,6 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
       ['demo_end', DEMO_END],
     ],
   )
+  await seedSiteContent(database, (table, rows) => (counts[table] = (counts[table] ?? 0) + rows))
   return counts
 }

@@ -7,6 +7,7 @@ import { glossaryResolvers } from '../glossary/resolvers'
 import { liveResolvers } from '../live/resolvers'
 import { managerResolvers } from '../manager/resolvers'
 import { marketResolvers } from '../market/resolvers'
+import { advisorContentResolvers } from '../portfolio/advisorContent'
 import { portfolioResolvers } from '../portfolio/resolvers'
 import { searchResolvers } from '../search/resolvers'
 import { watchlistResolvers } from '../watchlist/resolvers'
@@ -29,6 +30,7 @@ export const resolvers: object[] = [
   managerResolvers,
   marketResolvers,
   portfolioResolvers,
+  advisorContentResolvers,
   searchResolvers,
   watchlistResolvers,
 ]
