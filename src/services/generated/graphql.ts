@@ -571,6 +571,21 @@ export type SearchAllQueryVariables = Exact<{
 
 export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
 
+export type SiteAboutQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteAboutQuery = { about: { elements: Array<{ key: string, value: string | null }> } | null, service: { elements: Array<{ key: string, value: string | null }> } | null, licences: { elements: Array<{ content: string | null, link: string | null }> } | null };
+
+export type AppDownloadConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AppDownloadConfigQuery = { app: { elements: Array<{ key: string, value: string | null }> } | null, features: { elements: Array<{ content: string | null }> } | null, guide: { elements: Array<{ content: string | null }> } | null };
+
+export type WalletConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WalletConfigQuery = { wallet: { elements: Array<{ key: string, value: string | null }> } | null };
+
 export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
@@ -688,5 +703,8 @@ export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
 export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
 export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
 export { SearchAllDocument } from './documents/SearchAllDocument';
+export { SiteAboutDocument } from './documents/SiteAboutDocument';
+export { AppDownloadConfigDocument } from './documents/AppDownloadConfigDocument';
+export { WalletConfigDocument } from './documents/WalletConfigDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';
