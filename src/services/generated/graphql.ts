@@ -480,6 +480,16 @@ export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: st
 
 export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
 
+export type AllAdvisorContentQueryVariables = Exact<{
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AllAdvisorContentQuery = { advisorContent: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string }> } };
+
+export type AdvisorContentItemFragment = { postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string };
+
 export type PoFaqQueryVariables = Exact<{
   poCode: string;
 }>;
@@ -647,6 +657,7 @@ export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsTimelinePostFragmentDoc } from './documents/RecordsTimelinePostFragmentDoc';
 export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
 export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
+export { AdvisorContentItemFragmentDoc } from './documents/AdvisorContentItemFragmentDoc';
 export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
@@ -692,6 +703,7 @@ export { SignalsDocument } from './documents/SignalsDocument';
 export { TimelinePostsDocument } from './documents/TimelinePostsDocument';
 export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
 export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
+export { AllAdvisorContentDocument } from './documents/AllAdvisorContentDocument';
 export { PoFaqDocument } from './documents/PoFaqDocument';
 export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
 export { PortfolioInfoDocument } from './documents/PortfolioInfoDocument';
