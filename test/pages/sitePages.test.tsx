@@ -11,6 +11,7 @@ import BackPage from '@/pages/back/index'
 import DownloadingPage from '@/pages/downloading/index'
 import SitePage from '@/pages/site/index'
 import WalletPage from '@/pages/wallet/index'
+import { mockClipboard } from '../support/clipboard'
 import { flush, openPage, renderPage } from '../support/render'
 import { liveToken } from '../support/services'
 import { installFakeBridge, removeFakeBridge } from '../support/fakeBridge'
@@ -106,21 +107,21 @@ describe('下载App: the download for this device', () => {
   })
   it('WeChat’s browser: the hint to open in the system browser, the link copied instead of downloaded', async () => {
     setUserAgent(UA.wechat)
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as never)
+    const copy = mockClipboard()
     const shown = await openPage(AppDownloadPage, 'pages/appDownload/index', {}, answers)
     expect(shown.container.querySelector('.alfa-site-hint')?.textContent).toContain('在浏览器打开')
     expect(button(shown, '下载安卓安装包')).toBeUndefined()
     await tap(shown, '复制下载链接')
-    expect(copy).toHaveBeenCalledWith({ data: APK_URL })
+    expect(copy.mock.calls).toEqual([[APK_URL]])
     expect(assign).not.toHaveBeenCalled()
   })
   it('a mini-program’s web-view: the iPhone link copied', async () => {
     setUserAgent(UA.miniProgram)
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as never)
+    const copy = mockClipboard()
     const shown = await openPage(AppDownloadPage, 'pages/appDownload/index', {}, answers)
     expect(shown.text()).toContain('小程序内无法下载')
     await tap(shown, '复制下载链接')
-    expect(copy).toHaveBeenCalledWith({ data: IOS_URL })
+    expect(copy.mock.calls).toEqual([[IOS_URL]])
   })
   it('inside the app: nothing to download', async () => {
     setUserAgent(UA.app)

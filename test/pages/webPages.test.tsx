@@ -6,6 +6,7 @@ import ExternalLinkPage from '@/subPkg/pages/externalLink/index'
 import TradeWebviewPage from '@/subPkg/pages/tradeWebview/index'
 import WebIframePage from '@/subPkg/pages/webIframe/index'
 import WebviewPage from '@/pages/webview/index'
+import { mockClipboard } from '../support/clipboard'
 import { flush, renderPage } from '../support/render'
 import { liveToken } from '../support/services'
 
@@ -64,13 +65,13 @@ describe.each(PAGES)('%s', (_name, Page, path) => {
     ['http://www.alfa.example/plain-http'],
     ['https://alfa.example@evil.example/'],
   ])('refuses %s: the address, a copy button, nothing opened', async (url) => {
-    const setClipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as never)
+    const setClipboard = mockClipboard()
     const shown = await open(Page, path, { url: encodeURIComponent(url) })
     expect(shown.text()).toContain('无法打开此链接')
     expect(shown.container.querySelector('.alfa-refused__url')?.textContent).toBe(url)
     expect(shown.container.querySelector('iframe')).toBeNull()
     await tap(shown, byText(shown.container, '复制链接'))
-    expect(setClipboard).toHaveBeenCalledWith({ data: url })
+    expect(setClipboard.mock.calls).toEqual([[url]])
     expect(shown.text()).toContain('链接已复制')
     expect(replace).not.toHaveBeenCalled()
     expect(assign).not.toHaveBeenCalled()
