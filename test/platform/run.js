@@ -13,12 +13,14 @@ const CHECKS = [
   'weapp-simulate-home.js',
   'weapp-simulate-screens.js',
   'weapp-simulate-strategy.js',
+  'weapp-simulate-site.js',
   'weapp-simulate-login.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
   ['weapp-simulate-screens.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-site.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

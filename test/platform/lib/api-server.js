@@ -12,7 +12,9 @@
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
 //             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
-//             own formatters of src/utils/format.ts).
+//             own formatters of src/utils/format.ts);
+//   site      the app's own pages (weapp-simulate-site.js): the demo user's wallet, the advisor
+//             content of every strategy, the download and 关于我们 configs.
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
@@ -22,7 +24,7 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (part !== 'fund' && part !== 'strategy') throw new Error(`unknown part ${part}`)
+  for (const part of parts) if (!['fund', 'strategy', 'site'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
   const t = await startApp(database)
   const token = await login(t, DEMO_PHONE)
@@ -42,6 +44,7 @@ async function main() {
   const expected = {}
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
+  if (parts.has('site')) expected.site = await siteExpected(t, auth, gql)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -272,6 +275,28 @@ async function strategyExpected(gql) {
     },
   }
 }
+/** The app's own pages: the demo user's holdings as the wallet shows them, every strategy's advisor content, the configs. */
+async function siteExpected(t, auth, gql) {
+  const { formatAmount } = require('../../../src/utils/format.ts')
+  const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/asset/detail', headers: auth })
+  if (res.statusCode !== 200) throw new Error(`asset detail ${res.statusCode} ${res.body}`)
+  const asset = res.json().data
+  const { advisorContent } = await gql('{ advisorContent(page: { size: 10 }) { totalCount list { title poCode poName } } }')
+  const { app, about } = await gql(
+    '{ app: config(key: "app_download") { elements { key value } } about: config(key: "site_about") { elements { key value } } }',
+  )
+  const pairs = (c) => Object.fromEntries(c.elements.map((e) => [e.key, e.value]))
+  return {
+    wallet: {
+      total: formatAmount(asset.totalAsset),
+      holdings: asset.list.map((h) => ({ poCode: h.poCode, poName: h.poName, marketValue: formatAmount(h.marketValue) })),
+    },
+    advisorContent: { totalCount: advisorContent.totalCount, first: advisorContent.list },
+    app: pairs(app),
+    about: pairs(about),
+  }
+}
+
 main().catch((err) => {
   process.stderr.write(`api-server: ${(err && err.stack) || String(err)}\n`)
   process.exit(1)

@@ -243,10 +243,10 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
 /**
  * The app of `dir` in the host (lib/weapp-host.js) with its wx.request forwarded to a live API
  * server started for `parts` (the server starts while app.js loads), logged in as the demo user
- * as in WeChat: the token in the mini-program's cookie storage (platform/web.ts). Runs
- * job({server, host, net, problems}) and stops the server however it ends.
+ * as in WeChat: the token in the mini-program's cookie storage (platform/web.ts). `wx`: more host
+ * APIs (lib/weapp-host.js). Runs job({server, host, net, problems}) and stops the server however it ends.
  */
-async function withLiveApp({ dir, parts }, job) {
+async function withLiveApp({ dir, parts, wx = {} }, job) {
   const starting = startServer(parts)
   starting.catch(() => undefined)
   let server = null
@@ -254,7 +254,7 @@ async function withLiveApp({ dir, parts }, job) {
     const problems = []
     const net = { requests: [], problems, offline: false, failed: 0 }
     captureProblems(problems)
-    const host = createHost(dir, { problems, request: forwarder(() => server.origin, net), storage: {} })
+    const host = createHost(dir, { problems, request: forwarder(() => server.origin, net), storage: {}, wx })
     server = await starting
     host.storage.set('cookies', { accessToken: { value: server.token } })
     return await job({ server, host, net, problems })
