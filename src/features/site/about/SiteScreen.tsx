@@ -11,6 +11,8 @@ import { presentRows } from '../rows'
 import '../index.scss'
 
 type Pairs = NonNullable<SiteAboutQuery['about']>['elements']
+/** A licence with its text (the configuration's element; one without text is left out). */
+type Licence = NonNullable<SiteAboutQuery['licences']>['elements'][number] & { content: string }
 
 export interface SiteInfo {
   name: string
@@ -18,7 +20,7 @@ export interface SiteInfo {
   /** Label and value rows: company, service phone and hours, email, address. */
   contact: Array<readonly [string, string]>
   phone: string | null
-  licences: Array<{ content: string; link: string | null }>
+  licences: Licence[]
   icp: string | null
   copyright: string | null
 }
