@@ -29,7 +29,7 @@ export function externalHosts(): readonly string[] {
   return allowedHosts
 }
 
-/** Replaces the product's own hosts (tests, deployments); they are allowed hosts too. */
+/** Replaces the product's own hosts (tests, deployments); a page opens only when the allow-list has its host as well. */
 export function configureProductHosts(hosts: readonly string[]): void {
   ownHosts = hosts.map(hostName)
 }

@@ -1,18 +1,22 @@
 import Taro from '@tarojs/taro'
 import { isH5, TARGET, type Target } from '@/platform/env'
+import { currentHost } from '@/platform/host'
 import { assignLocation } from '@/platform/web'
+import { webViewNavigateTo } from '@/platform/wechatSdk'
 import { HOME, h5PathRows, routeByPage, type RouteName } from '@/routes'
 import { isAllowedExternalUrl, isAppPath } from '@/utils/externalUrl'
 import { parseUrl, withQuery } from '@/utils/url'
 import { ALLOW_HTTP_ON_LOOPBACK, externalHosts, productHosts } from './external'
 import { routeUrl, type RouteParams } from './navigation'
 import { user } from './user'
+import { inMiniProgramWebView } from './webView'
 
 /**
  * The link rules (issue 21): every link the app follows goes through openLink.
  * - an app path (`/alfa/...`, `/pages/...`, `/subPkg/pages/...`) and a url of the product's own
  *   host whose path is one of the app's pages (spec section 2: an in-mini-program page) navigate
- *   inside the app, with `ts`; so does an article of the product (`/article/<id>`);
+ *   inside the app, with `ts` (H5 in a mini-program's web-view: the mini-program's page, through
+ *   its bridge); so does an article of the product (`/article/<id>`);
  * - an https url on the allow-list opens as a web page: on H5 in the same tab, in a mini-program
  *   in the external-link page's web-view (which only loads the business-domain hosts, the same
  *   list); `auth` adds the user's token, and only on the product's own hosts;
@@ -164,13 +168,25 @@ export function urlParam(raw: unknown): string {
 }
 
 /**
+ * An app page from H5 inside a mini-program's web-view: the mini-program opens its own page
+ * through the web-view bridge (the app is the mini-program there); H5 navigates when the bridge is missing.
+ */
+function openAppPage(plan: Extract<LinkPlan, { kind: 'app' }>, url: string, options: LinkOptions): void {
+  if (!inMiniProgramWebView()) return void Taro.navigateTo({ url: plan.url })
+  const page = planLink(url, options, { ...currentLinkRules(), target: 'weapp' })
+  void webViewNavigateTo(page.url, currentHost().baidu).then((opened) => {
+    if (!opened) void Taro.navigateTo({ url: plan.url })
+  })
+}
+
+/**
  * Follows a link under the rules: navigates inside the app, opens an allowed web page (H5: this
  * tab; mini-programs: the web-view page, `webview` with auth, else `externalLink`), or opens the
  * refusal page. Never leaves for an address off the allow-list.
  */
 export function openLink(url: string | null | undefined, options: LinkOptions = {}): LinkPlan {
   const plan = planLink(url ?? '', options)
-  if (plan.kind === 'app') void Taro.navigateTo({ url: plan.url })
+  if (plan.kind === 'app') openAppPage(plan, url ?? '', options)
   else if (plan.kind === 'web' && isH5) assignLocation(plan.url)
   else {
     // The page checks the address again and shows the web-view or the refusal; the token is added there.

@@ -197,6 +197,31 @@ describe('openLink follows the plan', () => {
       location.restore()
     }
   })
+  it('H5 in a mini-program’s web-view: an app page opens as the mini-program’s page, through the bridge', async () => {
+    const realUa = navigator.userAgent
+    Object.defineProperty(window.navigator, 'userAgent', {
+      configurable: true,
+      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50 miniProgram',
+    })
+    const miniNavigate = jest.fn((o: { url: string; success?: () => void }) => o.success?.())
+    ;(window as unknown as { wx?: unknown }).wx = {
+      config: jest.fn(),
+      ready: jest.fn(),
+      error: jest.fn(),
+      miniProgram: { navigateTo: miniNavigate },
+    }
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    try {
+      openLink('https://m.alfa.example/alfa/fund/000001')
+      await new Promise((r) => setTimeout(r, 0))
+      expect(miniNavigate).toHaveBeenCalledTimes(1)
+      expect(miniNavigate.mock.calls[0][0].url).toMatch(/^\/subPkg\/pages\/fundEntry\/index\?fundCode=000001&ts=\d+$/)
+      expect(navigate).not.toHaveBeenCalled()
+    } finally {
+      Object.defineProperty(window.navigator, 'userAgent', { configurable: true, value: realUa })
+      delete (window as unknown as { wx?: unknown }).wx
+    }
+  })
   it('an allowed url opens in the same tab on H5, with the token only on the product’s host', () => {
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
     user.restore('a.b.c')
