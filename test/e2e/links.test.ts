@@ -185,6 +185,42 @@ for (const scheme of ['light', 'dark'] as const) {
       }),
     )
 
+    it('正在下载 in an Android browser starts the download of the package once, and stays', SLOW, () =>
+      withTab(scheme, async (tab) => {
+        const { config } = await gql<{ config: { elements: Array<{ key: string; value: string }> } }>(
+          '{ config(key: "app_download") { elements { key value } } }',
+        )
+        const apk = config.elements.find((e) => e.key === 'androidUrl')!.value
+        const asked: string[] = []
+        await tab.page.route(apk, (route) => {
+          asked.push(route.request().url())
+          return route.fulfill({
+            status: 200,
+            headers: {
+              'content-type': 'application/vnd.android.package-archive',
+              'content-disposition': 'attachment; filename="alfa.apk"',
+            },
+            body: 'demo package',
+          })
+        })
+        const download = tab.page.waitForEvent('download', WAIT)
+        const root = await openScreen(tab, 'downloading', '/pages/downloading/index', '正在下载')
+        assert.equal((await download).url(), apk)
+        // A download ends its navigation request as aborted while the page stays: that one line is the download.
+        const line = `request to another origin (blocked): GET ${apk}`
+        assert.equal(tab.log.problems.filter((p) => p === line).length, 1, JSON.stringify(tab.log.problems))
+        tab.log.problems = tab.log.problems.filter((p) => p !== line)
+        await expectScreen(
+          tab,
+          { route: 'downloading', scheme, navTitle: '正在下载', texts: ['正在下载', '重新下载'] },
+          h.origin,
+          'downloading',
+        )
+        assert.deepEqual(asked, [apk])
+        assert.ok(await root.getByText('重新下载', { exact: true }).isVisible())
+      }),
+    )
+
     it('投顾内容 without a strategy: every strategy’s, newest first, each leading to its strategy and its post', SLOW, () =>
       withTab(scheme, async (tab) => {
         const { advisorContent } = await gql<{
