@@ -5,7 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
-import { apiOriginFor, BuildSettingError, mainHostsFor, type BuildTarget } from './buildSettings'
+import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor, type BuildTarget } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 import { RouteChunksPlugin } from './plugins/route-chunks'
@@ -38,6 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
   // Fails the build with a clear message (a production mini-program build without ALFA_API_ORIGIN).
   let apiOrigin: string
   let mainHosts: string[]
+  let externalHosts: string[]
   try {
     apiOrigin = apiOriginFor({
       target: env as BuildTarget,
@@ -46,6 +47,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       port: process.env.PORT,
     })
     mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
+    externalHosts = externalHostsFor(process.env.ALFA_EXTERNAL_HOSTS)
   } catch (err) {
     // Taro would bury the message under its own "config not found"; say it plainly and stop.
     if (!(err instanceof BuildSettingError)) throw err
@@ -106,6 +108,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Main-brand hosts (broker 0008), compared with location.host on H5.
       'process.env.ALFA_MAIN_HOSTS': JSON.stringify(mainHosts.join(',')),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
+      // Hosts besides the product's that links may open (services/links.ts).
+      'process.env.ALFA_EXTERNAL_HOSTS': JSON.stringify(externalHosts.join(',')),
       'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },
     alias: {
@@ -164,10 +168,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // WeChat: Taro repeats the scroll-view template on levels 0-3 of base.wxml (2.3 KB each) so
         // that a scroll-view may sit inside another; the app nests none, so one level serves them all.
         if (env === 'weapp')
-          chain.plugin('miniPlugin').tap((args: Array<{ combination: { config: { template: { nestElements: Map<string, number> } } } }>) => {
-            args[0].combination.config.template.nestElements.set('scroll-view', 1)
-            return args
-          })
+          chain
+            .plugin('miniPlugin')
+            .tap((args: Array<{ combination: { config: { template: { nestElements: Map<string, number> } } } }>) => {
+              args[0].combination.config.template.nestElements.set('scroll-view', 1)
+              return args
+            })
       },
     },
     h5: {

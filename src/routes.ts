@@ -33,14 +33,16 @@ export const FEATURES = [
   'market',
   'portfolio',
   'search',
+  'site',
   'watchlist',
+  'web',
 ] as const
 export type FeatureName = (typeof FEATURES)[number]
 
 export interface RouteEntry extends PageOptions {
   /**
    * The feature whose screen this is: its page shell imports `@/features/<feature>` and nothing
-   * else of src/features (test/unit/layers.test.ts). Absent on app screens (back, not found)
+   * else of src/features (test/unit/layers.test.ts). Absent on app screens (not found)
    * and on placeholders until their screen is built; scripts/scaffold-pages.mjs writes the import.
    */
   feature?: FeatureName
@@ -180,15 +182,38 @@ export const routes = {
     title: '交易须知',
     screen: 'trade modal (Notice)',
   },
-  appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
-  appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
+  appDownload: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('appDownload'),
+    h5: own(main('appDownload')),
+    title: '下载App',
+    screen: 'app download',
+  },
+  appOpen: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('appOpen'),
+    h5: own(main('appOpen')),
+    title: '打开App',
+    screen: 'app download (open in app)',
+  },
   appDownloadGuide: {
+    feature: 'site',
+    ownPackage: true,
     page: main('appDownloadGuide'),
     h5: own(main('appDownloadGuide')),
     title: '下载指引',
     screen: 'app download (guide)',
   },
-  wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
+  wallet: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('wallet'),
+    h5: own(main('wallet')),
+    title: '我的钱包',
+    screen: 'wallet',
+  },
   diagnosis: {
     feature: 'diagnosis',
     ownPackage: true,
@@ -207,9 +232,30 @@ export const routes = {
     title: '估值详情',
     screen: 'valuation detail',
   },
-  site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
-  downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
-  back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
+  site: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('site'),
+    h5: own(main('site')),
+    title: '关于我们',
+    screen: 'site',
+  },
+  downloading: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('downloading'),
+    h5: own(main('downloading')),
+    title: '正在下载',
+    screen: 'downloading',
+  },
+  back: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('back'),
+    h5: own(main('back')),
+    title: '返回',
+    screen: 'back',
+  },
   fund0008: {
     feature: 'fund',
     refresh: true,
@@ -240,7 +286,14 @@ export const routes = {
     screen: 'manager (0008 variant)',
     share: true,
   },
-  webview: { page: main('webview'), h5: own(main('webview')), title: '网页', screen: 'web-view fallback' },
+  webview: {
+    feature: 'web',
+    ownPackage: true,
+    page: main('webview'),
+    h5: own(main('webview')),
+    title: '网页',
+    screen: 'web-view fallback',
+  },
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
   // Static paths come before `/alfa/portfolio/:poCode` so that they win on H5.
@@ -422,12 +475,12 @@ export const routes = {
     share: true,
   },
   article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
-  tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
+  tradeWebview: { feature: 'web', page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
   filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
   filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
   myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
-  externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
-  webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
+  externalLink: { feature: 'web', page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
+  webIframe: { feature: 'web', page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
   // The video page plays a course's lessons (courseId, lessonId); 课程 and 课程详情 lead to it.
   video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
   courseList: {

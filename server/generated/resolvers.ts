@@ -184,6 +184,8 @@ export type Query = {
   signal?: Maybe<Signal>;
   /** Whether the smart-AIP disclaimer popup is shown (for a portfolio, or in general). */
   displaySmartAipDisclaimerPopup: Scalars['Boolean']['output'];
+  /** Advisor reports and manager talks (or one of them) of every strategy visible on the caller's brand, newest first. */
+  advisorContent: AdvisorContentConnection;
   /** Up to `limit` hits of each kind (default 10, at most 50); codes first, then names, then initials. */
   search: SearchResult;
   /** The user's picked funds in their order. Needs a valid token (UNAUTHENTICATED otherwise). */
@@ -365,6 +367,12 @@ export type QuerySignalArgs = {
 
 export type QueryDisplaySmartAipDisclaimerPopupArgs = {
   poCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAdvisorContentArgs = {
+  type?: InputMaybe<ContentType>;
+  page?: InputMaybe<PageInput>;
 };
 
 
@@ -1720,6 +1728,27 @@ export type InvestorMessage = {
   userDays?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A post of a strategy's advisor content, with the strategy it belongs to. */
+export type AdvisorContentPost = {
+  __typename?: 'AdvisorContentPost';
+  postId: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  url?: Maybe<Scalars['String']['output']>;
+  type: ContentType;
+  postedDate: Scalars['DateTime']['output'];
+  postedBy?: Maybe<Scalars['String']['output']>;
+  coverUrl?: Maybe<Scalars['String']['output']>;
+  poCode: Scalars['String']['output'];
+  poName: Scalars['String']['output'];
+};
+
+export type AdvisorContentConnection = {
+  __typename?: 'AdvisorContentConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<AdvisorContentPost>;
+};
+
 export type SearchPortfolio = {
   __typename?: 'SearchPortfolio';
   poCode: Scalars['String']['output'];
@@ -1957,6 +1986,8 @@ export type ResolversTypes = {
   TimelinePostConnection: ResolverTypeWrapper<Partial<TimelinePostConnection>>;
   IntroVideo: ResolverTypeWrapper<Partial<IntroVideo>>;
   InvestorMessage: ResolverTypeWrapper<Partial<InvestorMessage>>;
+  AdvisorContentPost: ResolverTypeWrapper<Partial<AdvisorContentPost>>;
+  AdvisorContentConnection: ResolverTypeWrapper<Partial<AdvisorContentConnection>>;
   SearchPortfolio: ResolverTypeWrapper<Partial<SearchPortfolio>>;
   SearchResult: ResolverTypeWrapper<Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversTypes['Fund']>, managers: Array<ResolversTypes['Manager']> }>>;
   PickedFund: ResolverTypeWrapper<PickedFundParent>;
@@ -2085,6 +2116,8 @@ export type ResolversParentTypes = {
   TimelinePostConnection: Partial<TimelinePostConnection>;
   IntroVideo: Partial<IntroVideo>;
   InvestorMessage: Partial<InvestorMessage>;
+  AdvisorContentPost: Partial<AdvisorContentPost>;
+  AdvisorContentConnection: Partial<AdvisorContentConnection>;
   SearchPortfolio: Partial<SearchPortfolio>;
   SearchResult: Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversParentTypes['Fund']>, managers: Array<ResolversParentTypes['Manager']> }>;
   PickedFund: PickedFundParent;
@@ -2160,6 +2193,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   aipAdvice?: Resolver<Maybe<ResolversTypes['AipAdvice']>, ParentType, ContextType, RequireFields<QueryAipAdviceArgs, 'sigId'>>;
   signal?: Resolver<Maybe<ResolversTypes['Signal']>, ParentType, ContextType, RequireFields<QuerySignalArgs, 'sigId'>>;
   displaySmartAipDisclaimerPopup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<QueryDisplaySmartAipDisclaimerPopupArgs>>;
+  advisorContent?: Resolver<ResolversTypes['AdvisorContentConnection'], ParentType, ContextType, Partial<QueryAdvisorContentArgs>>;
   search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'keyword' | 'limit'>>;
   myPicks?: Resolver<Array<ResolversTypes['PickedFund']>, ParentType, ContextType>;
 };
@@ -3068,6 +3102,24 @@ export type InvestorMessageResolvers<ContextType = GraphQLContext, ParentType ex
   userDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type AdvisorContentPostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdvisorContentPost'] = ResolversParentTypes['AdvisorContentPost']> = {
+  postId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ContentType'], ParentType, ContextType>;
+  postedDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  postedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  coverUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  poCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdvisorContentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdvisorContentConnection'] = ResolversParentTypes['AdvisorContentConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['AdvisorContentPost']>, ParentType, ContextType>;
+};
+
 export type SearchPortfolioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchPortfolio'] = ResolversParentTypes['SearchPortfolio']> = {
   poCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   poName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3203,6 +3255,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TimelinePostConnection?: TimelinePostConnectionResolvers<ContextType>;
   IntroVideo?: IntroVideoResolvers<ContextType>;
   InvestorMessage?: InvestorMessageResolvers<ContextType>;
+  AdvisorContentPost?: AdvisorContentPostResolvers<ContextType>;
+  AdvisorContentConnection?: AdvisorContentConnectionResolvers<ContextType>;
   SearchPortfolio?: SearchPortfolioResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   PickedFund?: PickedFundResolvers<ContextType>;

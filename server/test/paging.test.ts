@@ -125,6 +125,12 @@ describe('paged lists end with hasMore: false', () => {
       (x) => x.postId,
     ),
     graphqlList(
+      'advisorContent',
+      () => `query ($page: PageInput) { advisorContent(page: $page) { ${pageInfo} list { postId } } }`,
+      (d) => d.advisorContent,
+      (x) => x.postId,
+    ),
+    graphqlList(
       'funds',
       () => `query ($page: PageInput) { funds(page: $page) { ${pageInfo} list { fundCode } } }`,
       (d) => d.funds,

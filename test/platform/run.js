@@ -13,6 +13,7 @@ const CHECKS = [
   'weapp-simulate-home.js',
   'weapp-simulate-screens.js',
   'weapp-simulate-strategy.js',
+  'weapp-simulate-site.js',
   'weapp-simulate-login.js',
   'weapp-simulate-content.js',
   'weapp-simulate-course.js',
@@ -25,6 +26,7 @@ const CHECKS = [
   ['weapp-simulate-content.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-course.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-site.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

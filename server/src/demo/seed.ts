@@ -10,6 +10,7 @@ import { seedHomeContent } from './home'
 import { seedLive } from './live'
 import { seedManagers } from './managers'
 import { seedPortfolios } from './portfolios'
+import { seedSiteContent } from './siteContent'
 import { tradingDays } from '../calendar'
 import { Random } from './random'
 
@@ -45,6 +46,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
   await seedPortfolios(ctx, funds)
   await seedContent(ctx, funds)
   await seedHomeContent(ctx)
+  await seedSiteContent(ctx)
   await seedDemoAccount(ctx)
   await seedLive(ctx)
   Object.assign(counts, await seedCourseCatalogue(database))

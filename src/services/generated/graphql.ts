@@ -609,6 +609,16 @@ export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: st
 
 export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
 
+export type AllAdvisorContentQueryVariables = Exact<{
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AllAdvisorContentQuery = { advisorContent: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string }> } };
+
+export type AdvisorContentItemFragment = { postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string };
+
 export type PoFaqQueryVariables = Exact<{
   poCode: string;
 }>;
@@ -700,6 +710,21 @@ export type SearchAllQueryVariables = Exact<{
 
 export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
 
+export type SiteAboutQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteAboutQuery = { about: { elements: Array<{ key: string, value: string | null }> } | null, service: { elements: Array<{ key: string, value: string | null }> } | null, licences: { elements: Array<{ content: string | null, link: string | null }> } | null };
+
+export type AppDownloadConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AppDownloadConfigQuery = { app: { elements: Array<{ key: string, value: string | null }> } | null, features: { elements: Array<{ content: string | null }> } | null, guide: { elements: Array<{ content: string | null }> } | null };
+
+export type WalletConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WalletConfigQuery = { wallet: { elements: Array<{ key: string, value: string | null }> } | null };
+
 export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
@@ -775,6 +800,7 @@ export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsTimelinePostFragmentDoc } from './documents/RecordsTimelinePostFragmentDoc';
 export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
 export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
+export { AdvisorContentItemFragmentDoc } from './documents/AdvisorContentItemFragmentDoc';
 export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
@@ -834,6 +860,7 @@ export { SignalsDocument } from './documents/SignalsDocument';
 export { TimelinePostsDocument } from './documents/TimelinePostsDocument';
 export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
 export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
+export { AllAdvisorContentDocument } from './documents/AllAdvisorContentDocument';
 export { PoFaqDocument } from './documents/PoFaqDocument';
 export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
 export { PortfolioInfoDocument } from './documents/PortfolioInfoDocument';
@@ -845,5 +872,8 @@ export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
 export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
 export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
 export { SearchAllDocument } from './documents/SearchAllDocument';
+export { SiteAboutDocument } from './documents/SiteAboutDocument';
+export { AppDownloadConfigDocument } from './documents/AppDownloadConfigDocument';
+export { WalletConfigDocument } from './documents/WalletConfigDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';

@@ -19,6 +19,8 @@
 //             own formatters of src/utils/format.ts);
 //   live      the live screens (weapp-simulate-live.js): the streams, LIVE001 and its comments, the
 //             预告 LIVE003; the server offers start reminders (a template id per platform).
+//   site      the app's own pages (weapp-simulate-site.js): the demo user's wallet, the advisor
+//             content of every strategy, the download and 关于我们 configs.
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
@@ -28,7 +30,8 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (!['fund', 'strategy', 'course', 'live', 'home'].includes(part)) throw new Error(`unknown part ${part}`)
+  for (const part of parts)
+    if (!['fund', 'strategy', 'course', 'live', 'home', 'site'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
   const t = await startApp(database, parts.has('live') ? LIVE_SETTINGS : {})
   const token = await login(t, DEMO_PHONE)
@@ -51,6 +54,7 @@ async function main() {
   if (parts.has('course')) expected.course = await courseExpected(gql)
   if (parts.has('live')) expected.live = await liveExpected(gql)
   if (parts.has('home')) expected.home = await homeExpected(t)
+  if (parts.has('site')) expected.site = await siteExpected(t, auth, gql)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -319,6 +323,28 @@ async function homeExpected(t) {
     liveTitles: feed.liveStreams.slice(0, 3).map((s) => s.title),
     articleTitles: feed.columns.filter((c) => c.articles.length).map((c) => c.articles[0].title),
     disclaimer: (feed.config.find((e) => e.key === 'homeDisclaimer') || {}).value || null,
+  }
+}
+
+/** The app's own pages: the demo user's holdings as the wallet shows them, every strategy's advisor content, the configs. */
+async function siteExpected(t, auth, gql) {
+  const { formatAmount } = require('../../../src/utils/format.ts')
+  const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/asset/detail', headers: auth })
+  if (res.statusCode !== 200) throw new Error(`asset detail ${res.statusCode} ${res.body}`)
+  const asset = res.json().data
+  const { advisorContent } = await gql('{ advisorContent(page: { size: 10 }) { totalCount list { title poCode poName } } }')
+  const { app, about } = await gql(
+    '{ app: config(key: "app_download") { elements { key value } } about: config(key: "site_about") { elements { key value } } }',
+  )
+  const pairs = (c) => Object.fromEntries(c.elements.map((e) => [e.key, e.value]))
+  return {
+    wallet: {
+      total: formatAmount(asset.totalAsset),
+      holdings: asset.list.map((h) => ({ poCode: h.poCode, poName: h.poName, marketValue: formatAmount(h.marketValue) })),
+    },
+    advisorContent: { totalCount: advisorContent.totalCount, first: advisorContent.list },
+    app: pairs(app),
+    about: pairs(about),
   }
 }
 
