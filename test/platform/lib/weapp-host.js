@@ -189,7 +189,11 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
       if (app.onShow) app.onShow.call(app, launch)
     }
     next = { route, query: q }
-    const id = simulate.load(path.join(dir, route), { rootPath: dir })
+    const id = simulate.load(path.join(dir, route), {
+      rootPath: dir,
+      // wcc's output for the whole build outgrows spawnSync's 1 MB default (ENOBUFS on swan)
+      compilerOptions: { maxBuffer: 256 * 1024 * 1024 },
+    })
     next = null
     const page = simulate.render(id)
     const parent = document.createElement('parent-wrapper')
