@@ -2,7 +2,6 @@ import Taro from '@tarojs/taro'
 import { HOME_ENTRIES } from '@/features/home'
 import HomePage from '@/pages/home/index'
 import NotFoundPage from '@/pages/notFound/index'
-import WalletPage from '@/pages/wallet/index'
 import { renderPage } from '../support/render'
 
 afterEach(() => {
@@ -49,13 +48,5 @@ describe('the navigation bar', () => {
   it('on a deep-linked screen offers the home button', async () => {
     const { container } = await renderPage(NotFoundPage, '/pages/notFound/index')
     expect(container.querySelector('.alfa-navbar__action[aria-label="首页"]')).not.toBeNull()
-  })
-})
-
-describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
-  it('wallet', async () => {
-    const { text } = await renderPage(WalletPage, '/pages/wallet/index')
-    expect(text()).toContain('钱包')
-    expect(text()).toContain('正在加载')
   })
 })
