@@ -17,6 +17,27 @@ const refused = (url: string): LinkPlan => ({ kind: 'refused', url })
 const web = (url: string): LinkPlan => ({ kind: 'web', url })
 
 describe('the link rules: what following a url does', () => {
+  describe('an article of the app opens in the article page (an adjustment’s 调仓说明, a link inside an article)', () => {
+    it.each([
+      ['/subPkg/pages/article/index?articleId=A10000', 'A10000'],
+      ['/subPkg/pages/article/index?ts=1&articleId=ADJ-ZH015676-003', 'ADJ-ZH015676-003'],
+      ['https://m.alfa.example/subPkg/pages/article/index?articleId=A1', 'A1'],
+      ['https://www.alfa.example/article/adjust-1', 'adjust-1'],
+    ])('%s → article %s', (url, articleId) => {
+      const plan = planLink(url, {}, rules())
+      expect(plan).toMatchObject({ kind: 'app', route: 'article' })
+      expect(plan.url).toContain(`articleId=${articleId}`)
+      expect(plan.url).not.toContain('ts=1&')
+    })
+    it.each([
+      ['https://evil.example/subPkg/pages/article/index?articleId=A1'],
+      ['https://m.alfa.example@evil.example/subPkg/pages/article/index?articleId=A1'],
+      ['//evil.example/subPkg/pages/article/index?articleId=A1'],
+    ])('%s is refused', (url) => {
+      expect(planLink(url, {}, rules())).toEqual(refused(url))
+    })
+  })
+
   describe('refused: the refusal page shows the address, nothing is opened', () => {
     it.each([
       ['javascript:alert(1)'],
