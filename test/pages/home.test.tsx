@@ -285,9 +285,8 @@ describe('taps on the home page', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/alfa\/portfolio\/LW000001\?ts=\d+$/) })
   })
 
-  it('an ad whose url is off the allow-list is reported but opens nothing', async () => {
+  it('an ad whose url is off the allow-list is reported and opens the refusal page, never the address', async () => {
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { container, utils } = await ready()
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('[data-ad="AD300"]') as HTMLElement)
@@ -295,8 +294,8 @@ describe('taps on the home page', () => {
     expect((await tracked()).filter((e) => e.event === 'ad_click').map((e) => e.properties)).toEqual([
       expect.objectContaining({ ad_id: 'AD300', rec_code: 'HOME_BANNER' }),
     ])
-    expect(navigateTo).not.toHaveBeenCalled()
-    expect(warn).toHaveBeenCalledWith('refused to open a url off the allow-list')
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigateTo.mock.calls[0][0].url).toMatch(/^\/subPkg\/pages\/externalLink\/index\?url=https%3A%2F%2F/)
   })
 
   it('the in-feed ad, a shortcut, a strategy, a live stream and an article open their screens', async () => {

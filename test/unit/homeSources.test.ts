@@ -1,6 +1,6 @@
 import path from 'node:path'
 import * as api from '@/services/api'
-import { routeOf } from '@/features/home/links'
+import { planLink, type LinkRules } from '@/services/links'
 import type { HomeData } from '@/features/home/homeData'
 import type { M4Answer } from '@/services/api'
 
@@ -63,7 +63,15 @@ describe('the mini-programs read the home from /m4 alone', () => {
   })
 })
 
-describe('routeOf: the screen an address of configured content opens', () => {
+describe('the screen an address of configured content opens (the app’s one link rule, services/links.ts)', () => {
+  const rules: LinkRules = {
+    target: 'weapp',
+    productHosts: ['localhost'],
+    allowedHosts: ['localhost', 'alfa.example'],
+    allowHttp: false,
+    token: null,
+    now: 7,
+  }
   it.each([
     ['/alfa/portfolio/LW000001', 'portfolioEntry', { poCode: 'LW000001' }],
     ['/alfa/portfolio/modals', 'portfolioModals', {}],
@@ -73,14 +81,16 @@ describe('routeOf: the screen an address of configured content opens', () => {
     ['/pages/diagnosis/index', 'diagnosis', {}],
     ['/subPkg/pages/live/index?liveId=LIVE001', 'live', { liveId: 'LIVE001' }],
     ['https://localhost/subPkg/pages/fundList/index', 'fundList', {}],
-  ])('%s → %s', (url, name, params) => {
-    expect(routeOf(url)).toEqual({ name, params })
+  ])('%s → %s', (url, route, params) => {
+    const plan = planLink(url, {}, rules)
+    expect(plan).toMatchObject({ kind: 'app', route })
+    const query = Object.fromEntries(new URL(plan.url, 'https://x').searchParams)
+    expect(query).toEqual({ ...params, ts: '7' })
   })
 
-  it.each(['https://www.alfa.example/activity/1', '//evil.example/pages/home/index', '/no/such/page', 'javascript:alert(1)', ''])(
-    '%s opens no screen',
-    (url) => {
-      expect(routeOf(url)).toBeNull()
-    },
-  )
+  it('an allowed web page opens as a web page; an unknown app path, an off-list host or a script opens no screen', () => {
+    expect(planLink('https://www.alfa.example/activity/1', {}, rules).kind).toBe('web')
+    expect(planLink('/no/such/page', {}, rules)).toMatchObject({ kind: 'app', route: 'notFound' })
+    for (const url of ['//evil.example/pages/home/index', 'javascript:alert(1)', '']) expect(planLink(url, {}, rules).kind).toBe('refused')
+  })
 })
