@@ -13,7 +13,16 @@ import type { BrowserContext } from 'playwright-core'
 import { newMobileContext, ProblemLog, TabPool, UA_WECHAT_ANDROID, type Scheme, type Tab } from './lib/browser'
 import { expectScreen, Harness, open, type Check } from './lib/harness'
 import { SCREENSHOT_DIR } from './lib/paths'
-import { HOME_PATH, NOT_FOUND_TITLE, routes, routeVisits, specExamples, UNKNOWN_PATHS, type RouteVisit } from './lib/routeUrls'
+import {
+  HOME_PATH,
+  NOT_FOUND_TITLE,
+  routes,
+  routeVisits,
+  sampleQueryVisits,
+  specExamples,
+  UNKNOWN_PATHS,
+  type RouteVisit,
+} from './lib/routeUrls'
 import { readScreen, settle } from './lib/screen'
 import { axeSmokeCheck } from './a11y'
 /** WeChat's JS-SDK (src/platform/wechatSdk.ts WECHAT_JSSDK_URL). */
@@ -34,12 +43,12 @@ const NOT_FOUND: Check = {
   texts: ['页面不存在', '返回首页'],
 }
 
-/** The full check of one route: page, both titles, address, theme, no problems. */
+/** The full check of one route: page, both titles, address, theme, its data shown (not the loading placeholder), no problems. */
 async function checkRoute(tab: Tab, v: RouteVisit, scheme: Scheme) {
   await open(tab, h.origin, v.url)
   await expectScreen(
     tab,
-    { route: v.route, documentTitle: v.title, navTitle: v.title, scheme, url: v.url },
+    { route: v.route, documentTitle: v.title, navTitle: v.title, scheme, url: v.url, loaded: true },
     h.origin,
     `${v.url} (${v.kind}, ${scheme})`,
   )
@@ -61,7 +70,7 @@ for (const scheme of ['light', 'dark'] as const) {
   // The back page leaves at once by design (its own test below); 我的关注 sends an anonymous
   // visitor to log in (test/e2e/home.test.ts follows it there and back); 正在下载 starts the download
   // of the package on a partner host at once (its own test: links.test.ts, with that host stubbed).
-  const visits = [...routeVisits(), ...specExamples()]
+  const visits = [...routeVisits(), ...specExamples(), ...sampleQueryVisits()]
     .filter((v) => v.route !== 'back' && v.route !== 'followed' && v.route !== 'downloading')
     .filter((v) => scheme === 'light' || (v.kind !== 'page path' && v.kind !== 'alias'))
 

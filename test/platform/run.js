@@ -18,6 +18,7 @@ const CHECKS = [
   'weapp-simulate-content.js',
   'weapp-simulate-course.js',
   'weapp-simulate-live.js',
+  'weapp-simulate-routes.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
@@ -27,6 +28,7 @@ const CHECKS = [
   ['weapp-simulate-course.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-site.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-routes.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

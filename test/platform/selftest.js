@@ -227,6 +227,14 @@ const cases = [
     { ALFA_SCREENS_BREAK: 'graphql' },
   ],
   [
+    'simulate route walk: a page stays in its loading state after its data arrived',
+    'weapp-simulate-routes.js',
+    /column \(subPkg\/pages\/column\/index\): shows only the loading placeholder/,
+    // The column list's AsyncContent is told "loading" whatever its request answered.
+    [[w('subPkg/pages/column/index.js'), (t) => t.replace(/\{state:\w+,stale:(\w+),onRetry:/, '{state:"loading",stale:$1,onRetry:')]],
+    { ALFA_ROUTES_ONLY: 'column' },
+  ],
+  [
     'swan: a page script is missing',
     'swan-pages.js',
     /subPkg\/pages\/search\/index\.js: missing/,

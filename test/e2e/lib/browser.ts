@@ -161,6 +161,9 @@ export class TabPool {
 
   async use<T>(job: (tab: Tab) => Promise<T>): Promise<T> {
     const tab = this.idle.pop() ?? (await new Promise<Tab>((resolve) => this.waiting.push(resolve)))
+    // Leave the previous job's page first: what it still loaded (a chart engine, an image) is cut
+    // off here, before the reset, and is not reported as this job's failed request.
+    await tab.page.goto('about:blank').catch(() => undefined)
     tab.log.reset()
     try {
       return await job(tab)

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core'
 import { launchBrowser, type Scheme, type Tab } from './browser'
 import { ensureH5Build, snapshotBuild } from './h5Build'
 import { startServer, type RunningServer } from './server'
-import { readScreen, settle, type Expected, type Screen } from './screen'
+import { readScreen, settle, settleContent, type Expected, type Screen } from './screen'
 
 /** One server and one browser for a test file; start() in before(), stop() in after(). */
 export class Harness {
@@ -43,6 +43,8 @@ export interface Check extends Expected {
   texts?: string[]
   /** The expected address (pathname and query); default: the one that was opened. */
   url?: string
+  /** Once the network is idle the page shows content or an empty/error state, not only a loading placeholder. */
+  loaded?: boolean
 }
 
 /**
@@ -81,6 +83,9 @@ export function mismatches(s: Screen, exp: Check, origin: string, tab: Tab): str
   }
   for (const t of exp.texts ?? [])
     if (!s.text.includes(t)) out.push(`text ${JSON.stringify(t)} not shown (page text: ${JSON.stringify(s.text.slice(0, 200))})`)
+  if (exp.loaded && s.loadingOnly)
+    out.push(`the page shows only the loading placeholder (正在加载) after its requests have settled (waited 60 s)`)
+  if (exp.loaded && s.blank) out.push('the page body is blank after its requests have settled')
   if (s.overflowX) out.push('the page is wider than the phone screen (horizontal scroll)')
   out.push(...tab.log.problems)
   return out
@@ -89,6 +94,7 @@ export function mismatches(s: Screen, exp: Check, origin: string, tab: Tab): str
 /** Waits for the expected screen, then asserts everything about it in one message. */
 export async function expectScreen(tab: Tab, exp: Check, origin: string, label: string): Promise<Screen> {
   await settle(tab.page, exp)
+  if (exp.loaded) await settleContent(tab.page)
   const s = await readScreen(tab.page)
   const bad = mismatches(s, exp, origin, tab)
   if (bad.length) assert.fail(`${label}:\n  - ${bad.join('\n  - ')}`)

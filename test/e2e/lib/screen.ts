@@ -23,6 +23,13 @@ export interface Screen {
   text: string
   /** The document is wider than the viewport (a horizontal scroll on a phone). */
   overflowX: boolean
+  /**
+   * The page body shows nothing but a loading placeholder (PageLoading's .alfa-page-loading or the
+   * skeleton, .alfa-skeleton): no text besides 正在加载, no image, video or frame.
+   */
+  loadingOnly: boolean
+  /** The page body shows nothing at all: no text, image, video, frame or placeholder. */
+  blank: boolean
 }
 
 /** Runs in the page: everything in one evaluate, so the snapshot is consistent. */
@@ -63,7 +70,13 @@ function snapshot(): Screen {
   const titleColor = title ? getComputedStyle(title).color : ''
   const query: Record<string, string> = {}
   new URLSearchParams(location.search).forEach((v, k) => (query[k] = v))
+  const body = root?.querySelector('.alfa-page__body') as HTMLElement | null
+  const placeholders = body ? [...body.querySelectorAll('.alfa-page-loading, .alfa-skeleton')].filter(shown) : []
+  const media = body ? [...body.querySelectorAll('img, video, iframe, canvas, input, textarea')].filter(shown) : []
+  const bodyText = (body?.innerText ?? '').replace(/\s+/g, '')
   return {
+    loadingOnly: placeholders.length > 0 && media.length === 0 && bodyText.replace(/正在加载/g, '') === '',
+    blank: !!body && placeholders.length === 0 && media.length === 0 && bodyText === '',
     pathname: location.pathname,
     query,
     documentTitle: document.title,
@@ -121,4 +134,19 @@ export async function settle(page: Page, exp: Expected, timeout = 20_000): Promi
     )
     .catch(() => undefined)
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined)
+}
+
+/**
+ * Waits (generously: a page on a busy machine may take long) while the displayed page shows only a
+ * loading placeholder or nothing, then until the network is idle again. Never fails by itself: a
+ * page that never leaves its placeholder is reported by the caller's readScreen().
+ */
+export async function settleContent(page: Page, timeout = 60_000): Promise<void> {
+  const until = Date.now() + timeout
+  for (;;) {
+    const s = await readScreen(page)
+    if ((!s.loadingOnly && !s.blank) || Date.now() > until) break
+    await page.waitForTimeout(200)
+  }
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined)
 }
