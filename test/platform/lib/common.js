@@ -6,8 +6,12 @@ const path = require('node:path')
 
 const ROOT = path.resolve(__dirname, '..', '..', '..')
 
-// ARCHITECTURE.md section 7: main package at most 450 KB, each subpackage at most 1.5 MB.
+// ARCHITECTURE.md section 7: main package at most 450 KB, each subpackage at most 1.5 MB (the build's own files,
+// as package-sizes.js measures them: issue #21's "461 KB today" was this measure).
 const MAIN_BUDGET = 450 * 1024
+// miniprogram-ci's es6+minify compile of the same main package (weapp-ci.js) adds its ES5 transform's helpers,
+// about 3.5 % over the build's files (448.6 KB → 464.3 KB): held to its own ceiling so that it cannot drift either.
+const COMPILED_MAIN_BUDGET = 475 * 1024
 const SUB_BUDGET = 1.5 * 1024 * 1024
 // WeChat's chart engine subpackage (F2 once per build), as config/plugins/chart-engine.js writes it.
 const { ENGINE_ROOT: CHART_ENGINE_ROOT, ENGINE_FILE: CHART_ENGINE_FILE } = require(path.join(ROOT, 'config', 'plugins', 'chart-engine.js'))
@@ -149,6 +153,7 @@ module.exports = {
   startJsonServer,
   ROOT,
   MAIN_BUDGET,
+  COMPILED_MAIN_BUDGET,
   SUB_BUDGET,
   CHART_ENGINE_ROOT,
   CHART_ENGINE_FILE,
