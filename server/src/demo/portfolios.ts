@@ -1,6 +1,5 @@
 import type { PortfolioPreferences } from '../db/schema'
-import { annualizedReturn, maxDrawdown, monthsBefore } from '../fund/performance'
-import { backtest, type AdjustedPoint } from '../portfolio/backtest'
+import { backtest, navFigures, type AdjustedPoint } from '../portfolio/backtest'
 import { assetClassReturns, expectedAnnualReturn } from '../portfolio/expected'
 import { BENCHMARKS } from './benchmarks'
 import { communityOf } from './community'
@@ -169,12 +168,8 @@ function portfolioRow(
   },
 ) {
   const { stored, expected, defaultIndex, thermo } = figures
-  const nav = Number(stored[stored.length - 1].value)
-  const annual = annualizedReturn(stored) ?? 0
   // Drawdowns are negative rates (server/README.md, "Strategy figures"): since set-up, and over the last year.
-  const maxDd = maxDrawdown(stored).value
-  const yearAgo = monthsBefore(stored[stored.length - 1].date, 12)
-  const lastYearDd = maxDrawdown(stored.filter((x) => x.date >= yearAgo)).value
+  const { total, annual, maxDrawdown: maxDd, lastYearDrawdown: lastYearDd } = navFigures(stored)
   const byAsset = new Map<string, number>()
   for (const c of figures.current) {
     const asset = FUND_CATEGORIES[c.category].asset
@@ -268,8 +263,8 @@ function portfolioRow(
       {
         key: 'total',
         displayName: '成立以来',
-        valueText: percentText(nav - 1),
-        fontColor: nav >= 1 ? 'Positive' : 'Negative',
+        valueText: percentText(total),
+        fontColor: total >= 0 ? 'Positive' : 'Negative',
       },
     ],
     asset_mix_configs: {

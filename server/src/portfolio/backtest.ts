@@ -1,3 +1,5 @@
+import { annualizedReturn, maxDrawdown, monthsBefore } from '../fund/performance'
+
 /**
  * A strategy's NAV from what it holds (a back-test): its composition at each adjustment, valued
  * with its funds' dividend-adjusted NAVs (fund/adjusted.ts). Pure: no database, no randomness.
@@ -120,4 +122,26 @@ export function backtest(
     series.push({ date: day, nav: value })
   }
   return { series, drifted }
+}
+
+/** A strategy's headline figures from its NAVs as stored (4 places), as the API computes its own from them. */
+export interface NavFigures {
+  /** Last NAV over the first, minus one. */
+  total: number
+  /** Compound annual growth over the calendar days (fund/performance.ts annualizedReturn); 0 for a single day. */
+  annual: number
+  /** Max drawdown since set-up and over the last year: negative rates (0 when the NAV never fell). */
+  maxDrawdown: number
+  lastYearDrawdown: number
+}
+
+export function navFigures(stored: ReadonlyArray<{ date: string; value: string }>): NavFigures {
+  const last = stored[stored.length - 1]
+  const yearAgo = monthsBefore(last.date, 12)
+  return {
+    total: Number(last.value) / Number(stored[0].value) - 1,
+    annual: annualizedReturn(stored) ?? 0,
+    maxDrawdown: maxDrawdown(stored).value,
+    lastYearDrawdown: maxDrawdown(stored.filter((x) => x.date >= yearAgo)).value,
+  }
 }
