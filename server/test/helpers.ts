@@ -27,7 +27,15 @@ function templateKey(): string {
     .map((f) => `demo/${f}`)
   // The seed reads the calendar, the seeded NAVs' adjusted values come from fund/adjusted.ts, the
   // strategies' NAVs from portfolio/backtest.ts and their expected returns from portfolio/expected.ts.
-  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts', 'content/demo.ts', 'portfolio/backtest.ts', 'portfolio/expected.ts'])
+  for (const f of [
+    ...migrations,
+    ...demo,
+    'calendar.ts',
+    'fund/adjusted.ts',
+    'content/demo.ts',
+    'portfolio/backtest.ts',
+    'portfolio/expected.ts',
+  ])
     h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
