@@ -26,13 +26,15 @@ function templateKey(): string {
     .sort()
     .map((f) => `demo/${f}`)
   // The seed reads the calendar, the seeded NAVs' adjusted values come from fund/adjusted.ts, the
-  // strategies' NAVs from portfolio/backtest.ts and their expected returns from portfolio/expected.ts.
+  // strategies' NAVs from portfolio/backtest.ts (their figures from fund/performance.ts) and their
+  // expected returns from portfolio/expected.ts.
   for (const f of [
     ...migrations,
     ...demo,
     'calendar.ts',
     'fund/adjusted.ts',
     'content/demo.ts',
+    'fund/performance.ts',
     'portfolio/backtest.ts',
     'portfolio/expected.ts',
   ])
