@@ -1336,8 +1336,11 @@ export type Showcase = {
 
 export type AnnualizedReturnRateRange = {
   __typename?: 'AnnualizedReturnRateRange';
+  /** 预期年化收益: each asset class's long-run return (ASSET_CLASS_RETURNS) weighted by the current composition; not the strategy's history. */
   expectedAnnualizedReturnRate?: Maybe<Scalars['Decimal']['output']>;
+  /** 最大回撤 since set-up: a negative rate (every drawdown the server answers is negative), the same as navHistory(all: true).maxDrawdown.rate. */
   defaultDrawdown?: Maybe<Scalars['Decimal']['output']>;
+  /** 近1年最大回撤: the largest fall within the last year of NAVs, a negative rate; never further from 0 than defaultDrawdown. */
   minDrawdown?: Maybe<Scalars['Decimal']['output']>;
 };
 
@@ -1483,6 +1486,7 @@ export type CategoryPercent = {
 
 export type Drawdown = {
   __typename?: 'Drawdown';
+  /** The fall from the peak (startDate) to the trough (endDate): a negative rate, 0 when the series never falls. */
   rate: Scalars['Decimal']['output'];
   startDate: Scalars['Date']['output'];
   endDate: Scalars['Date']['output'];

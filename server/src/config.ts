@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import { dataFolderSecret } from './account/tokens'
+import { parseAssetClassReturns } from './portfolio/expected'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
@@ -141,6 +142,18 @@ const schema = z.object({
    */
   ALFA_PRODUCT_HOST: z.string().default(''),
   ALFA_MAIN_HOSTS: z.string().default(''),
+  /**
+   * Each asset class's long-run annual return for a strategy's 预期年化收益 (portfolio/expected.ts):
+   * `EQUITY=0.08,FIXED_INCOME=0.035,CASH=0.02,OVERSEA=0.07,COMMODITY=0.04` (the defaults; a class not
+   * named keeps its default). Read when strategies are seeded or imported.
+   */
+  ASSET_CLASS_RETURNS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => typeof parseAssetClassReturns(v) !== 'string',
+      (v) => ({ message: String(parseAssetClassReturns(v)) }),
+    ),
   /** Days tracking events and share-SDK reports are kept. */
   TRACKING_RETENTION_DAYS: count(1, 3650).default(90),
 })

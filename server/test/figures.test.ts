@@ -29,7 +29,7 @@ const cents = (e8: bigint) => {
   return `${c / 100n}.${String(c % 100n).padStart(2, '0')}`
 }
 
-/** Largest fall from a running peak: rate (positive, 6 places), the peak's date and the trough's date. */
+/** Largest fall from a running peak: rate (negative, 6 places: every drawdown the server answers is), the peak's date and the trough's date. */
 function drawdownByHand(rows: Array<{ date: string; nav: string }>) {
   let peak = rows[0]
   let worst = { rate: 0, startDate: rows[0].date, endDate: rows[0].date }
@@ -38,7 +38,7 @@ function drawdownByHand(rows: Array<{ date: string; nav: string }>) {
     const fall = (Number(peak.nav) - Number(r.nav)) / Number(peak.nav)
     if (fall > worst.rate) worst = { rate: fall, startDate: peak.date, endDate: r.date }
   }
-  return { ...worst, rate: worst.rate.toFixed(6) }
+  return { ...worst, rate: worst.rate === 0 ? '0.000000' : (-worst.rate).toFixed(6) }
 }
 
 describe('figures from the seeded NAVs', () => {
@@ -86,7 +86,7 @@ describe('figures from the seeded NAVs', () => {
   describe('a strategy’s max drawdown', () => {
     it('the hand-made strategy: 1.20 → 0.90 is a 25% fall, later 1.30 → 1.17 only 10%', async () => {
       const h = await navHistory('ZZ000001', 'Max', true)
-      assert.deepEqual(h.maxDrawdown, { rate: '0.250000', startDate: '2024-01-03', endDate: '2024-01-04' })
+      assert.deepEqual(h.maxDrawdown, { rate: '-0.250000', startDate: '2024-01-03', endDate: '2024-01-04' })
       assert.equal(h.totalReturn, '0.170000')
     })
 
@@ -97,7 +97,7 @@ describe('figures from the seeded NAVs', () => {
         const whole = await navHistory(poCode, 'Max', true)
         assert.equal(whole.series.length, rows.length)
         const expected = drawdownByHand(rows)
-        assert.ok(Number(expected.rate) > 0.01, `${poCode} falls somewhere (${expected.rate})`)
+        assert.ok(Number(expected.rate) < -0.01, `${poCode} falls somewhere (${expected.rate})`)
         assert.deepEqual(whole.maxDrawdown, expected)
 
         const last = rows[rows.length - 1].date

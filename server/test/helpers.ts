@@ -25,8 +25,19 @@ function templateKey(): string {
     .readdirSync(path.join(SRC, 'demo'))
     .sort()
     .map((f) => `demo/${f}`)
-  // The seed reads the calendar, and the seeded NAVs' adjusted values come from fund/adjusted.ts.
-  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts', 'content/demo.ts'])
+  // The seed reads the calendar, the seeded NAVs' adjusted values come from fund/adjusted.ts, the
+  // strategies' NAVs from portfolio/backtest.ts (their figures from fund/performance.ts) and their
+  // expected returns from portfolio/expected.ts.
+  for (const f of [
+    ...migrations,
+    ...demo,
+    'calendar.ts',
+    'fund/adjusted.ts',
+    'content/demo.ts',
+    'fund/performance.ts',
+    'portfolio/backtest.ts',
+    'portfolio/expected.ts',
+  ])
     h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }

@@ -5,7 +5,7 @@ import { expectedSeries, portfolioDrawdown } from '../src/portfolio/series'
 const p = (date: string, value: string) => ({ date, value })
 
 describe('a portfolio NAV chart’s drawdown (fund/performance.ts maxDrawdown, as the chart shows it)', () => {
-  it('is the largest fall from a running peak, a positive rate with 6 places, peak to trough', () => {
+  it('is the largest fall from a running peak, a negative rate with 6 places (as every drawdown the server answers), peak to trough', () => {
     const series = [
       p('2024-01-02', '1.0000'),
       p('2024-01-03', '1.2000'),
@@ -13,7 +13,7 @@ describe('a portfolio NAV chart’s drawdown (fund/performance.ts maxDrawdown, a
       p('2024-01-05', '1.3000'),
       p('2024-01-08', '1.1000'),
     ]
-    assert.deepEqual(portfolioDrawdown(series), { rate: '0.250000', startDate: '2024-01-03', endDate: '2024-01-04' })
+    assert.deepEqual(portfolioDrawdown(series), { rate: '-0.250000', startDate: '2024-01-03', endDate: '2024-01-04' })
   })
   it('a series that never falls has rate 0 on its first day', () => {
     assert.deepEqual(portfolioDrawdown([p('2024-01-02', '1.0000'), p('2024-01-03', '1.0000'), p('2024-01-04', '1.0100')]), {

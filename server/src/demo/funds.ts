@@ -61,6 +61,7 @@ export interface FundSeed {
   endIndex: number // last index with NAV (terminated funds stop early)
   returns: Float64Array // daily return per trading day index (0 before setup)
   navs: Float64Array // NAV per trading day index (0 outside setupIndex..endIndex)
+  adjNavs: Float64Array // dividend-adjusted NAV as stored (fund/adjusted.ts), per trading day index (0 outside)
   dividend: number
 }
 
@@ -173,7 +174,7 @@ export async function seedFunds(ctx: SeedContext, market: Float64Array): Promise
       returns[d] = r
       navs[d] = nav
     }
-    funds.push({ code, name, category, setupIndex, endIndex, returns, navs, dividend })
+    funds.push({ code, name, category, setupIndex, endIndex, returns, navs, adjNavs: new Float64Array(days.length), dividend })
     const setupDate = setupIndex < days.length ? days[setupIndex] : addDays(DEMO_END, 20)
     const size = fundSize(category, stage, terminated, setupDate, terminated ? days[endIndex] : null, sizeRnd.next())
     fundRows.push({
@@ -211,7 +212,8 @@ async function seedFundNavs({ days, insert, log }: SeedContext, funds: FundSeed[
     const raw: Array<RawNav & { accNav: string }> = []
     for (let d = f.setupIndex; d <= f.endIndex && d < days.length; d++)
       raw.push({ date: days[d], nav: round(f.navs[d], 4), accNav: round(f.navs[d] + f.dividend, 4) })
-    adjustSeries(raw).forEach((p, i) =>
+    adjustSeries(raw).forEach((p, i) => {
+      f.adjNavs[f.setupIndex + i] = Number(p.adjNav.toFixed(8))
       rows.push({
         fund_code: f.code,
         nav_date: p.date,
@@ -219,8 +221,8 @@ async function seedFundNavs({ days, insert, log }: SeedContext, funds: FundSeed[
         acc_nav: raw[i].accNav,
         adj_nav: p.adjNav.toFixed(8),
         daily_return: p.dailyReturn === null ? null : p.dailyReturn.toFixed(6),
-      }),
-    )
+      })
+    })
     if (rows.length >= 100_000) {
       await insert('fund_navs', rows)
       count += rows.length

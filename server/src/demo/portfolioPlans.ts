@@ -1,4 +1,4 @@
-import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
+import type { RiskLevel } from '@alfa/common/labels'
 import { FUND_CATEGORIES, type FundCategory, type FundSeed } from './funds'
 
 /** One demo portfolio as planned: its identity, flags and fund mix (the rest is drawn from these). */
@@ -169,24 +169,52 @@ export const PORTFOLIOS: PortfolioSeed[] = (() => {
   return list
 })()
 
-/** Long-win plans state risk on the three-level scale (风险低 / 风险中 / 风险高), as the app's risk tag does. */
-export const riskText = (p: PortfolioSeed) => (p.seriesType ? `风险${RISK_LEVEL_NAMES_3[p.risk]}` : RISK_LEVEL_NAMES[p.risk])
-
-/** The market thermometer's five levels and what each advises. */
+/**
+ * The thermometer's five levels, what each advises, and the smart AIP multiple of the plan's amount
+ * that goes with it: 低估 buys more, 高估 less (the advice's tag says which).
+ */
 export const THERMOMETER = [
-  { level: 1, levelDescription: '低估', howToBuy: '市场处于低估区间，可以加大定投金额，分批买入。', howToSell: '不建议卖出，耐心持有。' },
-  { level: 2, levelDescription: '偏低', howToBuy: '适合正常定投，逢跌加仓。', howToSell: '继续持有。' },
-  { level: 3, levelDescription: '适中', howToBuy: '按计划定投即可。', howToSell: '无需操作，达到目标收益可部分止盈。' },
-  { level: 4, levelDescription: '偏高', howToBuy: '减少买入金额。', howToSell: '可以分批止盈。' },
-  { level: 5, levelDescription: '高估', howToBuy: '暂停买入。', howToSell: '建议分批卖出，锁定收益。' },
-]
-
-/** One fund of a portfolio's composition: its weight (whole basis points) and, for unit plans, its units. */
-export interface Part {
-  fund: FundSeed
-  weight: number
-  unit: number | null
-}
+  {
+    level: 1,
+    levelDescription: '低估',
+    multiple: 1.5,
+    tag: '低位多投',
+    howToBuy: '市场处于低估区间，定投金额加大到计划的1.5倍，分批买入。',
+    howToSell: '不建议卖出，耐心持有。',
+  },
+  {
+    level: 2,
+    levelDescription: '偏低',
+    multiple: 1.2,
+    tag: '低位多投',
+    howToBuy: '定投金额为计划的1.2倍，逢跌加仓。',
+    howToSell: '继续持有。',
+  },
+  {
+    level: 3,
+    levelDescription: '适中',
+    multiple: 1.0,
+    tag: '正常定投',
+    howToBuy: '按计划金额定投（1倍）。',
+    howToSell: '无需操作，达到目标收益可部分止盈。',
+  },
+  {
+    level: 4,
+    levelDescription: '偏高',
+    multiple: 0.8,
+    tag: '高位少投',
+    howToBuy: '定投金额减至计划的0.8倍。',
+    howToSell: '可以分批止盈。',
+  },
+  {
+    level: 5,
+    levelDescription: '高估',
+    multiple: 0.5,
+    tag: '高位少投',
+    howToBuy: '定投金额减至计划的0.5倍，不追高。',
+    howToSell: '建议分批卖出，锁定收益。',
+  },
+] as const
 
 /** A portfolio's composition category for a fund: its fund category or its asset class, as the portfolio shows them. */
 export const categoryOf = (p: PortfolioSeed, f: FundSeed) =>

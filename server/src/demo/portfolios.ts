@@ -1,11 +1,14 @@
 import type { PortfolioPreferences } from '../db/schema'
+import { backtest, navFigures, type AdjustedPoint } from '../portfolio/backtest'
+import { assetClassReturns, expectedAnnualReturn } from '../portfolio/expected'
 import { BENCHMARKS } from './benchmarks'
 import { communityOf } from './community'
 import { insertAll, round, rowsOf, type RowsOf, type SeedContext } from './context'
 import { FUND_CATEGORIES, type FundCategory, type FundSeed } from './funds'
-import { MONEY_TYPE_NAMES, MOVEMENT_NAMES } from '@alfa/common/labels'
-import { PORTFOLIOS, THERMOMETER, categoryOf, riskText, type Part, type PortfolioSeed } from './portfolioPlans'
-import { recordsOf } from './portfolioRecords'
+import { ASSET_CLASS_NAMES, MOVEMENT_NAMES } from '@alfa/common/labels'
+import { PORTFOLIOS, THERMOMETER, categoryOf, type PortfolioSeed } from './portfolioPlans'
+import { hasThermometer, recordsOf, thermometerLevel } from './portfolioRecords'
+import { timelineOf } from './portfolioTimeline'
 import type { Random } from './random'
 
 /** Every table the portfolio step fills, in insert order. */
@@ -28,31 +31,57 @@ const TABLES = [
 export type PortfolioRows = RowsOf<(typeof TABLES)[number]>
 
 /**
- * The 30 portfolios on the demo funds: composition, NAV, benchmarks, fees, and each one's
- * adjustments, signals and community. Each portfolio draws from `rnd` in turn, all of its records
- * before the next portfolio.
+ * The 30 portfolios on the demo funds. Each one's timeline of decisions (portfolioTimeline.ts) is
+ * drawn from `rnd` in turn, all of its records before the next portfolio; its NAV is the back-test
+ * of its compositions over the funds' adjusted NAVs (portfolio/backtest.ts), and every figure,
+ * record and signal comes from that timeline and that NAV.
  */
 export async function seedPortfolios(ctx: SeedContext, funds: FundSeed[]) {
   const { rnd, days } = ctx
   const rows = rowsOf(TABLES)
+  const returns = assetClassReturns()
   const liveFunds = (cat: FundCategory) => funds.filter((f) => f.category === cat && f.setupIndex === 0 && f.endIndex === days.length - 1)
+  const adjusted = new Map<string, AdjustedPoint[]>()
+  const pointsOf = (f: FundSeed) => {
+    if (!adjusted.has(f.code)) {
+      const pts: AdjustedPoint[] = []
+      for (let d = f.setupIndex; d <= f.endIndex; d++) pts.push({ date: days[d], adjNav: f.adjNavs[d] })
+      adjusted.set(f.code, pts)
+    }
+    return adjusted.get(f.code)!
+  }
   PORTFOLIOS.forEach((p, pi) => {
     const createdIndex = pi < 6 ? rnd.int(0, 200) : rnd.int(100, Math.floor(days.length * 0.75))
-    const parts = composition(rnd, p, liveFunds)
-    // NAV: daily-rebalanced weighted return of the parts.
-    let nav = 1
-    let peak = 1
-    let maxDd = 0
-    for (let d = createdIndex; d < days.length; d++) {
-      if (d > createdIndex) nav *= 1 + parts.reduce((s, part) => s + part.weight * part.fund.returns[d], 0)
-      peak = Math.max(peak, nav)
-      maxDd = Math.max(maxDd, 1 - nav / peak)
-      const real = p.realMoney ? round(nav * (1 - 0.002 * Math.sin(d / 50)), 4) : null
-      rows.portfolio_navs.push({ po_code: p.poCode, nav_date: days[d], nav: round(nav, 4), real_value: real })
-    }
+    const timeline = timelineOf(rnd, p, liveFunds, createdIndex, days.length)
+    const steps = [{ index: createdIndex, holdings: timeline.setup }, ...timeline.decisions]
+    const compositions = steps.map((s) => ({
+      date: days[s.index],
+      holdings: s.holdings.map((h) => ({ fundCode: h.fund.code, weight: h.amount / timeline.total })),
+    }))
+    const navMap = new Map(steps.flatMap((s) => s.holdings.map((h) => [h.fund.code, pointsOf(h.fund)] as const)))
+    const { series } = backtest(compositions, navMap)
+    const navs = series.map((pt) => pt.nav)
+    series.forEach((pt, k) => {
+      const real = p.realMoney ? round(pt.nav * (1 - 0.002 * Math.sin((createdIndex + k) / 50)), 4) : null
+      rows.portfolio_navs.push({ po_code: p.poCode, nav_date: pt.date, nav: round(pt.nav, 4), real_value: real })
+    })
+    const current = steps[steps.length - 1].holdings
+    const expected = expectedAnnualReturn(
+      current.map((h) => ({ fundCategory: h.fund.category, weight: h.amount / timeline.total })),
+      returns,
+    )
     const defaultIndex = p.risk === 'Low' || p.risk === 'MidLow' ? 'H11001' : p.mix.QDII ? 'SPX' : p.mix.MIXED ? 'MIX6040' : '000300'
+    const thermo = hasThermometer(p) ? THERMOMETER[thermometerLevel(navs, navs.length - 1) - 1] : null
     rows.portfolios.push(
-      portfolioRow(rnd, p, pi, { created: days[createdIndex], nav, maxDd, years: (days.length - createdIndex) / 244, defaultIndex }),
+      portfolioRow(rnd, p, pi, {
+        created: days[createdIndex],
+        stored: series.map((pt) => ({ date: pt.date, value: round(pt.nav, 4) })),
+        expected,
+        defaultIndex,
+        thermo,
+        current: current.map((h) => ({ category: h.fund.category, weight: h.amount / timeline.total })),
+        adjustments: timeline.decisions.length,
+      }),
     )
     if (p.hasAdvisor && pi % 2) {
       const steps: Array<[string, string | null, string, string]> = [
@@ -75,71 +104,82 @@ export async function seedPortfolios(ctx: SeedContext, funds: FundSeed[]) {
     for (const b of BENCHMARKS)
       if (b.indexCode === defaultIndex || b.indexCode === '000300' || b.indexCode === 'H11001')
         rows.portfolio_benchmarks.push({ po_code: p.poCode, index_code: b.indexCode, is_default: b.indexCode === defaultIndex })
-    parts.forEach((part) => {
-      const candidates = liveFunds(part.fund.category)
-        .slice(0, 3)
-        .map((f) => f.code)
-        .filter((c) => c !== part.fund.code)
-      const movement = rnd.pick(['In', 'Out', 'None', 'None', 'Convert'] as const)
+    const lastIndex = createdIndex + series.length - 1
+    current.forEach((h) => {
+      // The fund's latest move: the last decision that changed its amount; its profit since it last came in.
+      let movement: 'In' | 'Out' | 'Convert' | 'None' = 'None'
+      let entry = createdIndex
+      let before = timeline.setup.find((x) => x.fund.code === h.fund.code)?.amount ?? 0
+      for (const dec of timeline.decisions) {
+        const after = dec.holdings.find((x) => x.fund.code === h.fund.code)?.amount ?? 0
+        if (after !== before) {
+          movement = dec.kind === 'replace' && before === 0 ? 'Convert' : after > before ? 'In' : 'Out'
+          if (before === 0) entry = dec.index
+        }
+        before = after
+      }
       rows.portfolio_parts.push({
         po_code: p.poCode,
-        category_code: categoryOf(p, part.fund),
-        fund_code: part.fund.code,
-        percent: round(part.weight, 6),
-        unit: part.unit,
-        variety_name: FUND_CATEGORIES[part.fund.category].name,
+        category_code: categoryOf(p, h.fund),
+        fund_code: h.fund.code,
+        percent: round(h.amount / timeline.total, 6),
+        unit: p.totalUnit ? h.amount : null,
+        variety_name: FUND_CATEGORIES[h.fund.category].name,
         latest_movement: movement,
         latest_movement_name: MOVEMENT_NAMES[movement],
-        candidate_fund_codes: candidates,
-        acc_profit_rate: round(rnd.next() * 0.6 - 0.1, 6),
+        candidate_fund_codes: liveFunds(h.fund.category)
+          .filter((f) => f.code !== h.fund.code)
+          .slice(0, 3)
+          .map((f) => f.code),
+        acc_profit_rate: round(h.fund.adjNavs[lastIndex] / h.fund.adjNavs[entry] - 1, 6),
       })
     })
-    recordsOf(ctx, p, parts, createdIndex, rows)
+    recordsOf(ctx, p, timeline, navs, rows)
     communityOf(rnd, p, pi, rows)
   })
   await insertAll(ctx, TABLES, rows)
 }
 
-/** A few live funds per category of the mix, weights in whole basis points that add up to 1 (units for unit plans). */
-function composition(rnd: Random, p: PortfolioSeed, liveFunds: (cat: FundCategory) => FundSeed[]): Part[] {
-  const parts: Part[] = []
-  for (const [cat, share] of Object.entries(p.mix) as Array<[FundCategory, number]>) {
-    const pool = rnd.shuffle([...liveFunds(cat)])
-    const n = Math.min(pool.length, rnd.int(1, 3))
-    for (let k = 0; k < n; k++) parts.push({ fund: pool[k], weight: share / n, unit: null })
-  }
-  if (p.totalUnit) {
-    const total = p.totalUnit
-    let left = total
-    parts.forEach((part, k) => {
-      part.unit = k === parts.length - 1 ? left : Math.max(1, Math.round(part.weight * total))
-      left -= part.unit
-      part.weight = part.unit / total
-    })
-  }
-  let bpLeft = 10000
-  parts.forEach((part, k) => {
-    const bp = k === parts.length - 1 ? bpLeft : Math.round(part.weight * 10000)
-    bpLeft -= bp
-    part.weight = bp / 10000
-  })
-  return parts
+/** What the subtitle says: the strategy's approach (never its money type or risk, which the header's tags show). */
+const SUBTITLES: Record<PortfolioSeed['risk'], string> = {
+  Low: '低波动，追求稳定回报',
+  MidLow: '以债为主，适度增强',
+  Medium: '股债均衡，攻守兼备',
+  MidHigh: '以权益为主，分散配置',
+  High: '精选权益基金，追求长期增值',
 }
+
+const percentText = (v: number) => `${(v * 100).toFixed(2)}%`
 
 /** The portfolio's own row: texts, flags, showcases, preferences, fees and trade rules. */
 function portfolioRow(
   rnd: Random,
   p: PortfolioSeed,
   pi: number,
-  figures: { created: string; nav: number; maxDd: number; years: number; defaultIndex: string },
+  figures: {
+    created: string
+    /** The NAVs as stored (4 places): every figure below is computed from these, as the API computes its own. */
+    stored: Array<{ date: string; value: string }>
+    expected: number
+    defaultIndex: string
+    thermo: (typeof THERMOMETER)[number] | null
+    current: Array<{ category: FundCategory; weight: number }>
+    adjustments: number
+  },
 ) {
-  const { nav, maxDd, defaultIndex } = figures
-  const annual = Math.pow(nav, 1 / Math.max(figures.years, 0.5)) - 1
-  const thermo = THERMOMETER[(pi * 3) % 5]
+  const { stored, expected, defaultIndex, thermo } = figures
+  // Drawdowns are negative rates (server/README.md, "Strategy figures"): since set-up, and over the last year.
+  const { total, annual, maxDrawdown: maxDd, lastYearDrawdown: lastYearDd } = navFigures(stored)
+  const byAsset = new Map<string, number>()
+  for (const c of figures.current) {
+    const asset = FUND_CATEGORIES[c.category].asset
+    byAsset.set(asset, (byAsset.get(asset) ?? 0) + c.weight)
+  }
+  const [mainAsset, mainShare] = [...byAsset].sort((a, b) => b[1] - a[1])[0]
   const assetMix = (status: string) => ({
     assetMixModelCode: `AM-${p.poCode}`,
     assetPlanId: `PLAN-${pi + 1}`,
-    expectedAnnualizedReturnRate: round(Math.max(0.01, annual), 4),
+    expectedAnnualizedReturnRate: round(expected, 4),
     status,
     suggestHoldingTime: p.moneyType === 'Spare' ? '3个月以上' : p.moneyType === 'Steady' ? '1年以上' : '3年以上',
   })
@@ -173,9 +213,7 @@ function portfolioRow(
     po_code: p.poCode,
     po_name: p.poName,
     description: `${p.poName}：以${p.risk === 'Low' || p.risk === 'MidLow' ? '稳健' : '长期增值'}为目标的基金组合。`,
-    sub_title: p.seriesType
-      ? '一份一份买入，慢慢变富'
-      : `${p.moneyType === 'Spare' ? '闲钱理财' : p.moneyType === 'Steady' ? '稳健理财' : '长期投资'}`,
+    sub_title: p.seriesType ? '一份一份买入，慢慢变富' : SUBTITLES[p.risk],
     philosophy: '长期持有、分散配置、纪律再平衡。',
     invest_strategy: '以资产配置为核心，精选优质基金，定期评估并调仓。',
     invest_range: '境内外公募基金',
@@ -188,38 +226,45 @@ function portfolioRow(
     is_support_smart_aip: p.smartAip,
     running_with_real_money: p.realMoney,
     asset_classes_testing_index: defaultIndex,
-    buyers_count: 1000 + rnd.int(0, 90000),
-    followers_base: rnd.int(100, 50000),
+    // A personal plan (isModelPo false) is one family's: no crowd buys or follows it.
+    buyers_count: p.isModelPo ? 1000 + rnd.int(0, 90000) : 1,
+    followers_base: p.isModelPo ? rnd.int(100, 50000) : rnd.int(0, 3),
     total_unit: p.totalUnit,
     series_type: p.seriesType,
     is_model_po: p.isModelPo,
     brand: p.brand,
     manager_id: `M${1001 + ((pi * 7) % 100)}`,
-    expected_annualized_return_rate: round(Math.max(0.01, annual), 6),
+    expected_annualized_return_rate: round(expected, 6),
     default_drawdown: round(maxDd, 6),
-    min_drawdown: round(maxDd * 0.6, 6),
-    thermometer_level: thermo.level,
-    thermometer_description: thermo.levelDescription,
-    how_to_buy: thermo.howToBuy,
-    how_to_sell: thermo.howToSell,
+    min_drawdown: round(lastYearDd, 6),
+    thermometer_level: thermo?.level ?? null,
+    thermometer_description: thermo?.levelDescription ?? null,
+    how_to_buy: thermo?.howToBuy ?? null,
+    how_to_sell: thermo?.howToSell ?? null,
+    // Not the risk or the money type: the header's tags show those.
     feature_showcase: [
-      { key: 'riskLevel', displayName: '风险等级', valueText: riskText(p), fontColor: 'Primary' },
-      { key: 'moneyType', displayName: '资金类型', valueText: MONEY_TYPE_NAMES[p.moneyType], fontColor: 'Primary' },
+      {
+        key: 'mainAsset',
+        displayName: '主要资产',
+        valueText: `${ASSET_CLASS_NAMES[mainAsset]} ${(mainShare * 100).toFixed(0)}%`,
+        fontColor: 'Primary',
+      },
+      { key: 'adjustments', displayName: '调仓次数', valueText: `${figures.adjustments}次`, fontColor: 'Primary' },
       { key: 'holding', displayName: '建议持有', valueText: assetMix('').suggestHoldingTime, fontColor: 'Warning' },
     ],
     performance_showcase: [
       {
         key: 'annualized',
         displayName: '年化收益',
-        valueText: `${(annual * 100).toFixed(2)}%`,
+        valueText: percentText(annual),
         fontColor: annual >= 0 ? 'Positive' : 'Negative',
       },
-      { key: 'maxDrawdown', displayName: '最大回撤', valueText: `-${(maxDd * 100).toFixed(2)}%`, fontColor: 'Negative' },
+      { key: 'maxDrawdown', displayName: '最大回撤', valueText: percentText(maxDd), fontColor: 'Negative' },
       {
         key: 'total',
         displayName: '成立以来',
-        valueText: `${((nav - 1) * 100).toFixed(2)}%`,
-        fontColor: nav >= 1 ? 'Positive' : 'Negative',
+        valueText: percentText(total),
+        fontColor: total >= 0 ? 'Positive' : 'Negative',
       },
     ],
     asset_mix_configs: {

@@ -40,6 +40,12 @@ export interface FileSpec {
   key: string[]
 }
 
+const poCode = z.string().regex(/^[A-Z]{2}\d{6}$/, '策略代码应为两个大写字母加6位数字（如 ZH000001）')
+const weight = z.string().refine(
+  (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) <= 1,
+  (v) => ({ message: `${v === '' ? 'empty' : v} is not a weight between 0 and 1 (0.25 for 25%)` }),
+)
+
 /** The CSV files an import reads (see server/README.md for the format). */
 export const FILES = {
   'managers.csv': {
@@ -116,6 +122,28 @@ export const FILES = {
       index_code: { schema: required(32), required: true },
       value_date: { schema: realDate, required: true },
       value: { schema: positive, required: true },
+    },
+  },
+  'portfolios.csv': {
+    key: ['po_code'],
+    columns: {
+      po_code: { schema: poCode, required: true },
+      po_name: { schema: required(50), required: true },
+      risk_level: { schema: z.enum(['High', 'MidHigh', 'Medium', 'MidLow', 'Low']), required: true },
+      money_type: { schema: z.enum(['Longterm', 'Spare', 'Steady', '']).transform((v) => v || 'Longterm') },
+      description: { schema: optionalText(500) },
+      benchmark: { schema: optionalText(32) },
+      is_model_po: { schema: z.enum(['true', 'false', '1', '0', '']).transform((v) => v !== 'false' && v !== '0') },
+    },
+  },
+  'portfolio_compositions.csv': {
+    key: ['po_code', 'effective_date', 'fund_code'],
+    columns: {
+      po_code: { schema: poCode, required: true },
+      effective_date: { schema: realDate, required: true },
+      fund_code: { schema: fundCode, required: true },
+      weight: { schema: weight, required: true },
+      comment: { schema: optionalText(200) },
     },
   },
 } satisfies Record<string, FileSpec>

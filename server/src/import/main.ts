@@ -1,4 +1,4 @@
-// npm run import -- <folder> [--encoding gbk]: loads real funds, managers, NAV history,
+// npm run import -- <folder> [--encoding gbk]: loads real funds, managers, NAV history, strategies,
 // distributions and benchmarks from CSV files, and the content of its content/ folder (columns,
 // articles, courses, ads, configs: content.ts) (format: server/README.md) into the configured
 // database (DATABASE_URL, or the PGlite data folder, which must not be open in a running server).
@@ -11,7 +11,7 @@ import { ImportProblems, type Encoding } from './importer'
 import { importFolderWithContent } from './content'
 
 const USAGE =
-  'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv (each optional),\n          content/ (columns.csv, articles/, courses.csv, lessons.csv, ads.csv, configs.csv; optional)'
+  'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv,\n          portfolios.csv, portfolio_compositions.csv (each optional),\n          content/ (columns.csv, articles/, courses.csv, lessons.csv, ads.csv, configs.csv; optional)'
 
 function parseArgs(argv: string[]): { folder: string; encoding: Encoding } | null {
   let folder: string | undefined

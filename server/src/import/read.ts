@@ -4,6 +4,7 @@ import type { Queryable } from '../db'
 import { parseBenchmark } from '../fund/benchmark'
 import { parseCsvTable, type CsvTable } from './csv'
 import { FILES, type FileName, type FileSpec, type FolderData, type ParsedRow, type Values } from './files'
+import { checkStrategies } from './strategies'
 
 export type Encoding = 'utf8' | 'gbk'
 
@@ -137,6 +138,8 @@ export async function readFolder(
     'fund_events.csv': readFile(folder, 'fund_events.csv', encoding, problems),
     'benchmarks.csv': readFile(folder, 'benchmarks.csv', encoding, problems),
     'benchmark_values.csv': readFile(folder, 'benchmark_values.csv', encoding, problems),
+    'portfolios.csv': readFile(folder, 'portfolios.csv', encoding, problems),
+    'portfolio_compositions.csv': readFile(folder, 'portfolio_compositions.csv', encoding, problems),
   }
   if (Object.values(data).every((v) => v === null))
     problems.push(`${folder}: — no known CSV file (expected: ${Object.keys(FILES).join(', ')})`)
@@ -230,6 +233,25 @@ export async function readFolder(
     inDatabase: indexes,
     what: 'index',
   })
+  await check({
+    file: 'portfolio_compositions.csv',
+    column: 'fund_code',
+    values: (c) => [c.fund_code],
+    targets: 'funds.csv',
+    targetKey: fundKey,
+    inDatabase: funds,
+    what: 'fund',
+  })
+  await check({
+    file: 'portfolios.csv',
+    column: 'benchmark',
+    values: (p) => given(p.benchmark),
+    targets: 'benchmarks.csv',
+    targetKey: indexKey,
+    inDatabase: indexes,
+    what: 'index',
+  })
+  checkStrategies(data, problems)
   for (const r of data['fund_events.csv'] ?? []) {
     const v = r.values
     if (v.kind === 'dividend' && !v.cash_per_unit)

@@ -4,7 +4,9 @@ import { ASSET_CLASS_NAMES, FUND_CATEGORY_NAMES } from '@alfa/common/labels'
 import { writeAdjustedNavs } from '../fund/data'
 import { bumpDataVersion } from '../fund/dataVersion'
 import type { FileName, FolderData, Values } from './files'
+import { ImportProblems } from './read'
 import { textEventConflicts, textEvents } from './reconcile'
+import { writeStrategies } from './strategies'
 
 /**
  * Writes a checked folder on the transaction `tx`: rows upserted by key (the same folder imported
@@ -184,6 +186,10 @@ export async function writeFolder(
     counts.figures_unavailable = unavailable.length
     log(`adjusted NAVs: ${written} rows; ${conflicts} conflicting days; ${unavailable.length} funds without figures`)
   }
+  // Strategies last: their NAVs are back-tested over the adjusted NAVs just written.
+  const strategies = await writeStrategies(tx, data, log)
+  if (strategies.problems.length) throw new ImportProblems(strategies.problems)
+  Object.assign(counts, strategies.counts)
   await bumpDataVersion(tx)
   return counts
 }

@@ -8,14 +8,15 @@ const EXPECTED_STEP = 21
 const YEAR_MS = 365 * 86_400_000
 
 /**
- * The largest fall of a NAV series, as the portfolio chart shows it: a positive rate with 6 places,
- * from the peak to the trough; a series that never falls has rate 0 on its first day.
+ * The largest fall of a NAV series, from the peak to the trough: a negative rate with 6 places, as
+ * every drawdown the server answers (server/README.md, "Strategy figures"); a series that never
+ * falls has rate 0 on its first day.
  */
 export function portfolioDrawdown(series: readonly SeriesPoint[]) {
   if (!series.length) return null
   const worst = maxDrawdown(series)
   return {
-    rate: (-worst.value).toFixed(6),
+    rate: (worst.value || 0).toFixed(6),
     startDate: worst.peakDate ?? series[0].date,
     endDate: worst.troughDate ?? series[0].date,
   }
