@@ -385,6 +385,8 @@ describe('strategy movement: the NAV chart and the daily NAVs', () => {
     expect(rows[0].textContent).toContain('1.0843')
     expect(rows[0].querySelector('.alfa-num--down')?.textContent).toBe('-0.68%')
     expect(rows[1].querySelector('.alfa-num--up')?.textContent).toBe('+0.25%')
+    // The chart says the day of its latest NAV (issue 22).
+    expect(container.querySelector('.alfa-po-rec-chart .alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-09-30')
   })
 
   it('asks with the range of the period tab and isLongWinS for a LONG_WIN_S plan', async () => {

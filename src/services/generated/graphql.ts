@@ -222,7 +222,7 @@ export type FundDetailQueryVariables = Exact<{
 }>;
 
 
-export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, figuresUnavailable: string | null, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
 
 export type FundValuationQueryVariables = Exact<{
   fundCode: string;
@@ -244,7 +244,7 @@ export type FundAchievementsQueryVariables = Exact<{
 }>;
 
 
-export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
+export type FundAchievementsQuery = { fund: { categoryName: string | null, isDemo: boolean, isTerminated: boolean, navDate: string | null, figuresUnavailable: string | null, fundCode: string, fundName: string, performance: { maxDrawdown: string | null, maxDrawdownStart: string | null, maxDrawdownEnd: string | null, volatility: string | null, sharpeRatio: string | null, periodReturns: Array<{ period: string, label: string, value: string | null }>, yearlyReturns: Array<{ label: string, value: string }>, quarterlyReturns: Array<{ label: string, value: string }>, peerRank1Y: { rank: number, total: number, categoryName: string | null } | null } } | null };
 
 export type FundChartPointFragment = { date: string, value: string };
 
@@ -263,7 +263,7 @@ export type FundNavRowsQueryVariables = Exact<{
 }>;
 
 
-export type FundNavRowsQuery = { fund: { fundCode: string, fundName: string, navRows: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, nav: string, accNav: string | null, dailyReturn: string | null }> } } | null };
+export type FundNavRowsQuery = { fund: { figuresUnavailable: string | null, fundCode: string, fundName: string, navRows: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ date: string, nav: string, accNav: string | null, dailyReturn: string | null }> } } | null };
 
 export type FundReturnsGridFragment = { period: string, label: string, value: string | null };
 
