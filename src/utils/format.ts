@@ -46,4 +46,3 @@ export function formatDate(value: DateInput, pattern: string = DATE_TIME): strin
   const d = inShanghai(value)
   return d ? d.format(toDayjsPattern(pattern)) : NULL_TEXT
 }
-

@@ -118,3 +118,30 @@ const TONE_MODIFIER = { rise: 'up', fall: 'down', flat: 'flat' } as const
 export function toneModifier(value: Numeric, places = RATE_PLACES): 'up' | 'down' | 'flat' {
   return TONE_MODIFIER[toneOf(value, places)]
 }
+
+/**
+ * A drawdown as every screen shows it: a fall (-35.55%) whatever sign the figure arrives with (a
+ * strategy's NAV history sends it positive, a fund's performance negative); 0 shows 0.00%, null '--'.
+ */
+export function formatDrawdown(value: Numeric, digits = PERCENT_DIGITS): string {
+  const d = parse(value)
+  if (!d) return NULL_TEXT
+  const shown = roundDecimal(shiftDecimal(d, 2), digits)
+  return `${render({ ...shown, negative: !isZero(shown) }, {})}%`
+}
+
+/** Tone modifier of a drawdown as formatDrawdown shows it: a fall (green) unless it shows as 0.00%. */
+export function drawdownModifier(value: Numeric, digits = PERCENT_DIGITS): 'down' | 'flat' {
+  const d = parse(value)
+  return d && !isZero(roundDecimal(shiftDecimal(d, 2), digits)) ? 'down' : 'flat'
+}
+
+/** A multiple (an AIP advice's buy rate 1.5 of the usual amount) as '1.5 倍': up to 2 decimals, no trailing zeros; null '--'. */
+export function formatMultiple(value: Numeric): string {
+  const d = parse(value)
+  if (!d) return NULL_TEXT
+  const text = decimalToString(roundDecimal(d, 2))
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+  return `${text} 倍`
+}

@@ -99,7 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
         assert.match(await text(root.locator('.alfa-fund-head__big.alfa-fund-digits')), /^\d+\.\d{4}$/, 'NAV with 4 decimals')
         const labels = await root.locator('.alfa-fund-head__label').allTextContents()
         assert.ok(
-          labels.some((l) => /单位净值（\d{4}-\d{2}-\d{2}）/.test(l)),
+          labels.some((l) => /单位净值（截至 \d{4}-\d{2}-\d{2}）/.test(l)),
           `NAV date: ${JSON.stringify(labels)}`,
         )
 

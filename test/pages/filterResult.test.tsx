@@ -65,7 +65,17 @@ describe('筛选结果', () => {
     expect(text()).toContain('06-28')
     expect(text()).toContain('股票型 · 近1年收益≥10%')
     expect(text()).toContain('+15.00%')
-    expect(container.querySelectorAll('.alfa-fund-table__figure--down').length).toBe(1)
+    expect(container.querySelectorAll('.alfa-fund-table__figure--down:not([data-figure])').length).toBe(1)
+  })
+
+  it('the one-year max drawdown is a fall in the falling colour, as on every screen (issue 22)', async () => {
+    const flat = { ...row(2), maxDrawdown1Y: '0' }
+    const { container } = await open(() => page([row(1), flat], null, false, 2))
+    const cells = Array.from(container.querySelectorAll('[data-figure="maxDrawdown"]'))
+    expect(cells.map((c) => [c.textContent, c.className.match(/figure--(\w+)/)?.[1]])).toEqual([
+      ['-8.00%', 'down'],
+      ['0.00%', 'flat'],
+    ])
   })
 
   it('a fund whose figures end before the list date says its own date (截至)', async () => {

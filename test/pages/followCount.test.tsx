@@ -78,6 +78,7 @@ function portfolio(over: Record<string, unknown> = {}) {
       { key: 'maxDrawdown', displayName: '最大回撤', valueText: '-24.38%', fontColor: 'Negative' },
     ],
     annualizedReturnRateRange: { expectedAnnualizedReturnRate: '0.0800', defaultDrawdown: '0.2000', minDrawdown: '0.1000' },
+    latestNav: { list: [{ date: '2026-01-02', value: '1.2100' }] },
     thermometer: { level: 2, levelDescription: '偏低' },
     comparableBenchmarks: [{ indexCode: '000300', indexShortName: '沪深300', isDefault: true }],
     preference: PREF,

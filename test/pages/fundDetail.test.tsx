@@ -35,6 +35,7 @@ const FUND = {
   dailyReturn: '0.0123',
   intro: '精选成长股。',
   isDemo: true,
+  figuresUnavailable: null,
   manager: { managerId: 'M1001', managerName: '张三', avatarUrl: null, company: '甲基金' },
   performance: {
     periodReturns: [
@@ -103,7 +104,7 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     expect(text()).toContain('000001')
     expect(text()).toContain('中高风险')
     expect(text()).toContain('1.2346')
-    expect(text()).toContain('单位净值（2026-09-30）')
+    expect(text()).toContain('单位净值（截至 2026-09-30）')
     const daily = container.querySelector('.alfa-fund-head__big.alfa-num--up')
     expect(daily?.textContent).toBe('+1.23%')
     expect(container.querySelector('.alfa-fund-grid__cell[data-period="1Y"] .alfa-num--down')?.textContent).toBe('-5.12%')
@@ -237,6 +238,8 @@ const PERF = {
     fundName: '甲成长混合',
     categoryName: '混合型',
     isTerminated: false,
+    navDate: '2026-09-30',
+    figuresUnavailable: null,
     performance: {
       periodReturns: FUND.performance.periodReturns,
       yearlyReturns: [
@@ -282,6 +285,105 @@ describe('achievements: tabs for yearly and quarterly returns, rank among peers,
     )
     expect(container.querySelector('.alfa-fund-tabs__tab--active')?.textContent).toBe('季度业绩')
     expect(container.querySelector('[data-label="2026Q3"]')?.textContent).toContain('2026 第3季度')
+  })
+})
+
+const UNAVAILABLE = '导入的单位净值、累计净值与日增长率互相矛盾（2024-03-01 起），无法核对'
+/** What the server answers for a fund it could not reconcile: performance without figures. */
+const NO_FIGURES = {
+  periodReturns: FUND.performance.periodReturns.map((r) => ({ ...r, value: null })),
+  yearlyReturns: [],
+  quarterlyReturns: [],
+  maxDrawdown: null,
+  maxDrawdownStart: null,
+  maxDrawdownEnd: null,
+  volatility: null,
+  sharpeRatio: null,
+  peerRank1Y: null,
+}
+const section = (container: HTMLElement, title: string) =>
+  Array.from(container.querySelectorAll('.alfa-section')).find((s) => s.querySelector('.alfa-section__title')?.textContent === title)
+
+describe('fund figures say their NAV day; a drawdown is a fall; unreconciled figures are not shown (issue 22)', () => {
+  it('the detail: 截至 beside the latest NAV, the period returns and the chart’s range return', async () => {
+    const { container } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
+    expect(section(container, '阶段涨幅')?.querySelector('.alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-09-30')
+    expect(section(container, '业绩走势')?.querySelector('.alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-09-30')
+  })
+
+  it('the detail of a fund the import could not reconcile: 业绩数据暂不可用 with the reason, no return figure, no chart asked', async () => {
+    const fund = { ...FUND, figuresUnavailable: UNAVAILABLE, performance: { periodReturns: NO_FIGURES.periodReturns } }
+    const { container, text, execute } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund }), FundChart: () => CHART },
+    )
+    expect(text()).toContain('甲成长混合')
+    expect(section(container, '阶段涨幅')?.querySelector('.alfa-fund-unavailable')?.textContent).toBe(`业绩数据暂不可用${UNAVAILABLE}`)
+    expect(container.querySelector('.alfa-fund-unavailable__reason')?.textContent).toBe(UNAVAILABLE)
+    expect(container.querySelector('.alfa-fund-grid__cell')).toBeNull()
+    expect(section(container, '业绩走势')?.textContent).toContain('业绩数据暂不可用')
+    expect(text()).not.toContain('区间收益')
+    expect(container.querySelector('.chart-stub')).toBeNull()
+    expect(execute).not.toHaveBeenCalledWith(expect.objectContaining({}), expect.objectContaining({ range: expect.anything() }))
+  })
+
+  it('業績: 截至 beside the returns and statistics; the max drawdown a fall in the falling colour whatever its sign', async () => {
+    for (const [fundCode, maxDrawdown] of [
+      ['000001', '-0.2345'],
+      ['000002', '0.2345'],
+    ]) {
+      document.body.innerHTML = ''
+      const answer = { fund: { ...PERF.fund, fundCode, performance: { ...PERF.fund.performance, maxDrawdown } } }
+      const { container, text } = await open(FundArchivesPage, 'pages/fundArchives/index', { fundCode }, { FundAchievements: () => answer })
+      const figure = container.querySelector('.alfa-drawdown')
+      expect(figure?.textContent).toBe('-23.45%')
+      expect(figure?.className).toContain('alfa-num--down')
+      expect(text()).toContain('回撤区间2025-01-02 至 2025-06-30')
+      expect(section(container, '阶段涨幅')?.querySelector('.alfa-asof')?.textContent).toBe('截至 2026-09-30')
+      expect(section(container, '业绩统计')?.querySelector('.alfa-asof')?.textContent).toBe('截至 2026-09-30')
+    }
+  })
+
+  it('業績 of a fund the import could not reconcile: 业绩数据暂不可用 with the reason instead of every figure', async () => {
+    const answer = { fund: { ...PERF.fund, figuresUnavailable: UNAVAILABLE, performance: NO_FIGURES } }
+    const { container, text } = await open(
+      FundArchivesPage,
+      'pages/fundArchives/index',
+      { fundCode: '000001' },
+      { FundAchievements: () => answer },
+    )
+    expect(text()).toContain('甲成长混合')
+    expect(container.querySelector('.alfa-fund-unavailable')?.textContent).toBe(`业绩数据暂不可用${UNAVAILABLE}`)
+    for (const gone of ['阶段涨幅', '业绩统计', '最大回撤', '年度业绩', '--']) expect(text()).not.toContain(gone)
+  })
+
+  it('净值: the chart says its day; for an unreconciled fund the chart gives way to the notice (the NAV rows stay)', async () => {
+    const row = (date: string) => ({ date, nav: '1.1000', accNav: '1.2000', dailyReturn: '-0.0010' })
+    const answer = (figuresUnavailable: string | null, fundCode: string) => ({
+      FundNavRows: () => ({
+        fund: {
+          fundCode,
+          fundName: '甲成长混合',
+          figuresUnavailable,
+          navRows: { totalCount: 1, pageInfo: { cursor: null, hasMore: false }, list: [row('2026-09-30')] },
+        },
+      }),
+      FundChart: () => CHART,
+    })
+    const plain = await open(FundNavPage, 'subPkg/pages/fundNav/index', { fundCode: '000001' }, answer(null, '000001'))
+    expect(section(plain.container, '业绩走势')?.querySelector('.alfa-asof')?.textContent).toBe('截至 2026-09-30')
+    document.body.innerHTML = ''
+    const odd = await open(FundNavPage, 'subPkg/pages/fundNav/index', { fundCode: '000002' }, answer(UNAVAILABLE, '000002'))
+    expect(section(odd.container, '业绩走势')?.querySelector('.alfa-fund-unavailable__reason')?.textContent).toBe(UNAVAILABLE)
+    expect(odd.container.querySelector('.chart-stub')).toBeNull()
+    expect(odd.container.querySelectorAll('.alfa-fund-table__row').length).toBe(2)
   })
 })
 

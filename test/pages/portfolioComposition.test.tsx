@@ -355,6 +355,7 @@ describe('strategy analysis (策略分析)', () => {
     chinaIncludeOversea: null,
     chinaOnly: mix('INACTIVE'),
     global: null,
+    latestNav: { list: [{ date: '2026-09-30', value: '1.0964' }] },
     navHistory: { maxDrawdown: { rate: '0.355543', startDate: '2019-11-12', endDate: '2022-12-26' }, totalReturn: '0.096400' },
   }
 
@@ -368,15 +369,52 @@ describe('strategy analysis (策略分析)', () => {
     expect(value('riskLevel')?.textContent).toBe('中高风险')
     expect(value('holding')?.className).toContain('alfa-tone--Warning')
     expect(text()).toContain('预期年化收益8.00%')
-    expect(text()).toContain('默认回撤35.55%')
-    expect(text()).toContain('最小回撤21.33%')
+    expect(text()).toContain('预期最大回撤-21.33% ～ -35.55%')
     expect(container.querySelector('.alfa-po-mix[data-scope="含另类"]')?.textContent).toContain('5.12%')
     expect(container.querySelector('.alfa-po-mix[data-scope="含另类"]')?.textContent).toContain('建议持有 3年以上')
     expect(container.querySelector('.alfa-po-mix[data-scope="仅国内"]')?.textContent).toContain('未启用')
     expect(container.querySelector('.alfa-po-mix[data-scope="全球"]')).toBeNull()
-    expect(text()).toContain('最大回撤35.55%')
+    expect(text()).toContain('最大回撤-35.55%')
     expect(text()).toContain('2019-11-12 至 2022-12-26')
     expect(text()).toContain('+9.64%')
+  })
+
+  it('the max drawdown is a fall in the falling colour whatever sign it arrives with; labels in investor words (issue 22)', async () => {
+    // Two strategies (two kept answers): one sent positive as the NAV history does, one negative.
+    for (const [poCode, rate] of [
+      ['ZH015676', '0.355543'],
+      ['ZH015680', '-0.355543'],
+    ]) {
+      document.body.innerHTML = ''
+      const maxDrawdown = { ...ANALYSIS.navHistory.maxDrawdown, rate }
+      const portfolio = { ...ANALYSIS, poCode, navHistory: { ...ANALYSIS.navHistory, maxDrawdown } }
+      const { container, text } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', poCode, {
+        PortfolioAnalysis: () => ({ portfolio }),
+      })
+      const figure = container.querySelector('[data-figure="maxDrawdown"] .alfa-num')
+      expect(figure?.textContent).toBe('-35.55%')
+      expect(figure?.className).toContain('alfa-num--down')
+      expect(text()).toContain('回撤区间2019-11-12 至 2022-12-26')
+      // The expected range: both ends falls in the falling colour, no field names.
+      const ends = [...container.querySelectorAll('.alfa-po-expected-dd .alfa-num')]
+      expect(ends.map((e) => [e.textContent, e.className.includes('alfa-num--down')])).toEqual([
+        ['-21.33%', true],
+        ['-35.55%', true],
+      ])
+      expect(text()).not.toMatch(/默认回撤|最小回撤/)
+    }
+  })
+
+  it('the performance and the history say the day of the latest NAV they are as of (截至)', async () => {
+    const { container } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
+      PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),
+    })
+    const asOf = (title: string) =>
+      [...container.querySelectorAll('.alfa-section')]
+        .find((s) => s.querySelector('.alfa-section__title')?.textContent === title)
+        ?.querySelector('.alfa-section__head .alfa-asof')?.textContent
+    expect(asOf('业绩表现')).toBe('截至 2026-09-30')
+    expect(asOf('历史业绩')).toBe('截至 2026-09-30')
   })
 
   it('a strategy without an analysis page shows an empty state', async () => {

@@ -108,6 +108,7 @@ function portfolio(over: Record<string, unknown> = {}) {
       ],
     },
     latestSignal: null,
+    latestNav: { list: [{ date: '2026-01-02', value: '1.2100' }] },
     ...CHART,
     ...over,
   }
@@ -162,7 +163,7 @@ describe('strategy details show the server values', () => {
     expect(text()).toContain('长期投资')
     expect(container.querySelector('[data-key="annualized"] .alfa-tone--Positive')?.textContent).toBe('8.61%')
     expect(container.querySelector('[data-key="maxDrawdown"] .alfa-tone--Negative')?.textContent).toBe('-24.38%')
-    expect(text()).toContain('预期年化收益 8.00%，回撤 10.00%～20.00%')
+    expect(text()).toContain('预期年化收益 8.00%，预期最大回撤 -10.00% ～ -20.00%')
     expect(text()).toContain('运行 1234 天')
     // 21767 → 2.1w+; 99 buyers (under 100) show nothing.
     expect(text()).toContain('2.1w+人关注')
@@ -232,6 +233,52 @@ describe('strategy details show the server values', () => {
       await flush()
     })
     expect(text()).toContain('全球多元配置')
+  })
+})
+
+describe('a drawdown is one sign and one colour; every figure says its NAV day (issue 22)', () => {
+  const section = (container: HTMLElement, title: string) =>
+    [...container.querySelectorAll('.alfa-section')].find((s) => s.querySelector('.alfa-section__title')?.textContent === title)
+
+  it('the chart’s max drawdown is a fall in the falling colour whatever sign it arrives with', async () => {
+    for (const rate of ['0.1234', '-0.1234']) {
+      answerCache.clear()
+      document.body.innerHTML = ''
+      const navHistory = { ...CHART.navHistory, maxDrawdown: { ...CHART.navHistory.maxDrawdown, rate } }
+      serve({ Portfolio: () => ({ portfolio: portfolio({ navHistory }) }) })
+      const { container } = await open('ZH015676')
+      const figure = container.querySelector('.alfa-po-chart__figure[data-figure="maxDrawdown"] .alfa-num')
+      expect(figure?.textContent).toBe('-12.34%')
+      expect(figure?.className).toContain('alfa-num--down')
+    }
+  })
+
+  it('a drawdown showcase written without its sign shows as a fall, in the falling colour', async () => {
+    const performanceShowcase = [{ key: 'maxDrawdown', displayName: '最大回撤', valueText: '24.38%', fontColor: 'Positive' }]
+    serve({ Portfolio: () => ({ portfolio: portfolio({ performanceShowcase }) }) })
+    const { container } = await open('ZH015676')
+    const value = container.querySelector('[data-key="maxDrawdown"] .alfa-po-showcase__value')
+    expect(value?.textContent).toBe('-24.38%')
+    expect(value?.className).toContain('alfa-tone--Negative')
+  })
+
+  it('the expected drawdown range is in investor words, each end a fall in the falling colour', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container, text } = await open('ZH015676')
+    expect(text()).toContain('预期最大回撤 -10.00% ～ -20.00%')
+    const ends = [...container.querySelectorAll('.alfa-po-head__range .alfa-num')]
+    expect(ends.map((e) => [e.textContent, e.className.includes('alfa-num--down')])).toEqual([
+      ['-10.00%', true],
+      ['-20.00%', true],
+    ])
+    expect(text()).not.toMatch(/默认回撤|最小回撤/)
+  })
+
+  it('the latest NAV and the period returns say the day they are as of (截至)', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container } = await open('ZH015676')
+    expect(container.querySelector('.alfa-po-head__nav')?.textContent).toBe('最新净值 1.2100截至 2026-01-02')
+    expect(section(container, '业绩走势')?.querySelector('.alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-01-02')
   })
 })
 

@@ -385,6 +385,8 @@ describe('strategy movement: the NAV chart and the daily NAVs', () => {
     expect(rows[0].textContent).toContain('1.0843')
     expect(rows[0].querySelector('.alfa-num--down')?.textContent).toBe('-0.68%')
     expect(rows[1].querySelector('.alfa-num--up')?.textContent).toBe('+0.25%')
+    // The chart says the day of its latest NAV (issue 22).
+    expect(container.querySelector('.alfa-po-rec-chart .alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-09-30')
   })
 
   it('asks with the range of the period tab and isLongWinS for a LONG_WIN_S plan', async () => {
@@ -422,10 +424,10 @@ describe('strategy movement: the NAV chart and the daily NAVs', () => {
 
 // ---------------------------------------------------------------- AIP list and detail
 
-const advice = (sigId: string, issueNumber: number) => ({
+const advice = (sigId: string, issueNumber: number, buyRate = '0.9') => ({
   sigId,
   buyDate: '2026-09-02',
-  buyRate: '0.9',
+  buyRate,
   issueNumber,
   buyValidUntilTime: '2026-09-05T07:00:00.000Z',
   introduction: {
@@ -447,7 +449,7 @@ const aipAnswers = (popup: boolean, support = true): GraphqlAnswers => ({
       poCode: 'ZH015676',
       poName: '全球多元配置',
       isSupportSmartAip: support,
-      aipAdvices: support ? page([advice('AIP-24', 24), advice('AIP-23', 23)], null, 2) : page([], null, 0),
+      aipAdvices: support ? page([advice('AIP-24', 24), advice('AIP-23', 23, '1.500000')], null, 2) : page([], null, 0),
     },
   }),
 })
@@ -455,7 +457,7 @@ const aipAnswers = (popup: boolean, support = true): GraphqlAnswers => ({
 describe('regular-investment suggestions', () => {
   beforeEach(() => expiringStorage.remove('smart_aip_disclaimer:ZH015676'))
 
-  it('lists each issue with buy date, buy rate, valid-until time in Shanghai, tags and title; a row opens its detail', async () => {
+  it('lists each issue with buy date, buy multiple, valid-until time in Shanghai, tags and title; a row opens its detail', async () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
     const { text, container, utils } = await open(
       AipListPage,
@@ -466,7 +468,9 @@ describe('regular-investment suggestions', () => {
     expect(text()).toContain('全球多元配置')
     expect(text()).toContain('第24期')
     expect(text()).toContain('买入日 2026-09-02')
-    expect(text()).toContain('90.00%')
+    expect([...container.querySelectorAll('[data-figure="buyRate"]')].map((e) => e.textContent)).toEqual(['0.9 倍', '1.5 倍'])
+    expect(text()).toContain('0.9 倍建议定投倍数')
+    expect(text()).not.toMatch(/90\.00%|150\.00%/)
     expect(text()).toContain('2026-09-05 15:00')
     expect(text()).toContain('高位少投')
     expect(text()).toContain('第24期定投建议')
@@ -527,6 +531,8 @@ describe('regular-investment suggestions', () => {
     expect(text()).toContain('全球多元配置')
     expect(text()).toContain('第24期')
     expect(text()).toContain('2026-09-05 15:00')
+    // The multiple of the usual amount, as on the list (issue 22: never 150.00%).
+    expect(container.querySelector('[data-figure="buyRate"]')?.textContent).toBe('0.9 倍')
     expect(text()).toContain('根据市场温度调整本期定投金额。')
     expect(text()).toContain('364960')
     expect(text()).toContain('35.00%')

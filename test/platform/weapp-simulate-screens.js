@@ -62,7 +62,7 @@ function screens(expected) {
         fund.fundName,
         fund.fundCode,
         nav(fund.nav),
-        `单位净值（${fund.navDate}）`,
+        `单位净值（截至 ${fund.navDate}）`,
         '日涨跌幅',
         '业绩走势',
         '区间收益',

@@ -7,8 +7,11 @@ import {
   NULL_TEXT,
   SHORT_DATE,
   formatAmount,
+  drawdownModifier,
   formatCount,
   formatDate,
+  formatDrawdown,
+  formatMultiple,
   formatNav,
   formatNumber,
   formatPercent,
@@ -101,6 +104,42 @@ describe('count display', () => {
     ['1234567', '123.4w+'],
     [null, ''],
   ])('%p → %p', (v, out) => expect(formatCount(v)).toBe(out))
+})
+
+describe('a drawdown is one sign on every screen: a fall', () => {
+  it('a positive figure (the strategy NAV history) shows negative', () => {
+    expect(formatDrawdown('0.355517')).toBe('-35.55%')
+    expect(formatDrawdown(0.1234)).toBe('-12.34%')
+  })
+  it('a negative figure (a fund performance) stays negative', () => {
+    expect(formatDrawdown('-0.355517')).toBe('-35.55%')
+  })
+  it('zero, and a fall that rounds to zero, show 0.00% without a sign and are flat', () => {
+    expect(formatDrawdown('0')).toBe('0.00%')
+    expect(formatDrawdown('-0.00004')).toBe('0.00%')
+    expect(drawdownModifier('0')).toBe('flat')
+    expect(drawdownModifier('-0.00004')).toBe('flat')
+  })
+  it('a real fall of either sign takes the falling tone', () => {
+    expect(drawdownModifier('0.2')).toBe('down')
+    expect(drawdownModifier('-0.2')).toBe('down')
+  })
+  it("null shows '--' and is flat", () => {
+    expect(formatDrawdown(null)).toBe(NULL_TEXT)
+    expect(formatDrawdown(undefined)).toBe(NULL_TEXT)
+    expect(drawdownModifier(null)).toBe('flat')
+  })
+})
+
+describe('a multiple (AIP advice) shows as times, not percent', () => {
+  it('1.5 is 1.5 倍, without trailing zeros', () => {
+    expect(formatMultiple('1.5')).toBe('1.5 倍')
+    expect(formatMultiple('1.500000')).toBe('1.5 倍')
+    expect(formatMultiple('0.9')).toBe('0.9 倍')
+    expect(formatMultiple('1')).toBe('1 倍')
+    expect(formatMultiple('1.255')).toBe('1.26 倍')
+    expect(formatMultiple(null)).toBe(NULL_TEXT)
+  })
 })
 
 describe('dates are formatted in Asia/Shanghai whatever the device zone', () => {

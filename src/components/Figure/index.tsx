@@ -1,12 +1,22 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
-import { formatPercent, toneModifier, type Numeric } from '@/utils/number'
+import { drawdownModifier, formatDrawdown, formatPercent, toneModifier, type Numeric } from '@/utils/number'
 import './index.scss'
 
 /** A signed rate (+1.23%) coloured by its direction: gains red, losses green, zero and missing grey. */
 export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
   return <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+}
+
+/** A max drawdown: always a fall (-35.55%) in the falling colour, whatever sign it arrives with; 0.00% grey. */
+export function DrawdownRate({ value, className = '' }: { value: Numeric; className?: string }) {
+  return <Text className={`alfa-num alfa-num--${drawdownModifier(value)} alfa-drawdown ${className}`}>{formatDrawdown(value)}</Text>
+}
+
+/** 截至 yyyy-MM-dd beside figures: the day of the NAV they are as of (a Date scalar); nothing without one. */
+export function AsOf({ date, className = '' }: { date: string | null | undefined; className?: string }) {
+  return date ? <Text className={`alfa-asof ${className}`}>{`截至 ${date.slice(0, 10)}`}</Text> : null
 }
 
 const TONE_OF_LEVEL: Record<RiskLevel, 'high' | 'medium' | 'low'> = {

@@ -147,7 +147,15 @@ const STEP_RATE = 'LW000002'
  * of 10, daily NAVs of 20 over 近1年).
  */
 async function strategyExpected(gql) {
-  const { formatAmount, formatCount, formatDate, formatNav, formatPercent } = require('../../../src/utils/format.ts')
+  const {
+    formatAmount,
+    formatCount,
+    formatDate,
+    formatDrawdown,
+    formatMultiple,
+    formatNav,
+    formatPercent,
+  } = require('../../../src/utils/format.ts')
   const signed = (v) => formatPercent(v, 2, { sign: true })
   const head = 'poCode poName runningDays followersCount'
   const { portfolio: po, displaySmartAipDisclaimerPopup } = await gql(
@@ -229,7 +237,7 @@ async function strategyExpected(gql) {
       chartReturn: signed(po.chart.totalReturn),
       analysis: {
         totalReturn: signed(po.whole.totalReturn),
-        maxDrawdown: dd ? formatPercent(dd.rate) : '--',
+        maxDrawdown: formatDrawdown(dd && dd.rate),
         range: dd ? `${date(dd.startDate)} 至 ${date(dd.endDate)}` : '--',
       },
       signals: {
@@ -249,13 +257,13 @@ async function strategyExpected(gql) {
           sigId: po.aipAdvices.list[0].sigId,
           issue: `第${po.aipAdvices.list[0].issueNumber}期`,
           buyDate: `买入日 ${date(po.aipAdvices.list[0].buyDate)}`,
-          buyRate: formatPercent(po.aipAdvices.list[0].buyRate),
+          buyRate: formatMultiple(po.aipAdvices.list[0].buyRate),
         },
       },
       aipDetail: {
         sigId: aipAdvice.sigId,
         issue: `第${aipAdvice.issueNumber}期`,
-        buyRate: formatPercent(aipAdvice.buyRate),
+        buyRate: formatMultiple(aipAdvice.buyRate),
         orders: aipAdvice.buyOrders.map((o) => ({ fundCode: o.fundCode, fundName: o.fundName, percent: formatPercent(o.percent) })),
       },
       dailyNav: po.dailyNavs.list.map((r) => ({ date: date(r.date), nav: formatNav(r.value), dailyReturn: signed(r.dailyReturn) })),

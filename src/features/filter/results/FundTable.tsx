@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { LoadMore, type LoadMoreStatus } from '@/components/LoadMore'
 import { navigateTo } from '@/services/navigation'
 import { nextSort, type SortState } from '@/utils/sort'
-import { formatDate, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
+import { drawdownModifier, formatDate, formatDrawdown, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { periodName, periodReturn, type ReturnPeriod } from '@/services/periods'
 import type { FundTableRowFragment } from '@/services/generated/graphql'
 import './FundTable.scss'
@@ -72,7 +72,13 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
             <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(ret)}`}>
               {formatPercent(ret, 2, { sign: true })}
             </Text>
-            <Text className='alfa-fund-table__cell alfa-fund-table__figure--flat'>{formatPercent(r.maxDrawdown1Y, 2)}</Text>
+            {/* A drawdown is a fall on every screen (the filter sends its size, positive). */}
+            <Text
+              className={`alfa-fund-table__cell alfa-fund-table__figure--${drawdownModifier(r.maxDrawdown1Y)}`}
+              data-figure='maxDrawdown'
+            >
+              {formatDrawdown(r.maxDrawdown1Y)}
+            </Text>
           </View>
         )
       })}

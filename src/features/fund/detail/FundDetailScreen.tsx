@@ -8,10 +8,11 @@ import { periodCode } from '@/services/periods'
 import { PickButton } from '@/features/watchlist'
 import { formatNav } from '@/utils/format'
 import { Card } from '@/components/Card'
-import { RiskTag, SignedRate } from '@/components/Figure'
+import { AsOf, RiskTag, SignedRate } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import { FundPending } from '../FundPending'
 import { useFundQuery, useFundStopped } from '../hooks'
+import { FiguresUnavailable } from '../performance/FiguresUnavailable'
 import { FundNavChart } from '../performance/FundNavChart'
 import { ReturnsGrid } from '../performance/ReturnsGrid'
 import { FundStoppedNotice } from './FundStoppedNotice'
@@ -54,7 +55,7 @@ export function FundDetailScreen({
           </View>
           <View className='alfa-fund-head__figure'>
             <Text className='alfa-fund-head__big alfa-fund-digits'>{formatNav(fund.nav)}</Text>
-            <Text className='alfa-fund-head__label'>{fund.navDate ? `单位净值（${fund.navDate}）` : '单位净值（暂无）'}</Text>
+            <Text className='alfa-fund-head__label'>{fund.navDate ? `单位净值（截至 ${fund.navDate}）` : '单位净值（暂无）'}</Text>
           </View>
         </View>
         {!terminated && fund.nav && (
@@ -63,9 +64,17 @@ export function FundDetailScreen({
           </View>
         )}
       </View>
-      <FundNavChart fundCode={fundCode} onMore={() => navigateTo('fundNav', { fundCode })} />
-      <Card title='阶段涨幅' onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}>
-        <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
+      <FundNavChart fundCode={fundCode} unavailable={fund.figuresUnavailable} onMore={() => navigateTo('fundNav', { fundCode })} />
+      <Card
+        title='阶段涨幅'
+        extra={fund.figuresUnavailable ? undefined : <AsOf date={fund.navDate} />}
+        onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}
+      >
+        {fund.figuresUnavailable ? (
+          <FiguresUnavailable reason={fund.figuresUnavailable} />
+        ) : (
+          <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
+        )}
       </Card>
       <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
       <TradeRulesCard rules={fund.tradeRules} />

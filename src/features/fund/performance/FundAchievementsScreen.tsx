@@ -5,9 +5,10 @@ import { execute } from '@/services/graphql'
 import { FundAchievementsDocument, type FundCalendarListFragment } from '@/services/generated/graphql'
 import { formatNumber, formatPercent } from '@/utils/format'
 import { Card, InfoRows } from '@/components/Card'
-import { SignedRate } from '@/components/Figure'
+import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { FundPending } from '../FundPending'
 import { FundTitle } from '../FundTitle'
+import { FiguresUnavailable } from './FiguresUnavailable'
 import { ReturnsGrid } from './ReturnsGrid'
 import '../index.scss'
 import { useFundQuery } from '../hooks'
@@ -42,14 +43,26 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const p = fund.performance
   const rank = p.peerRank1Y
+  if (fund.figuresUnavailable)
+    return (
+      <View className='alfa-fund'>
+        {stale && <StaleNotice onRetry={() => reload()} />}
+        <FundTitle fund={fund} />
+        <Card title='基金业绩'>
+          <FiguresUnavailable reason={fund.figuresUnavailable} />
+        </Card>
+      </View>
+    )
+  // Every figure here is as of the latest NAV.
+  const asOf = <AsOf date={fund.navDate} />
   return (
     <View className='alfa-fund'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <FundTitle fund={fund} />
-      <Card title='阶段涨幅'>
+      <Card title='阶段涨幅' extra={asOf}>
         <ReturnsGrid items={p.periodReturns} />
       </Card>
-      <Card title='业绩统计'>
+      <Card title='业绩统计' extra={asOf}>
         <InfoRows
           rows={[
             [
@@ -59,12 +72,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
               </Text>,
             ],
             ['同类', <Text key='c'>{rank?.categoryName ?? fund.categoryName ?? '--'}</Text>],
-            [
-              '最大回撤（成立以来）',
-              <Text key='d' className='alfa-fund-digits'>
-                {formatPercent(p.maxDrawdown)}
-              </Text>,
-            ],
+            ['最大回撤（成立以来）', <DrawdownRate key='d' value={p.maxDrawdown} className='alfa-fund-digits' />],
             [
               '回撤区间',
               <Text key='dr' className='alfa-fund-digits'>

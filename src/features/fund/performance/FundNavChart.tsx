@@ -6,13 +6,17 @@ import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FundChartDocument } from '@/services/generated/graphql'
 import { Card } from '@/components/Card'
-import { SignedRate } from '@/components/Figure'
+import { AsOf, SignedRate } from '@/components/Figure'
+import { FiguresUnavailable } from './FiguresUnavailable'
 import '../index.scss'
 
-/** NAV chart with the category's comparison index and period tabs. */
-export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: () => void }) {
+/**
+ * NAV chart with the category's comparison index and period tabs; for a fund whose figures are
+ * unavailable (the reason), that notice instead, and nothing asked.
+ */
+export function FundNavChart({ fundCode, onMore, unavailable }: { fundCode: string; onMore?: () => void; unavailable?: string | null }) {
   const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
-  const { state, data, reload } = useRemote(`fundChart:${fundCode}:${period}`, () =>
+  const { state, data, reload } = useRemote(unavailable ? null : `fundChart:${fundCode}:${period}`, () =>
     execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then((r) => r.fund),
   )
 
@@ -29,8 +33,14 @@ export function FundNavChart({ fundCode, onMore }: { fundCode: string; onMore?: 
   const own = series[0]?.data
   const periodReturn = own && own.length > 1 ? own[own.length - 1].value : null
 
+  if (unavailable)
+    return (
+      <Card title='业绩走势' onMore={onMore}>
+        <FiguresUnavailable reason={unavailable} />
+      </Card>
+    )
   return (
-    <Card title='业绩走势' onMore={onMore}>
+    <Card title='业绩走势' onMore={onMore} extra={shown ? <AsOf date={own?.[own.length - 1]?.date} /> : undefined}>
       <View className='alfa-fund-chart__legend'>
         {/* The chart draws its own legend (本基金 / the comparison index). */}
         {shown && (

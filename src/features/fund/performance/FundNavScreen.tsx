@@ -38,7 +38,7 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
     <View className='alfa-fund'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <FundTitle fund={fund} />
-      <FundNavChart fundCode={fundCode} />
+      <FundNavChart fundCode={fundCode} unavailable={fund.figuresUnavailable} />
       <AsyncContent state={rows.length ? 'ready' : 'empty'} emptyTitle='暂无净值' emptyDescription='基金成立并公布净值后再来查看。'>
         <View className='alfa-section alfa-fund-table' role='table'>
           <View className='alfa-fund-table__row alfa-fund-table__row--head' role='row'>

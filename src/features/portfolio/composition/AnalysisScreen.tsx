@@ -2,11 +2,12 @@ import { Text, View } from '@tarojs/components'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
 import { Empty } from '@/components/Empty'
-import { SignedRate } from '@/components/Figure'
+import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PortfolioAnalysisDocument, type PortfolioAnalysisQuery, type PortfolioAssetMixFragment } from '@/services/generated/graphql'
-import { formatDate, formatPercent } from '@/utils/format'
+import { DATE, formatDate, formatPercent } from '@/utils/format'
+import { ExpectedDrawdown } from '../ExpectedDrawdown'
 import { PortfolioFoot } from '../PortfolioFoot'
 import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
@@ -64,12 +65,14 @@ export function AnalysisScreen() {
   const mixes = SCOPES.flatMap(([field, name]) => (data[field] ? [{ name, mix: data[field] }] : []))
   const nav = data.navHistory
   const drawdown = nav?.maxDrawdown
+  // Every figure here is as of the latest NAV.
+  const asOf = <AsOf date={data.latestNav.list[0]?.date} />
   return (
     <View className='alfa-po'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       {head}
       {data.performanceShowcase.length > 0 && (
-        <Card title='业绩表现'>
+        <Card title='业绩表现' extra={asOf}>
           <Showcases items={data.performanceShowcase} />
         </Card>
       )}
@@ -78,22 +81,20 @@ export function AnalysisScreen() {
           <Showcases items={data.featureShowcase} />
         </Card>
       )}
-      <Card title='历史业绩'>
+      <Card title='历史业绩' extra={asOf}>
         {nav ? (
           <InfoRows
             rows={[
               ['成立以来收益', <SignedRate key='t' value={nav.totalReturn} />],
               [
                 '最大回撤',
-                <Text key='d' className='alfa-num alfa-num--down'>
-                  {drawdown ? formatPercent(drawdown.rate) : '--'}
-                </Text>,
+                <View key='d' data-figure='maxDrawdown'>
+                  <DrawdownRate value={drawdown?.rate} />
+                </View>,
               ],
               [
                 '回撤区间',
-                <Text key='r'>
-                  {drawdown ? `${formatDate(drawdown.startDate, 'yyyy-MM-dd')} 至 ${formatDate(drawdown.endDate, 'yyyy-MM-dd')}` : '--'}
-                </Text>,
+                <Text key='r'>{drawdown ? `${formatDate(drawdown.startDate, DATE)} 至 ${formatDate(drawdown.endDate, DATE)}` : '--'}</Text>,
               ],
             ]}
           />
@@ -106,8 +107,7 @@ export function AnalysisScreen() {
           <InfoRows
             rows={[
               ['预期年化收益', formatPercent(range.expectedAnnualizedReturnRate)],
-              ['默认回撤', formatPercent(range.defaultDrawdown)],
-              ['最小回撤', formatPercent(range.minDrawdown)],
+              ['预期最大回撤', <ExpectedDrawdown key='dd' range={range} />],
             ]}
           />
         </Card>

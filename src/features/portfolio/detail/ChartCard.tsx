@@ -12,7 +12,7 @@ import {
   type ChartPeriod,
   type ChartSeries,
 } from '@/components/Chart'
-import { SignedRate } from '@/components/Figure'
+import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
@@ -26,7 +26,6 @@ import {
   type PortfolioPreferenceFlagsFragment,
 } from '@/services/generated/graphql'
 import type { PortfolioKind } from '../kind'
-import { formatPercent } from '@/utils/format'
 import { ProfitCalculator } from './ProfitCalculator'
 
 /** The detail query asks the chart for this period; other tabs ask the history operation of the kind. */
@@ -97,9 +96,11 @@ export function ChartCard({ poCode, kind, realMoney = false, initial, preference
   const markers = useMemo(() => (chart ? chartMarkers(chart, preference) : undefined), [chart, preference])
   const points = chart?.navHistory.series.length ?? 0
   const dd = chart?.navHistory.maxDrawdown
+  // The range ends at the latest NAV: its figures are as of that day.
+  const asOf = points ? chart?.navHistory.series[points - 1].date : null
   return (
     <>
-      <Card title='业绩走势'>
+      <Card title='业绩走势' extra={<AsOf date={asOf} />}>
         <View className='alfa-po-chart__legend'>
           {chart && (
             <View className='alfa-po-chart__figure'>
@@ -108,7 +109,10 @@ export function ChartCard({ poCode, kind, realMoney = false, initial, preference
             </View>
           )}
           {chart && preference.displayMaxDrawdownOnChart && dd && (
-            <Text className='alfa-po-chart__figure'>{`最大回撤 ${formatPercent(-Math.abs(Number(dd.rate)))}`}</Text>
+            <View className='alfa-po-chart__figure' data-figure='maxDrawdown'>
+              <Text>最大回撤 </Text>
+              <DrawdownRate value={dd.rate} />
+            </View>
           )}
         </View>
         <View className={loading ? 'alfa-po-chart__body alfa-po-chart__body--loading' : 'alfa-po-chart__body'}>

@@ -4,14 +4,15 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Card, InfoRows } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { RiskTag, Tag } from '@/components/Figure'
+import { AsOf, RiskTag, Tag } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import type { RouteName } from '@/routes'
 import { openLink } from '@/services/links'
 import { navigateTo } from '@/services/navigation'
-import { formatCount, formatPercent } from '@/utils/format'
+import { formatCount, formatNav, formatPercent } from '@/utils/format'
 import { PortfolioFoot } from '../PortfolioFoot'
 import { PortfolioPending } from '../PortfolioPending'
+import { ExpectedDrawdown } from '../ExpectedDrawdown'
 import { Showcases } from '../Showcases'
 import { PoManagerCard } from '../trade/ManagerCard'
 import { CompositionList } from '../composition/CompositionList'
@@ -51,6 +52,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const followers = formatCount(useFollowersCount(p.poCode, p.followersCount))
   const buyers = formatCount(p.buyersCount)
   const range = p.annualizedReturnRateRange
+  const latest = p.latestNav.list[0]
   return (
     <View className='alfa-po-head'>
       <Text className='alfa-po-head__name'>{p.poName}</Text>
@@ -63,13 +65,21 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
         {p.runningWithRealMoney && <Tag>实盘运行</Tag>}
       </View>
       {p.preference.displayShowcase && p.performanceShowcase.length > 0 && <Showcases items={p.performanceShowcase} />}
+      {latest && (
+        <View className='alfa-po-head__nav'>
+          <Text>{`最新净值 ${formatNav(latest.value)}`}</Text>
+          <AsOf date={latest.date} />
+        </View>
+      )}
       {range?.expectedAnnualizedReturnRate && (
-        <Text className='alfa-po-head__range'>
-          {`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}
-          {range.minDrawdown && range.defaultDrawdown
-            ? `，回撤 ${formatPercent(range.minDrawdown)}～${formatPercent(range.defaultDrawdown)}`
-            : ''}
-        </Text>
+        <View className='alfa-po-head__range'>
+          <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
+          {(range.minDrawdown || range.defaultDrawdown) && (
+            <Text>
+              ，预期最大回撤 <ExpectedDrawdown range={range} />
+            </Text>
+          )}
+        </View>
       )}
       <View className='alfa-po-head__meta'>
         <Text>{`运行 ${p.runningDays} 天`}</Text>

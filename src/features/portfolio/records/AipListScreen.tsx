@@ -12,7 +12,7 @@ import { execute } from '@/services/graphql'
 import { AipAdvicesDocument, type RecordsAipAdviceFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { expiringStorage } from '@/services/storage'
-import { formatDate, formatPercent, DATE, DATE_TIME } from '@/utils/format'
+import { formatDate, formatMultiple, DATE, DATE_TIME } from '@/utils/format'
 import { PortfolioPending } from '../PortfolioPending'
 import { RecordsTitle } from './RecordsTitle'
 import { pageInput } from './paging'
@@ -46,7 +46,7 @@ function SmartAipDisclaimer({ onAcknowledge }: { onAcknowledge: () => void }) {
   )
 }
 
-/** One suggestion of the list: issue, buy date and rate, valid-until time, its introduction. */
+/** One suggestion (the list's card and the detail's head): issue, buy date and multiple, valid-until time, its introduction. */
 export function AipAdviceSummary({ advice }: { advice: RecordsAipAdviceFragment }) {
   const intro = advice.introduction
   return (
@@ -57,8 +57,11 @@ export function AipAdviceSummary({ advice }: { advice: RecordsAipAdviceFragment 
       </View>
       <View className='alfa-po-aip__figures'>
         <View className='alfa-po-aip__figure'>
-          <Text className='alfa-po-aip__value'>{formatPercent(advice.buyRate)}</Text>
-          <Text className='alfa-po-muted'>建议定投比例</Text>
+          {/* buyRate is a multiple of the plan's usual amount (1.5 倍 in a low market), not a share. */}
+          <Text className='alfa-po-aip__value' data-figure='buyRate'>
+            {formatMultiple(advice.buyRate)}
+          </Text>
+          <Text className='alfa-po-muted'>建议定投倍数</Text>
         </View>
         <View className='alfa-po-aip__figure'>
           <Text className='alfa-po-aip__value alfa-po-aip__value--time'>{formatDate(advice.buyValidUntilTime, DATE_TIME)}</Text>

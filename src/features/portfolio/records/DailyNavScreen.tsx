@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { Chart, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
-import { SignedRate } from '@/components/Figure'
+import { AsOf, SignedRate } from '@/components/Figure'
 import { LoadMore } from '@/components/LoadMore'
 import { Skeleton } from '@/components/Skeleton'
 import { usePaged } from '@/hooks/remote'
@@ -53,11 +53,13 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
   if (!head || state === 'error' || state === 'notFound') return <PortfolioPending state={state} onRetry={() => void reload()} />
   const loading = state === 'loading'
   const points = series[0].data.length
+  // The chart ends at the latest NAV of the range.
+  const asOf = !loading && points ? series[0].data[points - 1].date : null
   return (
     <View className='alfa-po alfa-po-records'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <RecordsTitle poName={head.poName} poCode={poCode} />
-      <Card title='策略走势' className='alfa-po-rec-chart'>
+      <Card title='策略走势' className='alfa-po-rec-chart' extra={<AsOf date={asOf} />}>
         <View className='alfa-po-rec-chart__body'>
           {loading && <Skeleton rows={4} title={false} />}
           {!loading && points < 2 && <Text className='alfa-po-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
