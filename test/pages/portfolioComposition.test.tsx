@@ -369,7 +369,8 @@ describe('strategy analysis (策略分析)', () => {
     expect(value('riskLevel')?.textContent).toBe('中高风险')
     expect(value('holding')?.className).toContain('alfa-tone--Warning')
     expect(text()).toContain('预期年化收益8.00%')
-    expect(text()).toContain('预期最大回撤-21.33% ～ -35.55%')
+    expect(text()).toContain('最大回撤（成立以来）-35.55%')
+    expect(text()).toContain('近1年最大回撤-21.33%')
     expect(container.querySelector('.alfa-po-mix[data-scope="含另类"]')?.textContent).toContain('5.12%')
     expect(container.querySelector('.alfa-po-mix[data-scope="含另类"]')?.textContent).toContain('建议持有 3年以上')
     expect(container.querySelector('.alfa-po-mix[data-scope="仅国内"]')?.textContent).toContain('未启用')
@@ -395,11 +396,11 @@ describe('strategy analysis (策略分析)', () => {
       expect(figure?.textContent).toBe('-35.55%')
       expect(figure?.className).toContain('alfa-num--down')
       expect(text()).toContain('回撤区间2019-11-12 至 2022-12-26')
-      // The expected range: both ends falls in the falling colour, no field names.
-      const ends = [...container.querySelectorAll('.alfa-po-expected-dd .alfa-num')]
+      // Since set-up and the last year: each a fall in the falling colour, no field names.
+      const ends = [...container.querySelectorAll('.alfa-po-range-dd')]
       expect(ends.map((e) => [e.textContent, e.className.includes('alfa-num--down')])).toEqual([
-        ['-21.33%', true],
         ['-35.55%', true],
+        ['-21.33%', true],
       ])
       expect(text()).not.toMatch(/默认回撤|最小回撤/)
     }

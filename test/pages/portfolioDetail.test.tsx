@@ -163,7 +163,7 @@ describe('strategy details show the server values', () => {
     expect(text()).toContain('长期投资')
     expect(container.querySelector('[data-key="annualized"] .alfa-tone--Positive')?.textContent).toBe('8.61%')
     expect(container.querySelector('[data-key="maxDrawdown"] .alfa-tone--Negative')?.textContent).toBe('-24.38%')
-    expect(text()).toContain('预期年化收益 8.00%，预期最大回撤 -10.00% ～ -20.00%')
+    expect(text()).toContain('预期年化收益 8.00%，最大回撤 -20.00%，近1年 -10.00%')
     expect(text()).toContain('运行 1234 天')
     // 21767 → 2.1w+; 99 buyers (under 100) show nothing.
     expect(text()).toContain('2.1w+人关注')
@@ -262,14 +262,14 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(value?.className).toContain('alfa-tone--Negative')
   })
 
-  it('the expected drawdown range is in investor words, each end a fall in the falling colour', async () => {
+  it('the drawdowns are in investor words (since set-up, the last year), each a fall in the falling colour', async () => {
     serve({ Portfolio: () => ({ portfolio: portfolio() }) })
     const { container, text } = await open('ZH015676')
-    expect(text()).toContain('预期最大回撤 -10.00% ～ -20.00%')
+    expect(text()).toContain('最大回撤 -20.00%，近1年 -10.00%')
     const ends = [...container.querySelectorAll('.alfa-po-head__range .alfa-num')]
     expect(ends.map((e) => [e.textContent, e.className.includes('alfa-num--down')])).toEqual([
-      ['-10.00%', true],
       ['-20.00%', true],
+      ['-10.00%', true],
     ])
     expect(text()).not.toMatch(/默认回撤|最小回撤/)
   })

@@ -7,7 +7,6 @@ import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PortfolioAnalysisDocument, type PortfolioAnalysisQuery, type PortfolioAssetMixFragment } from '@/services/generated/graphql'
 import { DATE, formatDate, formatPercent } from '@/utils/format'
-import { ExpectedDrawdown } from '../ExpectedDrawdown'
 import { PortfolioFoot } from '../PortfolioFoot'
 import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
@@ -103,11 +102,13 @@ export function AnalysisScreen() {
         )}
       </Card>
       {range && (
-        <Card title='收益与回撤预期'>
+        <Card title='预期收益与回撤'>
           <InfoRows
             rows={[
               ['预期年化收益', formatPercent(range.expectedAnnualizedReturnRate)],
-              ['预期最大回撤', <ExpectedDrawdown key='dd' range={range} />],
+              // defaultDrawdown: the largest fall since set-up; minDrawdown: within the last year (server/README.md).
+              ['最大回撤（成立以来）', <DrawdownRate key='dd' className='alfa-po-range-dd' value={range.defaultDrawdown} />],
+              ['近1年最大回撤', <DrawdownRate key='dd1y' className='alfa-po-range-dd' value={range.minDrawdown} />],
             ]}
           />
         </Card>

@@ -4,7 +4,7 @@ import { StaleNotice } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Card, InfoRows } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { AsOf, RiskTag, Tag } from '@/components/Figure'
+import { AsOf, DrawdownRate, RiskTag, Tag } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import type { RouteName } from '@/routes'
 import { openLink } from '@/services/links'
@@ -12,7 +12,6 @@ import { navigateTo } from '@/services/navigation'
 import { formatCount, formatNav, formatPercent } from '@/utils/format'
 import { PortfolioFoot } from '../PortfolioFoot'
 import { PortfolioPending } from '../PortfolioPending'
-import { ExpectedDrawdown } from '../ExpectedDrawdown'
 import { Showcases } from '../Showcases'
 import { PoManagerCard } from '../trade/ManagerCard'
 import { CompositionList } from '../composition/CompositionList'
@@ -74,9 +73,14 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
       {range?.expectedAnnualizedReturnRate && (
         <View className='alfa-po-head__range'>
           <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
-          {(range.minDrawdown || range.defaultDrawdown) && (
+          {range.defaultDrawdown && (
             <Text>
-              ，预期最大回撤 <ExpectedDrawdown range={range} />
+              ，最大回撤 <DrawdownRate value={range.defaultDrawdown} />
+            </Text>
+          )}
+          {range.minDrawdown && (
+            <Text>
+              ，近1年 <DrawdownRate value={range.minDrawdown} />
             </Text>
           )}
         </View>
