@@ -96,6 +96,8 @@ export class ProblemLog {
   problems: string[] = []
   warnings: string[] = []
   favicon: string[] = []
+  /** Document addresses opened expecting 404 (the 页面不存在 page): that answer is no problem. */
+  readonly expected404 = new Set<string>()
 
   constructor(
     readonly page: Page,
@@ -104,6 +106,7 @@ export class ProblemLog {
     page.on('console', (msg) => {
       const where = msg.location()?.url ?? ''
       if (msg.type() === 'error') {
+        if (this.expected404.has(where) && /status of 404/.test(msg.text())) return
         if (isFavicon(where)) this.favicon.push(`console.error: ${msg.text()} (${where})`)
         else this.problems.push(`console.error: ${msg.text()}${where ? ` (${where}:${msg.location().lineNumber})` : ''}`)
       } else if (msg.type() === 'warning') {
@@ -126,6 +129,7 @@ export class ProblemLog {
     page.on('response', (res) => {
       const url = res.url()
       if (!url.startsWith(origin) || res.status() < 400) return
+      if (res.status() === 404 && this.expected404.has(url) && res.request().isNavigationRequest()) return
       const line = `HTTP ${res.status()} for ${res.request().method()} ${url}`
       if (isFavicon(url)) this.favicon.push(line)
       else this.problems.push(line)
@@ -135,6 +139,7 @@ export class ProblemLog {
   reset() {
     this.problems = []
     this.warnings = []
+    this.expected404.clear()
   }
 }
 
