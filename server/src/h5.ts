@@ -72,8 +72,8 @@ export interface PageAnswer {
 /**
  * The app's answer for each page address. Its status: 404 for an address the build's route table
  * (route-chunks.json) gives to no screen but the 页面不存在 page (no route, the catch-all, or a
- * malformed one), 200 otherwise; a build without the table answers 200 (the app still shows its
- * 404 page). Its HTML: index.html with <link rel="preload"> for the files that address's screen
+ * malformed one), 200 otherwise, the site root (the home page) always; a build without the table
+ * answers 200 (the app still shows its 404 page). Its HTML: index.html with <link rel="preload"> for the files that address's screen
  * needs, so the browser fetches them beside app.js rather than after it has run (Lighthouse: one
  * round trip and app.js's start-up less before the first screen).
  */
@@ -94,6 +94,8 @@ export function h5PageAnswers(indexHtml: string, manifest: RouteChunks | null): 
     let i = -1
     try {
       i = rows.findIndex((r) => r.matches(pathname) !== false)
+      // The site root is the home page even in a table without its row (the catch-all matches it).
+      if (pathname === '/' && (i < 0 || rows[i].status === 404)) return { status: 200, html: indexHtml }
     } catch {
       // A malformed %-escape in the address: no preloads, the app shows its own 404 page.
     }

@@ -58,6 +58,14 @@ describe('h5PageAnswers: 404 for the addresses of the 页面不存在 page, 200 
       assert.match(html, /<div id="app"><\/div>/, url)
     }
   })
+  it('the site root is the home page: 200, with or without its own row', () => {
+    assert.equal(answer('/').status, 200)
+    const rooted = h5PageAnswers(INDEX, { ...MANIFEST, routes: [{ path: '/', files: ['js/home.11111111.js'] }, ...MANIFEST.routes] })
+    assert.equal(rooted('/').status, 200)
+    assert.match(rooted('/').html, /js\/home\.11111111\.js/)
+    assert.equal(h5PageAnswers(INDEX, { ...MANIFEST, routes: MANIFEST.routes.slice(0, -1) })('/').status, 200)
+  })
+
   it('a table without the catch-all: an address of no row is 404 too', () => {
     const { status } = h5PageAnswers(INDEX, { ...MANIFEST, routes: MANIFEST.routes.slice(0, -1) })('/no/such/page')
     assert.equal(status, 404)
@@ -108,6 +116,8 @@ describe('the server answers an unknown page address with the 页面不存在 pa
 
   it('the site root and index.html stay 200; an API path or a missing file stays the JSON 404', async () => {
     assert.equal((await app.inject({ method: 'GET', url: '/' })).statusCode, 200)
+    // A browser's root request: the static plugin looks for a compressed index.html, then leaves it to the app.
+    assert.equal((await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } })).statusCode, 200)
     assert.equal((await app.inject({ method: 'GET', url: '/index.html' })).statusCode, 200)
     for (const url of ['/alfa/v1/no-such-call', '/js/missing.12345678.js']) {
       const res = await app.inject({ method: 'GET', url })

@@ -41,6 +41,10 @@ describe('H5 pages preload their own chunks (route-chunks.json, server/src/h5.ts
     const marked = manifest.routes.filter((r) => r.notFound).map((r) => r.path)
     assert.deepEqual(new Set(marked), new Set([...routes.notFound.h5, `/${routes.notFound.page}`]))
     assert.equal((await fetch(`${server.origin}/no/such/page`)).status, 404)
+    // The site root opens the home page: its row preloads the home page's files.
+    const home = manifest.routes.find((r) => r.path === routes.home.h5[0])!
+    assert.deepEqual(manifest.routes.find((r) => r.path === '/')?.files, home.files)
+    assert.equal((await fetch(`${server.origin}/`, { headers: { 'accept-encoding': 'br' } })).status, 200)
     assert.equal((await fetch(`${server.origin}/alfa/portfolio/ZH015676/detail`)).status, 200)
   })
 
