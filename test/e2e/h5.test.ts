@@ -154,6 +154,7 @@ describe('a reload keeps the screen', { concurrency: TABS }, () => {
     it(`reload of ${v.url}`, SLOW, () =>
       use(async (tab) => {
         await checkRoute(tab, v, 'light')
+        tab.log.leaving()
         const res = await tab.page.reload({ waitUntil: 'domcontentloaded' })
         assert.equal(res?.status(), 200, `reload answered ${res?.status()}`)
         await expectScreen(
