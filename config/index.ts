@@ -203,8 +203,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
         pureFeatureEntries(chain)
         pureRemoteHooks(chain)
         // Taro compiles only config/ when it loads this file; tsx reads the route table (no imports of its own).
-        const { h5PathRows } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
-        chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: h5PathRows() }])
+        const { h5PathRows, HOME, routes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
+        // The site root opens the home page (Taro's router starts there).
+        const paths: Array<[string, string]> = [['/', routes[HOME].page], ...h5PathRows()]
+        chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths, notFoundPage: routes.notFound.page }])
         // .br (quality 11) and .gz (level 9) beside each JS/CSS file of at least 1 KB, sent by the
         // server to browsers that accept them (server/src/h5.ts, @fastify/static preCompressed).
         // Uncompressed, Lighthouse's uses-text-compression estimated 1.65 s of LCP on the home page.

@@ -2,6 +2,7 @@
 // route-chunks.json. The server names them in that path's HTML (<link rel="preload">, server/src/h5.ts),
 // so the browser fetches the page's chunk while app.js is still loading instead of after app.js
 // has run and asked for it (one round trip and app.js's start-up less before the first screen).
+// The rows of the 页面不存在 page are marked `notFound`: the server answers their addresses with 404.
 import type { Chunk, ChunkGroup, Compiler } from 'webpack'
 
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json'
@@ -10,12 +11,26 @@ const PAGE_REQUEST = /^\.\/((?:pages|subPkg)\/.+\/index)(?:\.[jt]sx?)?(?:\?.*)?$
 /** Named lazy chunks every page asks for at start (src/services/launch.h5.ts). */
 const SHARED_CHUNKS = ['startup']
 
+/** The rows of route-chunks.json: each browser path with its page's files, the 页面不存在 page's marked. */
+export function routeChunkRows(
+  paths: ReadonlyArray<[string, string]>,
+  pages: ReadonlyMap<string, string[]>,
+  notFoundPage?: string,
+): Array<{ path: string; files: string[]; notFound?: true }> {
+  return paths
+    .filter(([, page]) => pages.has(page))
+    .map(([path, page]) => ({ path, files: pages.get(page) ?? [], ...(page === notFoundPage ? { notFound: true as const } : {}) }))
+}
+
 export class RouteChunksPlugin {
   /** Rows of [browser path, page path], in the order the router tries them. */
   private readonly paths: Array<[string, string]>
+  /** The page path of the app's 页面不存在 page. */
+  private readonly notFoundPage: string | undefined
 
-  constructor(options: { paths: Array<[string, string]> }) {
+  constructor(options: { paths: Array<[string, string]>; notFoundPage?: string }) {
     this.paths = options.paths
+    this.notFoundPage = options.notFoundPage
   }
 
   apply(compiler: Compiler) {
@@ -43,7 +58,7 @@ export class RouteChunksPlugin {
             new compiler.webpack.WebpackError(`route-chunks: no lazy chunk for ${[...new Set(missing.map(([, p]) => p))].join(', ')}`),
           )
         }
-        const routes = this.paths.filter(([, page]) => pages.has(page)).map(([path, page]) => ({ path, files: pages.get(page) }))
+        const routes = routeChunkRows(this.paths, pages, this.notFoundPage)
         compilation.emitAsset(
           ROUTE_CHUNKS_FILE,
           new sources.RawSource(JSON.stringify({ shared: [...new Set(shared)].sort(), routes }, null, 1)),

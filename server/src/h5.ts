@@ -52,22 +52,34 @@ export function h5ContentSecurityPolicy(indexHtml: string): string {
 export interface RouteChunks {
   /** Files every page asks for at start. */
   shared: string[]
-  /** Browser paths (exact ones first, then `:param` patterns) with their page's files. */
-  routes: Array<{ path: string; files: string[] }>
+  /**
+   * Browser paths (exact ones first, then `:param` patterns) with their page's files; `notFound`
+   * marks the app's 页面不存在 page (its catch-all and its own path).
+   */
+  routes: Array<{ path: string; files: string[]; notFound?: boolean }>
 }
 
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json'
 
 const SAFE_FILE = /^(js|css)\/[\w.-]+\.(js|css)$/
 
+/** A page address's answer: the app's HTML, and 404 where the app shows its 页面不存在 page. */
+export interface PageAnswer {
+  status: 200 | 404
+  html: string
+}
+
 /**
- * The app's HTML for each page address: index.html with <link rel="preload"> for the files that
- * address's screen needs, so the browser fetches them beside app.js rather than after it has run
- * (Lighthouse: one round trip and app.js's start-up less before the first screen). An address
- * no route matches, a malformed one or a build without the file gets index.html as it is.
+ * The app's answer for each page address. Its status: 404 for an address the build's route table
+ * (route-chunks.json) gives to no screen but the 页面不存在 page (no route, the catch-all, or a
+ * malformed one), 200 otherwise, the site root (the home page) always; a build without the table
+ * answers 200 (the app still shows its 404 page). Its HTML: index.html with <link rel="preload"> for the files that address's screen
+ * needs, so the browser fetches them beside app.js rather than after it has run (Lighthouse: one
+ * round trip and app.js's start-up less before the first screen).
  */
-export function routePreloads(indexHtml: string, manifest: RouteChunks | null): (pathname: string) => string {
-  if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml
+export function h5PageAnswers(indexHtml: string, manifest: RouteChunks | null): (pathname: string) => PageAnswer {
+  if (!manifest) return () => ({ status: 200, html: indexHtml })
+  const canPreload = indexHtml.includes('</head>')
   // Low priority: app.js and the first paint's stylesheet go first (a high-priority preload would
   // take their bandwidth and delay the first paint: Lighthouse FCP 1.3 s → 1.9 s).
   const tag = (file: string) =>
@@ -75,30 +87,43 @@ export function routePreloads(indexHtml: string, manifest: RouteChunks | null): 
   const rows = manifest.routes.map((r) => ({
     matches: match(r.path, { decode: decodeURIComponent }),
     files: [...r.files, ...manifest.shared].filter((f) => SAFE_FILE.test(f)),
+    status: r.notFound === true ? (404 as const) : (200 as const),
   }))
   const pages = new Map<number, string>()
   return (pathname) => {
     let i = -1
     try {
       i = rows.findIndex((r) => r.matches(pathname) !== false)
+      // The site root is the home page even in a table without its row (the catch-all matches it).
+      if (pathname === '/' && (i < 0 || rows[i].status === 404)) return { status: 200, html: indexHtml }
     } catch {
       // A malformed %-escape in the address: no preloads, the app shows its own 404 page.
     }
-    if (i < 0) return indexHtml
+    if (i < 0) return { status: 404, html: indexHtml }
     let html = pages.get(i)
     if (!html) {
-      html = indexHtml.replace('</head>', `${[...new Set(rows[i].files)].map(tag).join('')}</head>`)
+      html = canPreload ? indexHtml.replace('</head>', `${[...new Set(rows[i].files)].map(tag).join('')}</head>`) : indexHtml
       pages.set(i, html)
     }
-    return html
+    return { status: rows[i].status, html }
   }
+}
+
+/** The HTML alone of h5PageAnswers: index.html with the address's preloads. */
+export function routePreloads(indexHtml: string, manifest: RouteChunks | null): (pathname: string) => string {
+  const answer = h5PageAnswers(indexHtml, manifest)
+  return (pathname) => answer(pathname).html
 }
 
 /** The build's route-chunks.json, or null (an older build, or none). */
 function readRouteChunks(dir: string): RouteChunks | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(path.join(dir, ROUTE_CHUNKS_FILE), 'utf8')) as RouteChunks
-    return Array.isArray(parsed.routes) && Array.isArray(parsed.shared) ? parsed : null
+    const valid =
+      Array.isArray(parsed.routes) &&
+      Array.isArray(parsed.shared) &&
+      parsed.routes.every((r) => r && typeof r.path === 'string' && Array.isArray(r.files))
+    return valid ? parsed : null
   } catch {
     return null
   }
@@ -119,15 +144,16 @@ export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
 
 /**
  * Serves the H5 build with browser-style routes: files by their path (hashed assets cached for
- * a year), and every other page address answered with the app, which routes it itself (its own
- * 404 page included). Anything else, API paths first, is a JSON 404 'Route not found'.
+ * a year), and every other page address answered with the app, which routes it itself: 200 for
+ * the addresses of its screens, 404 for those of its 页面不存在 page (h5PageAnswers). Anything
+ * else, API paths first, is a JSON 404 'Route not found'.
  */
 export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
   const indexFile = path.join(opts.dir, 'index.html')
   const built = fs.existsSync(indexFile)
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : ''
   const pageHeaders = built ? h5SecurityHeaders(indexHtml) : {}
-  const pageHtml = routePreloads(indexHtml, built ? readRouteChunks(opts.dir) : null)
+  const pageAnswer = h5PageAnswers(indexHtml, built ? readRouteChunks(opts.dir) : null)
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
@@ -154,10 +180,7 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').send('H5 前端尚未构建：请先运行 npm run build:h5')
     }
-    return reply
-      .headers(pageHeaders)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(pageHtml(req.url.split('?')[0]))
+    const { status, html } = pageAnswer(req.url.split('?')[0])
+    return reply.code(status).headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
   })
 }

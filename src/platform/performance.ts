@@ -26,3 +26,10 @@ export function onFirstContentfulPaint(cb: (ms: number) => void): void {
     // Paint timing unsupported: no page_performance event.
   }
 }
+
+/** Calls back once when the web page has finished loading (at once if it has); never in a mini-program. */
+export function onPageLoaded(cb: () => void): void {
+  if (!isH5 || typeof document === 'undefined' || typeof window === 'undefined') return
+  if (document.readyState === 'complete') cb()
+  else window.addEventListener('load', () => cb(), { once: true })
+}

@@ -45,11 +45,11 @@ function miniHost(): ThemeHost {
 /**
  * Light or dark, following the system setting. In the provider's native app, a change of
  * colour scheme after the first one reloads the page (spec section 1): the app's web view
- * re-renders native chrome only on a fresh load.
+ * re-renders native chrome only on a fresh load. The first scheme is the one read at start
+ * (matchMedia and onThemeChange never report it), so every real change after it reloads.
  */
 export class ThemeStore {
   scheme: ColorScheme = 'light'
-  private changes = 0
   private started = false
 
   constructor(
@@ -67,9 +67,10 @@ export class ThemeStore {
   }
 
   onSystemChange(scheme: ColorScheme) {
-    this.changes += 1
+    // A report of the scheme already shown (a host that repeats it) is no change.
+    if (this.started && scheme === this.scheme) return
     this.scheme = scheme
-    if (this.inNativeApp && this.changes > 1) this.host.reload()
+    if (this.inNativeApp && this.started) this.host.reload()
   }
 }
 

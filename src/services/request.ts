@@ -191,7 +191,7 @@ export interface RequestOptions {
   second?: boolean
   version?: string
   header?: Record<string, string>
-  /** No toast for a failed status (the caller shows its own). */
+  /** No toast for a failure, a failed status or the network (the caller shows its own, or none). */
   suppressToast?: boolean
   /** Resolve with the whole {code, msg, data} envelope instead of its data. */
   raw?: boolean
@@ -219,8 +219,8 @@ function parseBody(data: unknown): unknown {
  * One REST call with the whole error catalogue of spec section 8: 200 resolves with the body's
  * data (the server answers {code, msg, data});
  * 401 logs out and starts login, without a toast; the fund-info call's terminated-fund message
- * fires fund-stopped, without a toast; another status shows the server's msg for 3 s unless
- * suppressed; a network error shows 请检查网络连接. Every failure rejects with a RequestError.
+ * fires fund-stopped, without a toast; another status shows the server's msg for 3 s and a
+ * network error 请检查网络连接, both unless suppressed. Every failure rejects with a RequestError.
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<T> {
   const { path, method = 'GET', query, second, version, suppressToast = false, raw = false } = options
@@ -241,7 +241,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
       (r) => ({ status: r.statusCode, date: dateHeader(r.header), msg: () => serverMessage(parseBody(r.data)) }),
     )
   } catch (err) {
-    toast.open(NETWORK_ERROR_TEXT)
+    if (!suppressToast) toast.open(NETWORK_ERROR_TEXT)
     throw new RequestError('network', err instanceof Error ? err.message : 'network error')
   }
   const body = parseBody(res.data)

@@ -83,6 +83,15 @@ export function formatAmount(value: Numeric, options: NumberOptions = {}): strin
 }
 
 /**
+ * A fund size as the server sends it (in 亿 yuan) shown as the amount it is (formatAmount, in 元):
+ * '123.46亿元', under 1亿 '50,000,000.00元'; null or not a number shows '--'.
+ */
+export function formatFundSize(sizeInYi: Numeric): string {
+  const d = parse(sizeInYi)
+  return d ? `${formatAmount(decimalToString(shiftDecimal(d, YI_POWER)))}元` : NULL_TEXT
+}
+
+/**
  * A count (followers, visits): under 100 shows nothing, under 10000 the exact number, exactly
  * 10000 '1w', otherwise the number of ten-thousands truncated to one decimal and 'w+'.
  */

@@ -27,7 +27,7 @@ export function axeSmokeCheck(h: Harness) {
           try {
             const page = await context.newPage()
             const tab = { page, log: new ProblemLog(page, h.origin) }
-            await open(tab, h.origin, p.url)
+            await open(tab, h.origin, p.url, p.route === 'notFound' ? 404 : 200)
             await settle(page, { route: p.route, documentTitle: p.title, scheme })
             const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
             const lines: string[] = []

@@ -82,7 +82,8 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const p of UNKNOWN_PATHS) {
       it(`404 page for ${p}`, SLOW, () =>
         use(async (tab) => {
-          await open(tab, h.origin, p)
+          // The server answers 404 with the app, which shows its 页面不存在 screen.
+          await open(tab, h.origin, p, 404)
           // The address bar keeps the unknown address.
           await expectScreen(tab, { ...NOT_FOUND, scheme, url: p }, h.origin, `${p} (${scheme})`)
         }),
@@ -126,7 +127,7 @@ describe('the 404 page', () => {
 
   it('返回首页 leads to the home page', SLOW, () =>
     use(async (tab) => {
-      await open(tab, h.origin, '/no/such/page')
+      await open(tab, h.origin, '/no/such/page', 404)
       await expectScreen(tab, { ...NOT_FOUND, url: '/no/such/page' }, h.origin, '404 page')
       await tab.page.locator('.alfa-page[data-route="notFound"]').getByText('返回首页', { exact: true }).tap()
       const s = await expectScreen(tab, HOME, h.origin, 'after tapping 返回首页')
@@ -136,7 +137,7 @@ describe('the 404 page', () => {
 
   it('the navigation bar button of a deep-linked page leads home', SLOW, () =>
     use(async (tab) => {
-      await open(tab, h.origin, '/no/such/page')
+      await open(tab, h.origin, '/no/such/page', 404)
       await expectScreen(tab, { ...NOT_FOUND }, h.origin, '404 page')
       // Opened directly, there is nothing to go back to: the bar offers home.
       await tab.page.locator('.alfa-page[data-route="notFound"] .alfa-navbar__action[aria-label="首页"]').tap()
@@ -162,6 +163,7 @@ describe('a reload keeps the screen', { concurrency: TABS }, () => {
     it(`reload of ${v.url}`, SLOW, () =>
       use(async (tab) => {
         await checkRoute(tab, v, 'light')
+        tab.log.leaving()
         const res = await tab.page.reload({ waitUntil: 'domcontentloaded' })
         assert.equal(res?.status(), 200, `reload answered ${res?.status()}`)
         await expectScreen(
@@ -330,7 +332,7 @@ describe('screenshots (test-results/screenshots)', () => {
         const tab = { page, log: new ProblemLog(page, h.origin) }
         for (const [name, url, route] of shots) {
           tab.log.reset()
-          await open(tab, h.origin, url)
+          await open(tab, h.origin, url, route === 'notFound' ? 404 : 200)
           await settle(page, { route, scheme })
           // Fonts must be in before the picture is taken.
           await page.evaluate(() => document.fonts.ready.then(() => undefined))

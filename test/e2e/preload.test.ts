@@ -37,6 +37,17 @@ describe('H5 pages preload their own chunks (route-chunks.json, server/src/h5.ts
     for (const f of [...manifest.shared, ...manifest.routes.flatMap((r) => r.files)]) assert.ok(fs.existsSync(path.join(dir, f)), f)
   })
 
+  it('only the 页面不存在 page’s rows are marked notFound (the server answers them 404)', async () => {
+    const marked = manifest.routes.filter((r) => r.notFound).map((r) => r.path)
+    assert.deepEqual(new Set(marked), new Set([...routes.notFound.h5, `/${routes.notFound.page}`]))
+    assert.equal((await fetch(`${server.origin}/no/such/page`)).status, 404)
+    // The site root opens the home page: its row preloads the home page's files.
+    const home = manifest.routes.find((r) => r.path === routes.home.h5[0])!
+    assert.deepEqual(manifest.routes.find((r) => r.path === '/')?.files, home.files)
+    assert.equal((await fetch(`${server.origin}/`, { headers: { 'accept-encoding': 'br' } })).status, 200)
+    assert.equal((await fetch(`${server.origin}/alfa/portfolio/ZH015676/detail`)).status, 200)
+  })
+
   it('a strategy detail page fetches each preloaded file once, and uses it (no preload left unused)', async () => {
     const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
     const page = await context.newPage()

@@ -463,4 +463,18 @@ describe('fund intro', () => {
     expect(text()).toContain('精选成长股。')
     expect(text()).toContain('已成立')
   })
+
+  it.each([
+    ['1.005', '1.01亿元（截至2026-06-30）'],
+    ['0.5', '50,000,000.00元（截至2026-06-30）'],
+    [null, '--'],
+  ])('基金规模 %p in 亿 shows as an amount: %s', async (fundSize, shown) => {
+    const { text } = await open(
+      FundIntroPage,
+      'subPkg/pages/fundIntro/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: { ...FUND, fundSize, fundSizeDate: fundSize === null ? null : '2026-06-30' } }) },
+    )
+    expect(text()).toContain(`基金规模${shown}运作状态`)
+  })
 })

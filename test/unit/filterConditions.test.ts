@@ -44,8 +44,10 @@ describe('fund size brackets (亿元: at least min, below max)', () => {
     expect(sizeLabel('100', undefined)).toBe('100亿以上')
     expect(sizeLabel('2.50', '10')).toBe('2.5–10亿')
   })
-  it('a fund size reads as 亿 with two decimals; unknown is --', () => {
-    expect(fundSizeText('1234.5')).toBe('1234.50亿')
+  it('a fund size reads as an amount (formatAmount): 亿 with two decimals above 1亿; unknown is --', () => {
+    expect(fundSizeText('1234.5')).toBe('1234.50亿元')
+    expect(fundSizeText('1.005')).toBe('1.01亿元')
+    expect(fundSizeText('0.5')).toBe('50,000,000.00元')
     expect(fundSizeText(null)).toBe('--')
     expect(fundSizeText('abc')).toBe('--')
   })

@@ -12,6 +12,7 @@ import {
   formatDate,
   formatDrawdown,
   formatMultiple,
+  formatFundSize,
   formatNav,
   formatNumber,
   formatPercent,
@@ -68,6 +69,20 @@ describe('amounts above 1e8 are shown in 亿 with 2 decimals', () => {
     ['100000000.01', '1.00亿'],
   ])('%s → %s', (v, out) => expect(formatAmount(v)).toBe(out))
   it('1e8 itself is not above 1e8', () => expect(formatAmount('100000000')).toBe('100,000,000.00'))
+})
+
+describe('a fund size (sent in 亿) is shown as the amount it is', () => {
+  it.each([
+    ['123.456', '123.46亿元'],
+    ['1.005', '1.01亿元'],
+    [1234.5, '1234.50亿元'],
+    ['0.5', '50,000,000.00元'],
+    ['0.000123', '12,300.00元'],
+    ['1', '100,000,000.00元'],
+    [null, '--'],
+    ['', '--'],
+    ['abc', '--'],
+  ] as const)('%p → %s', (v, out) => expect(formatFundSize(v)).toBe(out))
 })
 
 describe('thousand separators with 2 decimals', () => {

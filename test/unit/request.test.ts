@@ -152,6 +152,13 @@ describe('a network error shows the toast 请检查网络连接', () => {
     expect(toast.content).toBe(NETWORK_ERROR_TEXT)
     expect(NETWORK_ERROR_TEXT).toBe('请检查网络连接')
   })
+  it('no toast when suppressed (a pick is reverted silently, spec section 8)', async () => {
+    respond(new Error('Failed to fetch'))
+    await expect(request({ path: '/user-fund-picks/batch', method: 'POST', suppressToast: true })).rejects.toMatchObject({
+      kind: 'network',
+    })
+    expect(toast.show).toBe(false)
+  })
 })
 
 describe('the terminated-fund message on fund info fires a fund-stopped event, no toast', () => {

@@ -36,14 +36,36 @@ describe('dark mode follows the system setting', () => {
 })
 
 describe('in the native app, a change of colour scheme after the first one reloads the page', () => {
-  it('the first change does not reload, the second does', () => {
+  // The first scheme is the one read at start: matchMedia never reports it as a change.
+  it('the first real change after the scheme read at start reloads, and each one after it', () => {
     const { host, change } = fakeHost('light')
+    const store = new ThemeStore(host, true)
+    store.start()
+    expect(host.reload).not.toHaveBeenCalled()
+    change('dark')
+    expect(store.scheme).toBe('dark')
+    expect(host.reload).toHaveBeenCalledTimes(1)
+    change('light')
+    expect(host.reload).toHaveBeenCalledTimes(2)
+  })
+
+  it('a host that reports the scheme already shown does not reload', () => {
+    const { host, change } = fakeHost('dark')
     const store = new ThemeStore(host, true)
     store.start()
     change('dark')
     expect(host.reload).not.toHaveBeenCalled()
-    expect(store.scheme).toBe('dark')
     change('light')
     expect(host.reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('outside the native app no change reloads', () => {
+    const { host, change } = fakeHost('light')
+    const store = new ThemeStore(host, false)
+    store.start()
+    change('dark')
+    change('light')
+    expect(store.scheme).toBe('light')
+    expect(host.reload).not.toHaveBeenCalled()
   })
 })

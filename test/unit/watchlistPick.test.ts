@@ -1,4 +1,8 @@
 import { PickStore, PICK_ADDED_TEXT, PICK_REMOVED_TEXT, type PickStoreDeps } from '@/features/watchlist'
+import { setTransport } from '@/services/request'
+import { toast } from '@/services/toast'
+import { user } from '@/services/user'
+import { liveToken } from '../support/services'
 
 interface Deferred {
   resolve: (v?: unknown) => void
@@ -126,6 +130,32 @@ describe('the state is reverted silently if the request fails', () => {
     await done
     expect(store.isPicked(['000001'])).toBe(true)
     expect(store.isPicked(['000002'])).toBe(false)
+  })
+})
+
+describe('through the request layer, a pick that fails is reverted without a toast', () => {
+  const failures: Array<[string, () => never | { statusCode: number; data: unknown; header: Record<string, string> }]> = [
+    [
+      'the network',
+      () => {
+        throw new Error('Failed to fetch')
+      },
+    ],
+    ['the server', () => ({ statusCode: 500, data: { code: 500, msg: '服务繁忙' }, header: {} })],
+  ]
+  it.each(failures)('a failure of %s: reverted, no 请检查网络连接 or server message', async (_, answer) => {
+    const previous = setTransport(async () => answer())
+    user.login(liveToken())
+    toast.close()
+    try {
+      const store = new PickStore()
+      await expect(store.toggle(['000001'])).resolves.toBe('reverted')
+      expect(store.isPicked(['000001'])).toBe(false)
+      expect(toast.show).toBe(false)
+    } finally {
+      setTransport(previous)
+      user.logout()
+    }
   })
 })
 

@@ -1,5 +1,6 @@
 import { FUND_CATEGORY_NAMES, RISK_LEVEL_NAMES, type RiskLevel } from '@alfa/common/labels'
 import { fundPeriodOf, periodName, periodOfFundPeriod, RETURN_PERIODS, type FundPeriod } from '@/services/periods'
+import { formatFundSize } from '@/utils/number'
 import type { FilterFormValue } from './store'
 
 /**
@@ -109,10 +110,9 @@ export function withSizeRange(formValue: FilterFormValue | null | undefined, key
   return next
 }
 
-/** 123.456 → "123.46亿"; null → "--". */
+/** A fund size in 亿 as an amount: 123.456 → "123.46亿元", 0.5 → "50,000,000.00元"; null → "--". */
 export function fundSizeText(size: string | number | null | undefined): string {
-  if (size === null || size === undefined || size === '' || !Number.isFinite(Number(size))) return '--'
-  return `${Number(size).toFixed(2)}亿`
+  return formatFundSize(size)
 }
 
 export const periodLabel = (p: FundPeriod | undefined) => periodName(periodOfFundPeriod(p ?? DEFAULT_PERIOD))

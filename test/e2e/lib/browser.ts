@@ -96,6 +96,11 @@ export class ProblemLog {
   problems: string[] = []
   warnings: string[] = []
   favicon: string[] = []
+  /** Document addresses opened expecting 404 (the 页面不存在 page): that answer is no problem. */
+  readonly expected404 = new Set<string>()
+  /** Counts the test's own navigations (leaving()); each request remembers the count it began under. */
+  private generation = 0
+  private readonly born = new WeakMap<Request, number>()
 
   constructor(
     readonly page: Page,
@@ -104,6 +109,7 @@ export class ProblemLog {
     page.on('console', (msg) => {
       const where = msg.location()?.url ?? ''
       if (msg.type() === 'error') {
+        if (this.expected404.has(where) && /status of 404/.test(msg.text())) return
         if (isFavicon(where)) this.favicon.push(`console.error: ${msg.text()} (${where})`)
         else this.problems.push(`console.error: ${msg.text()}${where ? ` (${where}:${msg.location().lineNumber})` : ''}`)
       } else if (msg.type() === 'warning') {
@@ -111,6 +117,7 @@ export class ProblemLog {
       }
     })
     page.on('pageerror', (err) => this.problems.push(`uncaught exception: ${err.stack ?? err.message}`))
+    page.on('request', (req) => this.born.set(req, this.generation))
     page.on('requestfailed', (req) => {
       const url = req.url()
       if (!url.startsWith(origin)) {
@@ -120,21 +127,35 @@ export class ProblemLog {
       }
       const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
       if (isFavicon(url)) this.favicon.push(line)
-      else if (isAbortedBeacon(req) || isClosedEventStream(req)) this.warnings.push(line)
+      else if (isAbortedBeacon(req) || isClosedEventStream(req) || this.leftBehind(req)) this.warnings.push(line)
       else this.problems.push(line)
     })
     page.on('response', (res) => {
       const url = res.url()
       if (!url.startsWith(origin) || res.status() < 400) return
+      if (res.status() === 404 && this.expected404.has(url) && res.request().isNavigationRequest()) return
       const line = `HTTP ${res.status()} for ${res.request().method()} ${url}`
       if (isFavicon(url)) this.favicon.push(line)
       else this.problems.push(line)
     })
   }
 
+  /**
+   * The test is about to navigate the tab (open, reload): requests of the page it leaves that are
+   * still loading get cut short (net::ERR_ABORTED), which is the navigation, not a failure.
+   */
+  leaving() {
+    this.generation += 1
+  }
+
+  private leftBehind(req: Request): boolean {
+    return req.failure()?.errorText === 'net::ERR_ABORTED' && (this.born.get(req) ?? this.generation) < this.generation
+  }
+
   reset() {
     this.problems = []
     this.warnings = []
+    this.expected404.clear()
   }
 }
 

@@ -101,13 +101,15 @@ export async function expectScreen(tab: Tab, exp: Check, origin: string, label: 
   return s
 }
 
-/** Opens a path; the document itself must answer 200. */
-export async function open(tab: Tab, origin: string, url: string) {
+/** Opens a path; the document itself must answer `status` (200, or 404 for the 页面不存在 page). */
+export async function open(tab: Tab, origin: string, url: string, status: 200 | 404 = 200) {
+  if (status === 404) tab.log.expected404.add(new URL(url, origin).href)
+  tab.log.leaving()
   const res = await tab.page.goto(origin + url, { waitUntil: 'domcontentloaded' })
   assert.ok(res, `no response for ${url}`)
   assert.equal(
     res.status(),
-    200,
+    status,
     `GET ${url} answered ${res.status()} ${res.statusText()}: ${(await res.text().catch(() => '')).slice(0, 200)}`,
   )
 }

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
-import { formatAmount, formatPercent } from '@/utils/format'
+import { formatAmount, formatFundSize, formatPercent } from '@/utils/format'
 import { Card, InfoRows } from '@/components/Card'
 import { RiskTag } from '@/components/Figure'
 import { FundPending } from '../FundPending'
@@ -42,7 +42,9 @@ export function FundIntroScreen({ fundCode }: { fundCode: string }) {
             [
               '基金规模',
               <Text key='z' className='alfa-fund-digits'>
-                {fund.fundSize ? `${Number(fund.fundSize).toFixed(2)}亿元${fund.fundSizeDate ? `（截至${fund.fundSizeDate}）` : ''}` : '--'}
+                {fund.fundSize != null
+                  ? `${formatFundSize(fund.fundSize)}${fund.fundSizeDate ? `（截至${fund.fundSizeDate}）` : ''}`
+                  : '--'}
               </Text>,
             ],
             ['运作状态', <Text key='o'>{fund.offeringStageName + (fund.terminatedDate ? `（${fund.terminatedDate}）` : '')}</Text>],
