@@ -44,11 +44,19 @@ before(
 )
 after(async () => h.stop())
 
+/** A 1×1 transparent PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
+
 async function withTab(scheme: Scheme, loggedIn: boolean, job: (tab: Tab) => Promise<void>) {
   const context: BrowserContext = await newMobileContext(h.browser!, h.origin, { scheme })
   try {
     if (loggedIn) await context.addCookies([{ name: 'access_token', value: token, url: h.origin }])
     const page = await context.newPage()
+    // Article images on the allow-listed partner host (the safety article's onerror image): a stub
+    // picture, so nothing leaves for the real host (this route wins over the context's refusal of other origins).
+    await page.route('https://www.alfa.example/**/*.png', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from(PIXEL_PNG, 'base64') }),
+    )
     const tab = { page, log: new ProblemLog(page, h.origin) }
     await job(tab)
     assert.deepEqual([...tab.log.problems], [], 'problems logged by the tab')
