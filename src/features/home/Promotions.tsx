@@ -3,6 +3,9 @@ import { imageSrc } from '@/services/imageUrl'
 import type { HomeAd, HomeData } from './homeData'
 import { canOpen, openHomeLink, reportTap } from './links'
 
+/** Reachable by keyboard on H5 (the banners' scroll region then has focusable content); ViewProps does not type it. */
+const KEYBOARD_FOCUSABLE = { tabIndex: 0 } as object
+
 /** A tap on an ad: its trackProperties reported (ad_click), then its url opened. */
 function tapAd(ad: HomeAd) {
   reportTap('ad_click', ad.trackProperties, { ad_id: ad.adId, rec_code: ad.recCode, url: ad.url })
@@ -12,7 +15,14 @@ function tapAd(ad: HomeAd) {
 function AdImage({ ad, className }: { ad: HomeAd; className: string }) {
   const src = imageSrc(ad.imgUrl)
   return (
-    <View className={className} role='link' aria-label={ad.displayName ?? '广告'} data-ad={ad.adId} onClick={() => tapAd(ad)}>
+    <View
+      className={className}
+      role='link'
+      {...KEYBOARD_FOCUSABLE}
+      aria-label={ad.displayName ?? '广告'}
+      data-ad={ad.adId}
+      onClick={() => tapAd(ad)}
+    >
       {src && <Image className='alfa-home__ad-image' src={src} mode='aspectFill' lazyLoad aria-hidden='true' />}
     </View>
   )
