@@ -98,6 +98,8 @@ export class ProblemLog {
   favicon: string[] = []
   /** Document addresses opened expecting 404 (the 页面不存在 page): that answer is no problem. */
   readonly expected404 = new Set<string>()
+  /** Event streams answered 503 (the server closing): the browser's console line about them is no problem either. */
+  private readonly closingStreams = new Set<string>()
   /** Counts the test's own navigations (leaving()); each request remembers the count it began under. */
   private generation = 0
   private readonly born = new WeakMap<Request, number>()
@@ -110,6 +112,8 @@ export class ProblemLog {
       const where = msg.location()?.url ?? ''
       if (msg.type() === 'error') {
         if (this.expected404.has(where) && /status of 404/.test(msg.text())) return
+        if (this.closingStreams.has(where) && /status of 503/.test(msg.text()))
+          return void this.warnings.push(`console.error: ${msg.text()}`)
         if (isFavicon(where)) this.favicon.push(`console.error: ${msg.text()} (${where})`)
         else this.problems.push(`console.error: ${msg.text()}${where ? ` (${where}:${msg.location().lineNumber})` : ''}`)
       } else if (msg.type() === 'warning') {
@@ -136,7 +140,11 @@ export class ProblemLog {
       if (res.status() === 404 && this.expected404.has(url) && res.request().isNavigationRequest()) return
       const line = `HTTP ${res.status()} for ${res.request().method()} ${url}`
       if (isFavicon(url)) this.favicon.push(line)
-      else this.problems.push(line)
+      // An event stream refused while the server closes (Fastify's 503 on closing): the page's feed retries it.
+      else if (res.status() === 503 && res.request().resourceType() === 'eventsource') {
+        this.closingStreams.add(url)
+        this.warnings.push(line)
+      } else this.problems.push(line)
     })
   }
 
