@@ -154,6 +154,17 @@ for (const scheme of ['light', 'dark'] as Scheme[]) {
 
           // 4. A comment opens its detail, whole, with the way back to its stream.
           await pageOf(viewer.page, 'live').locator('.alfa-live-comment').first().tap()
+          // Its answer may come after the network first goes quiet on a busy machine: wait for the comment itself.
+          await until(
+            'the comment’s detail',
+            async () =>
+              (
+                (await pageOf(viewer.page, 'commentDetail')
+                  .textContent()
+                  .catch(() => '')) ?? ''
+              ).includes(again),
+            20_000,
+          )
           await expectScreen(
             viewer,
             { route: 'commentDetail', scheme, texts: [again, '四季度市场展望', '回到直播'] },
