@@ -127,7 +127,7 @@ const resolverTypes = await codegen({
     scalars: { Decimal: 'string | number', Date: 'string', DateTime: 'string | Date', JSON: 'unknown' },
     enumsAsTypes: true,
     useTypeImports: true,
-    contextType: '../src/graphql/context#GraphQLContext',
+    contextType: '../src/context#GraphQLContext',
     mappers: {
       Portfolio: '../src/portfolio/resolvers#PortfolioParent',
       Fund: '../src/fund/data#Fund as FundParent',

@@ -1,5 +1,6 @@
 import type { FragmentElement, KeyValue, Resolvers, WidgetElement } from '../../generated/resolvers'
-import { optionalUser, type GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
+import { optionalUser } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import * as content from './data'
 

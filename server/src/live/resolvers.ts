@@ -1,4 +1,5 @@
-import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
+import { requireUser } from '../graphql/context'
 import { connection, readPage, type PageArgs } from '../paging'
 import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { liveStream, liveStreams } from './data'
