@@ -2,7 +2,7 @@
 // route-chunks.json. The server names them in that path's HTML (<link rel="preload">, server/src/h5.ts),
 // so the browser fetches the page's chunk while app.js is still loading instead of after app.js
 // has run and asked for it (one round trip and app.js's start-up less before the first screen).
-import type { Chunk, ChunkGroup, Compiler } from 'webpack'
+import type { ChunkGroup, Compiler } from 'webpack'
 
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json'
 /** The page modules the app entry imports lazily: ./<page path>, as src/app.config.ts lists them. */
@@ -24,7 +24,7 @@ export class RouteChunksPlugin {
       compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const filesOf = (group: ChunkGroup) => {
           const files = new Set<string>()
-          for (const chunk of group.chunks as Chunk[]) for (const f of chunk.files) if (/\.(js|css)$/.test(f)) files.add(f)
+          for (const chunk of group.chunks) for (const f of chunk.files) if (/\.(js|css)$/.test(f)) files.add(f)
           return [...files].sort()
         }
         const pages = new Map<string, string[]>()

@@ -73,7 +73,7 @@ export const securityPlugin = fp(
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
       if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new BadInput(TOO_DEEP_MESSAGE), undefined)
-      json(req, body as string, done)
+      void json(req, body as string, done) // answers through done
     })
 
     // Whole origins (scheme, host and port): http://x is not https://x.
@@ -111,7 +111,7 @@ export const securityPlugin = fp(
       }
       const config = req.routeOptions.config ?? {}
       const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
-      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined)
       const broker = header('x-broker') ?? query['x-broker']
       if (broker === '0008' || broker === '0009') req.broker = broker
       if (config.signExempt || !opts.signRequired) return

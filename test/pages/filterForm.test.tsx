@@ -14,7 +14,7 @@ const chip = (c: HTMLElement, label: string) =>
 const mounted: { unmout: () => void }[] = []
 async function render() {
   const page = await renderPage(FilterPage, 'subPkg/pages/filter/index')
-  mounted.push(page.utils as unknown as { unmout: () => void })
+  mounted.push(page.utils)
   return page
 }
 

@@ -43,7 +43,7 @@ async function open(answer: Answer, params: Record<string, string> = {}) {
     .spyOn(graphql, 'execute')
     .mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => answer(doc, vars)) as never)
   const p = await renderPage(FilterResultPage, 'pages/filterResult/index', params)
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }

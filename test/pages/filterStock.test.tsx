@@ -31,7 +31,7 @@ afterEach(() => {
 async function open(params: Record<string, string> = {}) {
   const execute = jest.spyOn(graphql, 'execute').mockImplementation((async (_d: unknown, v: Record<string, unknown>) => answer(v)) as never)
   const p = await renderPage(StockFilterPage, 'pages/stockFilter/index', params)
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }

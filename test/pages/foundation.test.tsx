@@ -31,7 +31,7 @@ describe('the home page lists its entries and navigates with ts', () => {
     expect(tiles).toHaveLength(HOME_ENTRIES.length)
     expect(container.textContent).toContain('我的自选')
     await utils.act(async () => {
-      utils.fireEvent.click(tiles[1] as HTMLElement)
+      utils.fireEvent.click(tiles[1])
     })
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/favourites\/index\?ts=\d+$/) })
   })

@@ -143,12 +143,10 @@ describe('more managers', () => {
     expect(page.text()).toContain('经理M2')
     expect(page.text()).toContain('没有更多了')
     const tabs = page.container.querySelectorAll('.alfa-tabs .at-tabs__item')
-    await page.utils.act(async () => page.utils.fireEvent.click(tabs[1] as HTMLElement))
+    await page.utils.act(async () => page.utils.fireEvent.click(tabs[1]))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'reverse' })
-    await page.utils.act(async () =>
-      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1] as HTMLElement),
-    )
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1]))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'normal' })
   })

@@ -414,7 +414,7 @@ describe('advisor content', () => {
     expect(text()).toContain('投顾月报6')
     expect(text()).toContain('主理人 · 2026-08-07')
     await utils.act(async () => {
-      utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[1] as HTMLElement)
+      utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[1])
       await flush()
     })
     await utils.act(flush)

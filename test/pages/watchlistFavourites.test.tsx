@@ -35,7 +35,7 @@ afterEach(() => {
 
 async function open(answer: () => Promise<unknown>) {
   user.restore(liveToken())
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation(answer as never)
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation(answer)
   const page = await renderPage(FavouritesPage, 'pages/favourites/index')
   await page.utils.act(flush)
   return { ...page, execute }

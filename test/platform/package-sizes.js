@@ -101,7 +101,7 @@ function measure(platform) {
   return `total ${kb(total)}; main ${kb(sizes.get(null))} <= ${kb(MAIN_BUDGET)}; ${subText} <= ${kb(SUB_BUDGET)} each; ${f2Text}`
 }
 
-;(async () => {
+void (async () => {
   await runCheck('F2 markers', () => {
     checkMarkers()
     return `${F2_MARKERS.join(', ')} found in @antv/f2's bundle`

@@ -65,4 +65,4 @@ async function main() {
   process.exitCode = failed ? 1 : 0
 }
 
-main()
+void main()

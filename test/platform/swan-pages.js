@@ -191,4 +191,4 @@ function main() {
   return `${pages.length} pages have .swan/.js/.json (${withCss} with their own .css${hasWeapp ? ', as in dist/weapp' : ''}); ${templates.length} .swan templates parse`
 }
 
-runCheck('swan pages and templates', main)
+void runCheck('swan pages and templates', main)

@@ -90,7 +90,7 @@ async function main() {
   return `es6+minify compiled ${files.length} files for ${packagesOf(appJson).allPages.length} pages (${perPackage}), no network call`
 }
 
-runCheck('weapp miniprogram-ci getCompiledResult', main).then(() => {
+void runCheck('weapp miniprogram-ci getCompiledResult', main).then(() => {
   fs.rmSync(guardLog, { force: true })
   // miniprogram-ci leaves its forked compiler running.
   process.exit()

@@ -70,7 +70,7 @@ function checkWxss(dir, files) {
   return `${wxss.length} .wxss compiled (${own.length} page/component styles)`
 }
 
-runCheck('weapp wcc/wcsc', () => {
+void runCheck('weapp wcc/wcsc', () => {
   const dir = requireDist('weapp')
   const files = listFiles(dir)
   return `${checkWxml(dir, files)}; ${checkWxss(dir, files)}`

@@ -65,7 +65,11 @@ function main() {
       const found = validate[kind](data) ? [] : formatErrors(file, validate[kind].errors)
       if (label) found.push(...unresolvedVariables(data, file))
       // An error of the file itself is reported once, not once more per theme.
-      for (const p of found) if (!seen.has(p)) seen.add(p) && problems.push(`${p}${label}`)
+      for (const p of found) {
+        if (seen.has(p)) continue
+        seen.add(p)
+        problems.push(`${p}${label}`)
+      }
     }
   }
 
@@ -83,4 +87,4 @@ function main() {
   return `app.json${themes ? ' + theme.json' : ''} and ${pages.length} page .json files valid (raw${themes ? ', light and dark' : ''})`
 }
 
-runCheck('weapp JSON schema', main)
+void runCheck('weapp JSON schema', main)

@@ -134,7 +134,7 @@ function checkBar(page, where) {
   return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }
 
-runCheck(
+void runCheck(
   TARGET === 'swan' ? 'swan home page (translated to WXML) in miniprogram-simulate' : 'weapp home page in miniprogram-simulate',
   main,
 ).then(() => process.exit())

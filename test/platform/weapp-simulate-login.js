@@ -218,5 +218,5 @@ if (process.argv[2] === '--logout') {
     },
   )
 } else {
-  runCheck('weapp login page in miniprogram-simulate (WeChat code login)', main).then(() => process.exit())
+  void runCheck('weapp login page in miniprogram-simulate (WeChat code login)', main).then(() => process.exit())
 }

@@ -409,7 +409,7 @@ if (process.argv[2] === '--offline') {
     },
   )
 } else {
-  runCheck(`${TARGET} issue-5 screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
+  void runCheck(`${TARGET} issue-5 screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
     process.exit(),
   )
 }

@@ -478,6 +478,6 @@ async function main() {
   })
 }
 
-runCheck(`${TARGET} issue-12 strategy screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
-  process.exit(),
+void runCheck(`${TARGET} issue-12 strategy screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(
+  () => process.exit(),
 )

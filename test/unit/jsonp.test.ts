@@ -1,7 +1,7 @@
 import { jsonp, JSONP_CHECK_FAILED, JSONP_NO_URL, JSONP_RETRIES, JSONP_TIMEOUT, JSONP_TIMEOUT_MS } from '@/services/jsonp'
 
 /** Answers each script the page adds, as a JSONP server would, when `answer` gives data. */
-function serveScripts(answer: (attempt: number, src: string) => unknown | undefined) {
+function serveScripts(answer: (attempt: number, src: string) => unknown) {
   let attempt = 0
   const observer = new MutationObserver((records) => {
     for (const r of records) {

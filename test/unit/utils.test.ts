@@ -78,7 +78,7 @@ describe('stored auto-expiring values are dropped on read when past their deadli
 
 describe('UTF-8 without TextEncoder', () => {
   it('matches Node for ASCII, CJK and astral characters', () => {
-    const { utf8Bytes } = jest.requireActual('@/utils/utf8') as typeof import('@/utils/utf8')
+    const { utf8Bytes } = jest.requireActual<typeof import('@/utils/utf8')>('@/utils/utf8')
     for (const s of ['abc', '基金 /alfa?x=1', '😀é']) expect(Array.from(utf8Bytes(s))).toEqual(Array.from(Buffer.from(s, 'utf8')))
   })
 })

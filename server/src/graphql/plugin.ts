@@ -9,7 +9,7 @@ import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './gu
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { runInQueryScope } from '../db/abort'
 import type { Database } from '../db'
-import { createContext, type Broker, type Loaders } from './context'
+import { createContext, type Loaders } from './context'
 import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
@@ -108,7 +108,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       warn: (...args) => app.log.warn({ args: describe(args) }, 'graphql'),
       error: (...args) => app.log.error({ args: describe(args) }, 'graphql'),
     },
-    context: async ({ req }) => createContext(opts.loaders, opts.database, req.broker as Broker, await req.auth(), opts.live),
+    context: async ({ req }) => createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live),
     plugins: [
       useDeferStream(),
       useGraphQlJit(
@@ -212,9 +212,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     ) {
       const compiled = fast.prepare(document, operationName)
       if (compiled) {
-        const context = createContext(opts.loaders, opts.database, req.broker as Broker, await req.auth(), opts.live)
+        const context = createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live)
         const result = maskErrors(
-          await compiled.query(undefined, context, (body?.variables as Record<string, unknown>) ?? {}),
+          await compiled.query(undefined, context, body?.variables ?? {}),
           (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
           { suggestions: !opts.production },
         )

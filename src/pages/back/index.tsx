@@ -6,7 +6,7 @@ import { goBackOrHome } from '@/services/navigation'
 /** A page that only goes back: native flows open it to return to where the user came from. */
 export default function BackPage() {
   useLoad(() => {
-    void goBackOrHome()
+    goBackOrHome()
   })
   return (
     <Page route='back'>

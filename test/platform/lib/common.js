@@ -31,7 +31,7 @@ function readJson(file) {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new Error(`${file}: invalid JSON: ${err.message}`)
+    throw new Error(`${file}: invalid JSON: ${err.message}`, { cause: err })
   }
 }
 

@@ -45,6 +45,7 @@ function installRequireAsync(dir) {
           loaded.push(rel)
           resolve(exported)
         } catch (err) {
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- WeChat's require.async rejects with this object, not an Error
           reject({ mod: String(request), errMsg: `require.async:fail ${err.message}` })
         }
       }, 0)

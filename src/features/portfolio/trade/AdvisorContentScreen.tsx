@@ -77,7 +77,7 @@ export function AdvisorContentScreen() {
         title='未指定策略'
         description='请从策略的投顾服务页进入，查看该策略的投顾内容。'
         actionText='返回'
-        onAction={() => void goBackOrHome()}
+        onAction={() => goBackOrHome()}
       />
     )
   return <AdvisorContentList poCode={poCode} />
