@@ -6,10 +6,6 @@ import type { Queryable } from './db'
 import { readToken, withRevocation, type TokenCheck } from './account/tokens'
 import { BadInput, CONTROL_MESSAGE, hasControlCharacter, jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './http'
 
-export { hasControlCharacter } from './http'
-
-export const BROKERS = ['0008', '0009'] as const
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Broker code from x-broker: 0008 (main brand) or 0009. */

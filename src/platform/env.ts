@@ -3,4 +3,3 @@ export type Target = 'weapp' | 'swan' | 'h5'
 
 export const TARGET: Target = process.env.TARO_ENV || 'h5'
 export const isH5 = TARGET === 'h5'
-export const isMiniProgram = TARGET === 'weapp' || TARGET === 'swan'

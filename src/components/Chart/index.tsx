@@ -191,5 +191,3 @@ export const Chart = observer(function Chart(props: ChartProps) {
     </View>
   )
 })
-
-export default Chart

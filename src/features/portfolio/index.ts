@@ -1,8 +1,7 @@
 // The strategy (portfolio) feature: what page shells and other features may use.
-export { kindOf, rememberKinds, type PortfolioKind } from './kind'
+export { kindOf, rememberKinds } from './kind'
 export { usePoCode, useRouteParam } from './hooks'
 export { PortfolioDetailScreen } from './detail/DetailScreen'
-export { FollowButton } from './follow/FollowButton'
 export { AnalysisScreen } from './composition/AnalysisScreen'
 export { CompositionScreen } from './composition/CompositionScreen'
 export { IntroScreen } from './composition/IntroScreen'

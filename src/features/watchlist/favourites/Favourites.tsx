@@ -12,7 +12,6 @@ import { periodName, periodReturn, RETURN_PERIODS, type ReturnPeriod } from '@/s
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import './Favourites.scss'
 
-export type { PickedFund }
 type SortKey = 'nav' | 'daily' | 'period'
 
 /** The period columns to choose from (the periods fund statistics cover). */
