@@ -78,7 +78,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     // ALFA_OUTPUT_ROOT builds elsewhere (experiments, size analysis) without touching dist/.
     outputRoot: process.env.ALFA_OUTPUT_ROOT ?? `dist/${env}`,
-    plugins: [path.resolve(__dirname, 'plugins', 'project-files.js'), path.resolve(__dirname, 'plugins', 'chart-engine.js')],
+    plugins: [
+      path.resolve(__dirname, 'plugins', 'project-files.js'),
+      path.resolve(__dirname, 'plugins', 'chart-engine.js'),
+      path.resolve(__dirname, 'plugins', 'swan-templates.js'),
+    ],
     defineConstants: {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),

@@ -21,6 +21,8 @@ export interface PageOptions {
 /** The feature folders of src/features, each with an index.ts that page shells import. */
 export const FEATURES = [
   'account',
+  'content',
+  'course',
   'diagnosis',
   'filter',
   'fund',
@@ -398,16 +400,43 @@ export const routes = {
 
   // ---- Other subpackage pages ----
   search: { feature: 'search', page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
-  column: { page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
-  columnDetail: { page: sub('columnDetail'), h5: own(sub('columnDetail')), title: '专栏详情', screen: 'column detail', share: true },
-  article: { page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
+  column: { feature: 'content', refresh: true, page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
+  columnDetail: {
+    feature: 'content',
+    refresh: true,
+    page: sub('columnDetail'),
+    h5: own(sub('columnDetail')),
+    title: '专栏详情',
+    screen: 'column detail',
+    share: true,
+  },
+  article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
   tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
   filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
   filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
   myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
   externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
   webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
-  video: { page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  // The video page plays a course's lessons (courseId, lessonId); 课程 and 课程详情 lead to it.
+  video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  courseList: {
+    feature: 'course',
+    refresh: true,
+    page: sub('courseList'),
+    h5: own(sub('courseList')),
+    title: '课程',
+    screen: 'course list',
+    share: true,
+  },
+  course: {
+    feature: 'course',
+    refresh: true,
+    page: sub('course'),
+    h5: own(sub('course')),
+    title: '课程详情',
+    screen: 'course (lessons)',
+    share: true,
+  },
   // /n/user/login: the native deep link (spec section 2); opened outside the app, it is this page.
   login: {
     feature: 'account',

@@ -142,6 +142,8 @@ export type Query = {
   fundIntroConfig?: Maybe<FragmentConfig>;
   /** One value of the key-value configs, by key. */
   keyValue?: Maybe<KeyValue>;
+  /** Every course, paged, in catalogue order. */
+  courses: CourseConnection;
   /** null when the fund is unknown; a fund without NAV history gets no scores (dimensions empty). */
   fundDiagnosis?: Maybe<FundDiagnosis>;
   /** Funds meeting the conditions, sorted by a FundSortKey name (default Y1) in a SortDirection (default reverse), paged. Public. (sort and direction are strings so that client documents need no enum variables.) */
@@ -230,6 +232,11 @@ export type QueryFundIntroConfigArgs = {
 
 export type QueryKeyValueArgs = {
   key: Scalars['String']['input'];
+};
+
+
+export type QueryCoursesArgs = {
+  page?: InputMaybe<PageInput>;
 };
 
 
@@ -361,6 +368,14 @@ export type QuerySearchArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Marks an article read for the signed-in reader (the app calls it when the article opens). Needs a valid token; an unknown article is BAD_USER_INPUT. */
+  markArticleRead: ArticleReadMark;
+  /**
+   * Stores where the signed-in user stopped in a lesson; the furthest point and finished only grow.
+   * Needs a valid token (UNAUTHENTICATED otherwise); an unknown lesson or a position outside
+   * 0..86400 seconds is BAD_USER_INPUT.
+   */
+  saveLessonProgress: LessonProgress;
   /** Saves a fund filter (My Filter). Needs a valid token. */
   saveFilter: SavedFilter;
   deleteFilter: Scalars['Boolean']['output'];
@@ -372,6 +387,18 @@ export type Mutation = {
   postLiveComment: LiveCommentPayload;
   /** Follows (state true) or unfollows (false) a portfolio. Needs a valid token. */
   toggleFollow: ToggleFollowPayload;
+};
+
+
+export type MutationMarkArticleReadArgs = {
+  articleId: Scalars['String']['input'];
+};
+
+
+export type MutationSaveLessonProgressArgs = {
+  lessonId: Scalars['String']['input'];
+  positionSecond: Scalars['Float']['input'];
+  finished?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -455,11 +482,19 @@ export type User = {
   savedFilters: Array<SavedFilter>;
 };
 
+export type ArticleReadMark = {
+  __typename?: 'ArticleReadMark';
+  articleId: Scalars['String']['output'];
+  isRead: Scalars['Boolean']['output'];
+};
+
 export type ColumnArticle = {
   __typename?: 'ColumnArticle';
   title: Scalars['String']['output'];
   articleId: Scalars['String']['output'];
   coverThumbnailUrl?: Maybe<Scalars['String']['output']>;
+  publishedAt: Scalars['DateTime']['output'];
+  /** Read by the signed-in reader (false when anonymous: the app keeps an anonymous reader's marks on the device). */
   isRead: Scalars['Boolean']['output'];
 };
 
@@ -491,10 +526,23 @@ export type Article = {
   title: Scalars['String']['output'];
   coverThumbnailUrl?: Maybe<Scalars['String']['output']>;
   author?: Maybe<Scalars['String']['output']>;
-  /** HTML of the article body. */
+  /**
+   * The body as sanitised HTML: the tree of `body` written out, every text and attribute escaped
+   * (never the stored HTML as it is).
+   */
   content: Scalars['String']['output'];
+  /**
+   * The body as a sanitised node tree (common/richText.ts RichNode[], the mini-programs' rich-text
+   * nodes shape): only the allow-list's tags and attributes, links https, http or an app path, images
+   * https or the product's own path, lazy and at most the screen's width. Sanitised when imported and
+   * again here.
+   */
+  body: Scalars['JSON']['output'];
   publishedAt: Scalars['DateTime']['output'];
   columnId?: Maybe<Scalars['String']['output']>;
+  /** The column the article belongs to, if any. */
+  column?: Maybe<Column>;
+  /** Read by the signed-in reader (false when anonymous). Reading the article does not mark it: markArticleRead does. */
   isRead: Scalars['Boolean']['output'];
 };
 
@@ -504,6 +552,8 @@ export type Lesson = {
   title: Scalars['String']['output'];
   durationSecond: Scalars['Int']['output'];
   videoUrl?: Maybe<Scalars['String']['output']>;
+  /** Where the signed-in user stopped and how far they watched; null when anonymous or never played. */
+  progress?: Maybe<LessonProgress>;
 };
 
 export type LessonConnection = {
@@ -522,6 +572,10 @@ export type Course = {
   description?: Maybe<Scalars['String']['output']>;
   coverUrl?: Maybe<Scalars['String']['output']>;
   lessons: LessonConnection;
+  /** How many lessons the course has. */
+  lessonCount: Scalars['Int']['output'];
+  /** The lessons' durations added up, in seconds. */
+  totalSecond: Scalars['Int']['output'];
 };
 
 
@@ -576,6 +630,26 @@ export type KeyValueConfig = {
   __typename?: 'KeyValueConfig';
   key: Scalars['String']['output'];
   elements: Array<KeyValue>;
+};
+
+export type CourseConnection = {
+  __typename?: 'CourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<Course>;
+};
+
+/** A user's place in one lesson. */
+export type LessonProgress = {
+  __typename?: 'LessonProgress';
+  lessonId: Scalars['String']['output'];
+  /** Where playback stopped, in seconds (0 after the lesson was played to its end). */
+  positionSecond: Scalars['Float']['output'];
+  /** The furthest point reached, in seconds. */
+  watchedSecond: Scalars['Float']['output'];
+  /** Played to its end at least once (已学完). */
+  finished: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
 };
 
 export type DiagnosisDimension = {
@@ -1729,16 +1803,18 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   PageInput: ResolverTypeWrapper<Partial<PageInput>>;
   PageInfo: ResolverTypeWrapper<Partial<PageInfo>>;
   MutationError: ResolverTypeWrapper<Partial<MutationError>>;
   SeriesPoint: ResolverTypeWrapper<Partial<SeriesPoint>>;
   Benchmark: ResolverTypeWrapper<Partial<Benchmark>>;
   User: ResolverTypeWrapper<UserParent>;
+  ArticleReadMark: ResolverTypeWrapper<Partial<ArticleReadMark>>;
   ColumnArticle: ResolverTypeWrapper<Partial<ColumnArticle>>;
   ColumnArticleConnection: ResolverTypeWrapper<Partial<ColumnArticleConnection>>;
   Column: ResolverTypeWrapper<ColumnRow>;
-  Article: ResolverTypeWrapper<Partial<Article>>;
+  Article: ResolverTypeWrapper<Partial<Omit<Article, 'column'> & { column?: Maybe<ResolversTypes['Column']> }>>;
   Lesson: ResolverTypeWrapper<Partial<Lesson>>;
   LessonConnection: ResolverTypeWrapper<Partial<LessonConnection>>;
   Course: ResolverTypeWrapper<CourseRow>;
@@ -1749,6 +1825,8 @@ export type ResolversTypes = {
   FragmentConfig: ResolverTypeWrapper<Partial<FragmentConfig>>;
   KeyValue: ResolverTypeWrapper<Partial<KeyValue>>;
   KeyValueConfig: ResolverTypeWrapper<Partial<KeyValueConfig>>;
+  CourseConnection: ResolverTypeWrapper<Partial<Omit<CourseConnection, 'list'> & { list: Array<ResolversTypes['Course']> }>>;
+  LessonProgress: ResolverTypeWrapper<Partial<LessonProgress>>;
   DiagnosisDimension: ResolverTypeWrapper<Partial<DiagnosisDimension>>;
   FundDiagnosis: ResolverTypeWrapper<Partial<Omit<FundDiagnosis, 'fund'> & { fund: ResolversTypes['Fund'] }>>;
   FundPeriod: ResolverTypeWrapper<Partial<FundPeriod>>;
@@ -1854,16 +1932,18 @@ export type ResolversParentTypes = {
   Int: Partial<Scalars['Int']['output']>;
   Boolean: Partial<Scalars['Boolean']['output']>;
   Mutation: Record<PropertyKey, never>;
+  Float: Partial<Scalars['Float']['output']>;
   PageInput: Partial<PageInput>;
   PageInfo: Partial<PageInfo>;
   MutationError: Partial<MutationError>;
   SeriesPoint: Partial<SeriesPoint>;
   Benchmark: Partial<Benchmark>;
   User: UserParent;
+  ArticleReadMark: Partial<ArticleReadMark>;
   ColumnArticle: Partial<ColumnArticle>;
   ColumnArticleConnection: Partial<ColumnArticleConnection>;
   Column: ColumnRow;
-  Article: Partial<Article>;
+  Article: Partial<Omit<Article, 'column'> & { column?: Maybe<ResolversParentTypes['Column']> }>;
   Lesson: Partial<Lesson>;
   LessonConnection: Partial<LessonConnection>;
   Course: CourseRow;
@@ -1874,6 +1954,8 @@ export type ResolversParentTypes = {
   FragmentConfig: Partial<FragmentConfig>;
   KeyValue: Partial<KeyValue>;
   KeyValueConfig: Partial<KeyValueConfig>;
+  CourseConnection: Partial<Omit<CourseConnection, 'list'> & { list: Array<ResolversParentTypes['Course']> }>;
+  LessonProgress: Partial<LessonProgress>;
   DiagnosisDimension: Partial<DiagnosisDimension>;
   FundDiagnosis: Partial<Omit<FundDiagnosis, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
   FundFilterInput: Partial<FundFilterInput>;
@@ -2008,6 +2090,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   config?: Resolver<Maybe<ResolversTypes['KeyValueConfig']>, ParentType, ContextType, RequireFields<QueryConfigArgs, 'key'>>;
   fundIntroConfig?: Resolver<Maybe<ResolversTypes['FragmentConfig']>, ParentType, ContextType, RequireFields<QueryFundIntroConfigArgs, 'key'>>;
   keyValue?: Resolver<Maybe<ResolversTypes['KeyValue']>, ParentType, ContextType, RequireFields<QueryKeyValueArgs, 'key'>>;
+  courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
   fundDiagnosis?: Resolver<Maybe<ResolversTypes['FundDiagnosis']>, ParentType, ContextType, RequireFields<QueryFundDiagnosisArgs, 'fundCode'>>;
   fundFilter?: Resolver<ResolversTypes['FilteredFundConnection'], ParentType, ContextType, Partial<QueryFundFilterArgs>>;
   fundFilterCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<QueryFundFilterCountArgs>>;
@@ -2038,6 +2121,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  markArticleRead?: Resolver<ResolversTypes['ArticleReadMark'], ParentType, ContextType, RequireFields<MutationMarkArticleReadArgs, 'articleId'>>;
+  saveLessonProgress?: Resolver<ResolversTypes['LessonProgress'], ParentType, ContextType, RequireFields<MutationSaveLessonProgressArgs, 'lessonId' | 'positionSecond'>>;
   saveFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationSaveFilterArgs, 'name' | 'formValue'>>;
   deleteFilter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFilterArgs, 'filterId'>>;
   renameFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationRenameFilterArgs, 'filterId' | 'name'>>;
@@ -2079,10 +2164,16 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
 };
 
+export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
+  articleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type ColumnArticleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ColumnArticle'] = ResolversParentTypes['ColumnArticle']> = {
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   articleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   coverThumbnailUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -2107,8 +2198,10 @@ export type ArticleResolvers<ContextType = GraphQLContext, ParentType extends Re
   coverThumbnailUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   columnId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  column?: Resolver<Maybe<ResolversTypes['Column']>, ParentType, ContextType>;
   isRead?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -2117,6 +2210,7 @@ export type LessonResolvers<ContextType = GraphQLContext, ParentType extends Res
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationSecond?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   videoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['LessonProgress']>, ParentType, ContextType>;
 };
 
 export type LessonConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LessonConnection'] = ResolversParentTypes['LessonConnection']> = {
@@ -2133,6 +2227,8 @@ export type CourseResolvers<ContextType = GraphQLContext, ParentType extends Res
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   coverUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lessons?: Resolver<ResolversTypes['LessonConnection'], ParentType, ContextType, Partial<CourseLessonsArgs>>;
+  lessonCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalSecond?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AdResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ad'] = ResolversParentTypes['Ad']> = {
@@ -2175,6 +2271,20 @@ export type KeyValueResolvers<ContextType = GraphQLContext, ParentType extends R
 export type KeyValueConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['KeyValueConfig'] = ResolversParentTypes['KeyValueConfig']> = {
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   elements?: Resolver<Array<ResolversTypes['KeyValue']>, ParentType, ContextType>;
+};
+
+export type CourseConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CourseConnection'] = ResolversParentTypes['CourseConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+};
+
+export type LessonProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LessonProgress'] = ResolversParentTypes['LessonProgress']> = {
+  lessonId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  positionSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  watchedSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  finished?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type DiagnosisDimensionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiagnosisDimension'] = ResolversParentTypes['DiagnosisDimension']> = {
@@ -2928,6 +3038,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SeriesPoint?: SeriesPointResolvers<ContextType>;
   Benchmark?: BenchmarkResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  ArticleReadMark?: ArticleReadMarkResolvers<ContextType>;
   ColumnArticle?: ColumnArticleResolvers<ContextType>;
   ColumnArticleConnection?: ColumnArticleConnectionResolvers<ContextType>;
   Column?: ColumnResolvers<ContextType>;
@@ -2942,6 +3053,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FragmentConfig?: FragmentConfigResolvers<ContextType>;
   KeyValue?: KeyValueResolvers<ContextType>;
   KeyValueConfig?: KeyValueConfigResolvers<ContextType>;
+  CourseConnection?: CourseConnectionResolvers<ContextType>;
+  LessonProgress?: LessonProgressResolvers<ContextType>;
   DiagnosisDimension?: DiagnosisDimensionResolvers<ContextType>;
   FundDiagnosis?: FundDiagnosisResolvers<ContextType>;
   FundPeriodReturns?: FundPeriodReturnsResolvers<ContextType>;

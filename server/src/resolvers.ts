@@ -1,5 +1,6 @@
 import { accountResolvers } from './account/resolvers'
 import { contentResolvers } from './content/resolvers'
+import { courseResolvers } from './course/resolvers'
 import { diagnosisResolvers } from './diagnosis/resolvers'
 import { filterResolvers } from './filter/resolvers'
 import { fundResolvers } from './fund/resolvers'
@@ -20,6 +21,7 @@ import { watchlistResolvers } from './watchlist/resolvers'
 export const domainResolvers: object[] = [
   accountResolvers,
   contentResolvers,
+  courseResolvers,
   diagnosisResolvers,
   filterResolvers,
   fundResolvers,

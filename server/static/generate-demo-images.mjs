@@ -31,7 +31,21 @@ for (let k = 1; k <= 3; k++) add(`po/intro-${k}.png`, 360, 480, colour(k + 6), `
   add(`column/${i}-side.png`, 160, 160, colour(i + 1), t.slice(0, 2))
 })
 for (let i = 0; i < 10; i++) add(`article/${i}-thumb.png`, 160, 120, colour(i), '文章', `第${i + 1}篇`)
-;['基金投资三步走', '读懂基金定投', '资产配置必修课', '债券基金入门', '指数基金精讲'].forEach((t, i) => add(`course/${i}.png`, 320, 180, colour(i + 4), t, '视频课'))
+// Same order as DEMO_COURSES in server/src/demo/courses.ts: course CO(200 + i) shows cover i.
+;[
+  '基金投资三步走',
+  '读懂基金定投',
+  '资产配置必修课',
+  '债券基金入门',
+  '指数基金精讲',
+  '养老投资规划',
+  '货币基金与现金管理',
+  '看懂基金经理',
+  '行业主题基金',
+  '风险与回撤',
+  '投资心理学',
+  '基金组合与投顾',
+].forEach((t, i) => add(`course/${i}.png`, 320, 180, colour(i + 4), t, '视频课'))
 for (let i = 0; i < 12; i++) add(`ad/${i}.png`, 343, 120, colour(i), `广告位${i + 1}`, '演示活动')
 add('icon/fund.png', 96, 96, '#e05a47', '基')
 add('icon/po.png', 96, 96, '#2f7de1', '组')
@@ -54,7 +68,9 @@ align-items:center;justify-content:center;text-align:center}
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromiumSandbox: false, headless: true, args: ['--disable-gpu', '--font-render-hinting=none'] })
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 })
-  fs.rmSync(OUT, { recursive: true, force: true })
+  // Only the images are made here: the lesson videos beside them are generate-demo-videos.mjs's.
+  for (const f of fs.existsSync(OUT) ? fs.readdirSync(OUT, { recursive: true, withFileTypes: true }) : [])
+    if (f.isFile() && f.name.endsWith('.png')) fs.rmSync(path.join(f.parentPath, f.name))
   let total = 0
   for (const img of images) {
     await page.setViewportSize({ width: img.w, height: img.h })

@@ -21,12 +21,14 @@ function templateKey(): string {
     .readdirSync(path.join(SRC, 'db/migrations'))
     .sort()
     .map((f) => `db/migrations/${f}`)
+  // Every file of the demo data generator, however it is split.
   const demo = fs
     .readdirSync(path.join(SRC, 'demo'))
     .sort()
     .map((f) => `demo/${f}`)
   // The seed reads the calendar, and the seeded NAVs' adjusted values come from fund/adjusted.ts.
-  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts']) h.update(fs.readFileSync(path.join(SRC, f)))
+  for (const f of [...migrations, ...demo, 'calendar.ts', 'fund/adjusted.ts', 'content/demo.ts'])
+    h.update(fs.readFileSync(path.join(SRC, f)))
   return h.digest('hex').slice(0, 12)
 }
 

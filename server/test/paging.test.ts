@@ -153,6 +153,12 @@ describe('paged lists end with hasMore: false', () => {
       (x) => x.lessonId,
     ),
     graphqlList(
+      'courses',
+      () => `query ($page: PageInput) { courses(page: $page) { ${pageInfo} list { courseId } } }`,
+      (d) => d.courses,
+      (x) => x.courseId,
+    ),
+    graphqlList(
       'LiveStream.comments',
       () => `query ($page: PageInput) { liveStream(liveId: "LIVE003") { comments(page: $page) { ${pageInfo} list { commentId } } } }`,
       (d) => d.liveStream.comments,

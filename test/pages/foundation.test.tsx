@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import HomePage, { HOME_ENTRIES } from '@/pages/home/index'
 import NotFoundPage from '@/pages/notFound/index'
-import ColumnPage from '@/subPkg/pages/column/index'
+import WalletPage from '@/pages/wallet/index'
 import { renderPage } from '../support/render'
 
 afterEach(() => {
@@ -51,9 +51,9 @@ describe('the navigation bar', () => {
 })
 
 describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
-  it('column', async () => {
-    const { text } = await renderPage(ColumnPage, '/subPkg/pages/column/index')
-    expect(text()).toContain('专栏')
+  it('wallet', async () => {
+    const { text } = await renderPage(WalletPage, '/pages/wallet/index')
+    expect(text()).toContain('钱包')
     expect(text()).toContain('正在加载')
   })
 })

@@ -199,6 +199,27 @@ describe('adjustment records: a timeline of adjustments with the category-weight
     expect(opened).toHaveBeenCalledWith('https://www.alfa.example/article/adjust-1')
   })
 
+  it('an explanation that is an article of the app opens the article page', async () => {
+    const opened = jest.spyOn(external, 'openExternal').mockReturnValue(true)
+    const navigated = jest.spyOn(navigation, 'navigateTo').mockResolvedValue(undefined as never)
+    const link = '/subPkg/pages/article/index?articleId=ADJ-ZH015676-003'
+    const { container, utils } = await open(
+      AdjustmentPage,
+      'subPkg/pages/portfolio/adjustment/index',
+      { poCode: 'ZH015676' },
+      {
+        Adjustment: (v) => {
+          const answer = adjustmentAnswer(v)
+          for (const a of answer.portfolio.adjustments.list) a.article = { text: '调仓说明', link }
+          return answer
+        },
+      },
+    )
+    await click(utils, container.querySelector('.alfa-po-rec__link'))
+    expect(navigated).toHaveBeenCalledWith('article', { articleId: 'ADJ-ZH015676-003' })
+    expect(opened).not.toHaveBeenCalled()
+  })
+
   it('an unknown poCode shows 策略不存在', async () => {
     const { text } = await open(
       AdjustmentPage,

@@ -14,11 +14,15 @@ const CHECKS = [
   'weapp-simulate-screens.js',
   'weapp-simulate-strategy.js',
   'weapp-simulate-login.js',
+  'weapp-simulate-content.js',
+  'weapp-simulate-course.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
   ['weapp-simulate-screens.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-content.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-course.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

@@ -23,8 +23,8 @@ describe('scripts/scaffold-pages.mjs writes a page shell from the route table', 
   })
 
   it('a route without a feature gets a placeholder and its page config', () => {
-    expect(shell('article')).toContain('<PageLoading />')
-    expect(shell('article')).not.toContain('@/features/')
-    expect(fs.readFileSync(path.join(out, `${routes.article.page}.config.ts`), 'utf8')).toContain("pageConfig('article')")
+    expect(shell('back')).toContain('<PageLoading />')
+    expect(shell('back')).not.toContain('@/features/')
+    expect(fs.readFileSync(path.join(out, `${routes.back.page}.config.ts`), 'utf8')).toContain("pageConfig('back')")
   })
 })

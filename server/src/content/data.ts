@@ -49,6 +49,7 @@ export function columnArticles(database: Database, columnId: string, userId: str
           'a.title',
           'a.article_id as articleId',
           'a.cover_thumbnail_url as coverThumbnailUrl',
+          'a.published_at as publishedAt',
           isRead(eb, userId).as('isRead'),
           totalCount,
         ])
@@ -63,7 +64,20 @@ export function columnArticles(database: Database, columnId: string, userId: str
   )
 }
 
-export async function article(database: Database, articleId: string, userId: string | null) {
+/** An article as stored: `content` is HTML, sanitised again before it is served (resolvers.ts). */
+export interface ArticleRow {
+  articleId: string
+  title: string
+  coverThumbnailUrl: string | null
+  author: string | null
+  content: string
+  publishedAt: Date
+  columnId: string | null
+  isRead: boolean
+}
+
+/** An article with whether the reader has read it. Reading it changes nothing: markRead does. */
+export async function article(database: Database, articleId: string, userId: string | null): Promise<ArticleRow | null> {
   const row = await database.db
     .selectFrom('articles as a')
     .select((eb) => [
@@ -74,19 +88,31 @@ export async function article(database: Database, articleId: string, userId: str
       'a.content',
       'a.published_at as publishedAt',
       'a.column_id as columnId',
-      isRead(eb, userId).as('isRead'),
+      eb
+        .exists(
+          eb
+            .selectFrom('article_reads as r')
+            .select('r.article_id')
+            .whereRef('r.article_id', '=', 'a.article_id')
+            .where('r.user_id', '=', userId ?? ''),
+        )
+        .as('isRead'),
     ])
     .where('a.article_id', '=', articleId)
     .executeTakeFirst()
-  if (row && userId) {
-    // Opening an article marks it read for the signed-in reader.
-    await database.db
-      .insertInto('article_reads')
-      .values({ user_id: userId, article_id: articleId })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
-  }
-  return row ?? null
+  return row ? { ...row, isRead: userId !== null && Boolean(row.isRead) } : null
+}
+
+/** Marks an article read for a user (idempotent); false when there is no such article. */
+export async function markRead(database: Database, userId: string, articleId: string): Promise<boolean> {
+  const found = await database.db.selectFrom('articles').select('article_id').where('article_id', '=', articleId).executeTakeFirst()
+  if (!found) return false
+  await database.db
+    .insertInto('article_reads')
+    .values({ user_id: userId, article_id: articleId })
+    .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
+    .execute()
+  return true
 }
 
 const COURSE_FIELDS = ['course_id as courseId', 'title', 'tags', 'url', 'description', 'cover_url as coverUrl'] as const

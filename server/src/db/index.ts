@@ -11,6 +11,7 @@ import * as limitsAndRevocation from './migrations/0005_limits_and_revocation'
 import * as reinvestDate from './migrations/0006_reinvest_date'
 import * as wechatTokens from './migrations/0007_wechat_tokens'
 import * as fundReconcile from './migrations/0008_fund_reconcile'
+import * as lessonProgress from './migrations/0009_lesson_progress'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_reinvest_date': reinvestDate,
   '0007_wechat_tokens': wechatTokens,
   '0008_fund_reconcile': fundReconcile,
+  '0009_lesson_progress': lessonProgress,
 }
 
 /** A pooled connection as both engines hand it out. */

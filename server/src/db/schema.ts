@@ -268,6 +268,15 @@ export interface LessonsTable {
   video_url: string | null
 }
 
+export interface LessonProgressTable {
+  user_id: string
+  lesson_id: string
+  position_second: Generated<number>
+  watched_second: Generated<number>
+  finished: Generated<boolean>
+  updated_at: Generated<Date>
+}
+
 export interface LiveStreamsTable {
   live_id: string
   title: string
@@ -468,6 +477,7 @@ export interface DB {
   intro_videos: IntroVideosTable
   investor_messages: InvestorMessagesTable
   kv_configs: KvConfigsTable
+  lesson_progress: LessonProgressTable
   lessons: LessonsTable
   live_comments: LiveCommentsTable
   live_streams: LiveStreamsTable

@@ -1,3 +1,4 @@
+import { demoArticleHtml, SAFETY_ARTICLE } from '../content/demo'
 import type { Row } from './bulk'
 import { DEMO_END, type SeedContext } from './context'
 import type { FundSeed } from './funds'
@@ -87,16 +88,28 @@ export async function seedContent({ rnd, days, insert }: SeedContext, funds: Fun
   const articles: Row<'articles'>[] = []
   for (let i = 0; i < 72; i++) {
     const columnId = i < 66 ? `C${100 + (i % 6)}` : null
+    const topic = rnd.pick(['如何看待市场波动', '定投的正确姿势', '债券基金怎么选', '什么是最大回撤', '再平衡的意义', '全球配置入门'])
     articles.push({
       article_id: `A${10000 + i}`,
       column_id: columnId,
-      title: `${columnId ? columnTitles[i % 6] : '专题'}｜第${Math.floor(i / 6) + 1}期：${rnd.pick(['如何看待市场波动', '定投的正确姿势', '债券基金怎么选', '什么是最大回撤', '再平衡的意义', '全球配置入门'])}`,
+      title: `${columnId ? columnTitles[i % 6] : '专题'}｜第${Math.floor(i / 6) + 1}期：${topic}`,
       cover_thumbnail_url: `/alfa/static/demo/v1/article/${i % 10}-thumb.png`,
       author: rnd.pick(['投研团队', '主理人', '编辑部']),
-      content: `<p>演示数据：这是一篇关于投资的文章（${i}）。</p>`,
+      // Each links the same column's next issue (six articles later), as a series does.
+      content: demoArticleHtml(i, topic, i >= 6 && columnId ? `A${10000 + i - 6}` : null),
       published_at: new Date(`${addDays(DEMO_END, -i * 5)}T09:30:00+08:00`),
     })
   }
+  // Stored as written (not through the import's sanitiser): every read must still answer it inert.
+  articles.push({
+    article_id: SAFETY_ARTICLE.articleId,
+    column_id: null,
+    title: SAFETY_ARTICLE.title,
+    cover_thumbnail_url: null,
+    author: SAFETY_ARTICLE.author,
+    content: SAFETY_ARTICLE.html,
+    published_at: new Date(`${DEMO_END}T08:00:00+08:00`),
+  })
   await insert('articles', articles)
   const courses: Row<'courses'>[] = []
   const lessons: Row<'lessons'>[] = []

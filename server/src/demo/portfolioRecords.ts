@@ -1,3 +1,4 @@
+import { adjustmentArticleHtml, articlePath } from '../content/demo'
 import { round, type SeedContext } from './context'
 import { FUND_CATEGORIES } from './funds'
 import { categoryOf, type Part, type PortfolioSeed } from './portfolioPlans'
@@ -13,19 +14,30 @@ export function recordsOf(
   p: PortfolioSeed,
   parts: Part[],
   createdIndex: number,
-  rows: Pick<PortfolioRows, 'adjustments' | 'adjustment_parts' | 'signals' | 'signal_orders'>,
+  rows: Pick<PortfolioRows, 'adjustments' | 'adjustment_parts' | 'articles' | 'signals' | 'signal_orders'>,
 ) {
   // Adjustments, most recent first in queries.
   let adjNo = 0
   for (let d = createdIndex + rnd.int(40, 90); d < days.length; d += rnd.int(60, 130)) {
     const id = `ADJ-${p.poCode}-${String(++adjNo).padStart(3, '0')}`
+    const comment = `第${adjNo}次调仓：${rnd.pick(['降低权益仓位', '增配债券', '替换表现落后的基金', '再平衡至目标比例', '增加海外配置'])}`
     rows.adjustments.push({
       adjustment_id: id,
       po_code: p.poCode,
       adj_date: days[d],
-      comment: `第${adjNo}次调仓：${rnd.pick(['降低权益仓位', '增配债券', '替换表现落后的基金', '再平衡至目标比例', '增加海外配置'])}`,
+      comment,
       article_text: '调仓说明',
-      article_link: `https://www.alfa.example/article/adjust-${p.poCode}-${adjNo}`,
+      article_link: articlePath(id),
+    })
+    // Each adjustment's 调仓说明 is an article of its own (the records link it inside the app).
+    rows.articles.push({
+      article_id: id,
+      column_id: null,
+      title: `${p.poName}第${adjNo}次调仓说明`,
+      cover_thumbnail_url: null,
+      author: '投研团队',
+      content: adjustmentArticleHtml(comment, days[d]),
+      published_at: new Date(`${days[d]}T20:00:00+08:00`),
     })
     const touched = rnd.shuffle([...parts]).slice(0, Math.min(parts.length, rnd.int(1, 3)))
     touched.forEach((part) => {

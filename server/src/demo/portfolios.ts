@@ -17,6 +17,8 @@ const TABLES = [
   'portfolio_navs',
   'adjustments',
   'adjustment_parts',
+  // The adjustments' explanation articles (no column, so before the content step's columns is fine).
+  'articles',
   'signals',
   'signal_orders',
   'community_posts',

@@ -3,6 +3,7 @@ import { seedDemoAccount } from './account'
 import { seedBenchmarks } from './benchmarks'
 import { insertRows } from './bulk'
 import { seedContent } from './content'
+import { seedCourseCatalogue } from './courses'
 import { DEMO_END, DEMO_SEED, DEMO_START, type SeedContext } from './context'
 import { seedCategories, seedFunds } from './funds'
 import { seedLive } from './live'
@@ -44,6 +45,7 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
   await seedContent(ctx, funds)
   await seedDemoAccount(ctx)
   await seedLive(ctx)
+  Object.assign(counts, await seedCourseCatalogue(database))
   await ctx.insert('demo_meta', [
     { key: 'demo_seed', value: String(DEMO_SEED) },
     { key: 'demo_end', value: DEMO_END },

@@ -1,15 +1,17 @@
 // npm run import -- <folder> [--encoding gbk]: loads real funds, managers, NAV history,
-// distributions and benchmarks from CSV files (format: server/README.md) into the configured
+// distributions and benchmarks from CSV files, and the content of its content/ folder (columns,
+// articles, courses, ads, configs: content.ts) (format: server/README.md) into the configured
 // database (DATABASE_URL, or the PGlite data folder, which must not be open in a running server).
 // Every problem is printed as `file:line: column — reason` and nothing is written; exit code 1.
 import path from 'node:path'
 import { loadDatabaseConfig } from '../config'
 import { DataDirLockedError } from '../db/lock'
 import { prepareDatabase } from '../db/startup'
-import { ImportProblems, importFolder, type Encoding } from './importer'
+import { ImportProblems, type Encoding } from './importer'
+import { importFolderWithContent } from './content'
 
 const USAGE =
-  'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv (each optional)'
+  'usage: npm run import -- <folder> [--encoding utf8|gbk]\n  folder: managers.csv, funds.csv, fund_navs.csv, fund_events.csv, benchmarks.csv, benchmark_values.csv (each optional),\n          content/ (columns.csv, articles/, courses.csv, lessons.csv, ads.csv, configs.csv; optional)'
 
 function parseArgs(argv: string[]): { folder: string; encoding: Encoding } | null {
   let folder: string | undefined
@@ -36,7 +38,10 @@ async function main() {
   const database = await prepareDatabase({ ...loadDatabaseConfig(), SEED_DEMO: false })
   try {
     const t0 = Date.now()
-    const counts = await importFolder(database, path.resolve(args.folder), { encoding: args.encoding, log: (m) => console.log(`  ${m}`) })
+    const counts = await importFolderWithContent(database, path.resolve(args.folder), {
+      encoding: args.encoding,
+      log: (m) => console.log(`  ${m}`),
+    })
     console.log(`imported into ${database.kind} in ${Date.now() - t0} ms:`, counts)
   } finally {
     await database.close()

@@ -16,7 +16,7 @@ export class ImportProblems extends Error {
 }
 
 /** Decodes a file, or returns the problem: input that is not UTF-8 says where, and whether it looks like GBK. */
-function decodeFile(file: string, bytes: Buffer, encoding: Encoding): string | { problem: string } {
+export function decodeFile(file: string, bytes: Buffer, encoding: Encoding): string | { problem: string } {
   if (encoding === 'gbk') {
     try {
       return new TextDecoder('gb18030', { fatal: true }).decode(bytes)

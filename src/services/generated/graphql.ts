@@ -67,6 +67,77 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+export type ArticleQueryVariables = Exact<{
+  articleId: string;
+}>;
+
+
+export type ArticleQuery = { article: { articleId: string, title: string, author: string | null, publishedAt: string, body: unknown, isRead: boolean, column: { columnId: string, title: string } | null } | null };
+
+export type ColumnArticleRowFragment = { articleId: string, title: string, coverThumbnailUrl: string | null, publishedAt: string, isRead?: boolean };
+
+export type ColumnDetailQueryVariables = Exact<{
+  columnId: string;
+  isRead: boolean;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ColumnDetailQuery = { column: { columnId: string, title: string, coverUrl: string | null, description: string | null, articles: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ articleId: string, title: string, coverThumbnailUrl: string | null, publishedAt: string, isRead?: boolean }> } } | null };
+
+export type ColumnListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ColumnListQuery = { allColumns: Array<{ columnId: string, title: string, coverUrl: string | null, description: string | null }> };
+
+export type ColumnCardFragment = { columnId: string, title: string, coverUrl: string | null, description: string | null };
+
+export type MarkArticleReadMutationVariables = Exact<{
+  articleId: string;
+}>;
+
+
+export type MarkArticleReadMutation = { markArticleRead: { articleId: string, isRead: boolean } };
+
+export type CourseListQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type CourseListQuery = { courses: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number }> } };
+
+export type CourseCardFragment = { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number };
+
+export type CourseDetailQueryVariables = Exact<{
+  courseId: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type CourseDetailQuery = { course: { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number, lessons: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null }> } } | null };
+
+export type CourseHeadFragment = { courseId: string, title: string, tags: Array<string>, description: string | null, coverUrl: string | null, lessonCount: number, totalSecond: number };
+
+export type LessonRowFragment = { lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null };
+
+export type LessonPlayerQueryVariables = Exact<{
+  courseId: string;
+}>;
+
+
+export type LessonPlayerQuery = { course: { courseId: string, title: string, coverUrl: string | null, lessons: { totalCount: number, list: Array<{ videoUrl: string | null, lessonId: string, title: string, durationSecond: number, progress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } | null }> } } | null };
+
+export type LessonPlaceFragment = { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string };
+
+export type SaveLessonProgressMutationVariables = Exact<{
+  lessonId: string;
+  positionSecond: number;
+  finished?: boolean | null | undefined;
+}>;
+
+
+export type SaveLessonProgressMutation = { saveLessonProgress: { positionSecond: number, watchedSecond: number, finished: boolean, updatedAt: string } };
+
 export type DiagnosisReportQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -590,6 +661,12 @@ export type FundQuoteFragment = { fundCode: string, fundName: string, nav: strin
 export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
+export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
+export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
+export { CourseCardFragmentDoc } from './documents/CourseCardFragmentDoc';
+export { CourseHeadFragmentDoc } from './documents/CourseHeadFragmentDoc';
+export { LessonPlaceFragmentDoc } from './documents/LessonPlaceFragmentDoc';
+export { LessonRowFragmentDoc } from './documents/LessonRowFragmentDoc';
 export { DiagnosisDimensionCardFragmentDoc } from './documents/DiagnosisDimensionCardFragmentDoc';
 export { FundQuoteFragmentDoc } from './documents/FundQuoteFragmentDoc';
 export { PeriodReturnsFieldsFragmentDoc } from './documents/PeriodReturnsFieldsFragmentDoc';
@@ -637,6 +714,14 @@ export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailF
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
+export { ArticleDocument } from './documents/ArticleDocument';
+export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
+export { ColumnListDocument } from './documents/ColumnListDocument';
+export { MarkArticleReadDocument } from './documents/MarkArticleReadDocument';
+export { CourseListDocument } from './documents/CourseListDocument';
+export { CourseDetailDocument } from './documents/CourseDetailDocument';
+export { LessonPlayerDocument } from './documents/LessonPlayerDocument';
+export { SaveLessonProgressDocument } from './documents/SaveLessonProgressDocument';
 export { DiagnosisReportDocument } from './documents/DiagnosisReportDocument';
 export { FilterCountDocument } from './documents/FilterCountDocument';
 export { FilterSaveDocument } from './documents/FilterSaveDocument';

@@ -6,9 +6,11 @@
 // figures the screens must show straight from the API (GraphQL through app.inject), and prints
 // one JSON line:
 //   {"origin","token","expected":{...}}
-// The arguments name the parts to read (default both):
+// The arguments name the parts to read (default fund and strategy):
 //   fund      the fund screens (weapp-simulate-screens.js): picks a few funds for the watchlist,
 //             reads fund 000001, its manager, the market indices, and warms the fund statistics;
+//   course    the course screens (weapp-simulate-course.js): the first page of courses, the first
+//             course and its lessons;
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
 //             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
@@ -22,7 +24,7 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (part !== 'fund' && part !== 'strategy') throw new Error(`unknown part ${part}`)
+  for (const part of parts) if (!['fund', 'strategy', 'course'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
   const t = await startApp(database)
   const token = await login(t, DEMO_PHONE)
@@ -42,6 +44,7 @@ async function main() {
   const expected = {}
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
+  if (parts.has('course')) expected.course = await courseExpected(gql)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -58,6 +61,17 @@ async function main() {
   process.stdin.on('close', () => void stop())
   process.stdin.resume()
   process.on('SIGTERM', () => void stop())
+}
+
+/** The course screens' values (weapp-simulate-course.js): the first page of courses and the first course's lessons. */
+async function courseExpected(gql) {
+  const { courses } = await gql('{ courses(page: { size: 10 }) { totalCount list { courseId title lessonCount totalSecond } } }')
+  const first = courses.list[0]
+  const { course } = await gql(
+    'query($c: String!) { course(courseId: $c) { courseId title lessons(page: { size: 20 }) { list { lessonId title durationSecond videoUrl } } } }',
+    { c: first.courseId },
+  )
+  return { courses: courses.list, totalCount: courses.totalCount, course }
 }
 
 /** The fund screens' figures: 000001 and two more funds picked, its manager, the market indices. */

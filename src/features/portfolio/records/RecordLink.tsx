@@ -1,12 +1,13 @@
 import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { openArticleLink } from '@/features/content'
 import { openExternal } from '@/services/external'
 import { toast } from '@/services/toast'
 import './index.scss'
 
-/** Opens an article or post on the allow-list; says so when it may not be opened. */
+/** Opens an article of the app in its page, or a post on the allow-list; says so when it may not be opened. */
 export function openLink(url: string | null | undefined): void {
-  if (!url) return
+  if (!url || openArticleLink(url)) return
   if (!openExternal(url)) void toast.open('暂不支持打开该链接')
 }
 

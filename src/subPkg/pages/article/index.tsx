@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ArticleScreen } from '@/features/content'
 
 export default function ArticlePage() {
+  const { params } = useRouter()
   return (
     <Page route='article'>
-      <PageLoading />
+      <ArticleScreen articleId={decodeURIComponent(String(params.articleId ?? '')).trim()} />
     </Page>
   )
 }

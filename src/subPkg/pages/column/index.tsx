@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ColumnScreen } from '@/features/content'
 
 export default function ColumnPage() {
   return (
     <Page route='column'>
-      <PageLoading />
+      <ColumnScreen />
     </Page>
   )
 }

@@ -1,10 +1,12 @@
+import { useRouter } from '@tarojs/taro'
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ColumnDetailScreen } from '@/features/content'
 
 export default function ColumnDetailPage() {
+  const { params } = useRouter()
   return (
     <Page route='columnDetail'>
-      <PageLoading />
+      <ColumnDetailScreen columnId={decodeURIComponent(String(params.columnId ?? '')).trim()} />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { VideoScreen } from '@/features/course'
 
 export default function VideoPage() {
   return (
     <Page route='video'>
-      <PageLoading />
+      <VideoScreen />
     </Page>
   )
 }
