@@ -1,12 +1,20 @@
+// @ts-check
 // Taro's swan template of a <video>'s children writes `<ad s-if={{item.nn==='…'}}>` with the value
 // unquoted (@tarojs/plugin-platform-swan, modifyLoopBody): quoted here, so every .swan of the build is
 // well-formed (test/platform/swan-pages.js) whichever way Baidu's compiler reads unquoted values.
 const fs = require('node:fs')
 const path = require('node:path')
 
-/** A template's {{ }} attribute values written without quotes, quoted. */
+/**
+ * A template's {{ }} attribute values written without quotes, quoted.
+ * @param {string} text
+ */
 const quoteBindings = (text) => text.replace(/(\s[\w:-]+)=(\{\{[^"<>]*?\}\})(?=[\s/>])/g, '$1="$2"')
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function swanFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name)
@@ -14,6 +22,7 @@ function swanFiles(dir) {
   })
 }
 
+/** @param {import('@tarojs/service').IPluginContext} ctx */
 module.exports = (ctx) => {
   ctx.onBuildComplete(() => {
     if (process.env.TARO_ENV !== 'swan' || !fs.existsSync(ctx.paths.outputPath)) return

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The WeChat build's home page (dist/weapp/pages/home/index) renders in miniprogram-simulate
 // and a tap on each entry tile reaches wx.navigateTo with an in-mini-program url carrying `ts`.
@@ -39,7 +40,9 @@ const RIGHT_INSET = SYSTEM.screenWidth - CAPSULE.left // 109
 /** A page of the route table that uses the custom bar and can go back (fund entry, opened second). */
 const SECOND_PAGE = 'subPkg/pages/fundEntry/index'
 
+/** @type {string[]} */
 const problems = []
+/** @type {string[]} */
 const requests = []
 
 async function main() {
@@ -49,6 +52,7 @@ async function main() {
 
   captureProblems(problems)
 
+  /** @type {import('./lib/types').WxRequest} */
   const request = (opts = {}) => {
     requests.push(String(opts.url))
     return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {}, onChunkReceived() {}, offChunkReceived() {} }
@@ -89,8 +93,8 @@ async function main() {
     if (calls.length !== 1 || calls[0].api !== 'navigateTo') {
       throw failure(`tile "${labels[i]}": expected one wx.navigateTo, got ${JSON.stringify(calls)}`)
     }
-    const { url } = calls[0]
-    const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(String(url))
+    const url = String(calls[0].url)
+    const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(url)
     if (!m) throw failure(`tile "${labels[i]}": url ${url} is not /pages/... or /subPkg/pages/... with a query`)
     if (!allPages.has(m[1])) throw failure(`tile "${labels[i]}": ${m[1]} is not a page of app.json`)
     const ts = new URLSearchParams(m[2]).get('ts')
@@ -110,15 +114,19 @@ async function main() {
   return `capsule-aware bar ${bar} on home (no back) and on ${SECOND_PAGE} opened second (back); ${PAGE} rendered title "${title}" and ${entries.length} entry tiles (${labels.join(' ')}); each tap -> wx.navigateTo with ts (${targets.map((t) => `/${t}`).join(', ')})${requests.length ? `; ${requests.length} data request(s) left pending` : ''}`
 }
 
-/** The bar's geometry against the stubbed capsule; returns a description. */
+/**
+ * The bar's geometry against the stubbed capsule; returns a description.
+ * @param {import('./lib/types').SimNode} page
+ * @param {string} where
+ */
 function checkBar(page, where) {
   // Class names carry the build's prefix (main--alfa-navbar): match the block and its element by suffix.
-  const byClass = (suffix) =>
+  const byClass = (/** @type {string} */ suffix) =>
     [...page.dom.querySelectorAll('[class*="alfa-navbar"]')].find((n) => n.className.split(/\s+/).some((c) => c.endsWith(suffix)))
   const outer = byClass('alfa-navbar')
   const inner = byClass('alfa-navbar__bar')
   if (!outer || !inner) throw failure(`${where}: no navigation bar rendered`)
-  const px = (node, prop) => {
+  const px = (/** @type {Element} */ node, /** @type {string} */ prop) => {
     const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([\\d.]+)px`).exec(node.getAttribute('style') || '')
     return m ? Number(m[1]) : NaN
   }
@@ -129,7 +137,7 @@ function checkBar(page, where) {
     paddingRight: px(inner, 'padding-right'),
   }
   const want = { height: BAR_HEIGHT, paddingTop: SYSTEM.statusBarHeight, titleBar: TITLE_BAR_HEIGHT, paddingRight: RIGHT_INSET }
-  for (const k of Object.keys(want))
+  for (const k of /** @type {Array<keyof typeof want>} */ (Object.keys(want)))
     if (got[k] !== want[k]) throw failure(`${where}: navigation bar ${k} ${got[k]} px, expected ${want[k]} px`)
   return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The real API server for the WeChat simulator checks (run with `node --import tsx`, which
 // loads the TypeScript of server/ and of src/utils/format.ts): the app of server/src on a private
@@ -18,6 +19,18 @@
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
+/**
+ * A GraphQL answer's data (JSON, read as the checks expect it).
+ * @typedef {(query: string, variables?: Record<string, unknown>) => Promise<any>} Gql
+ */
+
+/**
+ * The rows of the strategy answers that are mapped over.
+ * @typedef {{ percent: number; fund: { fundCode: string; fundName: string } }} Part
+ * @typedef {{ categoryCode: string; categoryName: string | null; percent: number; parts: Part[] }} Group
+ * @typedef {{ poCode: string; poName: string; moneyType: string; preference: { hasFundInvestPoolPage: boolean } }} ListedStrategy
+ */
+
 const FUND = '000001'
 const DEMO_PHONE = '13800000000'
 
@@ -29,7 +42,10 @@ async function main() {
   const t = await startApp(database)
   const token = await login(t, DEMO_PHONE)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
-  /** A GraphQL answer's data, asked as the demo user; any error throws. */
+  /**
+   * A GraphQL answer's data, asked as the demo user; any error throws.
+   * @type {Gql}
+   */
   const gql = async (query, variables = {}) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -41,6 +57,7 @@ async function main() {
     if (res.statusCode !== 200 || body.errors) throw new Error(`graphql ${res.statusCode} ${res.body.slice(0, 500)}`)
     return body.data
   }
+  /** @type {Record<string, unknown>} */
   const expected = {}
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
@@ -63,7 +80,10 @@ async function main() {
   process.on('SIGTERM', () => void stop())
 }
 
-/** The course screens' values (weapp-simulate-course.js): the first page of courses and the first course's lessons. */
+/**
+ * The course screens' values (weapp-simulate-course.js): the first page of courses and the first course's lessons.
+ * @param {Gql} gql
+ */
 async function courseExpected(gql) {
   const { courses } = await gql('{ courses(page: { size: 10 }) { totalCount list { courseId title lessonCount totalSecond } } }')
   const first = courses.list[0]
@@ -74,9 +94,16 @@ async function courseExpected(gql) {
   return { courses: courses.list, totalCount: courses.totalCount, course }
 }
 
-/** The fund screens' figures: 000001 and two more funds picked, its manager, the market indices. */
+/**
+ * The fund screens' figures: 000001 and two more funds picked, its manager, the market indices.
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ * @param {import('../../../server/src/db').Database} database
+ * @param {Record<string, string>} auth
+ * @param {Gql} gql
+ */
 async function fundExpected(t, database, auth, gql) {
   // 000001 and the next two live funds with NAVs.
+  /** @type {Array<{ fund_code: string; fund_name: string }>} */
   const others = await database.query(
     `select fund_code, fund_name from funds f where terminated_date is null and fund_code > $1 and exists (select 1 from fund_navs n where n.fund_code = f.fund_code) order by fund_code limit 2`,
     [FUND],
@@ -121,10 +148,11 @@ const STEP_RATE = 'LW000002'
  * The strategy screens' values (weapp-simulate-strategy.js), each raw and as the app shows it
  * (src/utils/format.ts, the app's own formatters; the screens' page sizes: lists of 20, records
  * of 10, daily NAVs of 20 over 近1年).
+ * @param {Gql} gql
  */
 async function strategyExpected(gql) {
   const { formatAmount, formatCount, formatDate, formatNav, formatPercent } = require('../../../src/utils/format.ts')
-  const signed = (v) => formatPercent(v, 2, { sign: true })
+  const signed = (/** @type {number | null} */ v) => formatPercent(v, 2, { sign: true })
   const head = 'poCode poName runningDays followersCount'
   const { portfolio: po, displaySmartAipDisclaimerPopup } = await gql(
     `query($c: String!) {
@@ -157,11 +185,13 @@ async function strategyExpected(gql) {
     `query($sig: String!) { aipAdvice(sigId: $sig) { sigId issueNumber buyDate buyRate buyOrders { fundCode fundName percent } } }`,
     { sig: po.aipAdvices.list[0].sigId },
   )
+  /** @type {Record<string, object>} */
   const kinds = {}
   for (const [kind, code] of [
     ['longWin', LONG_WIN],
     ['investPlan', INVEST_PLAN],
   ]) {
+    /** @type {{ portfolio: { followersCount: number } | null }} */
     const { portfolio } = await gql(`query($c: String!) { portfolio(poCode: $c) { ${head} seriesType isCustomPlan } }`, { c: code })
     if (!portfolio) throw new Error(`strategy ${code} is not in the demo data`)
     kinds[kind] = { ...portfolio, followers: formatCount(portfolio.followersCount) }
@@ -176,8 +206,8 @@ async function strategyExpected(gql) {
   )
   // The fund pool: the ordinary strategy's when it has one, else the first strategy with a pool.
   const poolCode = (
-    all.list.find((p) => p.poCode === ORDINARY && p.preference.hasFundInvestPoolPage) ||
-    all.list.find((p) => p.preference.hasFundInvestPoolPage) || { poCode: ORDINARY }
+    all.list.find((/** @type {ListedStrategy} */ p) => p.poCode === ORDINARY && p.preference.hasFundInvestPoolPage) ||
+    all.list.find((/** @type {ListedStrategy} */ p) => p.preference.hasFundInvestPoolPage) || { poCode: ORDINARY }
   ).poCode
   const poolKind = (await gql(`query($c: String!) { portfolio(poCode: $c) { seriesType } }`, { c: poolCode })).portfolio.seriesType
   const { portfolio: pool } = await gql(
@@ -188,8 +218,8 @@ async function strategyExpected(gql) {
     `{ portfolios(page: { size: 20 }) { totalCount pageInfo { hasMore } list { poCode poName } } }`,
   )
 
-  const date = (d) => formatDate(d, 'yyyy-MM-dd')
-  const stepRange = (lower, upper) =>
+  const date = (/** @type {string} */ d) => formatDate(d, 'yyyy-MM-dd')
+  const stepRange = (/** @type {number} */ lower, /** @type {number | null | undefined} */ upper) =>
     upper === null || upper === undefined ? `${formatAmount(lower)}元以上` : `${formatAmount(lower)}–${formatAmount(upper)}元`
   const dd = po.whole.maxDrawdown
   return {
@@ -232,18 +262,33 @@ async function strategyExpected(gql) {
         sigId: aipAdvice.sigId,
         issue: `第${aipAdvice.issueNumber}期`,
         buyRate: formatPercent(aipAdvice.buyRate),
-        orders: aipAdvice.buyOrders.map((o) => ({ fundCode: o.fundCode, fundName: o.fundName, percent: formatPercent(o.percent) })),
+        orders: aipAdvice.buyOrders.map((/** @type {Part['fund'] & { percent: number }} */ o) => ({
+          fundCode: o.fundCode,
+          fundName: o.fundName,
+          percent: formatPercent(o.percent),
+        })),
       },
-      dailyNav: po.dailyNavs.list.map((r) => ({ date: date(r.date), nav: formatNav(r.value), dailyReturn: signed(r.dailyReturn) })),
+      dailyNav: po.dailyNavs.list.map((/** @type {{ date: string; value: number; dailyReturn: number | null }} */ r) => ({
+        date: date(r.date),
+        nav: formatNav(r.value),
+        dailyReturn: signed(r.dailyReturn),
+      })),
       timeline: { title: po.timelinePosts.list[0].title, date: date(po.timelinePosts.list[0].postedDate) },
-      reports: po.reports.list.map((p) => ({ title: p.title, date: date(p.postedDate) })),
-      managerTalk: po.managerTalk.list.map((p) => p.title),
+      reports: po.reports.list.map((/** @type {{ title: string; postedDate: string }} */ p) => ({
+        title: p.title,
+        date: date(p.postedDate),
+      })),
+      managerTalk: po.managerTalk.list.map((/** @type {{ title: string }} */ p) => p.title),
       faq: po.faq,
       thermometer: po.thermometer,
-      composition: po.composition.groups.map((g) => ({
+      composition: po.composition.groups.map((/** @type {Group} */ g) => ({
         name: g.categoryName || g.categoryCode,
         percent: formatPercent(g.percent),
-        parts: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+        parts: g.parts.map((/** @type {Part} */ p) => ({
+          fundCode: p.fund.fundCode,
+          fundName: p.fund.fundName,
+          percent: formatPercent(p.percent),
+        })),
       })),
       advisorFee: po.tradeRule.advisorCharge
         ? po.tradeRule.advisorCharge.mode === 'Free'
@@ -256,9 +301,13 @@ async function strategyExpected(gql) {
     pool: {
       poCode: pool.poCode,
       poName: pool.poName,
-      groups: pool.composition.groups.map((g) => ({
+      groups: pool.composition.groups.map((/** @type {Group} */ g) => ({
         title: `${g.categoryName || g.categoryCode} ${formatPercent(g.percent)}`,
-        funds: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+        funds: g.parts.map((/** @type {Part} */ p) => ({
+          fundCode: p.fund.fundCode,
+          fundName: p.fund.fundName,
+          percent: formatPercent(p.percent),
+        })),
       })),
     },
     stepRate: {
@@ -266,27 +315,29 @@ async function strategyExpected(gql) {
       poName: step.poName,
       lowestBuyAmount: `${formatAmount(step.tradeRule.buying.lowestBuyAmount)}元`,
       fee: `${formatPercent(step.tradeRule.advisorCharge.feeRate)}/年`,
-      steps: step.tradeRule.advisorCharge.stepRates.map((s) => ({
-        range: stepRange(s.lower, s.upper),
-        feeRate: formatPercent(s.feeRate),
-        discountFeeRate: formatPercent(s.discountFeeRate),
-      })),
+      steps: step.tradeRule.advisorCharge.stepRates.map(
+        (/** @type {{ lower: number; upper: number | null; feeRate: number; discountFeeRate: number }} */ s) => ({
+          range: stepRange(s.lower, s.upper),
+          feeRate: formatPercent(s.feeRate),
+          discountFeeRate: formatPercent(s.discountFeeRate),
+        }),
+      ),
     },
     list: {
       totalCount: all.totalCount,
-      firstPage: listPage.list.map((p) => p.poName),
+      firstPage: listPage.list.map((/** @type {ListedStrategy} */ p) => p.poName),
       hasMore: listPage.pageInfo.hasMore,
       // The product page: the first three of each money type, in list order.
       byMoneyType: ['Spare', 'Steady', 'Longterm'].map((m) =>
         all.list
-          .filter((p) => p.moneyType === m)
+          .filter((/** @type {ListedStrategy} */ p) => p.moneyType === m)
           .slice(0, 3)
-          .map((p) => ({ poCode: p.poCode, poName: p.poName })),
+          .map((/** @type {ListedStrategy} */ p) => ({ poCode: p.poCode, poName: p.poName })),
       ),
     },
   }
 }
 main().catch((err) => {
-  process.stderr.write(`api-server: ${(err && err.stack) || String(err)}\n`)
+  process.stderr.write(`api-server: ${(err instanceof Error && err.stack) || String(err)}\n`)
   process.exit(1)
 })

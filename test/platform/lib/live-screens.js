@@ -155,11 +155,23 @@ function forwarder(originOf, net) {
   }
 }
 
+/**
+ * `node` when the page has it; else a failure naming what is missing.
+ * @template T
+ * @param {T | null | undefined} node
+ * @param {string} what
+ * @returns {T}
+ */
+function present(node, what) {
+  if (node === null || node === undefined) throw failure(`no ${what} on the page`)
+  return node
+}
+
 /** @param {import('./types').SimNode | Element | null | undefined} node */
 const domOf = (node) => (node && 'dom' in node ? node.dom : node)
 /** @param {import('./types').SimNode | Element | null | undefined} node */
 const text = (node) => (domOf(node)?.textContent ?? '').replace(/\s+/g, ' ').trim()
-/** @param {import('./types').SimNode | Element} node */
+/** @param {import('./types').SimNode | Element | null | undefined} node */
 const classOf = (node) => String(domOf(node)?.getAttribute('class') || '')
 
 /**
@@ -235,8 +247,7 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
     const started = Date.now()
     const title = readJson(path.join(dir, `${s.page}.json`)).navigationBarTitleText
     const firstRequest = net.requests.length
-    const h = host.open(s.page, s.query, timeoutMs)
-    h.net = net
+    const h = Object.assign(host.open(s.page, s.query, timeoutMs), { net })
     /** @type {Fail} */
     const fail = (msg) =>
       failure(
@@ -315,4 +326,14 @@ async function withLiveApp({ dir, parts }, job) {
   }
 }
 
-module.exports = { startServer, forwarder, text, classOf, showScreen, checkShare, runScreens, withLiveApp }
+module.exports = {
+  present,
+  startServer,
+  forwarder,
+  text,
+  classOf,
+  showScreen,
+  checkShare,
+  runScreens,
+  withLiveApp,
+}

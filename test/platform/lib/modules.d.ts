@@ -6,13 +6,13 @@ declare module 'miniprogram-simulate/src/utils' {
 }
 
 declare module 'miniprogram-ci/dist/config/url.config' {
-  const urls: Record<string, unknown>
+  const urls: Record<string, string>
   export = urls
 }
 
 declare module 'miniprogram-ci/dist/utils/request' {
-  const request: Record<string, unknown>
-  export = request
+  /** Every HTTP request miniprogram-ci makes (weapp-ci.js answers or logs each). */
+  export let request: (opts?: { url?: string }) => Promise<unknown>
 }
 
 declare module 'miniprogram-ci/dist/utils/white_ext_list' {

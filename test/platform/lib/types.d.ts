@@ -75,8 +75,10 @@ export interface OpenPage {
   /** Polls `test` every 20 ms until it returns something truthy; fails after the page's time limit. */
   waitFor<T>(what: string, test: () => T): Promise<NonNullable<T>>
   close(): void
-  net?: Net
 }
+
+/** A page opened by runScreens (lib/live-screens.js), with what the forwarder records. */
+export type LivePage = OpenPage & { net: Net }
 
 /** The app of a build running in miniprogram-simulate (lib/weapp-host.js). */
 export interface Host {
@@ -106,6 +108,7 @@ export interface PageInstance {
   route: string
   __route__: string
   options: Record<string, string>
+  data?: Record<string, unknown>
   setData(data: Record<string, unknown>, callback?: () => void): void
   onShareAppMessage?(options: { from: string }): { title?: string; path?: string } | undefined
   onShareTimeline?(): { title?: string; query?: string } | undefined
@@ -155,8 +158,8 @@ export interface Screen {
   /** True for the line chart's host, or another chart's selector. */
   chart?: boolean | string
   /** The screen's one tap; answers its summary. */
-  interact?(h: OpenPage): Promise<string>
-  summary?(h: OpenPage): string
+  interact?(h: LivePage): Promise<string>
+  summary?(h: LivePage): string
 }
 
 /** A failure whose message is the whole story (lib/common.js, failure). */
