@@ -62,7 +62,7 @@ describe('fund diagnosis report', () => {
   })
   it('an unknown fund shows not-found with a way back to the diagnosis entry', async () => {
     jest.spyOn(graphql, 'execute').mockResolvedValue({ fundDiagnosis: null })
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(FundDiagnosisPage, 'subPkg/pages/fundDiagnosis/index', { fundCode: '999999' })
     await page.utils.act(flush)
     expect(page.text()).toContain('未找到该基金')
@@ -74,7 +74,7 @@ describe('fund diagnosis report', () => {
 describe('fund diagnosis entry', () => {
   it('picking a sample fund shows its summary and links to the full report', async () => {
     const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(REPORT)
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(DiagnosisPage, 'pages/diagnosis/index')
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-search__chip') as HTMLElement))
     await page.utils.act(flush)

@@ -18,7 +18,7 @@ afterEach(() => {
 
 async function open(params: Record<string, string> = {}, answer: () => unknown = () => ({})) {
   const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => answer())
-  const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+  const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
   const p = await renderPage(FilterDetailPage, 'pages/filterDetail/index', params)
   mounted.push(p.utils)
   await p.utils.act(flush)

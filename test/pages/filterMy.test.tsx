@@ -48,7 +48,7 @@ describe('我的筛选', () => {
   })
 
   it('a tap opens its results with the filter in the store', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelectorAll('.alfa-my-filter__item')[1])
@@ -58,7 +58,7 @@ describe('我的筛选', () => {
   })
 
   it('管理 opens filter manage; 新建筛选 starts a blank filter', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     filterStore.setFormValue({ categoryCodes: ['BOND'] })
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
     await utils.act(async () => {
@@ -92,7 +92,7 @@ describe('我的筛选', () => {
   })
 
   it('no saved filter: 去筛选', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { text, container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: [] } }))
     expect(text()).toContain('还没有保存的筛选')
     await utils.act(async () => {

@@ -104,7 +104,7 @@ describe('筛选结果', () => {
   })
 
   it('a row opens the fund; 条件 opens the conditions', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open((_d, v) => funds(v))
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('.alfa-fund-table__row') as HTMLElement)

@@ -89,7 +89,7 @@ describe('选基结果', () => {
   })
 
   it("自定义筛选 opens the form with the preset's conditions", async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open({ tab: 'lowDrawdown' })
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('.alfa-stock-filter__custom') as HTMLElement)

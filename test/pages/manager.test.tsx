@@ -89,7 +89,7 @@ describe('fund manager profile', () => {
 
   it('tapping a fund opens its fund screen', async () => {
     serveGraphql({ ManagerProfile: () => ({ fundManager: PROFILE }) })
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(Manager0008Page, 'pages/manager0008/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-list__row') as HTMLElement))

@@ -110,7 +110,7 @@ describe('more funds', () => {
         },
       }),
     })
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(FundListPage, 'subPkg/pages/fundList/index')
     await page.utils.act(flush)
     expect(page.text()).toContain('甲消费股票')

@@ -55,7 +55,7 @@ describe('search', () => {
   })
   it('typing searches funds, managers and strategies; tapping a result navigates and records it as recent', async () => {
     const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(RESULT)
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(SearchPage, 'subPkg/pages/search/index')
     await type(page, 'yfd')
     expect(execute.mock.calls.at(-1)?.[1]).toEqual({ keyword: 'yfd', limit: 10 })
