@@ -34,6 +34,7 @@ const config: KnipConfig = {
     'server/test/*.test.ts',
     'server/reliability/*.test.ts',
     'server/static/generate-demo-images.mjs',
+    'server/static/generate-demo-videos.mjs',
     // The platform checks (run.js starts each by name) and the servers they spawn.
     'test/platform/*.js',
     'test/platform/lib/*-server.js',
@@ -74,10 +75,6 @@ const config: KnipConfig = {
     '@babel/parser',
     'miniprogram-compiler',
     'universal-router',
-    // Content (issue #21) parses and sanitises articles with these; in use once that work lands.
-    'gray-matter',
-    'htmlparser2',
-    'marked',
   ],
   // jest.config.js maps lodash-es to lodash (taro-ui imports lodash-es).
   ignoreUnresolved: ['lodash'],

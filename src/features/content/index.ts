@@ -2,4 +2,4 @@
 export { ColumnScreen } from './columns/ColumnScreen'
 export { ColumnDetailScreen } from './columns/ColumnDetailScreen'
 export { ArticleScreen } from './article/ArticleScreen'
-export { articleLinkId, openArticleLink } from './links'
+export { openArticleLink } from './links'
