@@ -88,3 +88,9 @@ export type LiveCommentsAnswer = z.infer<typeof schema.liveCommentsAnswer>
 
 /** POST /track and GET /share-sdk/report. */
 export type TrackAnswer = z.infer<typeof schema.trackAnswer>
+
+/** Where a start reminder is sent: the WeChat or the Baidu mini-program's subscription messages. */
+export type ReminderPlatform = z.infer<typeof schema.reminderPlatform>
+
+/** GET /live/{liveId}/reminder: the stream, whether the user has its start reminder, and the templates to subscribe with. */
+export type LiveReminderAnswer = z.infer<typeof schema.liveReminderAnswer>

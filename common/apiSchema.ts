@@ -155,9 +155,45 @@ const showcase = z.object({
   fontColor: textOf(['Error', 'Negative', 'Positive', 'Primary', 'Warning']).nullable().default(null),
 })
 
-/** GET /m4 on the second API: the mini-program home. */
+/** A config element may lack a field: it is sent as null. */
+const text = z.string().nullable().default(null)
+
+/** An element of a widget config (picture, link, main text, tracking), spec section 3. */
+export const widgetElement = z.object({ picture: text, link: text, main: text, trackProperties: z.unknown() })
+
+/** An element of a fragment config (image, link, content), spec section 3. */
+export const fragmentElement = z.object({ image: text, link: text, content: text })
+
+/**
+ * GET /m4 on the second API: the mini-program home's first screen in one answer. The same parts
+ * as the GraphQL home document (src/features/home/HomeScreen.graphql) under the same names, where
+ * the GraphQL answer nests them: shortcuts, notice and config are their configs' elements,
+ * liveEnabled is keyValue(enableLive) not being 'false', columns carry their newest article.
+ */
 export const m4Answer = z.object({
+  /** Ads of recCode HOME_BANNER. */
   banners: z.array(restAd),
+  /** Ads of recCode HOME_AD (in the feed). */
+  ads: z.array(restAd),
+  /** The widget home_entries. */
+  shortcuts: z.array(widgetElement),
+  /** The fragment home_notice. */
+  notice: z.array(fragmentElement),
+  /** The config home. */
+  config: z.array(z.object({ key: z.string(), value: text })),
+  liveEnabled: z.boolean(),
+  marketIndices: z.array(
+    z.object({
+      indexCode: z.string(),
+      indexName: z.string(),
+      latest: decimal,
+      /** A ratio of the previous close, 6 places. */
+      changePercent: decimal,
+      date,
+      isDemo: z.boolean(),
+    }),
+  ),
+  /** The first strategies of the brand (as portfolios(page: {size: 6})). */
   portfolios: z.array(
     z.object({
       poCode: z.string(),
@@ -170,6 +206,17 @@ export const m4Answer = z.object({
   ),
   /** The first three hand-picked funds. */
   handPicked: z.array(handPickedFund),
+  liveStreams: z.array(
+    z.object({ liveId: z.string(), title: z.string(), coverUrl: z.string().nullable(), status: z.string(), startsAt: timestamp }),
+  ),
+  /** Every column with its newest article (none for an empty column). */
+  columns: z.array(
+    z.object({
+      columnId: z.string(),
+      title: z.string(),
+      articles: z.array(z.object({ articleId: z.string(), title: z.string(), coverThumbnailUrl: z.string().nullable() })),
+    }),
+  ),
 })
 
 /** GET /m4/hand-picked on the second API. */
@@ -205,6 +252,30 @@ export const liveCommentsAnswer = z.object({
   totalCount: z.number().int(),
   pageInfo: z.object({ hasMore: z.boolean(), cursor: z.string().nullable() }),
 })
+
+/** Where a start reminder is sent: the WeChat or the Baidu mini-program's subscription messages. */
+export const reminderPlatform = z.enum(['weapp', 'swan'])
+
+/** GET /live/{liveId}/reminder: the stream, whether the user has its start reminder, and the templates to subscribe with (null: not offered there). */
+export const liveReminderAnswer = z.object({
+  liveId: z.string(),
+  title: z.string(),
+  presenter: z.string().nullable(),
+  /** UPCOMING (预告), LIVE (直播中) or REPLAY (回放). */
+  status: z.string(),
+  startsAt: timestamp,
+  subscribed: z.boolean(),
+  templates: z.object({ weapp: z.string().nullable(), swan: z.string().nullable() }),
+})
+
+/** POST and DELETE /live/{liveId}/reminder: whether the user now has the start reminder. */
+export const reminderState = z.object({ subscribed: z.boolean() })
+
+/** POST /operator/live/{liveId}/open and /close: the stream's new status. */
+export const operatorMoveAnswer = z.object({ liveId: z.string(), status: z.enum(['UPCOMING', 'LIVE', 'REPLAY']) })
+
+/** DELETE /operator/live/comments/{commentId}. */
+export const operatorRemoveAnswer = z.object({ commentId: z.string(), removed: z.literal(true) })
 
 /** POST /track and GET /share-sdk/report: how many events were stored. */
 export const trackAnswer = z.object({ accepted: z.number().int() })

@@ -73,3 +73,25 @@ export function mainHostsFor(value: string | undefined): string[] {
   }
   return hosts.length ? hosts : [...DEV_MAIN_HOSTS]
 }
+
+/**
+ * Hosts the demo data links to: `alfa.example` (a reserved name that never resolves, so nothing
+ * real is opened) and the App Store (the download pages' iOS link).
+ */
+export const DEMO_EXTERNAL_HOSTS: readonly string[] = ['alfa.example', 'apps.apple.com']
+
+/**
+ * The hosts besides the product's own that links may open (ALFA_EXTERNAL_HOSTS, comma-separated
+ * host names; each allows its subdomains too), lower-case; by default the demo data's.
+ */
+export function externalHostsFor(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/^\.+/, ''))
+    .filter(Boolean)
+  for (const h of hosts) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h))
+      throw new BuildSettingError(`ALFA_EXTERNAL_HOSTS holds host names such as partner.example, comma-separated; "${h}" is not one`)
+  }
+  return hosts.length ? hosts : [...DEMO_EXTERNAL_HOSTS]
+}

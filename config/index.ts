@@ -5,7 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
-import { apiOriginFor, BuildSettingError, mainHostsFor } from './buildSettings'
+import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 import { RouteChunksPlugin } from './plugins/route-chunks'
@@ -16,6 +16,9 @@ const env = process.env.TARO_ENV ?? 'h5'
 const COMMON_DIR = path.resolve(__dirname, '..', 'common')
 // No warnings from packages' stylesheets (taro-ui's still use Sass @import).
 const sassLoaderOption = { sassOptions: { quietDeps: true } }
+/** Template nesting levels of the mini-programs (main-package budget, ARCHITECTURE.md section 7). */
+const WEAPP_BASE_LEVEL = 10
+const SWAN_FLATTEN_VIEW_LEVEL = 4
 
 /** A hash of the app's code: answers kept by another version are not read (their shape may differ). */
 function codeVersion(dir: string): string {
@@ -35,6 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
   // Fails the build with a clear message (a production mini-program build without ALFA_API_ORIGIN).
   let apiOrigin: string
   let mainHosts: string[]
+  let externalHosts: string[]
   try {
     apiOrigin = apiOriginFor({
       target: env,
@@ -43,6 +47,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       port: process.env.PORT,
     })
     mainHosts = mainHostsFor(process.env.ALFA_MAIN_HOSTS)
+    externalHosts = externalHostsFor(process.env.ALFA_EXTERNAL_HOSTS)
   } catch (err) {
     // Taro would bury the message under its own "config not found"; say it plainly and stop.
     if (!(err instanceof BuildSettingError)) throw err
@@ -69,6 +74,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       .rule('pure-feature-entries')
       .test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/)
       .set('sideEffects', false)
+  /**
+   * hooks/remote.ts re-exports the paged lists of hooks/paged.ts: free of side effects, a screen
+   * that uses only useRemote (the home page, in the main package) does not take usePaged.
+   */
+  const pureRemoteHooks = (chain: { module: { rule(name: string): RuleChain } }) =>
+    chain.module
+      .rule('pure-remote-hooks')
+      .test(/[\\/]src[\\/]hooks[\\/]remote\.ts$/)
+      .set('sideEffects', false)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',
@@ -82,13 +96,22 @@ export default defineConfig<'webpack5'>(async (merge) => {
       path.resolve(__dirname, 'plugins', 'project-files.js'),
       path.resolve(__dirname, 'plugins', 'chart-engine.js'),
       path.resolve(__dirname, 'plugins', 'swan-templates.js'),
+      path.resolve(__dirname, 'plugins', 'template-whitespace.js'),
+      // Baidu: views inlined 4 levels deep in each template (Taro's default 8 made base.swan 48 KB of
+      // the 450 KB main package); deeper views render through the recursive template as before.
+      ...(env === 'swan' ? [['@tarojs/plugin-platform-swan', { flattenViewLevel: SWAN_FLATTEN_VIEW_LEVEL }] as [string, object]] : []),
     ],
+    // WeChat has no recursive templates: base.wxml repeats each nestable element for every level, and
+    // deeper nodes go through the `comp` component (Taro's default 16 levels cost 2.7 KB each).
+    baseLevel: WEAPP_BASE_LEVEL,
     defineConstants: {
       // Build-time settings; every value has a safe development default.
       'process.env.ALFA_API_ORIGIN': JSON.stringify(apiOrigin),
       // Main-brand hosts (broker 0008), compared with location.host on H5.
       'process.env.ALFA_MAIN_HOSTS': JSON.stringify(mainHosts.join(',')),
       'process.env.ALFA_PRODUCT_HOST': JSON.stringify(process.env.ALFA_PRODUCT_HOST ?? 'localhost'),
+      // Hosts besides the product's that links may open (services/links.ts).
+      'process.env.ALFA_EXTERNAL_HOSTS': JSON.stringify(externalHosts.join(',')),
       'process.env.ALFA_CODE_VERSION': JSON.stringify(codeVersion(path.resolve(__dirname, '..', 'src'))),
     },
     alias: {
@@ -104,11 +127,38 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Mini-programs: Taro's default is terser's fast mode (most compress passes off, for build speed)
+    // and \u-escaped non-ASCII; full compression and plain UTF-8 (which both hosts read) keep the
+    // main package under its 450 KB budget (ARCHITECTURE.md section 7).
+    ...(env !== 'h5'
+      ? {
+          terser: {
+            enable: true,
+            config: {
+              compress: {
+                collapse_vars: true,
+                comparisons: true,
+                computed_props: true,
+                hoist_props: true,
+                inline: true,
+                loops: true,
+                properties: true,
+                reduce_funcs: true,
+                reduce_vars: true,
+                switches: true,
+                passes: 2,
+              },
+              output: { ascii_only: false },
+            },
+          },
+        }
+      : {}),
     mini: {
       sassLoaderOption,
       compile: { include: [COMMON_DIR] },
       postcss: {
-        pxtransform: { enable: true, config: {} },
+        // rpx to 2 decimals (a hundredth of an rpx is far below a device pixel), not 5.
+        pxtransform: { enable: true, config: { unitPrecision: 2 } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       // Move modules used only by subpackages out of the main package.
@@ -116,6 +166,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
         pureFeatureEntries(chain)
+        pureRemoteHooks(chain)
+        // WeChat: Taro repeats the scroll-view template on levels 0-3 of base.wxml (2.3 KB each) so
+        // that a scroll-view may sit inside another; the app nests none, so one level serves them all.
+        if (env === 'weapp')
+          chain
+            .plugin('miniPlugin')
+            .tap((args: Array<{ combination: { config: { template: { nestElements: Map<string, number> } } } }>) => {
+              args[0].combination.config.template.nestElements.set('scroll-view', 1)
+              return args
+            })
       },
     },
     h5: {
@@ -143,6 +203,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         pureGeneratedDocuments(chain)
         pureFeatureEntries(chain)
+        pureRemoteHooks(chain)
         // Taro compiles only config/ when it loads this file; tsx reads the route table (no imports of its own).
         const { h5PathRows } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
         chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths: h5PathRows() }])

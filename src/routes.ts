@@ -27,18 +27,22 @@ export const FEATURES = [
   'filter',
   'fund',
   'glossary',
+  'home',
+  'live',
   'manager',
   'market',
   'portfolio',
   'search',
+  'site',
   'watchlist',
+  'web',
 ] as const
 export type FeatureName = (typeof FEATURES)[number]
 
 export interface RouteEntry extends PageOptions {
   /**
    * The feature whose screen this is: its page shell imports `@/features/<feature>` and nothing
-   * else of src/features (test/unit/layers.test.ts). Absent on app screens (home, back, not found)
+   * else of src/features (test/unit/layers.test.ts). Absent on app screens (not found)
    * and on placeholders until their screen is built; scripts/scaffold-pages.mjs writes the import.
    */
   feature?: FeatureName
@@ -47,7 +51,7 @@ export interface RouteEntry extends PageOptions {
   /**
    * A `pages/...` screen that is its own subpackage rooted at its folder: its path stays
    * `/pages/.../index` while its code (F2 charts, feature screens) stays out of the main
-   * package (512 KB budget). The main package keeps the home page and light pages.
+   * package (450 KB budget). The main package keeps the home page and light pages.
    */
   ownPackage?: boolean
   /** H5 browser paths; the first is canonical. `:name` marks a path parameter. */
@@ -68,7 +72,16 @@ const own = (page: string) => [`/${page}`]
 
 export const routes = {
   // ---- Main package ("Other pages" of spec section 2) ----
-  home: { page: main('home'), h5: own(main('home')), title: 'Alfa 基金', screen: 'home', share: true, customNav: true },
+  home: {
+    feature: 'home',
+    refresh: true,
+    page: main('home'),
+    h5: own(main('home')),
+    title: 'Alfa 基金',
+    screen: 'home',
+    share: true,
+    customNav: true,
+  },
   product: {
     feature: 'portfolio',
     ownPackage: true,
@@ -169,15 +182,38 @@ export const routes = {
     title: '交易须知',
     screen: 'trade modal (Notice)',
   },
-  appDownload: { page: main('appDownload'), h5: own(main('appDownload')), title: '下载App', screen: 'app download' },
-  appOpen: { page: main('appOpen'), h5: own(main('appOpen')), title: '打开App', screen: 'app download (open in app)' },
+  appDownload: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('appDownload'),
+    h5: own(main('appDownload')),
+    title: '下载App',
+    screen: 'app download',
+  },
+  appOpen: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('appOpen'),
+    h5: own(main('appOpen')),
+    title: '打开App',
+    screen: 'app download (open in app)',
+  },
   appDownloadGuide: {
+    feature: 'site',
+    ownPackage: true,
     page: main('appDownloadGuide'),
     h5: own(main('appDownloadGuide')),
     title: '下载指引',
     screen: 'app download (guide)',
   },
-  wallet: { page: main('wallet'), h5: own(main('wallet')), title: '我的钱包', screen: 'wallet' },
+  wallet: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('wallet'),
+    h5: own(main('wallet')),
+    title: '我的钱包',
+    screen: 'wallet',
+  },
   diagnosis: {
     feature: 'diagnosis',
     ownPackage: true,
@@ -196,9 +232,30 @@ export const routes = {
     title: '估值详情',
     screen: 'valuation detail',
   },
-  site: { page: main('site'), h5: own(main('site')), title: '关于我们', screen: 'site' },
-  downloading: { page: main('downloading'), h5: own(main('downloading')), title: '正在下载', screen: 'downloading' },
-  back: { page: main('back'), h5: own(main('back')), title: '返回', screen: 'back' },
+  site: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('site'),
+    h5: own(main('site')),
+    title: '关于我们',
+    screen: 'site',
+  },
+  downloading: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('downloading'),
+    h5: own(main('downloading')),
+    title: '正在下载',
+    screen: 'downloading',
+  },
+  back: {
+    feature: 'site',
+    ownPackage: true,
+    page: main('back'),
+    h5: own(main('back')),
+    title: '返回',
+    screen: 'back',
+  },
   fund0008: {
     feature: 'fund',
     refresh: true,
@@ -229,7 +286,14 @@ export const routes = {
     screen: 'manager (0008 variant)',
     share: true,
   },
-  webview: { page: main('webview'), h5: own(main('webview')), title: '网页', screen: 'web-view fallback' },
+  webview: {
+    feature: 'web',
+    ownPackage: true,
+    page: main('webview'),
+    h5: own(main('webview')),
+    title: '网页',
+    screen: 'web-view fallback',
+  },
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
   // Static paths come before `/alfa/portfolio/:poCode` so that they win on H5.
@@ -411,12 +475,12 @@ export const routes = {
     share: true,
   },
   article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
-  tradeWebview: { page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
+  tradeWebview: { feature: 'web', page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
   filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
   filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
   myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
-  externalLink: { page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
-  webIframe: { page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
+  externalLink: { feature: 'web', page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
+  webIframe: { feature: 'web', page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
   // The video page plays a course's lessons (courseId, lessonId); 课程 and 课程详情 lead to it.
   video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
   courseList: {
@@ -444,6 +508,14 @@ export const routes = {
     h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'],
     title: '登录',
     screen: 'login',
+  },
+  followed: {
+    feature: 'account',
+    refresh: true,
+    page: sub('followed'),
+    h5: own(sub('followed')),
+    title: '我的关注',
+    screen: 'my follows (我的关注)',
   },
   productList: {
     feature: 'portfolio',
@@ -497,9 +569,21 @@ export const routes = {
     screen: 'fund glossary (Fund terms)',
     share: true,
   },
-  live: { page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
-  liveAuth: { page: sub('liveAuth'), h5: own(sub('liveAuth')), title: '消息授权', screen: 'live message authorization' },
-  commentDetail: { page: sub('commentDetail'), h5: own(sub('commentDetail')), title: '评论详情', screen: 'comment detail' },
+  live: { feature: 'live', refresh: true, page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
+  liveAuth: {
+    feature: 'live',
+    page: sub('liveAuth'),
+    h5: own(sub('liveAuth')),
+    title: '消息授权',
+    screen: 'live message authorization',
+  },
+  commentDetail: {
+    feature: 'live',
+    page: sub('commentDetail'),
+    h5: own(sub('commentDetail')),
+    title: '评论详情',
+    screen: 'comment detail',
+  },
 
   // The H5 catch-all: must stay last.
   notFound: { page: main('notFound'), h5: ['/:rest(.*)'], title: '页面不存在', screen: 'Route not found' },

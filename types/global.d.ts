@@ -19,5 +19,7 @@ declare namespace NodeJS {
     ALFA_PRODUCT_HOST: string
     /** Main-brand hosts, comma-separated (`host` or `host:port`); default localhost,127.0.0.1. */
     ALFA_MAIN_HOSTS?: string
+    /** Hosts besides the product's that links may open, comma-separated (config/buildSettings.ts). */
+    ALFA_EXTERNAL_HOSTS?: string
   }
 }

@@ -158,6 +158,8 @@ export type Query = {
   glossaryTerms: Array<GlossaryTerm>;
   liveStreams: Array<LiveStream>;
   liveStream?: Maybe<LiveStream>;
+  /** One comment with its stream (comment detail); null when there is none, or it was removed. */
+  liveComment?: Maybe<LiveComment>;
   fundManager?: Maybe<Manager>;
   managers: ManagerConnection;
   /** More managers: sorted by tenure or tenure return (reverse = highest first, the default). */
@@ -182,6 +184,8 @@ export type Query = {
   signal?: Maybe<Signal>;
   /** Whether the smart-AIP disclaimer popup is shown (for a portfolio, or in general). */
   displaySmartAipDisclaimerPopup: Scalars['Boolean']['output'];
+  /** Advisor reports and manager talks (or one of them) of every strategy visible on the caller's brand, newest first. */
+  advisorContent: AdvisorContentConnection;
   /** Up to `limit` hits of each kind (default 10, at most 50); codes first, then names, then initials. */
   search: SearchResult;
   /** The user's picked funds in their order. Needs a valid token (UNAUTHENTICATED otherwise). */
@@ -284,6 +288,11 @@ export type QueryLiveStreamArgs = {
 };
 
 
+export type QueryLiveCommentArgs = {
+  commentId: Scalars['String']['input'];
+};
+
+
 export type QueryFundManagerArgs = {
   managerId: Scalars['String']['input'];
 };
@@ -358,6 +367,12 @@ export type QuerySignalArgs = {
 
 export type QueryDisplaySmartAipDisclaimerPopupArgs = {
   poCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAdvisorContentArgs = {
+  type?: InputMaybe<ContentType>;
+  page?: InputMaybe<PageInput>;
 };
 
 
@@ -480,6 +495,13 @@ export type User = {
   /** Masked, e.g. 138****0000. */
   phone?: Maybe<Scalars['String']['output']>;
   savedFilters: Array<SavedFilter>;
+  /** 我的关注: the strategies the user follows that the caller's brand may show, newest follow first. */
+  followedPortfolios: FollowedPortfolioConnection;
+};
+
+
+export type UserFollowedPortfoliosArgs = {
+  page?: InputMaybe<PageInput>;
 };
 
 export type ArticleReadMark = {
@@ -950,8 +972,11 @@ export type LiveStream = {
   coverUrl?: Maybe<Scalars['String']['output']>;
   presenter?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
+  /** UPCOMING (预告), LIVE (直播中) or REPLAY (回放). */
   status: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
+  /** The video: the live feed while LIVE, the recording once REPLAY; null shows the cover. */
+  playbackUrl?: Maybe<Scalars['String']['output']>;
   comments: LiveCommentConnection;
 };
 
@@ -968,6 +993,8 @@ export type LiveComment = {
   /** Plain text as posted; render it as text, never as HTML. */
   content: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** The stream it was posted on. */
+  stream: LiveStream;
 };
 
 export type LiveCommentConnection = {
@@ -1086,6 +1113,26 @@ export type IndustryTheme = {
 /** An industry theme (行业主题) with its funds. Demo mapping: a fund belongs to a theme when its name names it. */
 export type IndustryThemeFundsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A followed strategy with the figures of its latest NAV. */
+export type FollowedPortfolio = {
+  __typename?: 'FollowedPortfolio';
+  portfolio: Portfolio;
+  followedAt: Scalars['DateTime']['output'];
+  /** Day of the latest NAV; null before the first. */
+  navDate?: Maybe<Scalars['Date']['output']>;
+  /** Return of the latest NAV day over the NAV before it (a ratio); null without two NAVs. */
+  dailyReturn?: Maybe<Scalars['Decimal']['output']>;
+  /** Return since set-up: the latest NAV over the first, minus one (a ratio); null without a NAV. */
+  totalReturn?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type FollowedPortfolioConnection = {
+  __typename?: 'FollowedPortfolioConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<FollowedPortfolio>;
 };
 
 export type ToggleFollowPayload = {
@@ -1681,6 +1728,27 @@ export type InvestorMessage = {
   userDays?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A post of a strategy's advisor content, with the strategy it belongs to. */
+export type AdvisorContentPost = {
+  __typename?: 'AdvisorContentPost';
+  postId: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  url?: Maybe<Scalars['String']['output']>;
+  type: ContentType;
+  postedDate: Scalars['DateTime']['output'];
+  postedBy?: Maybe<Scalars['String']['output']>;
+  coverUrl?: Maybe<Scalars['String']['output']>;
+  poCode: Scalars['String']['output'];
+  poName: Scalars['String']['output'];
+};
+
+export type AdvisorContentConnection = {
+  __typename?: 'AdvisorContentConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  list: Array<AdvisorContentPost>;
+};
+
 export type SearchPortfolio = {
   __typename?: 'SearchPortfolio';
   poCode: Scalars['String']['output'];
@@ -1849,10 +1917,10 @@ export type ResolversTypes = {
   FundNavRow: ResolverTypeWrapper<Partial<FundNavRow>>;
   FundNavRowConnection: ResolverTypeWrapper<Partial<FundNavRowConnection>>;
   GlossaryTerm: ResolverTypeWrapper<Partial<GlossaryTerm>>;
-  LiveCommentPayload: ResolverTypeWrapper<Partial<LiveCommentPayload>>;
+  LiveCommentPayload: ResolverTypeWrapper<Partial<Omit<LiveCommentPayload, 'comment'> & { comment?: Maybe<ResolversTypes['LiveComment']> }>>;
   LiveStream: ResolverTypeWrapper<LiveStreamRow>;
-  LiveComment: ResolverTypeWrapper<Partial<LiveComment>>;
-  LiveCommentConnection: ResolverTypeWrapper<Partial<LiveCommentConnection>>;
+  LiveComment: ResolverTypeWrapper<Partial<Omit<LiveComment, 'stream'> & { stream: ResolversTypes['LiveStream'] }>>;
+  LiveCommentConnection: ResolverTypeWrapper<Partial<Omit<LiveCommentConnection, 'list'> & { list: Array<ResolversTypes['LiveComment']> }>>;
   Manager: ResolverTypeWrapper<ManagerParent>;
   ManagerConnection: ResolverTypeWrapper<Partial<Omit<ManagerConnection, 'list'> & { list: Array<ResolversTypes['Manager']> }>>;
   ManagerSort: ResolverTypeWrapper<Partial<ManagerSort>>;
@@ -1862,6 +1930,8 @@ export type ResolversTypes = {
   RankedFund: ResolverTypeWrapper<Partial<Omit<RankedFund, 'fund'> & { fund: ResolversTypes['Fund'] }>>;
   RankedFundConnection: ResolverTypeWrapper<Partial<Omit<RankedFundConnection, 'list'> & { list: Array<ResolversTypes['RankedFund']> }>>;
   IndustryTheme: ResolverTypeWrapper<IndustryThemeParent>;
+  FollowedPortfolio: ResolverTypeWrapper<Partial<Omit<FollowedPortfolio, 'portfolio'> & { portfolio: ResolversTypes['Portfolio'] }>>;
+  FollowedPortfolioConnection: ResolverTypeWrapper<Partial<Omit<FollowedPortfolioConnection, 'list'> & { list: Array<ResolversTypes['FollowedPortfolio']> }>>;
   ToggleFollowPayload: ResolverTypeWrapper<Partial<ToggleFollowPayload>>;
   DictEntry: ResolverTypeWrapper<Partial<DictEntry>>;
   Portfolio: ResolverTypeWrapper<PortfolioParent>;
@@ -1916,6 +1986,8 @@ export type ResolversTypes = {
   TimelinePostConnection: ResolverTypeWrapper<Partial<TimelinePostConnection>>;
   IntroVideo: ResolverTypeWrapper<Partial<IntroVideo>>;
   InvestorMessage: ResolverTypeWrapper<Partial<InvestorMessage>>;
+  AdvisorContentPost: ResolverTypeWrapper<Partial<AdvisorContentPost>>;
+  AdvisorContentConnection: ResolverTypeWrapper<Partial<AdvisorContentConnection>>;
   SearchPortfolio: ResolverTypeWrapper<Partial<SearchPortfolio>>;
   SearchResult: ResolverTypeWrapper<Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversTypes['Fund']>, managers: Array<ResolversTypes['Manager']> }>>;
   PickedFund: ResolverTypeWrapper<PickedFundParent>;
@@ -1976,10 +2048,10 @@ export type ResolversParentTypes = {
   FundNavRow: Partial<FundNavRow>;
   FundNavRowConnection: Partial<FundNavRowConnection>;
   GlossaryTerm: Partial<GlossaryTerm>;
-  LiveCommentPayload: Partial<LiveCommentPayload>;
+  LiveCommentPayload: Partial<Omit<LiveCommentPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['LiveComment']> }>;
   LiveStream: LiveStreamRow;
-  LiveComment: Partial<LiveComment>;
-  LiveCommentConnection: Partial<LiveCommentConnection>;
+  LiveComment: Partial<Omit<LiveComment, 'stream'> & { stream: ResolversParentTypes['LiveStream'] }>;
+  LiveCommentConnection: Partial<Omit<LiveCommentConnection, 'list'> & { list: Array<ResolversParentTypes['LiveComment']> }>;
   Manager: ManagerParent;
   ManagerConnection: Partial<Omit<ManagerConnection, 'list'> & { list: Array<ResolversParentTypes['Manager']> }>;
   ManagedFund: Partial<Omit<ManagedFund, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
@@ -1988,6 +2060,8 @@ export type ResolversParentTypes = {
   RankedFund: Partial<Omit<RankedFund, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
   RankedFundConnection: Partial<Omit<RankedFundConnection, 'list'> & { list: Array<ResolversParentTypes['RankedFund']> }>;
   IndustryTheme: IndustryThemeParent;
+  FollowedPortfolio: Partial<Omit<FollowedPortfolio, 'portfolio'> & { portfolio: ResolversParentTypes['Portfolio'] }>;
+  FollowedPortfolioConnection: Partial<Omit<FollowedPortfolioConnection, 'list'> & { list: Array<ResolversParentTypes['FollowedPortfolio']> }>;
   ToggleFollowPayload: Partial<ToggleFollowPayload>;
   DictEntry: Partial<DictEntry>;
   Portfolio: PortfolioParent;
@@ -2042,6 +2116,8 @@ export type ResolversParentTypes = {
   TimelinePostConnection: Partial<TimelinePostConnection>;
   IntroVideo: Partial<IntroVideo>;
   InvestorMessage: Partial<InvestorMessage>;
+  AdvisorContentPost: Partial<AdvisorContentPost>;
+  AdvisorContentConnection: Partial<AdvisorContentConnection>;
   SearchPortfolio: Partial<SearchPortfolio>;
   SearchResult: Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversParentTypes['Fund']>, managers: Array<ResolversParentTypes['Manager']> }>;
   PickedFund: PickedFundParent;
@@ -2100,6 +2176,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   glossaryTerms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, Partial<QueryGlossaryTermsArgs>>;
   liveStreams?: Resolver<Array<ResolversTypes['LiveStream']>, ParentType, ContextType>;
   liveStream?: Resolver<Maybe<ResolversTypes['LiveStream']>, ParentType, ContextType, RequireFields<QueryLiveStreamArgs, 'liveId'>>;
+  liveComment?: Resolver<Maybe<ResolversTypes['LiveComment']>, ParentType, ContextType, RequireFields<QueryLiveCommentArgs, 'commentId'>>;
   fundManager?: Resolver<Maybe<ResolversTypes['Manager']>, ParentType, ContextType, RequireFields<QueryFundManagerArgs, 'managerId'>>;
   managers?: Resolver<ResolversTypes['ManagerConnection'], ParentType, ContextType, Partial<QueryManagersArgs>>;
   managerList?: Resolver<ResolversTypes['ManagerConnection'], ParentType, ContextType, RequireFields<QueryManagerListArgs, 'sort' | 'direction'>>;
@@ -2116,6 +2193,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   aipAdvice?: Resolver<Maybe<ResolversTypes['AipAdvice']>, ParentType, ContextType, RequireFields<QueryAipAdviceArgs, 'sigId'>>;
   signal?: Resolver<Maybe<ResolversTypes['Signal']>, ParentType, ContextType, RequireFields<QuerySignalArgs, 'sigId'>>;
   displaySmartAipDisclaimerPopup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<QueryDisplaySmartAipDisclaimerPopupArgs>>;
+  advisorContent?: Resolver<ResolversTypes['AdvisorContentConnection'], ParentType, ContextType, Partial<QueryAdvisorContentArgs>>;
   search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'keyword' | 'limit'>>;
   myPicks?: Resolver<Array<ResolversTypes['PickedFund']>, ParentType, ContextType>;
 };
@@ -2162,6 +2240,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   avatarUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
+  followedPortfolios?: Resolver<ResolversTypes['FollowedPortfolioConnection'], ParentType, ContextType, Partial<UserFollowedPortfoliosArgs>>;
 };
 
 export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
@@ -2468,6 +2547,7 @@ export type LiveStreamResolvers<ContextType = GraphQLContext, ParentType extends
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  playbackUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['LiveCommentConnection'], ParentType, ContextType, Partial<LiveStreamCommentsArgs>>;
 };
 
@@ -2477,6 +2557,7 @@ export type LiveCommentResolvers<ContextType = GraphQLContext, ParentType extend
   nickname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  stream?: Resolver<ResolversTypes['LiveStream'], ParentType, ContextType>;
 };
 
 export type LiveCommentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LiveCommentConnection'] = ResolversParentTypes['LiveCommentConnection']> = {
@@ -2552,6 +2633,20 @@ export type IndustryThemeResolvers<ContextType = GraphQLContext, ParentType exte
   averageReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   fundCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   funds?: Resolver<Array<ResolversTypes['RankedFund']>, ParentType, ContextType, RequireFields<IndustryThemeFundsArgs, 'limit'>>;
+};
+
+export type FollowedPortfolioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FollowedPortfolio'] = ResolversParentTypes['FollowedPortfolio']> = {
+  portfolio?: Resolver<ResolversTypes['Portfolio'], ParentType, ContextType>;
+  followedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  navDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  dailyReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  totalReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type FollowedPortfolioConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FollowedPortfolioConnection'] = ResolversParentTypes['FollowedPortfolioConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['FollowedPortfolio']>, ParentType, ContextType>;
 };
 
 export type ToggleFollowPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToggleFollowPayload'] = ResolversParentTypes['ToggleFollowPayload']> = {
@@ -3007,6 +3102,24 @@ export type InvestorMessageResolvers<ContextType = GraphQLContext, ParentType ex
   userDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type AdvisorContentPostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdvisorContentPost'] = ResolversParentTypes['AdvisorContentPost']> = {
+  postId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ContentType'], ParentType, ContextType>;
+  postedDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  postedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  coverUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  poCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdvisorContentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdvisorContentConnection'] = ResolversParentTypes['AdvisorContentConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['AdvisorContentPost']>, ParentType, ContextType>;
+};
+
 export type SearchPortfolioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchPortfolio'] = ResolversParentTypes['SearchPortfolio']> = {
   poCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   poName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3086,6 +3199,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RankedFund?: RankedFundResolvers<ContextType>;
   RankedFundConnection?: RankedFundConnectionResolvers<ContextType>;
   IndustryTheme?: IndustryThemeResolvers<ContextType>;
+  FollowedPortfolio?: FollowedPortfolioResolvers<ContextType>;
+  FollowedPortfolioConnection?: FollowedPortfolioConnectionResolvers<ContextType>;
   ToggleFollowPayload?: ToggleFollowPayloadResolvers<ContextType>;
   DictEntry?: DictEntryResolvers<ContextType>;
   Portfolio?: PortfolioResolvers<ContextType>;
@@ -3140,6 +3255,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TimelinePostConnection?: TimelinePostConnectionResolvers<ContextType>;
   IntroVideo?: IntroVideoResolvers<ContextType>;
   InvestorMessage?: InvestorMessageResolvers<ContextType>;
+  AdvisorContentPost?: AdvisorContentPostResolvers<ContextType>;
+  AdvisorContentConnection?: AdvisorContentConnectionResolvers<ContextType>;
   SearchPortfolio?: SearchPortfolioResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   PickedFund?: PickedFundResolvers<ContextType>;

@@ -18,6 +18,15 @@ export const MIN_JWT_SECRET_BITS = 128
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform(boolishParse)
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
+/** What a start reminder's template fields hold: `key=source` pairs, comma-separated. */
+export const TEMPLATE_SOURCES = ['title', 'startsAt', 'presenter', 'description'] as const
+const templateFields = z
+  .string()
+  .refine(
+    (v) => v.split(',').every((pair) => new RegExp(`^\\s*\\w{1,32}\\s*=\\s*(${TEMPLATE_SOURCES.join('|')})\\s*$`).test(pair)),
+    `must be key=source pairs, comma-separated (sources: ${TEMPLATE_SOURCES.join(', ')})`,
+  )
+
 const schema = z.object({
   /**
    * production refuses every unsafe setting (PRODUCTION_RULES); anything else (unset, development,
@@ -96,6 +105,21 @@ const schema = z.object({
   LIVE_MAX_PER_ADDRESS: count(1, 10_000).default(20),
   LIVE_MAX_CONNECTIONS: count(1, 1_000_000).default(2000),
   LIVE_MAX_LIFETIME_S: count(10, 86_400).default(3600),
+  /** Live comments holding one of these words (comma-separated; case, width and spaces ignored) are refused: ContentBanned. */
+  LIVE_BANNED_WORDS: z.string().default(''),
+  /** The operator API (open and close live streams, remove comments) takes this token; unset, the API is off. */
+  OPERATOR_TOKEN: z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional(),
+  /** How often due start reminders are looked for (besides right after an operator opens a stream). */
+  LIVE_REMINDER_INTERVAL_S: count(5, 86_400).default(60),
+  /** Start reminders on WeChat: the subscription template, its fields (template key=title|startsAt|presenter|description) and subscribeMessage.send. */
+  WECHAT_LIVE_TEMPLATE_ID: z.string().default(''),
+  WECHAT_LIVE_TEMPLATE_FIELDS: templateFields.default('thing1=title,time2=startsAt'),
+  WECHAT_SUBSCRIBE_SEND_URL: z.string().default(''),
+  /** Start reminders on Baidu: the subscription template, its fields, the access-token and subscribe-message endpoints. */
+  BAIDU_LIVE_TEMPLATE_ID: z.string().default(''),
+  BAIDU_LIVE_TEMPLATE_FIELDS: templateFields.default('keyword1=title,keyword2=startsAt'),
+  BAIDU_TOKEN_URL: z.string().default(''),
+  BAIDU_SUBSCRIBE_SEND_URL: z.string().default(''),
   /** GraphQL requests one client address may have running at once; more are answered 429. */
   GRAPHQL_MAX_PER_ADDRESS: count(1, 10_000).default(8),
   /** Rate limits (per fixed window, kept in the database so they hold across instances). */
@@ -209,6 +233,18 @@ const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
     c.WECHAT_JSSDK_APP_ID && !c.WECHAT_JSSDK_APP_SECRET
       ? 'WECHAT_JSSDK_APP_SECRET is empty: set it with WECHAT_JSSDK_APP_ID, or leave both empty to use the mini-program app'
       : null,
+  (c) =>
+    c.OPERATOR_TOKEN && estimateSecretBits(c.OPERATOR_TOKEN) < MIN_JWT_SECRET_BITS
+      ? 'OPERATOR_TOKEN looks guessable: set 32 random bytes, e.g. `openssl rand -base64 32`, or unset it to turn the operator API off'
+      : null,
+  (c) =>
+    c.WECHAT_LIVE_TEMPLATE_ID && !(c.WECHAT_SUBSCRIBE_SEND_URL && c.WECHAT_TOKEN_URL)
+      ? 'WECHAT_LIVE_TEMPLATE_ID is set without WECHAT_SUBSCRIBE_SEND_URL and WECHAT_TOKEN_URL (no start reminder could be sent): set them, or set WECHAT_LIVE_TEMPLATE_ID= (empty)'
+      : null,
+  (c) =>
+    c.BAIDU_LIVE_TEMPLATE_ID && !(c.BAIDU_SUBSCRIBE_SEND_URL && c.BAIDU_TOKEN_URL)
+      ? 'BAIDU_LIVE_TEMPLATE_ID is set without BAIDU_SUBSCRIBE_SEND_URL and BAIDU_TOKEN_URL (no start reminder could be sent): set them, or set BAIDU_LIVE_TEMPLATE_ID= (empty)'
+      : null,
   (c) => (!c.SIGN_REQUIRED ? 'SIGN_REQUIRED=false turns the request signature check off' : null),
   (c) => (c.GRAPHIQL ? 'GRAPHIQL=true serves GraphiQL' : null),
 ]
@@ -300,6 +336,11 @@ export function describeMode(config: Config, source: SecretSource): Array<{ leve
     )
   else info('QA test logins: off (QA_TEST_LOGINS=true turns them on for the mini-program devtools)')
   if (config.SEED_DEMO) info('SEED_DEMO: an empty database gets the demo data set (演示数据)')
+  info(
+    config.OPERATOR_TOKEN
+      ? 'operator API: on (OPERATOR_TOKEN; /alfa/v1/operator/...)'
+      : 'operator API: off (set OPERATOR_TOKEN to open and close live streams and remove comments)',
+  )
   return lines
 }
 

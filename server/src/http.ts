@@ -41,7 +41,10 @@ export class HttpError extends Error {
 export const httpError = {
   badRequest: (msg: string) => new HttpError(400, msg),
   unauthorized: (msg: string) => new HttpError(401, msg),
+  forbidden: (msg: string) => new HttpError(403, msg),
   notFound: (msg: string) => new HttpError(404, msg),
+  /** The thing is not in the state the request needs (a stream already live, say). */
+  conflict: (msg: string) => new HttpError(409, msg),
   /** The client must retry as a WebSocket upgrade. */
   upgradeRequired: (msg: string) => new HttpError(426, msg, { headers: { upgrade: 'websocket' } }),
   /** Over a rate or a cap; with retryAfterSeconds, the answer says when to try again (retry-after). */

@@ -5,6 +5,7 @@ import type { Config } from './config'
 import type { Database } from './db'
 import { watchDataChanges } from './fund/dataVersion'
 import { LiveHub } from './live/hub'
+import { parseBannedWords } from './live/moderation'
 import { pruneRateLimits } from './ratelimit'
 import { pruneTracking } from './tracking/data'
 
@@ -49,7 +50,12 @@ export const databasePlugin = fp(
 /** `app.live`: the live comments hub, listening from start to close. */
 export const livePlugin = fp(
   async (app: FastifyInstance) => {
-    const live = new LiveHub(app.database, app.config.RATE_COMMENTS_PER_USER_MINUTE, app.log)
+    const live = new LiveHub(
+      app.database,
+      app.config.RATE_COMMENTS_PER_USER_MINUTE,
+      app.log,
+      parseBannedWords(app.config.LIVE_BANNED_WORDS),
+    )
     await live.start()
     app.decorate('live', live)
     app.addHook('onClose', () => live.close())

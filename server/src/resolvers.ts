@@ -8,6 +8,7 @@ import { glossaryResolvers } from './glossary/resolvers'
 import { liveResolvers } from './live/resolvers'
 import { managerResolvers } from './manager/resolvers'
 import { marketResolvers } from './market/resolvers'
+import { advisorContentResolvers } from './portfolio/advisorContent'
 import { portfolioResolvers } from './portfolio/resolvers'
 import { searchResolvers } from './search/resolvers'
 import { watchlistResolvers } from './watchlist/resolvers'
@@ -30,6 +31,7 @@ export const domainResolvers: object[] = [
   managerResolvers,
   marketResolvers,
   portfolioResolvers,
+  advisorContentResolvers,
   searchResolvers,
   watchlistResolvers,
 ]

@@ -8,6 +8,7 @@ import { fundRoutes } from './fund/routes'
 import { shareRoutes } from './share/routes'
 import { miniProgramRoutes } from './m4/routes'
 import { liveRoutes } from './live/routes'
+import { liveAdditions } from './live/plugin'
 import { trackingRoutes } from './tracking/routes'
 
 export interface RestPluginOptions {
@@ -36,6 +37,7 @@ export const restPlugin = fp(
     await app.register(fundRoutes, { prefix: `${base}/fund` })
     await app.register(shareRoutes, { prefix: `${base}/utils` })
     await app.register(liveRoutes, { prefix: `${base}/live` })
+    await app.register(liveAdditions)
     await app.register(trackingRoutes, { prefix: base })
     await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4` })
   },

@@ -128,6 +128,12 @@ describe('paged lists end with hasMore: false', () => {
       (x) => x.postId,
     ),
     graphqlList(
+      'advisorContent',
+      () => `query ($page: PageInput) { advisorContent(page: $page) { ${pageInfo} list { postId } } }`,
+      (d) => d.advisorContent,
+      (x) => x.postId,
+    ),
+    graphqlList(
       'funds',
       () => `query ($page: PageInput) { funds(page: $page) { ${pageInfo} list { fundCode } } }`,
       (d) => d.funds,
@@ -189,6 +195,13 @@ describe('paged lists end with hasMore: false', () => {
       (d) => d.fundRanking,
       (x) => x.fund.fundCode,
     ),
+    graphqlList(
+      'User.followedPortfolios',
+      () => `query ($page: PageInput) { me { followedPortfolios(page: $page) { ${pageInfo} list { portfolio { poCode } } } } }`,
+      (d) => d.me.followedPortfolios,
+      (x) => x.portfolio.poCode,
+      true,
+    ),
     {
       name: 'REST GET /live/{liveId}/comments',
       key: (x) => x.commentId,
@@ -210,6 +223,16 @@ describe('paged lists end with hasMore: false', () => {
     )
     ids.column = await one(`select column_id from articles where column_id is not null group by column_id order by count(*) desc limit 1`)
     ids.course = await one(`select course_id from lessons group by course_id order by count(*) desc limit 1`)
+    // Strategies to page through in 我的关注: the user follows five.
+    for (const poCode of ['ZH015676', 'ZH015677', 'LW000001', 'LW000002', 'AP000001']) {
+      const { body } = await gql(
+        app.t,
+        'mutation ($poCode: String!) { toggleFollow(poCode: $poCode, state: true) { hasFollowed } }',
+        { poCode },
+        { authorization: `Bearer ${token}` },
+      )
+      assert.equal(body.data?.toggleFollow.hasFollowed, true, JSON.stringify(body))
+    }
     // Comments to page through: LIVE003 gets seven of ours.
     for (let i = 0; i < 7; i++) {
       const res = await app.t.app.inject({

@@ -1,10 +1,15 @@
 import type {
+  AssetDetailAnswer,
   BatchPicksAnswer,
   FundInfoAnswer,
+  LiveReminderAnswer,
+  M4Answer,
+  M4HandPickedAnswer,
   ManagePickSeqAnswer,
   PickOp,
   PickListAnswer,
   PopularPicksAnswer,
+  ReminderPlatform,
   UserInfoDetailAnswer,
 } from '@alfa/common/api'
 import { request } from './request'
@@ -37,8 +42,29 @@ export const pickList = () => request<PickListAnswer>({ path: '/user-fund-picks/
 export const managePickSeq = (fundCodes: string[]) =>
   request<ManagePickSeqAnswer>({ path: '/user-fund-picks/manage-seq', method: 'POST', data: { fundCodes } })
 
+/** GET /asset/detail: the user's holdings. */
+export const assetDetail = () => request<AssetDetailAnswer>({ path: '/asset/detail' })
+
 /** GET /user/info/detail: the signed-in user. */
 export const userInfoDetail = () => request<UserInfoDetailAnswer>({ path: '/user/info/detail' })
 
+/** GET /m4 on the second API (mini-program home). */
+export const m4 = () => request<M4Answer>({ path: '/m4', second: true })
+
+/** GET /m4/hand-picked on the second API. */
+export const m4HandPicked = () => request<M4HandPickedAnswer>({ path: '/m4/hand-picked', second: true })
+
 /** GET /fund/info/{code}: a terminated fund fires fund-stopped instead of a toast. */
 export const fundInfo = (code: string) => request<FundInfoAnswer>({ path: `/fund/info/${encodeURIComponent(code)}` })
+
+/** GET /live/{liveId}/reminder: the stream and the user’s start reminder (anonymous: not subscribed); the screen shows its failures itself. */
+export const liveReminder = (liveId: string) =>
+  request<LiveReminderAnswer>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, suppressToast: true })
+
+/** POST /live/{liveId}/reminder: subscribes with the platform's one-time login code (Baidu: and the subscribe-id the user authorised). */
+export const subscribeLiveReminder = (liveId: string, data: { platform: ReminderPlatform; code: string; subscribeId?: string }) =>
+  request<{ subscribed: boolean }>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, method: 'POST', data })
+
+/** DELETE /live/{liveId}/reminder: cancels the user's start reminder. */
+export const cancelLiveReminder = (liveId: string) =>
+  request<{ subscribed: boolean }>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, method: 'DELETE' })

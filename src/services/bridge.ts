@@ -1,101 +1,20 @@
-/**
- * The provider's native app bridge. The app injects `window.AlfaNativeBridge` into its web view,
- * possibly after the page has started, and fires `AlfaNativeBridgeReady` on the document then.
- */
+import { BRIDGE_NOT_FOUND, type NativeBridge } from './bridgeProtocol'
 
-/** What a native call answers: error code 0 is success (spec section 8). */
-export interface NativeResponse<T = unknown> {
-  code: number
-  data?: T
-  msg?: string
-}
+/** Mini-programs are not the provider's app web view: there is never a native bridge (H5: bridge.h5.ts). */
+export * from './bridgeProtocol'
 
-/** Data the app hands over when the page opens. */
-export interface NativeInitialData {
-  access_token?: string
-  /** The page was opened in the app's anonymous (guest) mode. */
-  anonymous?: boolean
-}
-
-export interface NativeBridge {
-  /** Absent or null when the app has nothing to hand over. */
-  initialData?: NativeInitialData | null
-  invoke(name: string, params: Record<string, unknown>, callback: (res: NativeResponse) => void): void
-  /** Events sent by the app: 'userLogin' ({access_token?}), 'exitAnonymous'. */
-  on?(event: string, listener: (data: unknown) => void): void
-}
-
-export const BRIDGE_GLOBAL = 'AlfaNativeBridge'
-export const BRIDGE_READY_EVENT = 'AlfaNativeBridgeReady'
-/** How long the page waits for the bridge to appear (spec section 9). */
-export const BRIDGE_WAIT_MS = 3000
-export const BRIDGE_NOT_FOUND = 'native bridge not found.'
-const POLL_MS = 50
-
-type BridgeWindow = { [BRIDGE_GLOBAL]?: NativeBridge }
-
-function globalScope(): (BridgeWindow & Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>) | null {
-  return typeof window !== 'undefined' ? window : null
-}
-
-/** The bridge if it is there now. */
 export function currentBridge(): NativeBridge | null {
-  return globalScope()?.[BRIDGE_GLOBAL] ?? null
+  return null
 }
 
-/** Resolves with the bridge once it appears; rejects with 'native bridge not found.' after 3000 ms. */
-export function waitForBridge(timeoutMs: number = BRIDGE_WAIT_MS): Promise<NativeBridge> {
-  const ready = currentBridge()
-  if (ready) return Promise.resolve(ready)
-  const scope = globalScope()
-  return new Promise((resolve, reject) => {
-    let poll: ReturnType<typeof setInterval> | null = null
-    let deadline: ReturnType<typeof setTimeout> | null = null
-    const done = () => {
-      if (poll) clearInterval(poll)
-      if (deadline) clearTimeout(deadline)
-      scope?.removeEventListener?.(BRIDGE_READY_EVENT, check)
-    }
-    function check() {
-      const bridge = currentBridge()
-      if (!bridge) return
-      done()
-      resolve(bridge)
-    }
-    scope?.addEventListener?.(BRIDGE_READY_EVENT, check)
-    poll = setInterval(check, POLL_MS)
-    deadline = setTimeout(() => {
-      done()
-      reject(new Error(BRIDGE_NOT_FOUND))
-    }, timeoutMs)
-  })
+export function waitForBridge(_timeoutMs?: number): Promise<NativeBridge> {
+  return Promise.reject(new Error(BRIDGE_NOT_FOUND))
 }
 
-export class NativeCallError extends Error {
-  constructor(
-    readonly call: string,
-    readonly code: number,
-    msg?: string,
-  ) {
-    super(msg || `native call ${call} failed with code ${code}`)
-    this.name = 'NativeCallError'
-  }
+export function callNative<T = unknown>(_name: string, _params?: Record<string, unknown>, timeoutMs?: number): Promise<T> {
+  return waitForBridge(timeoutMs) as Promise<never>
 }
 
-/** Calls the app; resolves with `data` when the error code is 0, rejects otherwise. */
-export async function callNative<T = unknown>(name: string, params: Record<string, unknown> = {}, timeoutMs?: number): Promise<T> {
-  const bridge = await waitForBridge(timeoutMs)
-  return new Promise<T>((resolve, reject) => {
-    bridge.invoke(name, params, (res) => {
-      if (res && res.code === 0) resolve(res.data as T)
-      else reject(new NativeCallError(name, res?.code ?? -1, res?.msg))
-    })
-  })
-}
-
-/** The bridge call named login answers data.access_token. */
-export async function nativeLogin(): Promise<string> {
-  const data = await callNative<{ access_token?: string }>('login')
-  if (!data?.access_token) throw new NativeCallError('login', -1, 'login returned no access_token')
-  return data.access_token
+export function nativeLogin(): Promise<string> {
+  return waitForBridge() as Promise<never>
 }

@@ -1,5 +1,5 @@
 import { isH5 } from '@/platform/env'
-import { API_ORIGIN } from './request'
+import { API_ORIGIN } from './apiOrigin'
 import { externalHosts } from './external'
 import { isAllowedExternalUrl, isAppPath } from '@/utils/externalUrl'
 import { parseUrl } from '@/utils/url'

@@ -1,6 +1,5 @@
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
-import { isH5 } from '@/platform/env'
 import { apiRoot } from '@alfa/common/apiPaths'
 import { createSign } from '@alfa/common/sign'
 import { stringifyQuery, type QueryValue } from '@/utils/url'
@@ -23,8 +22,9 @@ export const DEFAULT_ERROR_TEXT = '请求失败，请稍后再试'
 export const CLOCK_ERROR_TEXT = '手机时间不准确，请校准时间后重试'
 /** The fund-info call's message for a terminated fund (spec section 8): a fund-stopped event, no toast. */
 export { FUND_TERMINATED_MSG }
-/** Mini-programs need the API server's origin; H5 calls its own origin. */
-export const API_ORIGIN = isH5 ? '' : process.env.ALFA_API_ORIGIN || ''
+import { API_ORIGIN } from './apiOrigin'
+
+export { API_ORIGIN }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

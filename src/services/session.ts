@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx'
-import { BRIDGE_WAIT_MS } from './bridge'
+import { BRIDGE_WAIT_MS } from './bridgeProtocol'
 
 /**
  * Whether the saved login has been restored yet (spec section 4: the token is loaded at

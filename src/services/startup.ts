@@ -1,11 +1,10 @@
 import Taro from '@tarojs/taro'
 import { isH5 } from '@/platform/env'
-import { onFirstContentfulPaint } from '@/platform/performance'
 import { currentLocation } from '@/platform/web'
 import { startAuth } from './auth'
 import { activatePartnerEmbed, configureMainHosts } from './brand'
-import { installChunkErrorReporting } from './chunkLoad'
 import { configureExternalHosts } from './external'
+import { startPageReports } from './pageReports'
 import { beginSessionRestore, finishSessionRestore } from './session'
 import { configureTrackingEndpoints, tracker } from './tracking'
 import type { Brand } from './brand'
@@ -45,10 +44,7 @@ export function startServices(config: ServicesConfig = {}): Promise<string | nul
   // The partner-embed mode, from the entry address (spec section 1).
   activatePartnerEmbed(entryQuery())
   tracker.applyUrlIds()
-  if (isH5 && typeof window !== 'undefined') {
-    installChunkErrorReporting()
-    onFirstContentfulPaint((ms) => tracker.pagePerformance(ms, currentLocation()?.pathname ?? ''))
-  }
+  startPageReports()
   started = startAuth().finally(finishSessionRestore)
   return started
 }

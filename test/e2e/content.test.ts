@@ -192,11 +192,15 @@ for (const scheme of ['light', 'dark'] as const) {
         }
         const links = body.locator('a')
         assert.deepEqual(await links.allTextContents(), ['普通的 https 链接'], 'only the good link is a link')
+        const href = await links.first().evaluate((a) => a.getAttribute('href'))
+        assert.equal(href, null, 'the link has no href: a tap goes through the link rules')
         await links.first().tap()
-        await until('the off-list address refused with a toast', async () =>
-          (await text(page.locator('.alfa-toast__text'))).includes('暂不支持打开该链接'),
+        // Off the allow-list: the refusal page shows the address (with a copy button); the browser never goes there.
+        await until('the off-list address refused on the refusal page', async () =>
+          (await text(page.locator('.alfa-page[data-route="externalLink"] .alfa-refused__url'))).startsWith('https://'),
         )
-        assert.equal(page.url(), before, 'no navigation')
+        assert.equal(new URL(page.url()).origin, new URL(before).origin, 'the browser stayed on the app')
+        assert.match(new URL(page.url()).pathname, /externalLink/)
         assert.equal(await page.evaluate(() => (window as { __alfaPwned?: unknown }).__alfaPwned ?? null), null, 'no payload ran')
         assert.deepEqual(dialogs, [])
       }),

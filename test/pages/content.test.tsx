@@ -1,4 +1,4 @@
-import * as external from '@/services/external'
+import * as links from '@/services/links'
 import * as navigation from '@/services/navigation'
 import * as share from '@/services/share'
 import { hostStorage } from '@/services/storage'
@@ -284,9 +284,9 @@ describe('文章: the body from the server’s tree, inert whatever it holds', (
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined()
   })
 
-  it('links open through the link rules: an article in its page, an address outside through the allow-list', async () => {
+  it('links open through the link rules (services/links.ts openLink, tested in links.test): the address outside and the article alike', async () => {
     const navigated = jest.spyOn(navigation, 'navigateTo').mockResolvedValue(undefined as never)
-    const opened = jest.spyOn(external, 'openExternal').mockReturnValue(true)
+    const followed = jest.spyOn(links, 'openLink').mockReturnValue({ kind: 'refused', url: '' })
     const { container, utils } = await openPage(
       ArticlePage,
       'subPkg/pages/article/index',
@@ -295,9 +295,9 @@ describe('文章: the body from the server’s tree, inert whatever it holds', (
     )
     const [outside, inside] = Array.from(container.querySelectorAll('.alfa-rich a'))
     await tap(utils, outside)
-    expect(opened).toHaveBeenCalledWith('https://www.alfa.example/learn')
+    expect(followed).toHaveBeenLastCalledWith('https://www.alfa.example/learn')
     await tap(utils, inside)
-    expect(navigated).toHaveBeenCalledWith('article', { articleId: 'A10000' })
+    expect(followed).toHaveBeenLastCalledWith('/subPkg/pages/article/index?articleId=A10000')
     await tap(utils, container.querySelector('.alfa-article__column'))
     expect(navigated).toHaveBeenCalledWith('columnDetail', { columnId: 'C100' })
   })

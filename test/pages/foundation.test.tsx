@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
-import HomePage, { HOME_ENTRIES } from '@/pages/home/index'
+import { HOME_ENTRIES } from '@/features/home'
+import HomePage from '@/pages/home/index'
 import NotFoundPage from '@/pages/notFound/index'
-import WalletPage from '@/pages/wallet/index'
 import { renderPage } from '../support/render'
 
 afterEach(() => {
@@ -30,8 +30,9 @@ describe('the home page lists its entries and navigates with ts', () => {
     const tiles = container.querySelectorAll('.alfa-home__entry')
     expect(tiles).toHaveLength(HOME_ENTRIES.length)
     expect(container.textContent).toContain('我的自选')
+    const watchlist = [...tiles].find((t) => t.textContent === '自我的自选') as HTMLElement
     await utils.act(async () => {
-      utils.fireEvent.click(tiles[1])
+      utils.fireEvent.click(watchlist)
     })
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/favourites\/index\?ts=\d+$/) })
   })
@@ -47,13 +48,5 @@ describe('the navigation bar', () => {
   it('on a deep-linked screen offers the home button', async () => {
     const { container } = await renderPage(NotFoundPage, '/pages/notFound/index')
     expect(container.querySelector('.alfa-navbar__action[aria-label="首页"]')).not.toBeNull()
-  })
-})
-
-describe('a screen whose feature has not landed shows its title and the loading placeholder', () => {
-  it('wallet', async () => {
-    const { text } = await renderPage(WalletPage, '/pages/wallet/index')
-    expect(text()).toContain('钱包')
-    expect(text()).toContain('正在加载')
   })
 })

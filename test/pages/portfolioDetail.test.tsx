@@ -1,3 +1,6 @@
+import Taro from '@tarojs/taro'
+import * as web from '@/platform/web'
+import { configureExternalHosts, externalHosts } from '@/services/external'
 import * as graphql from '@/services/graphql'
 import { user } from '@/services/user'
 import * as navigation from '@/services/navigation'
@@ -438,6 +441,31 @@ describe('navigation from the details', () => {
     expect(nav).toHaveBeenLastCalledWith('tradeModal', { poCode: 'ZH015676' })
     ;(container.querySelector('[data-route="portfolioAdjustment"]') as HTMLElement).click()
     expect(nav).toHaveBeenLastCalledWith('portfolioAdjustment', { poCode: 'ZH015676' })
+  })
+  it('the top notice opens its link through the link rules: an allowed page in the tab, any other on the refusal page', async () => {
+    const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const saved = externalHosts()
+    configureExternalHosts(['alfa.example'])
+    try {
+      for (const link of ['https://www.alfa.example/notice/ZH015676', 'https://evil.example/notice']) {
+        serve({
+          Portfolio: () => ({ portfolio: portfolio({ preference: { ...PREF, topNotice: { link, text: '组合将于近期进行调仓' } } }) }),
+        })
+        const { container } = await open('ZH015676')
+        const notice = container.querySelector('.alfa-po-notice') as HTMLElement
+        expect(notice.getAttribute('role')).toBe('link')
+        notice.click()
+        document.body.innerHTML = ''
+        answerCache.clear()
+      }
+      expect(assign.mock.calls).toEqual([['https://www.alfa.example/notice/ZH015676']])
+      expect(navigate.mock.calls.map((c) => c[0].url.replace(/&ts=\d+$/, ''))).toEqual([
+        '/subPkg/pages/externalLink/index?url=https%3A%2F%2Fevil.example%2Fnotice',
+      ])
+    } finally {
+      configureExternalHosts(saved)
+    }
   })
 })
 

@@ -1,5 +1,7 @@
 import * as navigation from '@/services/navigation'
-import * as external from '@/services/external'
+import Taro from '@tarojs/taro'
+import * as web from '@/platform/web'
+import { configureExternalHosts, externalHosts } from '@/services/external'
 import { expiringStorage } from '@/services/storage'
 import AdjustmentPage from '@/subPkg/pages/portfolio/adjustment/index'
 import SignalPage from '@/subPkg/pages/portfolio/signal/index'
@@ -42,9 +44,11 @@ async function click(
   await utils.act(flush)
 }
 
+const savedHosts = externalHosts()
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()
+  configureExternalHosts(savedHosts)
 })
 
 // ---------------------------------------------------------------- adjustment
@@ -54,8 +58,8 @@ const adjustment = (adjustmentId: string, date: string) => ({
   adjustmentId,
   date,
   comment: '降低权益仓位，增加债券。',
-  articleLink: 'https://www.alfa.example/article/adjust-1',
-  article: { text: '调仓说明', link: 'https://www.alfa.example/article/adjust-1' },
+  articleLink: `/subPkg/pages/article/index?articleId=ADJ-${adjustmentId}`,
+  article: { text: '调仓说明', link: `/subPkg/pages/article/index?articleId=ADJ-${adjustmentId}` },
   groups: [
     {
       categoryCode: 'EQUITY',
@@ -185,8 +189,9 @@ describe('adjustment records: a timeline of adjustments with the category-weight
     expect(container.querySelector('.alfa-load-more--noMore')).not.toBeNull()
   })
 
-  it('opens the article through the external-link allow-list', async () => {
-    const opened = jest.spyOn(external, 'openExternal').mockReturnValue(true)
+  it('the 调仓说明 opens our own article inside the app (link rules)', async () => {
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
     const { container, utils } = await open(
       AdjustmentPage,
       'subPkg/pages/portfolio/adjustment/index',
@@ -195,29 +200,12 @@ describe('adjustment records: a timeline of adjustments with the category-weight
         Adjustment: adjustmentAnswer,
       },
     )
-    await click(utils, container.querySelector('.alfa-po-rec__link'))
-    expect(opened).toHaveBeenCalledWith('https://www.alfa.example/article/adjust-1')
-  })
-
-  it('an explanation that is an article of the app opens the article page', async () => {
-    const opened = jest.spyOn(external, 'openExternal').mockReturnValue(true)
-    const navigated = jest.spyOn(navigation, 'navigateTo').mockResolvedValue(undefined as never)
-    const link = '/subPkg/pages/article/index?articleId=ADJ-ZH015676-003'
-    const { container, utils } = await open(
-      AdjustmentPage,
-      'subPkg/pages/portfolio/adjustment/index',
-      { poCode: 'ZH015676' },
-      {
-        Adjustment: (v) => {
-          const answer = adjustmentAnswer(v)
-          for (const a of answer.portfolio.adjustments.list) a.article = { text: '调仓说明', link }
-          return answer
-        },
-      },
-    )
-    await click(utils, container.querySelector('.alfa-po-rec__link'))
-    expect(navigated).toHaveBeenCalledWith('article', { articleId: 'ADJ-ZH015676-003' })
-    expect(opened).not.toHaveBeenCalled()
+    const first = container.querySelector('.alfa-po-rec__link')
+    expect(first?.textContent).toContain('调仓说明')
+    await click(utils, first)
+    expect(navigate).toHaveBeenCalledTimes(1)
+    expect(navigate.mock.calls[0][0].url).toMatch(/^\/subPkg\/pages\/article\/index\?articleId=ADJ-[\w-]+&ts=\d+$/)
+    expect(assign).not.toHaveBeenCalled()
   })
 
   it('an unknown poCode shows 策略不存在', async () => {
@@ -594,8 +582,9 @@ const timelineAnswer = (v: Record<string, unknown>) => ({
 })
 
 describe('timeline posts', () => {
-  it('shows title, type, author and the posting time in Shanghai; a post opens through the allow-list', async () => {
-    const opened = jest.spyOn(external, 'openExternal').mockReturnValue(true)
+  it('shows title, type, author and the posting time in Shanghai; a post opens through the link rules', async () => {
+    configureExternalHosts(['alfa.example'])
+    const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
     const { text, container, utils } = await open(
       TimelinePage,
       'subPkg/pages/portfolio/timeline/index',
@@ -608,7 +597,7 @@ describe('timeline posts', () => {
     expect(text()).toContain('主理人说')
     expect(text()).toContain('2026-09-12 10:00')
     await click(utils, container.querySelector('.alfa-po-post'))
-    expect(opened).toHaveBeenCalledWith('https://community.alfa.example/post/P2')
+    expect(assign.mock.calls).toEqual([['https://community.alfa.example/post/P2']])
   })
 
   it('the type filter asks for that content type', async () => {

@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import { rememberKinds } from '@/features/portfolio'
 import { configureExternalHosts } from '@/services/external'
 import type { AdvisorChargeDetailFragment, TradeRuleDetailFragment } from '@/services/generated/graphql'
@@ -422,11 +423,92 @@ describe('advisor content', () => {
     expect(execute.mock.calls.map(([, v]) => (v as { type: string }).type)).toEqual(['AdvisorReport', 'ManagerTalk'])
   })
 
-  it('without a poCode says what to do and offers a way back', async () => {
-    const { text, execute } = await open(AdvisorContentPage, 'subPkg/pages/portfolio/advisorContent/index', {}, {})
-    expect(text()).toContain('未指定策略')
-    expect(text()).toContain('返回')
-    expect(execute).not.toHaveBeenCalled()
+  describe('without a poCode: every strategy’s advisor content the brand may see, newest first', () => {
+    const item = (postId: string, title: string, type: string, poCode: string, poName: string) => ({
+      postId,
+      title,
+      url: `https://community.alfa.example/post/${postId}`,
+      type,
+      postedDate: '2026-09-30T10:00:00+08:00',
+      postedBy: '主理人',
+      poCode,
+      poName,
+    })
+    const answers = {
+      AllAdvisorContent: (vars: Record<string, unknown>) => ({
+        advisorContent:
+          vars.type === 'ManagerTalk'
+            ? {
+                totalCount: 1,
+                pageInfo: { cursor: null, hasMore: false },
+                list: [item('T1', '主理人说1', 'ManagerTalk', 'LW000001', '长赢指数投资计划')],
+              }
+            : {
+                totalCount: 3,
+                pageInfo: {
+                  cursor: (vars.page as { cursor: string | null }).cursor ? null : 'Mg',
+                  hasMore: !(vars.page as { cursor: string | null }).cursor,
+                },
+                list: (vars.page as { cursor: string | null }).cursor
+                  ? [item('R3', '投顾月报3', 'AdvisorReport', 'AP000001', '投资计划一号')]
+                  : [
+                      item('R1', '投顾月报1', 'AdvisorReport', 'ZH015676', '全球多元配置'),
+                      item('T2', '主理人说2', 'ManagerTalk', 'ZH015677', '积极成长优选'),
+                    ],
+              },
+      }),
+    }
+    it('lists each post with its strategy, pages on, filters by kind', async () => {
+      const { text, container, utils, execute } = await open(AdvisorContentPage, 'subPkg/pages/portfolio/advisorContent/index', {}, answers)
+      expect(text()).not.toContain('未指定策略')
+      expect(text()).toContain('投顾月报1')
+      expect(text()).toContain('全球多元配置 ›')
+      expect(text()).toContain('积极成长优选 ›')
+      expect(text()).toContain('投顾报告 · 主理人 · 2026-09-30')
+      await utils.act(async () => {
+        utils.fireEvent.click(container.querySelector('.alfa-load-more--more') as HTMLElement)
+        await flush()
+      })
+      expect(text()).toContain('投资计划一号')
+      expect(execute.mock.calls.map(([, v]) => v)).toEqual([
+        { type: null, page: { cursor: null, size: 10 } },
+        { type: null, page: { cursor: 'Mg', size: 10 } },
+      ])
+      await utils.act(async () => {
+        utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[2] as HTMLElement)
+        await flush()
+      })
+      await utils.act(flush)
+      expect(text()).toContain('主理人说1')
+      expect(text()).not.toContain('投顾月报1')
+      expect(execute.mock.calls[2][1]).toEqual({ type: 'ManagerTalk', page: { cursor: null, size: 10 } })
+    })
+    it('a post’s strategy opens the strategy; the post opens through the link rules', async () => {
+      const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+      const { container, utils } = await open(AdvisorContentPage, 'subPkg/pages/portfolio/advisorContent/index', {}, answers)
+      await utils.act(async () => {
+        utils.fireEvent.click(container.querySelectorAll('.alfa-po-post__strategy')[1] as HTMLElement)
+      })
+      expect(navigate.mock.calls[0][0].url).toMatch(/^\/alfa\/portfolio\/ZH015677\?ts=\d+$/)
+      await utils.act(async () => {
+        utils.fireEvent.click(container.querySelector('.alfa-po-post__title') as HTMLElement)
+      })
+      // community.alfa.example is off this test's allow-list: the refusal page, with the address.
+      expect(navigate.mock.calls[1][0].url).toContain(
+        '/subPkg/pages/externalLink/index?url=https%3A%2F%2Fcommunity.alfa.example%2Fpost%2FR1',
+      )
+    })
+    it('nothing yet: says so', async () => {
+      const { text } = await open(
+        AdvisorContentPage,
+        'subPkg/pages/portfolio/advisorContent/index',
+        {},
+        {
+          AllAdvisorContent: () => ({ advisorContent: { totalCount: 0, pageInfo: { cursor: null, hasMore: false }, list: [] } }),
+        },
+      )
+      expect(text()).toContain('暂无投顾内容')
+    })
   })
 })
 

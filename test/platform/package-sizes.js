@@ -1,7 +1,7 @@
 // @ts-check
 'use strict'
 // Package size budgets of the WeChat and Baidu builds (ARCHITECTURE.md section 7):
-// the main package at most 512 KB, each subpackage at most 1.5 MB, and @antv/f2 not in the
+// the main package at most 450 KB, each subpackage at most 1.5 MB, and @antv/f2 not in the
 // main package. WeChat has one chart engine per build: F2 only in chartEngine/engine.js (the
 // subpackage the charts load with require.async), in no other file. Baidu has no cross-subpackage
 // require, so there each chart subpackage carries F2 (listed). A package's size is the sum of the bytes of its files, as the platform counts

@@ -15,9 +15,11 @@ const CHECKS = [
   'weapp-simulate-home.js',
   'weapp-simulate-screens.js',
   'weapp-simulate-strategy.js',
+  'weapp-simulate-site.js',
   'weapp-simulate-login.js',
   'weapp-simulate-content.js',
   'weapp-simulate-course.js',
+  'weapp-simulate-live.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
@@ -25,6 +27,8 @@ const CHECKS = [
   ['weapp-simulate-strategy.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-content.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-course.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['weapp-simulate-site.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { apiOriginFor, BuildSettingError, DEFAULT_SERVER_PORT, mainHostsFor } from '../../config/buildSettings'
+import {
+  apiOriginFor,
+  BuildSettingError,
+  DEFAULT_SERVER_PORT,
+  DEMO_EXTERNAL_HOSTS,
+  externalHostsFor,
+  mainHostsFor,
+} from '../../config/buildSettings'
 
 describe('the API origin of a build', () => {
   it('a production weapp or swan build without ALFA_API_ORIGIN fails with a clear message', () => {
@@ -44,5 +51,19 @@ describe('main-brand hosts (ALFA_MAIN_HOSTS)', () => {
   it('refuses what is not a host', () => {
     expect(() => mainHostsFor('https://m.alfa.example')).toThrow(BuildSettingError)
     expect(() => mainHostsFor('m.alfa.example/path')).toThrow(BuildSettingError)
+  })
+})
+
+describe('hosts links may open besides the product’s own (ALFA_EXTERNAL_HOSTS)', () => {
+  it('defaults to the demo data’s reserved domain and the App Store', () => {
+    expect(externalHostsFor(undefined)).toEqual([...DEMO_EXTERNAL_HOSTS])
+    expect(DEMO_EXTERNAL_HOSTS).toEqual(['alfa.example', 'apps.apple.com'])
+  })
+  it('a comma-separated list of host names, lower-case', () => {
+    expect(externalHostsFor('Partner.Example, .cdn.partner.example')).toEqual(['partner.example', 'cdn.partner.example'])
+  })
+  it('refuses urls, ports, paths and single labels', () => {
+    for (const bad of ['https://partner.example', 'partner.example:443', 'partner.example/x', 'localhost', 'a..example'])
+      expect(() => externalHostsFor(bad)).toThrow(BuildSettingError)
   })
 })

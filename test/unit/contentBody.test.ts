@@ -1,6 +1,5 @@
 import { IMAGE_STYLE } from '@alfa/common/richText'
 import { bodyPieces, toMiniProgramNode, type BodyPiece, type MiniProgramNode } from '@/features/content/article/richNodes'
-import { articleLinkId } from '@/features/content/links'
 import { DEVICE_READS_KEY, MAX_DEVICE_READS, ReadMarks } from '@/features/content/readMarks'
 
 /**
@@ -86,23 +85,6 @@ describe('mini-program body: rich-text nodes from the checked tree', () => {
   it('anything that is not a tree gives nothing', () => {
     expect(bodyPieces(null, resolveImage)).toEqual([])
     expect(bodyPieces('<script>alert(1)</script>', resolveImage)).toEqual([])
-  })
-})
-
-describe('addresses that are articles', () => {
-  it.each([
-    ['/subPkg/pages/article/index?articleId=A10000', 'A10000'],
-    ['/subPkg/pages/article/index?ts=1&articleId=ADJ-ZH015676-003', 'ADJ-ZH015676-003'],
-    ['https://m.alfa.example/subPkg/pages/article/index?articleId=A1', 'A1'],
-    ['https://evil.example/subPkg/pages/article/index?articleId=A1', null],
-    ['https://m.alfa.example@evil.example/subPkg/pages/article/index?articleId=A1', null],
-    ['/subPkg/pages/column/index?articleId=A1', null],
-    ['/subPkg/pages/article/index?articleId=', null],
-    ['/subPkg/pages/article/index?articleId=A1%3Cscript', null],
-    ['//evil.example/subPkg/pages/article/index?articleId=A1', null],
-    ['https://www.alfa.example/article/adjust-1', null],
-  ])('%s → %s', (url, id) => {
-    expect(articleLinkId(url, 'm.alfa.example')).toBe(id)
   })
 })
 

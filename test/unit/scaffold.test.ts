@@ -23,8 +23,12 @@ describe('scripts/scaffold-pages.mjs writes a page shell from the route table', 
   })
 
   it('a route without a feature gets a placeholder and its page config', () => {
-    expect(shell('back')).toContain('<PageLoading />')
-    expect(shell('back')).not.toContain('@/features/')
-    expect(fs.readFileSync(path.join(out, `${routes.back.page}.config.ts`), 'utf8')).toContain("pageConfig('back')")
+    expect(shell('notFound')).toContain('<PageLoading />')
+    expect(shell('notFound')).not.toContain('@/features/')
+    expect(fs.readFileSync(path.join(out, `${routes.notFound.page}.config.ts`), 'utf8')).toContain("pageConfig('notFound')")
+  })
+
+  it('no placeholder is left: every route but the app’s own not-found screen names its feature', () => {
+    expect(routeNames.filter((n) => !(routes[n] as RouteEntry).feature)).toEqual(['notFound'])
   })
 })

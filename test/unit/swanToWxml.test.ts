@@ -21,6 +21,8 @@ describe('swan templates as WXML', () => {
     ['<input value="{= name =}" />', '<input value="{{ name }}" />'],
     ['<import-sjs module="xs" src="./utils.sjs" />', '<wxs module="xs" src="./utils.wxs" />'],
     ['<import src="../../base.swan"/>', '<import src="../../base.wxml"/>'],
+    // Taro's Video template binds its children's condition unquoted.
+    ['<ad s-if={{item.nn===\'10\'}} id="{{item.uid}}"></ad>', '<ad wx:if="{{item.nn===\'10\'}}" id="{{item.uid}}"></ad>'],
   ])('%s', (swan, wxml) => expect(translate(swan)).toBe(wxml))
 
   it('s-for and s-if on one element keep their order of application (the list first, then the condition per item)', () => {

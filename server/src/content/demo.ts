@@ -35,11 +35,18 @@ export function demoArticleHtml(index: number, topic: string, next: string | nul
 }
 
 /** The explanation article of a demo strategy's adjustment (its 调仓说明). */
-export function adjustmentArticleHtml(comment: string, date: string): string {
+export function adjustmentArticleHtml(
+  comment: string,
+  date: string,
+  moves: ReadonlyArray<{ fundName: string; fundCode: string; before: number; after: number }>,
+): string {
+  const percent = (v: number) => `${(v * 100).toFixed(2)}%`
+  const list = moves.map((m) => `<li>${m.fundName}（${m.fundCode}）：${percent(m.before)} → ${percent(m.after)}</li>`).join('')
   return [
     `<p><strong>演示数据</strong>：本文为演示内容，不构成投资建议。</p>`,
     `<h2>调仓说明</h2>`,
     `<p>${date}，组合进行了调仓：${comment.replace(/^第\d+次调仓：/, '')}。</p>`,
+    ...(moves.length ? [`<p>本次调整的基金：</p>`, `<ul>${list}</ul>`] : []),
     `<p>调仓的原因：</p>`,
     `<ol><li>各类资产的估值水平发生了变化</li><li>组合偏离目标比例超过了再平衡阈值</li></ol>`,
     `<p>调仓后组合的风险等级不变。已跟投的用户可在调仓记录中一键跟随调仓。</p>`,

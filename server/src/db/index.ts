@@ -12,6 +12,7 @@ import * as reinvestDate from './migrations/0006_reinvest_date'
 import * as wechatTokens from './migrations/0007_wechat_tokens'
 import * as fundReconcile from './migrations/0008_fund_reconcile'
 import * as lessonProgress from './migrations/0009_lesson_progress'
+import * as liveReminders from './migrations/0010_live_reminders'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_wechat_tokens': wechatTokens,
   '0008_fund_reconcile': fundReconcile,
   '0009_lesson_progress': lessonProgress,
+  '0010_live_reminders': liveReminders,
 }
 
 /** A pooled connection as both engines hand it out. */

@@ -285,6 +285,26 @@ export interface LiveStreamsTable {
   description: string | null
   status: string
   starts_at: Date
+  /** The video played while 直播中, the recording once 回放; null shows the cover. */
+  playback_url: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A user's start reminder for a stream (migration 0009, live/reminders.ts). */
+export interface LiveSubscriptionsTable {
+  user_id: string
+  live_id: string
+  platform: 'weapp' | 'swan'
+  /** The user's openid on that platform. */
+  recipient: string
+  /** Baidu's subscribe-id the user authorised (null on WeChat). */
+  subscribe_id: string | null
+  state: Generated<'pending' | 'sent' | 'failed' | 'expired'>
+  attempts: Generated<number>
+  retry_at: Date | null
+  claimed_until: Date | null
+  failure: string | null
+  created_at: ColumnType<Date, never, never>
+  sent_at: Date | null
 }
 
 export interface ManagersTable {
@@ -481,6 +501,7 @@ export interface DB {
   lessons: LessonsTable
   live_comments: LiveCommentsTable
   live_streams: LiveStreamsTable
+  live_subscriptions: LiveSubscriptionsTable
   managers: ManagersTable
   portfolio_benchmarks: PortfolioBenchmarksTable
   portfolio_navs: PortfolioNavsTable

@@ -55,6 +55,7 @@ export type FundCategory = keyof typeof FUND_CATEGORIES
 /** A generated fund as the later steps (portfolios, hand-picked funds) use it. */
 export interface FundSeed {
   code: string
+  name: string
   category: FundCategory
   setupIndex: number // index into the trading days where NAV starts
   endIndex: number // last index with NAV (terminated funds stop early)
@@ -172,7 +173,7 @@ export async function seedFunds(ctx: SeedContext, market: Float64Array): Promise
       returns[d] = r
       navs[d] = nav
     }
-    funds.push({ code, category, setupIndex, endIndex, returns, navs, dividend })
+    funds.push({ code, name, category, setupIndex, endIndex, returns, navs, dividend })
     const setupDate = setupIndex < days.length ? days[setupIndex] : addDays(DEMO_END, 20)
     const size = fundSize(category, stage, terminated, setupDate, terminated ? days[endIndex] : null, sizeRnd.next())
     fundRows.push({

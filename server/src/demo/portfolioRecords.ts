@@ -29,18 +29,20 @@ export function recordsOf(
       article_text: '调仓说明',
       article_link: articlePath(id),
     })
-    // Each adjustment's 调仓说明 is an article of its own (the records link it inside the app).
-    rows.articles.push({
+    // Each adjustment's 调仓说明 is an article of its own (the records link it inside the app); its
+    // body lists each fund's move once the parts are drawn.
+    const article = {
       article_id: id,
       column_id: null,
       title: `${p.poName}第${adjNo}次调仓说明`,
       cover_thumbnail_url: null,
       author: '投研团队',
-      content: adjustmentArticleHtml(comment, days[d]),
+      content: '',
       published_at: new Date(`${days[d]}T20:00:00+08:00`),
-    })
+    }
+    rows.articles.push(article)
     const touched = rnd.shuffle([...parts]).slice(0, Math.min(parts.length, rnd.int(1, 3)))
-    touched.forEach((part) => {
+    const moves = touched.map((part) => {
       const before = Math.max(0, part.weight + (rnd.next() - 0.5) * 0.1)
       const movement = before < part.weight ? 'In' : before > part.weight ? 'Out' : 'None'
       rows.adjustment_parts.push({
@@ -53,7 +55,9 @@ export function recordsOf(
         variety_name: FUND_CATEGORIES[part.fund.category].name,
         trade_unit: part.unit ? rnd.int(1, 5) : null,
       })
+      return { fundName: part.fund.name, fundCode: part.fund.code, before, after: part.weight }
     })
+    article.content = adjustmentArticleHtml(comment, days[d], moves)
   }
   // Signals (departure records) for long-win plans and advised portfolios.
   if (p.seriesType || p.hasAdvisor) {

@@ -6,9 +6,11 @@ import { seedContent } from './content'
 import { seedCourseCatalogue } from './courses'
 import { DEMO_END, DEMO_SEED, DEMO_START, type SeedContext } from './context'
 import { seedCategories, seedFunds } from './funds'
+import { seedHomeContent } from './home'
 import { seedLive } from './live'
 import { seedManagers } from './managers'
 import { seedPortfolios } from './portfolios'
+import { seedSiteContent } from './siteContent'
 import { tradingDays } from '../calendar'
 import { Random } from './random'
 
@@ -43,6 +45,8 @@ export async function seedDemoData(database: Queryable, log: (msg: string) => vo
   const funds = await seedFunds(ctx, market)
   await seedPortfolios(ctx, funds)
   await seedContent(ctx, funds)
+  await seedHomeContent(ctx)
+  await seedSiteContent(ctx)
   await seedDemoAccount(ctx)
   await seedLive(ctx)
   Object.assign(counts, await seedCourseCatalogue(database))

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events'
 import type { Database } from '../db'
 import { hit } from '../ratelimit'
 import { commentPage, commentsSince, insertComment, latestCommentId, streamExists, type LiveComment } from './data'
+import { deleteComment } from './comments'
+import { bannedWordIn, ContentBanned } from './moderation'
 
 export type { LiveComment }
 
@@ -13,6 +15,8 @@ export class CommentRateLimited extends Error {
 }
 
 export const LIVE_CHANNEL = 'live_comments'
+/** Removed comments are announced on their own channel ({liveId, commentId}): the comment channel carries comments only. */
+export const REMOVAL_CHANNEL = 'live_comment_removals'
 export const MAX_COMMENT_LENGTH = 500
 
 /** Where the hub reports a recovery after a lost LISTEN connection and a failed replay (pino's shape). */
@@ -55,12 +59,15 @@ export class LiveHub {
   /** While missed comments are re-read, announcements wait here (so viewers get them in id order). */
   private held: LiveComment[] | null = null
   private resumeAgain = false
+  private stopRemovals?: () => Promise<void>
 
   constructor(
     private readonly database: Database,
     /** Comments one user may post per minute (kept in the database: holds across instances). */
     private readonly commentsPerMinute = 5,
     private readonly log?: HubLog,
+    /** Normalised banned words (moderation.ts parseBannedWords): a comment holding one is refused. */
+    private readonly bannedWords: readonly string[] = [],
   ) {
     this.events.setMaxListeners(0)
   }
@@ -71,6 +78,7 @@ export class LiveHub {
       (payload) => this.announced(payload),
       () => void this.resume(),
     )
+    this.stopRemovals = await this.database.listen(REMOVAL_CHANNEL, (payload) => this.announcedRemoval(payload))
     const newest = await latestCommentId(this.database)
     if (newest > this.latest) this.latest = newest
   }
@@ -79,6 +87,33 @@ export class LiveHub {
     this.events.removeAllListeners()
     this.watched.clear()
     await this.stop?.()
+    await this.stopRemovals?.()
+  }
+
+  /** Calls `onRemoved` with the id of each comment of the stream an operator removes; returns the unsubscribe function. */
+  onRemoved(liveId: string, onRemoved: (commentId: string) => void): () => void {
+    const key = `removed:${liveId}`
+    this.events.on(key, onRemoved)
+    return () => this.events.off(key, onRemoved)
+  }
+
+  /** Deletes a comment and tells its stream's viewers on every instance; false when there is no such comment. */
+  async remove(commentId: string): Promise<boolean> {
+    const liveId = await deleteComment(this.database, commentId)
+    if (liveId === null) return false
+    await this.database.notify(REMOVAL_CHANNEL, JSON.stringify({ liveId, commentId }))
+    return true
+  }
+
+  private announcedRemoval(payload: string) {
+    let removal: { liveId?: unknown; commentId?: unknown }
+    try {
+      removal = JSON.parse(payload) as typeof removal
+    } catch {
+      return // a foreign payload on our channel is ignored
+    }
+    if (typeof removal?.liveId === 'string' && typeof removal.commentId === 'string' && /^\d{1,19}$/.test(removal.commentId))
+      this.events.emit(`removed:${removal.liveId}`, removal.commentId)
   }
 
   /** Calls `onComment` with each new comment of the stream fanned out here; returns the unsubscribe function. */
@@ -94,20 +129,31 @@ export class LiveHub {
   /**
    * A viewer of one stream: `send` gets, when `lastId` names the last comment it saw, first those it
    * missed (up to REPLAY_LIMIT), then each new one as it is announced, in id order and each once.
-   * `replayed` settles when the missed ones are sent.
+   * `replayed` settles when the missed ones are sent. `removed` gets the id of each comment an
+   * operator removes meanwhile.
    */
-  follow(liveId: string, lastId: string | undefined, send: (c: LiveComment) => void): { unsubscribe: () => void; replayed: Promise<void> } {
+  follow(
+    liveId: string,
+    lastId: string | undefined,
+    send: (c: LiveComment) => void,
+    removed?: (commentId: string) => void,
+  ): { unsubscribe: () => void; replayed: Promise<void> } {
     const replaying = lastId !== undefined && /^\d{1,18}$/.test(lastId)
     // Subscribed first, so nothing falls between the replay and the live comments; the replayed ids
     // keep a comment from arriving twice around the replay.
     const held: LiveComment[] = []
     const replayedIds = new Set<string>()
     let inReplay = replaying
-    const unsubscribe = this.subscribe(liveId, (c) => {
+    const unsubscribeComments = this.subscribe(liveId, (c) => {
       if (replayedIds.has(c.commentId)) return
       if (inReplay) held.push(c)
       else send(c)
     })
+    const unsubscribeRemovals = removed ? this.onRemoved(liveId, removed) : () => undefined
+    const unsubscribe = () => {
+      unsubscribeComments()
+      unsubscribeRemovals()
+    }
     const replayed = (async () => {
       if (!replaying) return
       try {
@@ -196,8 +242,12 @@ export class LiveHub {
     return streamExists(this.database, liveId)
   }
 
-  /** Stores the comment exactly as given (it is rendered as text) and announces it; throws CommentRateLimited past the per-user rate. */
+  /**
+   * Stores the comment exactly as given (it is rendered as text) and announces it; throws
+   * ContentBanned when it holds a banned word, CommentRateLimited past the per-user rate.
+   */
   async post(liveId: string, userId: string, content: string): Promise<LiveComment> {
+    if (bannedWordIn(content, this.bannedWords)) throw new ContentBanned()
     const rate = await hit(this.database, `comment:user:${userId}`, 60, this.commentsPerMinute)
     if (!rate.allowed) throw new CommentRateLimited(rate.retryAfter)
     const comment = await insertComment(this.database, liveId, userId, content)

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { liveComment, liveCommentsAnswer } from '@alfa/common/apiSchema'
-import { answers, failure, httpError, ok } from '../http'
+import { answers, failure, HttpError, httpError, ok } from '../http'
 import { CommentRateLimited, MAX_COMMENT_LENGTH } from './hub'
 import { readPage } from '../paging'
 import { attachLiveSocket } from './socket'
 import { ConnectionLimiter } from './connections'
+import { ContentBanned } from './moderation'
 
 export const SSE_HEARTBEAT_MS = 25_000
 
@@ -69,13 +70,16 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(await live.post(p.liveId, req.userId, body.content))
       } catch (err) {
         if (err instanceof CommentRateLimited) throw httpError.tooManyRequests(err.message, err.retryAfter)
+        if (err instanceof ContentBanned) throw new HttpError(400, err.message, { data: { reason: err.code } })
         throw err
       }
     },
   )
 
   /**
-   * text/event-stream of new comments (`event: comment`, data is the comment JSON). EventSource
+   * text/event-stream of new comments (`event: comment`, data is the comment JSON) and of comments
+   * an operator removed (`event: removed`, data {liveId, commentId}, no id: the resume point stays
+   * the last comment). EventSource
    * cannot set headers, so x-sign and x-broker may come as query parameters here.
    */
   const streamQuery = z.object({ lastEventId: z.unknown().optional() }).passthrough()
@@ -102,9 +106,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       // A reconnecting EventSource sends Last-Event-ID: what it missed is replayed first.
       const lastId = (req.headers['last-event-id'] as string | undefined) ?? (req.query.lastEventId as string | undefined)
-      const { unsubscribe, replayed } = live.follow(p.liveId, typeof lastId === 'string' ? lastId : undefined, (c) => {
-        if (!res.destroyed && !res.writableEnded) res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
-      })
+      const writable = () => !res.destroyed && !res.writableEnded
+      const { unsubscribe, replayed } = live.follow(
+        p.liveId,
+        typeof lastId === 'string' ? lastId : undefined,
+        (c) => {
+          if (writable()) res.write(`id: ${c.commentId}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`)
+        },
+        (commentId) => {
+          if (writable()) res.write(`event: removed\ndata: ${JSON.stringify({ liveId: p.liveId, commentId })}\n\n`)
+        },
+      )
       const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS)
       // EventSource reconnects by itself (with Last-Event-ID), so a stream may end after its lifetime.
       const lifetime = setTimeout(() => end(), limiter.caps.maxLifetimeMs)

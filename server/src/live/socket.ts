@@ -59,7 +59,8 @@ const pending = new WeakMap<IncomingMessage, PendingUpgrade>()
  * New live comments over WebSocket, for mini-programs (Taro.connectSocket, which can set headers)
  * and browsers (which cannot: x-sign and x-broker may come as query parameters).
  * GET /alfa/v1/live/{liveId}/ws[?lastEventId=] → {"type":"ready"}, the comments after lastEventId if
- * given, then {"type":"comment","comment":{...}} as they come. Receive-only: comments are posted with
+ * given, then {"type":"comment","comment":{...}} as they come, and {"type":"removed","commentId"}
+ * when an operator removes one. Receive-only: comments are posted with
  * GraphQL postLiveComment or POST /live/{liveId}/comments.
  *
  * An upgrade goes through the router like any request, so the same hooks check it as the event
@@ -132,9 +133,16 @@ export function attachLiveSocket(app: FastifyInstance, live: LiveHub, limiter: C
     }, SOCKET_HEARTBEAT_MS)
     const lifetime = setTimeout(() => ws.close(1001, 'reconnect'), limiter.caps.maxLifetimeMs)
     ws.send(JSON.stringify({ type: 'ready', liveId }))
-    const { unsubscribe } = live.follow(liveId, lastId, (comment) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'comment', comment }))
-    })
+    const { unsubscribe } = live.follow(
+      liveId,
+      lastId,
+      (comment) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'comment', comment }))
+      },
+      (commentId) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'removed', liveId, commentId }))
+      },
+    )
     ws.on('message', () => {}) // receive-only
     // A message over maxPayload, a bad frame or a reset connection: close this socket, nothing else.
     ws.on('error', () => ws.terminate())

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { m4Answer, m4HandPickedAnswer } from '@alfa/common/apiSchema'
+import type { z } from 'zod'
+import { m4Answer, m4HandPickedAnswer, type fragmentElement, type widgetElement } from '@alfa/common/apiSchema'
 import { answers, ok } from '../http'
 import { loadFunds } from '../fund/data'
 import { listPortfolioRows } from '../portfolio/data'
-import { ads } from '../content/data'
-import { handPickedRows } from './data'
+import { ads, keyValue, kvConfig } from '../content/data'
+import { liveStreams } from '../live/data'
+import { MARKET_INDICES, quote, summary } from '../market/data'
+import { columnsWithNewestArticle, handPickedRows } from './data'
 
-/** The mini-program build's home feed on the second API (/alfa-m/v2). */
+/** How many hand-picked funds the home feed carries (the rest on /m4/hand-picked). */
+export const M4_HAND_PICKED = 3
+/** How many strategies the home feed carries (the GraphQL home reads the same first page). */
+export const M4_PORTFOLIOS = 6
+
+/**
+ * The mini-program build's home feed on the second API (/alfa-m/v2): everything the home page's
+ * first screen shows in one answer, from the same data the GraphQL home document reads
+ * (src/features/home/HomeScreen.graphql; server/test/home.test.ts compares the two).
+ */
 export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app
   const handPicked = async () => {
@@ -22,10 +34,30 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/', { schema: { response: answers(m4Answer) } }, async (req) => {
-    const { rows } = await listPortfolioRows(database, req.broker, 0, 6)
+    const [banners, feedAds, shortcuts, notice, config, liveSwitch, portfolios, picked, streams, columns] = await Promise.all([
+      ads(database, ['HOME_BANNER']),
+      ads(database, ['HOME_AD']),
+      kvConfig<z.input<typeof widgetElement>>(database, 'widget', 'home_entries'),
+      kvConfig<z.input<typeof fragmentElement>>(database, 'fragment', 'home_notice'),
+      kvConfig<{ key: string; value: string | null }>(database, 'config', 'home'),
+      keyValue(database, 'enableLive'),
+      listPortfolioRows(database, req.broker, 0, M4_PORTFOLIOS),
+      handPicked(),
+      liveStreams(database),
+      columnsWithNewestArticle(database),
+    ])
     return ok({
-      banners: await ads(database, ['HOME_BANNER']),
-      portfolios: rows.map((r) => ({
+      banners,
+      ads: feedAds,
+      shortcuts: shortcuts?.elements ?? [],
+      notice: notice?.elements ?? [],
+      config: config?.elements ?? [],
+      liveEnabled: liveSwitch?.value !== 'false',
+      marketIndices: MARKET_INDICES.map((d) => {
+        const { indexCode, indexName, latest, changePercent, date, isDemo } = summary(quote(d))
+        return { indexCode, indexName, latest, changePercent, date, isDemo }
+      }),
+      portfolios: portfolios.rows.map((r) => ({
         poCode: r.po_code,
         poName: r.po_name,
         subTitle: r.sub_title,
@@ -33,7 +65,9 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
         seriesType: r.series_type,
         performanceShowcase: r.performance_showcase,
       })),
-      handPicked: (await handPicked()).slice(0, 3),
+      handPicked: picked.slice(0, M4_HAND_PICKED),
+      liveStreams: streams.map(({ liveId, title, coverUrl, status, startsAt }) => ({ liveId, title, coverUrl, status, startsAt })),
+      columns,
     })
   })
 

@@ -16,6 +16,7 @@ import type { GraphQLContext as Ctx } from '../context'
 import { optionalUser, requireUser } from '../graphql/context'
 import type { PortfolioRow } from '../db/schema'
 import { introVideo, investorMessages, pinnedPosts, timelinePosts } from './community'
+import { followedPortfolioRows } from './followed'
 import { categoryFor, composition } from './composition'
 import * as po from './data'
 import { portfolioFields, visibleOnBrand } from './fields'
@@ -24,7 +25,7 @@ import { tradeRule } from './tradeRule'
 
 /** Arguments of the fields below, as the schema (portfolio/schema.graphql) declares them. */
 type Paged = { page?: PageArgs | null }
-export type PortfolioParent = ReturnType<typeof portfolioFields> & { row: PortfolioRow }
+export type PortfolioParent = ReturnType<typeof portfolioFields> & { row: PortfolioRow; followersCount?: number }
 /** Parents that carry fund codes; their funds are resolved in a batch (ctx.fund). */
 export type CompositionPartParent = Omit<CompositionPart, 'fund' | 'candidateFunds'> & { fundCode: string; candidateFundCodes: string[] }
 export type AdjustmentPartParent = Omit<AdjustmentPart, 'fund'> & { fundCode: string }
@@ -118,10 +119,26 @@ export const portfolioResolvers: Resolvers = {
     },
   },
 
+  User: {
+    followedPortfolios: async (u, args, ctx) => {
+      const { offset, size } = page(args)
+      const { rows, totalCount } = await followedPortfolioRows(ctx.database, u.userId, ctx.broker, offset, size)
+      const list = rows.map(({ followedAt, navDate, dailyReturn, totalReturn, followersCount, ...row }) => ({
+        portfolio: { ...portfolioParent(row), followersCount },
+        followedAt,
+        navDate,
+        dailyReturn,
+        totalReturn,
+      }))
+      return connection(list, totalCount, offset)
+    },
+  },
+
   Portfolio: {
     hasSigned: async (p, _, ctx) => (await userState(ctx, p.poCode)).signed,
     hasFollowed: async (p, _, ctx) => (await userState(ctx, p.poCode)).followed,
-    followersCount: (p, _, ctx) => po.followersCount(ctx.database, p.row),
+    // A list that counted the followers in its own statement (我的关注) hands the count down.
+    followersCount: (p, _, ctx) => p.followersCount ?? po.followersCount(ctx.database, p.row),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
     manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
     composition: (p, { categoryType }, ctx) => composition(ctx.database, p.row, categoryType),

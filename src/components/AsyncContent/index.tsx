@@ -2,7 +2,6 @@ import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
 import { Empty, type EmptyProps } from '@/components/Empty'
 import { Skeleton, type SkeletonProps } from '@/components/Skeleton'
-import { startLogin } from '@/services/login'
 import { goBackOrHome } from '@/services/navigation'
 import './index.scss'
 
@@ -67,7 +66,9 @@ export function AsyncContent({ state, stale, onRetry, emptyTitle = '暂无数据
       />
     )
   }
-  if (state === 'login') return <Empty title='登录后查看' actionText='去登录' onAction={() => void startLogin()} />
+  // The login flow loads when asked for: a screen's first paint does not carry it.
+  if (state === 'login')
+    return <Empty title='登录后查看' actionText='去登录' onAction={() => void import('@/services/login').then((m) => m.startLogin())} />
   const notice = stale && <StaleNotice onRetry={onRetry} />
   if (state === 'empty' || state === 'notFound') {
     return (

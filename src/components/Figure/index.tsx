@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { RISK_LEVEL_NAMES, RISK_LEVEL_NAMES_3, type RiskLevel } from '@alfa/common/labels'
-import { formatPercent, toneModifier, type Numeric } from '@/utils/format'
+import { formatPercent, toneModifier, type Numeric } from '@/utils/number'
 import './index.scss'
 
 /** A signed rate (+1.23%) coloured by its direction: gains red, losses green, zero and missing grey. */

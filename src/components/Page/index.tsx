@@ -9,6 +9,7 @@ import { currentHost } from '@/platform/host'
 import { theme } from '@/platform/theme'
 import { currentLocation } from '@/platform/web'
 import { HOME, routes, type RouteName } from '@/routes'
+import { setUpHostShare } from '@/services/hostShare'
 import { shareFor, shareH5Path, timelineShare, type ShareSubject } from '@/services/share'
 import { tracker } from '@/services/tracking'
 
@@ -59,9 +60,7 @@ export const Page = observer(function Page({ route, title, shareName, children }
   const h5Path = isH5 && shareable ? shareH5Path(route, params) : ''
   useEffect(() => {
     if (!isH5 || !shareable || !hostHasShareSetup()) return
-    import(/* webpackChunkName: "share" */ '@/services/shareHost')
-      .then((m) => m.setupHostShare(latest.current, h5Path))
-      .catch((err: unknown) => console.warn('share set-up failed', err))
+    setUpHostShare(latest.current, h5Path)
     // Again when the title or path changes (the subject's name has loaded).
   }, [shareable, info.title, info.path, h5Path])
   useDidShow(() => tracker.pageView({ $url_path: currentLocation()?.pathname ?? `/${entry.page}` }))

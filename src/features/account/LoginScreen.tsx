@@ -14,6 +14,8 @@ import {
   type PhoneNumberDetail,
 } from '@/services/account'
 import { leaveLogin } from '@/services/login'
+import { navigateTo } from '@/services/navigation'
+import type { RouteName } from '@/routes'
 import { user } from '@/services/user'
 import { failureText, LOGIN_FAILED_TEXT, SmsLoginForm } from './smsLoginForm'
 import './LoginScreen.scss'
@@ -214,7 +216,14 @@ function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
   )
 }
 
-/** The signed-in user: their masked phone (or nickname) and 退出登录. */
+/** What a signed-in user reaches from the account panel. */
+export const ACCOUNT_ENTRIES: ReadonlyArray<{ route: RouteName; label: string }> = [
+  { route: 'followed', label: '我的关注' },
+  { route: 'favourites', label: '我的自选' },
+  { route: 'myFilter', label: '我的筛选' },
+]
+
+/** The signed-in user: their masked phone (or nickname), 我的关注 / 我的自选 / 我的筛选, and 退出登录. */
 const Account = observer(function Account() {
   const { data } = useRemote('account:me', userInfoDetail, { user: true, empty: () => false })
   const [busy, setBusy] = useState(false)
@@ -229,6 +238,14 @@ const Account = observer(function Account() {
       <View className='alfa-login__account'>
         <Text className='alfa-login__label'>当前账号</Text>
         <Text className='alfa-login__who'>{data ? (data.phone ?? data.nickname) : '已登录'}</Text>
+      </View>
+      <View className='alfa-login__entries'>
+        {ACCOUNT_ENTRIES.map((e) => (
+          <View key={e.route} className='alfa-login__entry' role='link' data-route={e.route} onClick={() => void navigateTo(e.route)}>
+            {e.label}
+            <Text className='alfa-login__chevron'>›</Text>
+          </View>
+        ))}
       </View>
       <View
         className={`alfa-login__logout${busy ? ' alfa-login__submit--disabled' : ''}`}

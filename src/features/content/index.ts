@@ -2,4 +2,3 @@
 export { ColumnScreen } from './columns/ColumnScreen'
 export { ColumnDetailScreen } from './columns/ColumnDetailScreen'
 export { ArticleScreen } from './article/ArticleScreen'
-export { openArticleLink } from './links'

@@ -13,6 +13,9 @@ const KIND_TTL_MS = 30 * 24 * 3600_000
 /** Remembered kinds are bounded: the most recent ones are kept. */
 const MAX_KINDS = 200
 
+/** The kinds as a tag names them. */
+export const KIND_NAMES: Record<PortfolioKind, string> = { ordinary: '策略', longWin: '长赢计划', investPlan: '投资计划' }
+
 /** The kind an answer shows. */
 export function kindOfAnswer(p: { seriesType?: string | null; isCustomPlan?: boolean | null }): PortfolioKind {
   if (p.seriesType) return 'longWin'

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AppDownloadScreen } from '@/features/site'
 
 export default function AppDownloadPage() {
   return (
     <Page route='appDownload'>
-      <PageLoading />
+      <AppDownloadScreen />
     </Page>
   )
 }

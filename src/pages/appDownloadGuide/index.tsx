@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AppDownloadGuideScreen } from '@/features/site'
 
 export default function AppDownloadGuidePage() {
   return (
     <Page route='appDownloadGuide'>
-      <PageLoading />
+      <AppDownloadGuideScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { AppOpenScreen } from '@/features/site'
 
 export default function AppOpenPage() {
   return (
     <Page route='appOpen'>
-      <PageLoading />
+      <AppOpenScreen />
     </Page>
   )
 }

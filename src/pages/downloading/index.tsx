@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { DownloadingScreen } from '@/features/site'
 
 export default function DownloadingPage() {
   return (
     <Page route='downloading'>
-      <PageLoading />
+      <DownloadingScreen />
     </Page>
   )
 }

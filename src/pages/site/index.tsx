@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { SiteScreen } from '@/features/site'
 
 export default function SitePage() {
   return (
     <Page route='site'>
-      <PageLoading />
+      <SiteScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { WalletScreen } from '@/features/site'
 
 export default function WalletPage() {
   return (
     <Page route='wallet'>
-      <PageLoading />
+      <WalletScreen />
     </Page>
   )
 }

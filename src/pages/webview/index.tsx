@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { WebviewScreen } from '@/features/web'
 
 export default function WebviewPage() {
   return (
     <Page route='webview'>
-      <PageLoading />
+      <WebviewScreen />
     </Page>
   )
 }

@@ -67,6 +67,15 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+export type FollowedRowFragment = { navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } };
+
+export type FollowedPortfoliosQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type FollowedPortfoliosQuery = { me: { userId: string, followedPortfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } }> } } };
+
 export type ArticleQueryVariables = Exact<{
   articleId: string;
 }>;
@@ -262,6 +271,55 @@ export type GlossaryTermsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GlossaryTermsQuery = { glossaryTerms: Array<{ termId: string, term: string, initials: string, definition: string }> };
+
+export type HomeQueryVariables = Exact<{
+  feed: boolean;
+}>;
+
+
+export type HomeQuery = { banners?: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, ads: Array<{ adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null }>, shortcuts: { elements: Array<{ picture: string | null, link: string | null, main: string | null, trackProperties: unknown }> } | null, notice: { elements: Array<{ image: string | null, link: string | null, content: string | null }> } | null, config: { elements: Array<{ key: string, value: string | null }> } | null, liveSwitch: { value: string | null } | null, marketIndices: Array<{ indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean }>, portfolios?: { list: Array<{ poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> }> }, liveStreams: Array<{ liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string }>, allColumns: Array<{ columnId: string, title: string, articles: { list: Array<{ articleId: string, title: string, coverThumbnailUrl: string | null }> } }> };
+
+export type HomeAdFragment = { adId: string, imgUrl: string, recCode: string, displayName: string | null, trackProperties: unknown, url: string | null };
+
+export type HomeLiveStreamFragment = { liveId: string, title: string, coverUrl: string | null, status: string, startsAt: string };
+
+export type HomeMarketQuoteFragment = { indexCode: string, indexName: string, latest: string, changePercent: string, date: string, isDemo: boolean };
+
+export type HomeStrategyFragment = { poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, seriesType: SeriesType | null, performanceShowcase: Array<{ key: string, displayName: string, valueText: string, fontColor: ColourTone | null }> };
+
+export type LiveScreenQueryVariables = Exact<{
+  liveId: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type LiveScreenQuery = { liveStream: { liveId: string, title: string, coverUrl: string | null, presenter: string | null, description: string | null, status: string, startsAt: string, playbackUrl: string | null, comments: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ commentId: string, liveId: string, nickname: string, content: string, createdAt: string }> } } | null };
+
+export type PostLiveCommentMutationVariables = Exact<{
+  liveId: string;
+  content: string;
+}>;
+
+
+export type PostLiveCommentMutation = { postLiveComment: { comment: { commentId: string, liveId: string, nickname: string, content: string, createdAt: string } | null, error: { code: string, msg: string } | null } };
+
+export type CommentDetailQueryVariables = Exact<{
+  commentId: string;
+}>;
+
+
+export type CommentDetailQuery = { liveComment: { commentId: string, liveId: string, nickname: string, content: string, createdAt: string, stream: { liveId: string, title: string, status: string } } | null };
+
+export type CommentRowFragment = { commentId: string, liveId: string, nickname: string, content: string, createdAt: string };
+
+export type LiveListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LiveListQuery = { liveStreams: Array<{ liveId: string, title: string, coverUrl: string | null, presenter: string | null, status: string, startsAt: string }> };
+
+export type StreamCardFragment = { liveId: string, title: string, coverUrl: string | null, presenter: string | null, status: string, startsAt: string };
+
+export type StreamHeadFragment = { liveId: string, title: string, coverUrl: string | null, presenter: string | null, description: string | null, status: string, startsAt: string, playbackUrl: string | null };
 
 export type ManagerListQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -551,6 +609,16 @@ export type PoAdvisorQuery = { portfolio: { hasAdvisor: boolean, description: st
 
 export type PoInvestorMessageItemFragment = { id: string, avatar: string | null, content: string, likeNum: number, nickName: string | null, userDays: number | null };
 
+export type AllAdvisorContentQueryVariables = Exact<{
+  type?: ContentType | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AllAdvisorContentQuery = { advisorContent: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string }> } };
+
+export type AdvisorContentItemFragment = { postId: string, title: string, url: string | null, type: ContentType, postedDate: string, postedBy: string | null, poCode: string, poName: string };
+
 export type PoFaqQueryVariables = Exact<{
   poCode: string;
 }>;
@@ -642,6 +710,21 @@ export type SearchAllQueryVariables = Exact<{
 
 export type SearchAllQuery = { search: { keyword: string, funds: Array<{ fundCode: string, fundName: string, categoryName: string | null }>, managers: Array<{ managerId: string, managerName: string, company: string | null }>, portfolios: Array<{ poCode: string, poName: string }> } };
 
+export type SiteAboutQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteAboutQuery = { about: { elements: Array<{ key: string, value: string | null }> } | null, service: { elements: Array<{ key: string, value: string | null }> } | null, licences: { elements: Array<{ content: string | null, link: string | null }> } | null };
+
+export type AppDownloadConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AppDownloadConfigQuery = { app: { elements: Array<{ key: string, value: string | null }> } | null, features: { elements: Array<{ content: string | null }> } | null, guide: { elements: Array<{ content: string | null }> } | null };
+
+export type WalletConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WalletConfigQuery = { wallet: { elements: Array<{ key: string, value: string | null }> } | null };
+
 export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
@@ -661,6 +744,7 @@ export type FundQuoteFragment = { fundCode: string, fundName: string, nav: strin
 export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null };
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
+export { FollowedRowFragmentDoc } from './documents/FollowedRowFragmentDoc';
 export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
 export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
 export { CourseCardFragmentDoc } from './documents/CourseCardFragmentDoc';
@@ -679,6 +763,13 @@ export { FundTradeRulesCardFragmentDoc } from './documents/FundTradeRulesCardFra
 export { FundCalendarListFragmentDoc } from './documents/FundCalendarListFragmentDoc';
 export { FundChartPointFragmentDoc } from './documents/FundChartPointFragmentDoc';
 export { FundReturnsGridFragmentDoc } from './documents/FundReturnsGridFragmentDoc';
+export { HomeAdFragmentDoc } from './documents/HomeAdFragmentDoc';
+export { HomeLiveStreamFragmentDoc } from './documents/HomeLiveStreamFragmentDoc';
+export { HomeMarketQuoteFragmentDoc } from './documents/HomeMarketQuoteFragmentDoc';
+export { HomeStrategyFragmentDoc } from './documents/HomeStrategyFragmentDoc';
+export { CommentRowFragmentDoc } from './documents/CommentRowFragmentDoc';
+export { StreamCardFragmentDoc } from './documents/StreamCardFragmentDoc';
+export { StreamHeadFragmentDoc } from './documents/StreamHeadFragmentDoc';
 export { ManagerRowFragmentDoc } from './documents/ManagerRowFragmentDoc';
 export { FundLinkRowFragmentDoc } from './documents/FundLinkRowFragmentDoc';
 export { ManagedFundRowFragmentDoc } from './documents/ManagedFundRowFragmentDoc';
@@ -709,11 +800,13 @@ export { RecordsSignalFragmentDoc } from './documents/RecordsSignalFragmentDoc';
 export { RecordsTimelinePostFragmentDoc } from './documents/RecordsTimelinePostFragmentDoc';
 export { AdvisorContentPostFragmentDoc } from './documents/AdvisorContentPostFragmentDoc';
 export { PoInvestorMessageItemFragmentDoc } from './documents/PoInvestorMessageItemFragmentDoc';
+export { AdvisorContentItemFragmentDoc } from './documents/AdvisorContentItemFragmentDoc';
 export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
+export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
 export { ArticleDocument } from './documents/ArticleDocument';
 export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
 export { ColumnListDocument } from './documents/ColumnListDocument';
@@ -736,6 +829,11 @@ export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
 export { FundChartDocument } from './documents/FundChartDocument';
 export { FundNavRowsDocument } from './documents/FundNavRowsDocument';
 export { GlossaryTermsDocument } from './documents/GlossaryTermsDocument';
+export { HomeDocument } from './documents/HomeDocument';
+export { LiveScreenDocument } from './documents/LiveScreenDocument';
+export { PostLiveCommentDocument } from './documents/PostLiveCommentDocument';
+export { CommentDetailDocument } from './documents/CommentDetailDocument';
+export { LiveListDocument } from './documents/LiveListDocument';
 export { ManagerListDocument } from './documents/ManagerListDocument';
 export { ManagerProfileDocument } from './documents/ManagerProfileDocument';
 export { MarketFundRankingDocument } from './documents/MarketFundRankingDocument';
@@ -762,6 +860,7 @@ export { SignalsDocument } from './documents/SignalsDocument';
 export { TimelinePostsDocument } from './documents/TimelinePostsDocument';
 export { AdvisorContentPostsDocument } from './documents/AdvisorContentPostsDocument';
 export { PoAdvisorDocument } from './documents/PoAdvisorDocument';
+export { AllAdvisorContentDocument } from './documents/AllAdvisorContentDocument';
 export { PoFaqDocument } from './documents/PoFaqDocument';
 export { LongwinFaqDocument } from './documents/LongwinFaqDocument';
 export { PortfolioInfoDocument } from './documents/PortfolioInfoDocument';
@@ -773,5 +872,8 @@ export { PoTradeRuleDocument } from './documents/PoTradeRuleDocument';
 export { LongwinTradeRuleDocument } from './documents/LongwinTradeRuleDocument';
 export { InvestPlanTradeRuleDocument } from './documents/InvestPlanTradeRuleDocument';
 export { SearchAllDocument } from './documents/SearchAllDocument';
+export { SiteAboutDocument } from './documents/SiteAboutDocument';
+export { AppDownloadConfigDocument } from './documents/AppDownloadConfigDocument';
+export { WalletConfigDocument } from './documents/WalletConfigDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';

@@ -85,6 +85,9 @@ const isFavicon = (url: string) => new URL(url, 'http://x').pathname === '/favic
 const isAbortedBeacon = (req: Request) =>
   req.failure()?.errorText === 'net::ERR_ABORTED' && (req.resourceType() === 'ping' || new URL(req.url()).pathname.endsWith('/track'))
 
+/** An event stream the page closed itself (a live page hidden or left): how EventSource ends, not a failure. */
+const isClosedEventStream = (req: Request) => req.failure()?.errorText === 'net::ERR_ABORTED' && req.resourceType() === 'eventsource'
+
 /**
  * What went wrong in a tab since the last reset(): console errors, uncaught exceptions,
  * failed or 4xx/5xx same-origin requests, requests to other origins.
@@ -117,7 +120,7 @@ export class ProblemLog {
       }
       const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
       if (isFavicon(url)) this.favicon.push(line)
-      else if (isAbortedBeacon(req)) this.warnings.push(line)
+      else if (isAbortedBeacon(req) || isClosedEventStream(req)) this.warnings.push(line)
       else this.problems.push(line)
     })
     page.on('response', (res) => {

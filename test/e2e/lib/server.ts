@@ -12,6 +12,8 @@ export interface RunningServer {
   output(): string
   /** Stops the server (SIGTERM, then SIGKILL) and removes its temporary data folder. */
   stop(): Promise<void>
+  /** Stops the server as stop() does but keeps its data folder, and starts it again on the same port; resolves once it serves pages. */
+  restart(): Promise<void>
 }
 
 export interface StartOptions {
@@ -69,64 +71,84 @@ export async function startServer({
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-data-'))
   const origin = `http://127.0.0.1:${port}`
   let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    // Its own process group, so stop() also reaches anything it spawns.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      H5_DIR: h5Dir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The suite logs in with the WeChat test code (lib/api.ts devLogin).
-      QA_TEST_LOGINS: 'true',
-      // One loopback address logs in and posts throughout the suite: the real limits are the reliability suite's.
-      RATE_SMS_PER_ADDRESS_HOUR: '100000',
-      RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
-      RATE_COMMENTS_PER_USER_MINUTE: '10000',
-      RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
-      RATE_TRACK_GLOBAL_MINUTE: '10000000',
-      RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: '100000',
-      GRAPHQL_MAX_PER_ADDRESS: '1000',
-      ...env,
-    },
-  })
-  live.add(child)
-  child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
-  child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let child: ChildProcess
+  let exited: Promise<void>
+  const spawnServer = () => {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
+      cwd: ROOT,
+      // Its own process group, so stop() also reaches anything it spawns.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        H5_DIR: h5Dir,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The suite logs in with the WeChat test code (lib/api.ts devLogin).
+        QA_TEST_LOGINS: 'true',
+        // One loopback address logs in and posts throughout the suite: the real limits are the reliability suite's.
+        RATE_SMS_PER_ADDRESS_HOUR: '100000',
+        RATE_LOGIN_PER_ADDRESS_HOUR: '100000',
+        RATE_COMMENTS_PER_USER_MINUTE: '10000',
+        RATE_TRACK_PER_ADDRESS_MINUTE: '100000',
+        RATE_TRACK_GLOBAL_MINUTE: '10000000',
+        RATE_WECHAT_REQ_PER_ADDRESS_MINUTE: '100000',
+        GRAPHQL_MAX_PER_ADDRESS: '1000',
+        ...env,
+      },
+    })
+    live.add(child)
+    child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
+    child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
+    const started = child
+    exited = new Promise<void>((resolve) => started.once('exit', () => resolve()))
+  }
 
-  const stop = async () => {
+  /** Ends the process (SIGTERM, then SIGKILL after 10 s) and waits for it. */
+  const end = async () => {
     killGroup(child, 'SIGTERM')
     const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000)
     await exited
     clearTimeout(killer)
     live.delete(child)
+  }
+  const stop = async () => {
+    await end()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const deadline = Date.now() + startTimeoutMs
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop()
-      throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${out}`)
+  /** Resolves once the server answers its home page; stops it and throws when it exits or takes too long. */
+  const ready = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await stop()
+        throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${out}`)
+      }
+      try {
+        const res = await fetch(`${origin}/pages/home/index`, { signal: AbortSignal.timeout(5_000) })
+        await res.arrayBuffer()
+        if (res.ok) break
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`the server did not serve ${origin}/pages/home/index within ${startTimeoutMs} ms:\n${out}`)
+      }
+      await new Promise((r) => setTimeout(r, 250))
     }
-    try {
-      const res = await fetch(`${origin}/pages/home/index`, { signal: AbortSignal.timeout(5_000) })
-      await res.arrayBuffer()
-      if (res.ok) break
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`the server did not serve ${origin}/pages/home/index within ${startTimeoutMs} ms:\n${out}`)
-    }
-    await new Promise((r) => setTimeout(r, 250))
   }
-  return { origin, output: () => out, stop }
+
+  spawnServer()
+  await ready(startTimeoutMs)
+  const restart = async () => {
+    await end()
+    spawnServer()
+    await ready(startTimeoutMs)
+  }
+  return { origin, output: () => out, stop, restart }
 }

@@ -12,10 +12,16 @@
 //             reads fund 000001, its manager, the market indices, and warms the fund statistics;
 //   course    the course screens (weapp-simulate-course.js): the first page of courses, the first
 //             course and its lessons;
+//   home      the home page (weapp-simulate-home.js): expected.home, what GET /m4 (second API) answers
+//             and the texts the page shows from it;
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
 //             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
-//             own formatters of src/utils/format.ts).
+//             own formatters of src/utils/format.ts);
+//   live      the live screens (weapp-simulate-live.js): the streams, LIVE001 and its comments, the
+//             预告 LIVE003; the server offers start reminders (a template id per platform).
+//   site      the app's own pages (weapp-simulate-site.js): the demo user's wallet, the advisor
+//             content of every strategy, the download and 关于我们 configs.
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
@@ -37,9 +43,10 @@ const DEMO_PHONE = '13800000000'
 async function main() {
   const asked = process.argv.slice(2)
   const parts = new Set(asked.length ? asked : ['fund', 'strategy'])
-  for (const part of parts) if (!['fund', 'strategy', 'course'].includes(part)) throw new Error(`unknown part ${part}`)
+  for (const part of parts)
+    if (!['fund', 'strategy', 'course', 'live', 'home', 'site'].includes(part)) throw new Error(`unknown part ${part}`)
   const { database } = await pgliteTestDatabase()
-  const t = await startApp(database)
+  const t = await startApp(database, parts.has('live') ? LIVE_SETTINGS : {})
   const token = await login(t, DEMO_PHONE)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
   /**
@@ -62,6 +69,9 @@ async function main() {
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
   if (parts.has('course')) expected.course = await courseExpected(gql)
+  if (parts.has('live')) expected.live = await liveExpected(gql)
+  if (parts.has('home')) expected.home = await homeExpected(t)
+  if (parts.has('site')) expected.site = await siteExpected(t, auth, gql)
 
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
   process.stdout.write(`${JSON.stringify({ origin: address, token, expected })}\n`)
@@ -92,6 +102,23 @@ async function courseExpected(gql) {
     { c: first.courseId },
   )
   return { courses: courses.list, totalCount: courses.totalCount, course }
+}
+
+/** Start reminders offered on both platforms (nothing is sent: no send endpoints). */
+const LIVE_SETTINGS = { WECHAT_LIVE_TEMPLATE_ID: 'wx-live-start-template', BAIDU_LIVE_TEMPLATE_ID: 'bd-live-start-template' }
+
+/**
+ * The live screens' values: the streams, LIVE001 (直播中) with its comments, LIVE003 (预告).
+ * @param {Gql} gql
+ */
+async function liveExpected(gql) {
+  const { liveStreams, live, upcoming } = await gql(`{
+    liveStreams { liveId title status }
+    live: liveStream(liveId: "LIVE001") { liveId title status presenter comments(page: { size: 20 }) { list { commentId content nickname } } }
+    upcoming: liveStream(liveId: "LIVE003") { liveId title status startsAt }
+  }`)
+  if (!live || !upcoming || !live.comments.list.length) throw new Error('the demo data lacks LIVE001 with comments or LIVE003')
+  return { liveStreams, live, upcoming, templates: LIVE_SETTINGS }
 }
 
 /**
@@ -337,6 +364,55 @@ async function strategyExpected(gql) {
     },
   }
 }
+/**
+ * The home page's parts as /m4 answers them (the mini-programs' home feed).
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ */
+async function homeExpected(t) {
+  const res = await t.app.inject({ method: 'GET', url: '/alfa-m/v2/m4', headers: apiHeaders() })
+  if (res.statusCode !== 200) throw new Error(`/m4 ${res.statusCode} ${res.body.slice(0, 300)}`)
+  /** @type {import('../../../common/api').M4Answer} */
+  const feed = res.json().data
+  return {
+    banners: feed.banners.map((a) => a.adId),
+    indexNames: feed.marketIndices.map((q) => q.indexName),
+    strategies: feed.portfolios.map((p) => ({ poCode: p.poCode, poName: p.poName })),
+    handPicked: feed.handPicked.map((f) => f.fundName),
+    liveTitles: feed.liveStreams.slice(0, 3).map((s) => s.title),
+    articleTitles: feed.columns.filter((c) => c.articles.length).map((c) => c.articles[0].title),
+    disclaimer: feed.config.find((e) => e.key === 'homeDisclaimer')?.value || null,
+  }
+}
+
+/**
+ * The app's own pages: the demo user's holdings as the wallet shows them, every strategy's advisor content, the configs.
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ * @param {Record<string, string>} auth
+ * @param {Gql} gql
+ */
+async function siteExpected(t, auth, gql) {
+  const { formatAmount } = require('../../../src/utils/format.ts')
+  const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/asset/detail', headers: auth })
+  if (res.statusCode !== 200) throw new Error(`asset detail ${res.statusCode} ${res.body}`)
+  /** @type {import('../../../common/api').AssetDetailAnswer} */
+  const asset = res.json().data
+  const { advisorContent } = await gql('{ advisorContent(page: { size: 10 }) { totalCount list { title poCode poName } } }')
+  const { app, about } = await gql(
+    '{ app: config(key: "app_download") { elements { key value } } about: config(key: "site_about") { elements { key value } } }',
+  )
+  const pairs = (/** @type {{ elements: Array<{ key: string; value: string }> }} */ c) =>
+    Object.fromEntries(c.elements.map((e) => [e.key, e.value]))
+  return {
+    wallet: {
+      total: formatAmount(asset.totalAsset),
+      holdings: asset.list.map((h) => ({ poCode: h.poCode, poName: h.poName, marketValue: formatAmount(h.marketValue) })),
+    },
+    advisorContent: { totalCount: advisorContent.totalCount, first: advisorContent.list },
+    app: pairs(app),
+    about: pairs(about),
+  }
+}
+
 main().catch((err) => {
   process.stderr.write(`api-server: ${(err instanceof Error && err.stack) || String(err)}\n`)
   process.exit(1)

@@ -7,8 +7,8 @@ const path = require('node:path')
 
 const ROOT = path.resolve(__dirname, '..', '..', '..')
 
-// ARCHITECTURE.md section 7: main package at most 512 KB, each subpackage at most 1.5 MB.
-const MAIN_BUDGET = 512 * 1024
+// ARCHITECTURE.md section 7: main package at most 450 KB, each subpackage at most 1.5 MB.
+const MAIN_BUDGET = 450 * 1024
 const SUB_BUDGET = 1.5 * 1024 * 1024
 // WeChat's chart engine subpackage (F2 once per build), as config/plugins/chart-engine.js writes it.
 const { ENGINE_ROOT: CHART_ENGINE_ROOT, ENGINE_FILE: CHART_ENGINE_FILE } = require(path.join(ROOT, 'config', 'plugins', 'chart-engine.js'))

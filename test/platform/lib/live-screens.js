@@ -20,6 +20,7 @@ const path = require('node:path')
 const { CHART_ENGINE_FILE, readJson, packagesOf, failure, startJsonServer } = require('./common')
 const { createHost, captureProblems } = require('./weapp-host')
 const { translatingSwan } = require('./swan-to-wxml')
+const { socketForwarder } = require('./socket')
 
 const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
@@ -292,16 +293,17 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
 }
 
 /**
- * The app of `dir` in the host (lib/weapp-host.js) with its wx.request forwarded to a live API
- * server started for `parts` (the server starts while app.js loads), logged in as the demo user
- * as in WeChat: the token in the mini-program's cookie storage (platform/web.ts). Runs
+ * The app of `dir` in the host (lib/weapp-host.js) with its wx.request and wx.connectSocket
+ * (lib/socket.js: a real WebSocket) forwarded to a live API server started for `parts` (the server
+ * starts while app.js loads), logged in as the demo user as in WeChat: the token in the
+ * mini-program's cookie storage (platform/web.ts). `wx`: more host APIs. Runs
  * job({server, host, net, problems}) and stops the server however it ends.
  * @template T
- * @param {{ dir: string, parts: string[] }} app
+ * @param {{ dir: string, parts: string[], wx?: Record<string, import('./types').WxApi> }} app
  * @param {(run: { server: any, host: import('./types').Host, net: Net, problems: string[] }) => Promise<T>} job
  *   `server`: lib/api-server.js's JSON line (origin, token, expected: the figures read from the API) and controls
  */
-async function withLiveApp({ dir, parts }, job) {
+async function withLiveApp({ dir, parts, wx = {} }, job) {
   const starting = startServer(parts)
   starting.catch(() => undefined)
   /** @type {any} lib/api-server.js's JSON line */
@@ -310,9 +312,14 @@ async function withLiveApp({ dir, parts }, job) {
     /** @type {string[]} */
     const problems = []
     /** @type {Net} */
-    const net = { requests: [], problems, offline: false, failed: 0 }
+    const net = { requests: [], sockets: [], problems, offline: false, failed: 0 }
     captureProblems(problems)
-    const host = createHost(dir, { problems, request: forwarder(() => server.origin, net), storage: {} })
+    const host = createHost(dir, {
+      problems,
+      request: forwarder(() => server.origin, net),
+      storage: {},
+      wx: { connectSocket: socketForwarder(() => server.origin, net), ...wx },
+    })
     server = await starting
     host.storage.set('cookies', { accessToken: { value: server.token } })
     return await job({ server, host, net, problems })

@@ -3,7 +3,7 @@
 import type { SimNode } from './types'
 
 /** Loads a page or component by path; answers its id. */
-export function load(componentPath: string, options?: { rootPath?: string }): string
+export function load(componentPath: string, options?: { rootPath?: string; compilerOptions?: { maxBuffer?: number } }): string
 /** Renders a loaded component. */
 export function render(id: string): SimNode
 export function sleep(ms: number): Promise<void>

@@ -7,6 +7,7 @@
 //   s-for="item, index in list trackBy item.key" (and "item in list", "list", "list trackBy item.key",
 //   with s-for-item / s-for-index)    → wx:for="{{list}}" wx:for-item wx:for-index wx:key="key"
 //   {{{ a: b }}} (template data)      → {{ a: b }};   {= x =} (two-way binding) → {{ x }}
+//   attr={{x}} (an unquoted binding)  → attr="{{x}}"
 //   <import-sjs module src=".sjs">    → <wxs module src=".wxs">; .swan → .wxml, .css → .wxss
 //   setData keys with dotted indexes (root.cn.0.cn) → root.cn[0].cn (wxDataKey, applied by the host)
 //   base.swan's self-calling templates (Baidu renders recursion) → 12 levels (unrollBase), as
@@ -66,6 +67,8 @@ function translate(swan) {
     .replace(/(<(?:import|include)\b[^>]*\bsrc="[^"]*?)\.swan"/g, '$1.wxml"')
     .replace(/\{\{\{([\s\S]*?)\}\}\}/g, '{{$1}}')
     .replace(/\{=([\s\S]*?)=\}/g, '{{$1}}')
+    // An unquoted binding as an attribute's value (Taro's Video template: s-if={{item.nn==='10'}}), quoted.
+    .replace(/(\s[\w:-]+)=(\{\{[^"{}]*\}\})(?=[\s/>])/g, '$1="$2"')
   // Elements with an s-for: read its s-for-item / s-for-index in the same tag.
   out = out.replace(
     /<([A-Za-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g,

@@ -59,9 +59,20 @@ export interface NetRequest {
   status?: number
 }
 
+/** A WebSocket lib/socket.js opened for wx.connectSocket. */
+export interface NetSocket {
+  path: string
+  query: Record<string, string>
+  open: boolean
+  messages: string[]
+  closed: boolean
+}
+
 /** What the forwarder records, and whether it answers as with no network. */
 export interface Net {
   requests: NetRequest[]
+  /** The sockets, once lib/socket.js forwards wx.connectSocket. */
+  sockets?: NetSocket[]
   problems: string[]
   offline: boolean
   failed: number

@@ -231,7 +231,9 @@ function createHost(dir, { problems, request, storage = {}, wx: extraWx = {} }) 
       if (theApp.onShow) theApp.onShow.call(theApp, launch)
     }
     next = { route, query: q }
-    const id = simulate.load(path.join(dir, route), { rootPath: dir })
+    // WeChat's template compiler (wcc) compiles the whole build at once; the Baidu build's base
+    // template, unrolled to 12 levels, is over a megabyte compiled (spawnSync's default buffer).
+    const id = simulate.load(path.join(dir, route), { rootPath: dir, compilerOptions: { maxBuffer: 32 * 1024 * 1024 } })
     next = null
     const page = simulate.render(id)
     const parent = document.createElement('parent-wrapper')

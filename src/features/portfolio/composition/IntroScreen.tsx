@@ -4,7 +4,7 @@ import { Avatar } from '@/components/Avatar'
 import { Card } from '@/components/Card'
 import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
-import { openExternal } from '@/services/external'
+import { openLink } from '@/services/links'
 import { execute } from '@/services/graphql'
 import {
   PortfolioIntroDocument,
@@ -31,9 +31,10 @@ const loadIntro = (poCode: string, progress: (partial: Answer) => void) =>
     progress,
   )
 
-/** Opens a link of the intro (video, post) where the allow-list permits, else says so. */
+/** Opens a link of the intro (video, post) through the link rules; says so when there is none. */
 function open(url: string | null | undefined) {
-  if (!url || !openExternal(url)) toast.open('暂时无法打开该内容')
+  if (url) openLink(url)
+  else toast.open('暂时无法打开该内容')
 }
 
 /** An image at the full width with its own aspect, loaded when it scrolls near. */

@@ -7,7 +7,7 @@ import { Deferred } from '@/components/Deferred'
 import { RiskTag, Tag } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import type { RouteName } from '@/routes'
-import { openExternal } from '@/services/external'
+import { openLink } from '@/services/links'
 import { navigateTo } from '@/services/navigation'
 import { formatCount, formatPercent } from '@/utils/format'
 import { PortfolioFoot } from '../PortfolioFoot'
@@ -170,7 +170,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
     <View className='alfa-po' data-kind={p.kind}>
       {stale && <StaleNotice onRetry={() => reload()} />}
       {notice && (
-        <View className='alfa-po-notice' role={notice.link ? 'link' : 'note'} onClick={() => notice.link && openExternal(notice.link)}>
+        <View className='alfa-po-notice' role={notice.link ? 'link' : 'note'} onClick={() => notice.link && openLink(notice.link)}>
           <Text>{notice.text}</Text>
         </View>
       )}

@@ -1,16 +1,15 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
-import { Empty } from '@/components/Empty'
 import { LoadMore } from '@/components/LoadMore'
 import { useShareSubject } from '@/components/Page'
 import { Tabs } from '@/components/Tabs'
 import { usePaged } from '@/hooks/remote'
-import { canOpenExternal, openExternal } from '@/services/external'
+import { openLink } from '@/services/links'
 import type { AdvisorContentPostFragment, ContentType } from '@/services/generated/graphql'
-import { goBackOrHome } from '@/services/navigation'
 import { formatDate, DATE } from '@/utils/format'
 import { PortfolioNotFound } from '../PortfolioPending'
+import { AllAdvisorContent } from './AllAdvisorContent'
 import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode } from '../hooks'
 import './index.scss'
@@ -23,11 +22,11 @@ const TYPES: { key: ContentType; label: string }[] = (['AdvisorReport', 'Manager
   label: CONTENT_TYPE_NAMES[key],
 }))
 
-/** A post of the list; tap opens it (allowed hosts only). */
+/** A post of the list; tap opens it through the link rules. */
 function Post({ post }: { post: AdvisorContentPostFragment }) {
-  const url = post.url && canOpenExternal(post.url) ? post.url : null
+  const url = post.url
   return (
-    <View className='alfa-po-post' role={url ? 'link' : undefined} onClick={url ? () => openExternal(url) : undefined}>
+    <View className='alfa-po-post' role={url ? 'link' : undefined} onClick={url ? () => openLink(url) : undefined}>
       <Text className='alfa-po-post__title'>{post.title}</Text>
       <Text className='alfa-po-muted'>{[post.postedBy, formatDate(post.postedDate, DATE)].filter(Boolean).join(' · ')}</Text>
     </View>
@@ -68,17 +67,8 @@ function AdvisorContentList({ poCode }: { poCode: string }) {
   )
 }
 
-/** Advisor content of the strategy named by the poCode query; without one, a way back. */
+/** Advisor content of the strategy named by the poCode query; without one, every strategy's. */
 export function AdvisorContentScreen() {
   const poCode = usePoCode()
-  if (!poCode)
-    return (
-      <Empty
-        title='未指定策略'
-        description='请从策略的投顾服务页进入，查看该策略的投顾内容。'
-        actionText='返回'
-        onAction={() => goBackOrHome()}
-      />
-    )
-  return <AdvisorContentList poCode={poCode} />
+  return poCode ? <AdvisorContentList poCode={poCode} /> : <AllAdvisorContent />
 }

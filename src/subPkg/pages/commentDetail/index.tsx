@@ -1,10 +1,11 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { CommentDetailScreen, useCommentId } from '@/features/live'
 
 export default function CommentDetailPage() {
+  const commentId = useCommentId()
   return (
     <Page route='commentDetail'>
-      <PageLoading />
+      <CommentDetailScreen commentId={commentId} />
     </Page>
   )
 }

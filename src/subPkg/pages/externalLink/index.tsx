@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { ExternalLinkScreen } from '@/features/web'
 
 export default function ExternalLinkPage() {
   return (
     <Page route='externalLink'>
-      <PageLoading />
+      <ExternalLinkScreen />
     </Page>
   )
 }

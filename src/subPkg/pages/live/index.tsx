@@ -1,10 +1,7 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { LiveListScreen, LiveScreen, useLiveId } from '@/features/live'
 
 export default function LivePage() {
-  return (
-    <Page route='live'>
-      <PageLoading />
-    </Page>
-  )
+  const liveId = useLiveId()
+  return <Page route='live'>{liveId ? <LiveScreen liveId={liveId} /> : <LiveListScreen />}</Page>
 }

@@ -1,10 +1,11 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { LiveAuthScreen, useLiveId } from '@/features/live'
 
 export default function LiveAuthPage() {
+  const liveId = useLiveId()
   return (
     <Page route='liveAuth'>
-      <PageLoading />
+      <LiveAuthScreen liveId={liveId} />
     </Page>
   )
 }

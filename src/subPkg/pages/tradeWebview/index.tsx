@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { TradeWebviewScreen } from '@/features/web'
 
 export default function TradeWebviewPage() {
   return (
     <Page route='tradeWebview'>
-      <PageLoading />
+      <TradeWebviewScreen />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { Page } from '@/components/Page'
-import { PageLoading } from '@/components/PageLoading'
+import { WebIframeScreen } from '@/features/web'
 
 export default function WebIframePage() {
   return (
     <Page route='webIframe'>
-      <PageLoading />
+      <WebIframeScreen />
     </Page>
   )
 }

@@ -1,0 +1,86 @@
+import path from 'node:path'
+import * as api from '@/services/api'
+import { routeOf } from '@/features/home/links'
+import type { HomeData } from '@/features/home/homeData'
+import type { M4Answer } from '@/services/api'
+
+/**
+ * The home page's mini-program source (homeSource.ts; jest resolves the H5 variant by default)
+ * and the addresses its configured content may link to (features/home/links.ts).
+ */
+
+const FEED: M4Answer = {
+  banners: [
+    {
+      adId: 'B1',
+      imgUrl: '/b.png',
+      recCode: 'HOME_BANNER',
+      displayName: '长赢',
+      trackProperties: { a: 1 },
+      url: '/alfa/portfolio/LW000001',
+    },
+  ],
+  ads: [],
+  shortcuts: [{ picture: null, link: '/alfa/fund/000001', main: '基金', trackProperties: null }],
+  notice: [{ image: null, link: null, content: '公告' }],
+  config: [
+    { key: 'homeDisclaimer', value: '基金有风险' },
+    { key: 'other', value: null },
+  ],
+  liveEnabled: false,
+  marketIndices: [
+    { indexCode: '000001', indexName: '上证指数', latest: '3000.00', changePercent: '0.010000', date: '2026-11-20', isDemo: true },
+  ],
+  portfolios: [
+    { poCode: 'ZH015676', poName: '全球多元配置', subTitle: null, riskLevel: 'Medium', seriesType: null, performanceShowcase: [] },
+  ],
+  handPicked: [],
+  liveStreams: [{ liveId: 'LIVE001', title: '直播', coverUrl: null, status: 'LIVE', startsAt: '2026-11-20T11:30:00.000Z' }],
+  columns: [{ columnId: 'C100', title: '投资入门', articles: [] }],
+}
+
+describe('the mini-programs read the home from /m4 alone', () => {
+  it('maps every part of the feed, the config as key → value', async () => {
+    const m4 = jest.spyOn(api, 'm4').mockResolvedValue(FEED)
+    const { loadHome } = jest.requireActual(path.join(__dirname, '../../src/features/home/homeSource.ts')) as {
+      loadHome: () => Promise<HomeData>
+    }
+    const home = await loadHome()
+    expect(m4).toHaveBeenCalledTimes(1)
+    expect(home).toEqual({
+      banners: FEED.banners,
+      ads: [],
+      shortcuts: FEED.shortcuts,
+      notice: FEED.notice,
+      config: { homeDisclaimer: '基金有风险', other: null },
+      liveEnabled: false,
+      marketIndices: FEED.marketIndices,
+      strategies: FEED.portfolios,
+      handPicked: [],
+      liveStreams: FEED.liveStreams,
+      columns: FEED.columns,
+    })
+  })
+})
+
+describe('routeOf: the screen an address of configured content opens', () => {
+  it.each([
+    ['/alfa/portfolio/LW000001', 'portfolioEntry', { poCode: 'LW000001' }],
+    ['/alfa/portfolio/modals', 'portfolioModals', {}],
+    ['/alfa/portfolio/ZH015676/detail?from=ad', 'portfolioDetail', { poCode: 'ZH015676', from: 'ad' }],
+    ['/alfa/fund/000001', 'fundEntry', { fundCode: '000001' }],
+    ['/alfa/fund/achieves/000001?tabIndex=1', 'fundArchives', { fundCode: '000001', tabIndex: '1' }],
+    ['/pages/diagnosis/index', 'diagnosis', {}],
+    ['/subPkg/pages/live/index?liveId=LIVE001', 'live', { liveId: 'LIVE001' }],
+    ['https://localhost/subPkg/pages/fundList/index', 'fundList', {}],
+  ])('%s → %s', (url, name, params) => {
+    expect(routeOf(url)).toEqual({ name, params })
+  })
+
+  it.each(['https://www.alfa.example/activity/1', '//evil.example/pages/home/index', '/no/such/page', 'javascript:alert(1)', ''])(
+    '%s opens no screen',
+    (url) => {
+      expect(routeOf(url)).toBeNull()
+    },
+  )
+})
