@@ -17,6 +17,8 @@ const config: KnipConfig = {
     'src/app.ts!',
     'src/app.config.ts!',
     ...pages,
+    // The placeholder scripts/scaffold-pages.mjs writes into the shell of a route that names no feature yet.
+    'src/components/PageLoading/index.tsx!',
     // Platform variants, picked over the plain module by the build target (beacon.h5.ts on H5).
     'src/**/*.{h5,weapp,swan}.{ts,tsx}!',
     // Taro's build configuration and its plugins (named by path in config/index.ts).

@@ -223,4 +223,4 @@ export function useRemote<T>(
 
 // Paged lists (usePaged) live in paged.ts: a screen that loads no list (the home page, in the
 // mini-programs' main package) does not carry them; this module is free of side effects for that.
-export { usePaged, type Page, type PagedOptions } from './paged'
+export { usePaged, type Page } from './paged'

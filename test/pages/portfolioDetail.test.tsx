@@ -444,7 +444,7 @@ describe('navigation from the details', () => {
   })
   it('the top notice opens its link through the link rules: an allowed page in the tab, any other on the refusal page', async () => {
     const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const saved = externalHosts()
     configureExternalHosts(['alfa.example'])
     try {

@@ -117,8 +117,8 @@ async function main() {
       if (calls.length !== 1 || calls[0].api !== 'navigateTo') {
         throw failure(`tile "${labels[i]}": expected one wx.navigateTo, got ${JSON.stringify(calls)}`)
       }
-      const { url } = calls[0]
-      const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(String(url))
+      const url = String(calls[0].url)
+      const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(url)
       if (!m) throw failure(`tile "${labels[i]}": url ${url} is not /pages/... or /subPkg/pages/... with a query`)
       if (!allPages.has(m[1]) && !PENDING_PAGES.has(m[1])) throw failure(`tile "${labels[i]}": ${m[1]} is not a page of app.json`)
       const ts = new URLSearchParams(m[2]).get('ts')
@@ -171,7 +171,7 @@ function checkBar(page, where) {
   return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }
 
-runCheck(
+void runCheck(
   TARGET === 'swan' ? 'swan home page (translated to WXML) in miniprogram-simulate' : 'weapp home page in miniprogram-simulate',
   main,
 ).then(() => process.exit())

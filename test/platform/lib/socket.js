@@ -8,7 +8,8 @@
 // net.sockets as {path, query, open, messages, closed}; a refused handshake or an error the app
 // did not cause by closing is a problem in net.problems.
 const { createHash } = require('node:crypto')
-const WebSocket = require('ws')
+// ws's client (Node's own global WebSocket cannot send the handshake headers).
+const NodeSocket = require('ws')
 
 /**
  * @param {import('./types').WxCallOptions} opts
@@ -63,14 +64,15 @@ function socketForwarder(originOf, net) {
     const on = { open: [], message: [], close: [], error: [] }
     const emit = (/** @type {keyof typeof on} */ kind, /** @type {object} */ res) => on[kind].slice().forEach((fn) => fn(res))
     let closing = false
-    const ws = new WebSocket(target, { headers: { ...(opts.header || {}) } })
+    const ws = new NodeSocket(target, { headers: { ...(opts.header || {}) } })
     ws.on('open', () => {
       entry.open = true
       emit('open', { header: {} })
     })
     ws.on('message', (data) => {
-      entry.messages.push(String(data))
-      emit('message', { data: String(data) })
+      const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString()
+      entry.messages.push(text)
+      emit('message', { data: text })
     })
     ws.on('unexpected-response', (_req, res) => {
       net.problems.push(`socket ${url.pathname} refused: HTTP ${res.statusCode}`)
@@ -96,7 +98,7 @@ function socketForwarder(originOf, net) {
       },
       close(/** @type {import('./types').WxCallOptions & { code?: number; reason?: string }} */ o = {}) {
         closing = true
-        if (ws.readyState === WebSocket.CONNECTING) ws.terminate()
+        if (ws.readyState === NodeSocket.CONNECTING) ws.terminate()
         else ws.close(o.code || 1000, o.reason)
         callback(o, { errMsg: 'closeSocket:ok' })
       },
