@@ -1,3 +1,4 @@
+// @ts-check
 // babel-preset-taro: https://docs.taro.zone/docs/next/babel-config
 module.exports = {
   presets: [

@@ -1,3 +1,4 @@
+// @ts-check
 // Jest on Taro's H5 runtime (test-utils-react's preset). Its createApp is broken on Taro 4, so
 // page tests render pages directly (see test/support/render.tsx).
 const path = require('node:path')

@@ -5,7 +5,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
-import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor, type BuildTarget } from './buildSettings'
+import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 import { RouteChunksPlugin } from './plugins/route-chunks'
@@ -41,7 +41,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
   let externalHosts: string[]
   try {
     apiOrigin = apiOriginFor({
-      target: env as BuildTarget,
+      target: env,
       nodeEnv: process.env.NODE_ENV,
       apiOrigin: process.env.ALFA_API_ORIGIN,
       port: process.env.PORT,
@@ -54,33 +54,35 @@ export default defineConfig<'webpack5'>(async (merge) => {
     console.error(`\nBuild setting error: ${err.message}\n`)
     process.exit(1)
   }
+  /** The part of webpack-chain's rule API these marks use (its types lack the `sideEffects` shorthand: `set` it). */
+  type RuleChain = { test(condition: RegExp): { set(key: 'sideEffects', value: boolean): unknown } }
   /**
    * The generated documents (src/services/generated/) have no side effects: a chunk then takes the
    * documents it imports through graphql.ts's re-exports, not every document the app has.
    */
-  const pureGeneratedDocuments = (chain: { module: { rule(name: string): any } }) =>
+  const pureGeneratedDocuments = (chain: { module: { rule(name: string): RuleChain } }) =>
     chain.module
       .rule('pure-generated-documents')
       .test(/[\\/]services[\\/]generated[\\/]/)
-      .sideEffects(false)
+      .set('sideEffects', false)
   /**
    * A feature's index.ts only re-exports: a page shell that imports one screen from
    * `@/features/<name>` then takes that screen's modules, not every screen of the feature.
    */
-  const pureFeatureEntries = (chain: { module: { rule(name: string): any } }) =>
+  const pureFeatureEntries = (chain: { module: { rule(name: string): RuleChain } }) =>
     chain.module
       .rule('pure-feature-entries')
       .test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/)
-      .sideEffects(false)
+      .set('sideEffects', false)
   /**
    * hooks/remote.ts re-exports the paged lists of hooks/paged.ts: free of side effects, a screen
    * that uses only useRemote (the home page, in the main package) does not take usePaged.
    */
-  const pureRemoteHooks = (chain: { module: { rule(name: string): any } }) =>
+  const pureRemoteHooks = (chain: { module: { rule(name: string): RuleChain } }) =>
     chain.module
       .rule('pure-remote-hooks')
       .test(/[\\/]src[\\/]hooks[\\/]remote\.ts$/)
-      .sideEffects(false)
+      .set('sideEffects', false)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'alfa',
     date: '2026-11-22',

@@ -20,6 +20,7 @@ export const PX_PER_REM_FACTOR = 0.854
  * function's source into the app (initPxTransform), so it names no outer constant and uses ES5.
  */
 export function designWidthOf(input?: { file?: string } | number | string): number {
+  // eslint-disable-next-line no-var -- printed into the app as it is (see above), where it must stay ES5
   var file = input && (input as { file?: string }).file
   return file && /[\\/]src[\\/]styles[\\/]taro-ui[\\/]/.test(file) ? 750 : 1242
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // npm run bench:lighthouse — Lighthouse mobile performance of the H5 build (ARCHITECTURE.md
 // section 7: "Lighthouse mobile performance at least 95"). A script whose output is a figure, not
 // a test: it builds H5 if stale (under /tmp/build.lock, like the browser tests), serves a private
@@ -50,7 +51,30 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const OUT = path.resolve(process.env.BENCH_OUT ?? path.join(os.tmpdir(), `alfa-lighthouse-${stamp}.json`))
 const REPORTS = OUT.replace(/\.json$/, '') + '-reports'
 
-/** One Lighthouse run (its CLI, a fresh Chromium each time); resolves with the report (LHR). */
+/**
+ * The part of a Lighthouse report (LHR) read here.
+ * @typedef {{
+ *   id: string
+ *   score: number | null
+ *   numericValue?: number
+ *   displayValue?: string
+ *   metricSavings?: Record<string, number>
+ *   details?: { items?: Array<{ resourceType?: string; transferSize?: number; requestCount?: number; items?: Array<{ node?: { snippet?: string } }> }> }
+ * }} Audit
+ * @typedef {{
+ *   audits: Record<string, Audit | undefined>
+ *   categories: { performance: { score: number | null } }
+ *   environment?: { benchmarkIndex?: number }
+ *   runWarnings?: string[]
+ * }} Lhr
+ */
+
+/**
+ * One Lighthouse run (its CLI, a fresh Chromium each time); resolves with the report (LHR).
+ * @param {string} url
+ * @param {string} outFile
+ * @returns {Promise<Lhr>}
+ */
 function lighthouse(url, outFile) {
   return new Promise((resolve, reject) => {
     const args = [
@@ -74,9 +98,16 @@ function lighthouse(url, outFile) {
   })
 }
 
+/**
+ * @param {Lhr} lhr
+ * @param {string} id
+ */
 const num = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN
 
-/** The figures of one run. */
+/**
+ * The figures of one run.
+ * @param {Lhr} lhr
+ */
 function figures(lhr) {
   const items = lhr.audits['resource-summary']?.details?.items ?? []
   const script = items.find((i) => i.resourceType === 'script')
@@ -96,14 +127,20 @@ function figures(lhr) {
   }
 }
 
-/** The audits that say where the time goes (Lighthouse's estimated metric savings). */
+/**
+ * The audits that say where the time goes (Lighthouse's estimated metric savings).
+ * @param {Lhr} lhr
+ */
 function opportunities(lhr) {
   return Object.values(lhr.audits)
+    .filter((a) => a !== undefined)
     .filter((a) => a.score !== null && a.score < 0.9 && Object.values(a.metricSavings ?? {}).some((v) => v > 0))
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+/** @param {number} ms */
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`
 
 async function main() {
@@ -162,7 +199,7 @@ async function main() {
     chrome: CHROME_PATH,
     runsPerPage: RUNS,
     target: TARGET,
-    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
+    benchmarkIndex: median(results.map((r) => r.benchmarkIndex ?? NaN)),
     cpus: os.cpus().length,
     seconds,
     minScore: min,

@@ -1,3 +1,4 @@
+// @ts-check
 // Generates TypeScript types and typed documents for every GraphQL document of the app
 // (src/**/*.graphql) from the API server's schema (server/src/graphql/sdl.cjs: the core schema
 // and every domain's schema.graphql):
@@ -27,7 +28,12 @@ directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE
 directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD
 `
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function findDocuments(dir) {
+  /** @type {string[]} */
   const out = []
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
@@ -48,6 +54,7 @@ const documents = findDocuments(path.join(root, 'src')).map((file) => {
 // A fragment sits beside the component that renders it and is spread by queries in other files,
 // so every file is validated together, as one document: unknown, duplicate and unused fragments
 // and operation names that clash are all errors, named by their file and line.
+/** @type {import('graphql').DocumentNode} */
 const all = { kind: Kind.DOCUMENT, definitions: documents.flatMap((d) => d.document.definitions) }
 const errors = validate(schema, all)
 for (const err of errors) {
@@ -127,7 +134,7 @@ const resolverTypes = await codegen({
     scalars: { Decimal: 'string | number', Date: 'string', DateTime: 'string | Date', JSON: 'unknown' },
     enumsAsTypes: true,
     useTypeImports: true,
-    contextType: '../src/graphql/context#GraphQLContext',
+    contextType: '../src/context#GraphQLContext',
     mappers: {
       Portfolio: '../src/portfolio/resolvers#PortfolioParent',
       Fund: '../src/fund/data#Fund as FundParent',

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Creates the page shell and page config of every route in src/routes.ts that has none yet.
 // A new screen is added to the route table first; this writes its two files. A route that names
 // its feature gets a shell that imports `<Route>Screen` from `@/features/<feature>` (export it
@@ -13,22 +14,33 @@ const table = fs.readFileSync(path.join(root, 'src/routes.ts'), 'utf8')
 const body = table.slice(table.indexOf('export const routes = {'), table.indexOf('} as const satisfies'))
 const names = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => m[1])
 
-/** The text of one route's entry, up to the next route. */
+/**
+ * The text of one route's entry, up to the next route.
+ * @param {string} name
+ */
 const entryOf = (name) => {
   const start = body.search(new RegExp(`^ {2}${name}: \\{`, 'm'))
   const next = body.slice(start + 1).search(/^ {2}\w+: \{/m)
   return next < 0 ? body.slice(start) : body.slice(start, start + 1 + next)
 }
 
+/** @param {string} name */
 const pageOf = (name) => {
-  const [, kind, arg] = /page: (main|sub|po)\('([^']+)'\)/.exec(entryOf(name))
+  const found = /page: (main|sub|po)\('([^']+)'\)/.exec(entryOf(name))
+  if (!found) throw new Error(`${name}: its entry has no page: main(…), sub(…) or po(…)`)
+  const [, kind, arg] = found
   return kind === 'main' ? `pages/${arg}/index` : kind === 'sub' ? `subPkg/pages/${arg}/index` : `subPkg/pages/portfolio/${arg}/index`
 }
+/** @param {string} name */
 const featureOf = (name) => /\bfeature: '(\w+)'/.exec(entryOf(name))?.[1]
 
+/** @param {string} name */
 const pascal = (name) => `${name[0].toUpperCase()}${name.slice(1)}`
 
-/** A shell rendering its feature's screen, or a placeholder while the route names no feature. */
+/**
+ * A shell rendering its feature's screen, or a placeholder while the route names no feature.
+ * @param {string} name
+ */
 function shell(name) {
   const feature = featureOf(name)
   const [imports, content] = feature

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm start`: builds the H5 app when the build is missing or older than its sources (unless
 // H5_DIR names another folder to serve), then
 // starts the API server (embedded database with demo data), which serves it and prints the address.
@@ -14,6 +15,10 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const index = path.join(root, 'dist/h5/index.html')
 
+/**
+ * @param {string} dir
+ * @returns {number}
+ */
 function newestMtime(dir) {
   let newest = 0
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -35,6 +40,7 @@ if (!process.env.H5_DIR) {
 }
 
 const EXIT_CONFIG = 78
+/** @type {import('node:child_process').ChildProcess | undefined} */
 let server
 let stopping = false
 let restarts = 0
@@ -56,7 +62,7 @@ function start() {
   })
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => {
     stopping = true
     if (server && server.exitCode === null && server.signalCode === null) server.kill(signal)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in order — system packages the tests need, types, app units and
-# pages, the API server (PGlite and PostgreSQL 15) and its reliability suite (about 3 min), the
-# three builds, the WeChat/Baidu build checks and the H5 browser tests. Runs every step, then
-# prints a summary and fails if any step failed.
+# `npm test`: every check, in order — system packages the tests need, formatting, lint (ESLint),
+# dead code (knip), types, app units and pages, the API server (PGlite and PostgreSQL 15) and its
+# reliability suite (about 3 min), the three builds, the WeChat/Baidu build checks and the H5
+# browser tests. Runs every step, then prints a summary and fails if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 steps=(
   "system-deps:bash scripts/ensure-system-deps.sh"
   "format:npm run format:check"
+  "lint:npm run lint"
+  "knip:npm run knip"
   "typecheck:npm run typecheck"
   "unit:npm run test:unit"
   "server:npm run test:server"

@@ -1,3 +1,4 @@
+// @ts-check
 // WeChat: one chart engine per build. F2 and the drawing code (src/components/Chart/engineEntry.ts)
 // are bundled once by esbuild into their own subpackage, chartEngine/, which the chart pages load
 // with require.async (WeChat's subpackage async loading, base library 2.11.2 or later), instead of
@@ -44,18 +45,24 @@ async function bundleEngine() {
   return result.outputFiles[0].text
 }
 
-/** The engine's path as a relative require from the output file `name`. */
+/**
+ * The engine's path as a relative require from the output file `name`.
+ * @param {string} name
+ */
 function relativeTo(name) {
   const rel = path.posix.relative(path.posix.dirname(name), ENGINE_FILE)
   return rel.startsWith('.') ? rel : `./${rel}`
 }
 
+/** @param {{ source(): { toString(): string } }} asset a webpack source */
 function text(asset) {
   return asset.source().toString()
 }
 
+/** @param {import('@tarojs/service').IPluginContext} ctx */
 module.exports = (ctx) => {
   if (process.env.TARO_ENV !== 'weapp') return
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Taro awaits this hook (webpack5-runner's MiniPlugin), though its type says void
   ctx.modifyBuildAssets(async ({ assets }) => {
     const { RawSource } = require('webpack').sources
 
@@ -78,6 +85,7 @@ module.exports = (ctx) => {
     assets[`${ENGINE_ROOT}/${ENGINE_PAGE}.json`] = new RawSource('{}\n')
     assets[`${ENGINE_ROOT}/${ENGINE_PAGE}.wxml`] = new RawSource('<view></view>\n')
 
+    /** @type {Record<'subpackages' | 'subPackages', Array<{ root: string; pages: string[] }> | undefined>} */
     const app = JSON.parse(text(assets['app.json']))
     const key = app.subpackages ? 'subpackages' : 'subPackages'
     app[key] = [...(app[key] || []).filter((s) => s.root !== ENGINE_ROOT), { root: ENGINE_ROOT, pages: [ENGINE_PAGE] }]

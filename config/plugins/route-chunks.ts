@@ -39,7 +39,7 @@ export class RouteChunksPlugin {
       compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const filesOf = (group: ChunkGroup) => {
           const files = new Set<string>()
-          for (const chunk of group.chunks as Chunk[]) for (const f of chunk.files) if (/\.(js|css)$/.test(f)) files.add(f)
+          for (const chunk of group.chunks) for (const f of chunk.files) if (/\.(js|css)$/.test(f)) files.add(f)
           return [...files].sort()
         }
         const pages = new Map<string, string[]>()

@@ -1,3 +1,4 @@
+// @ts-check
 // Two flaws of Taro's Baidu templates (@tarojs/plugin-platform-swan), mended after each swan build:
 // - Form's report-type falls back to `{{i.p2||default}}`: `default` unquoted is a reserved word,
 //   not a string, in a binding (Textarea's confirm-type, beside it, is quoted: 'default');
@@ -7,12 +8,22 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-/** A template's {{ }} attribute values written without quotes, quoted. */
+/**
+ * A template's {{ }} attribute values written without quotes, quoted.
+ * @param {string} text
+ */
 const quoteBindings = (text) => text.replace(/(\s[\w:-]+)=(\{\{[^"<>{}]*?\}\})(?=[\s/>])/g, '$1="$2"')
 
-/** A .swan with both mended; anything else is left as it is. */
+/**
+ * A .swan with both mended; anything else is left as it is.
+ * @param {string} text
+ */
 const mendSwanTemplate = (text) => quoteBindings(text.replace(/\|\|default\}\}"/g, "||'default'}}\""))
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function swanFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name)
@@ -20,6 +31,7 @@ function swanFiles(dir) {
   })
 }
 
+/** @param {import('@tarojs/service').IPluginContext} ctx */
 module.exports = (ctx) => {
   ctx.onBuildComplete(() => {
     if (process.env.TARO_ENV !== 'swan' || !fs.existsSync(ctx.paths.outputPath)) return

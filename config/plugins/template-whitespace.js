@@ -1,3 +1,4 @@
+// @ts-check
 // Mini-programs: the templates Taro writes (base.wxml / base.swan and the pages') are indented
 // with a line break between every two tags, which WXML and Swan ignore; without it base.wxml is
 // 1 KB and base.swan 2.5 KB smaller (the 450 KB main-package budget, ARCHITECTURE.md section 7).
@@ -6,11 +7,15 @@
 // `<input ... />` in a way WeChat's compiler refuses.)
 const TEMPLATE = /\.(wxml|swan)$/
 
-/** A template without the white space between its tags. */
+/**
+ * A template without the white space between its tags.
+ * @param {string} text
+ */
 function collapse(text) {
   return text.replace(/>\s+</g, '><').trim()
 }
 
+/** @param {import('@tarojs/service').IPluginContext} ctx */
 module.exports = (ctx) => {
   if (process.env.TARO_ENV !== 'weapp' && process.env.TARO_ENV !== 'swan') return
   ctx.modifyBuildAssets(({ assets }) => {

@@ -7,9 +7,9 @@ import { loadFunds } from '../src/fund/data'
 import { loadManager, managerUrl } from '../src/manager/data'
 import { rangeStart } from '../src/ranges'
 
-const pick = <T extends Record<string, any>>(o: T | null | undefined, keys: string[]) =>
-  o == null ? null : Object.fromEntries(keys.map((k) => [k, o[k] ?? null]))
-const pickAll = <T extends Record<string, any>>(list: T[], keys: string[]) => list.map((o) => pick(o, keys))
+const pick = (o: object | null | undefined, keys: string[]) =>
+  o == null ? null : Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k] ?? null]))
+const pickAll = (list: object[], keys: string[]) => list.map((o) => pick(o, keys))
 
 /**
  * The JSON of operations/Portfolio.graphql for an anonymous viewer, assembled by hand from the

@@ -17,12 +17,13 @@ async function main() {
   )
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   process.send?.({ address })
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await app.close()
-      await database.close()
-      process.exit(0)
-    }
+  const stop = async () => {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('message', (m) => {
+    if (m === 'stop') void stop()
   })
 }
 

@@ -11,7 +11,7 @@ import type { PickedFundParent } from '../src/watchlist/resolvers';
 import type { FilteredFundParent } from '../src/filter/resolvers';
 import type { UserParent } from '../src/account/resolvers';
 import type { MarketIndexParent, IndustryThemeParent } from '../src/market/resolvers';
-import type { GraphQLContext } from '../src/graphql/context';
+import type { GraphQLContext } from '../src/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;

@@ -45,7 +45,7 @@ function raw(request: string): Promise<string> {
   return new Promise((resolve) => {
     let out = ''
     const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request))
-    socket.on('data', (d) => (out += d))
+    socket.on('data', (d: Buffer) => (out += d.toString()))
     socket.on('close', () => resolve(out))
     socket.on('error', () => resolve(out))
     setTimeout(() => socket.destroy(), 3000)
@@ -587,7 +587,7 @@ describe('10. checks on the routed path, headers, CORS, introspection, SMS, toke
     const db = (await pgliteTestDatabase()).database
     const { buildApp } = await import('../src/app')
     const { loadConfig } = await import('../src/config')
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_SENDER: 'none' } as NodeJS.ProcessEnv), {
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_SENDER: 'none' }), {
       database: db,
     })
     try {

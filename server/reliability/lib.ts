@@ -61,8 +61,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120
   const origin = `http://127.0.0.1:${port}`
   let out = ''
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout!.on('data', (b) => (out += b))
-  child.stderr!.on('data', (b) => (out += b))
+  child.stdout.on('data', (b) => (out += b))
+  child.stderr.on('data', (b) => (out += b))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
   // A test that times out does not run its finally blocks: no server outlives the run.
   process.once('exit', () => {
@@ -112,6 +112,7 @@ export async function gqlHttp(
   })
   return {
     status: res.status,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the suites read answers by path; the shapes are the schema's (generated/resolvers.ts)
     body: (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> },
   }
 }
@@ -148,7 +149,7 @@ export function rawExchange(port: number, request: string, opts: { localAddress?
   return new Promise((resolve) => {
     let out = ''
     const socket = net.connect({ port, host: '127.0.0.1', localAddress: opts.localAddress }, () => socket.write(request))
-    socket.on('data', (d) => (out += d))
+    socket.on('data', (d: Buffer) => (out += d.toString()))
     socket.on('close', () => resolve(out))
     socket.on('error', () => resolve(out))
     setTimeout(() => socket.destroy(), opts.waitMs ?? 5000).unref()

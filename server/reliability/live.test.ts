@@ -6,7 +6,7 @@ import WebSocket from 'ws'
 import { createSign } from '@alfa/common/sign'
 import { openDatabase } from '../src/db'
 import { bumpDataVersion } from '../src/fund/dataVersion'
-import { PG_BIN, seededDataDirCopy, seededPostgres, startPostgres, type ThrowawayPostgres } from '../test/helpers'
+import { PG_BIN, messageText, seededDataDirCopy, seededPostgres, startPostgres, type ThrowawayPostgres } from '../test/helpers'
 import {
   apiHeaders,
   eventually,
@@ -233,7 +233,7 @@ async function wsViewer(origin: string, liveId: string): Promise<Viewer> {
   await new Promise((resolve, reject) => {
     ws.once('error', reject)
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw))
+      const m = JSON.parse(messageText(raw))
       if (m.type === 'ready') resolve(undefined)
       if (m.type === 'comment') viewer.comments.push(m.comment)
     })

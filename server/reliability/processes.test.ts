@@ -25,8 +25,8 @@ const RUNTIME_TABLES = ['rate_limits', 'revoked_tokens', 'sms_codes', 'tracking_
 function spawnNode(args: string[], env: NodeJS.ProcessEnv) {
   let out = ''
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout!.on('data', (b) => (out += b))
-  child.stderr!.on('data', (b) => (out += b))
+  child.stdout.on('data', (b) => (out += b))
+  child.stderr.on('data', (b) => (out += b))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
   // A test that times out does not run its finally blocks: nothing started here outlives the run.
   process.once('exit', () => killIfRunning(child))
@@ -37,7 +37,7 @@ async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs: nu
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const v = await probe()
-    if (v) return v as NonNullable<T>
+    if (v) return v
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${output ? `:\n${output().slice(-3000)}` : ''}`)
     await new Promise((r) => setTimeout(r, 100))

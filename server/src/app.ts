@@ -8,6 +8,8 @@ import { prepareDatabase } from './db/startup'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
+import { loaders } from './context'
+import { domainResolvers } from './resolvers'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
 import { errorHandler, schemaErrorFormatter, serializerCompiler, validatorCompiler } from './http'
@@ -96,9 +98,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // Preflights of every API path reach the security plugin's CORS answer (the GraphQL route has its own OPTIONS).
   for (const root of [apiRoot(), apiRoot(true)])
     app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
+  // The GraphQL core imports no domain: the composition is here (resolvers.ts, context.ts).
   await app.register(graphqlPlugin, {
     database: app.database,
     live: app.live,
+    resolvers: domainResolvers,
+    loaders,
     graphiql: config.GRAPHIQL,
     production: config.NODE_ENV === 'production',
     maxInFlightPerAddress: config.GRAPHQL_MAX_PER_ADDRESS,

@@ -160,7 +160,7 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
  * call carries them, and NUL breaks PostgreSQL text and jsonb. Lone UTF-16 surrogates (an escaped
  * "\ud800") are refused with them: PostgreSQL's jsonb cannot hold one either.
  */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- the control characters (and lone surrogates) input may not carry
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**

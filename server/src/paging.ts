@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql'
 import { sql } from 'kysely'
+import { badInput } from './graphql/errors'
 
 export interface PageArgs {
   cursor?: string | null
@@ -27,14 +27,6 @@ export function connection<T>(list: T[], totalCount: number, offset: number) {
   const next = offset + list.length
   const hasMore = next < totalCount
   return { totalCount, list, pageInfo: { hasMore, cursor: hasMore ? Buffer.from(String(next)).toString('base64url') : null } }
-}
-
-export function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })
-}
-
-export function unauthenticated(message = '请先进行登录'): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED' } })
 }
 
 /** The column that carries a page's total on each of its rows (Kysely): count(*) over the whole filtered result. */

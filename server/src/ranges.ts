@@ -1,5 +1,5 @@
 import { monthsBefore } from './fund/performance'
-import { badInput } from './paging'
+import { badInput } from './graphql/errors'
 
 /**
  * Chart ranges accepted by every `range` argument: the ChartPeriod values (Max, YTD, SETUP,

@@ -19,7 +19,8 @@ export interface RestPluginOptions {
 /** Refuses, at start, a REST route that declares no response schema: every answer is checked against the contract. */
 export function requireResponseSchemas(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (!route.schema?.response) throw new Error(`${route.method} ${route.url} declares no response schema (common/apiSchema.ts)`)
+    if (!route.schema?.response)
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no response schema (common/apiSchema.ts)`)
   })
 }
 

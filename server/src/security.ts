@@ -6,10 +6,6 @@ import type { Queryable } from './db'
 import { readToken, withRevocation, type TokenCheck } from './account/tokens'
 import { BadInput, CONTROL_MESSAGE, hasControlCharacter, jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './http'
 
-export { hasControlCharacter } from './http'
-
-export const BROKERS = ['0008', '0009'] as const
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Broker code from x-broker: 0008 (main brand) or 0009. */
@@ -73,7 +69,7 @@ export const securityPlugin = fp(
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
       if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new BadInput(TOO_DEEP_MESSAGE), undefined)
-      json(req, body as string, done)
+      void json(req, body as string, done) // answers through done
     })
 
     // Whole origins (scheme, host and port): http://x is not https://x.
@@ -111,7 +107,7 @@ export const securityPlugin = fp(
       }
       const config = req.routeOptions.config ?? {}
       const query = (config.signInQuery ? (req.query as Record<string, string | undefined>) : undefined) ?? {}
-      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined)
       const broker = header('x-broker') ?? query['x-broker']
       if (broker === '0008' || broker === '0009') req.broker = broker
       if (config.signExempt || !opts.signRequired) return

@@ -38,7 +38,7 @@ describe('advisor content of every strategy the brand may see', () => {
   async function all(broker: string, type?: string): Promise<{ posts: Post[]; total: number }> {
     const posts: Post[] = []
     let cursor: string | null = null
-    let total = -1
+    let total: number
     do {
       const { body } = await ask({ type, page: { size: 50, cursor } }, broker)
       assert.equal(body.errors, undefined, JSON.stringify(body.errors))

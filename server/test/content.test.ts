@@ -101,7 +101,7 @@ describe('content over GraphQL', () => {
       const r = await gql(app.t, ARTICLE, { id })
       assert.equal(r.status, 200)
       assert.equal(r.body.errors?.[0].extensions?.code, 'BAD_USER_INPUT', id)
-      assert.match(r.body.errors![0].message, /^文章编号无效/)
+      assert.match(r.body.errors[0].message, /^文章编号无效/)
     }
     const missing = await gql(app.t, ARTICLE, { id: 'NO-SUCH' })
     assert.equal(missing.body.data.article, null)
@@ -110,7 +110,7 @@ describe('content over GraphQL', () => {
   it('column detail pages its articles newest first with cover thumbnails and dates', async () => {
     const seen: string[] = []
     let cursor: string | null = null
-    let total = 0
+    let total: number
     do {
       const r: Awaited<ReturnType<typeof gql>> = await gql(app.t, COLUMN, { id: 'C101', page: { size: 4, cursor } })
       const page = r.body.data.column.articles

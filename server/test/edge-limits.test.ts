@@ -175,11 +175,14 @@ describe('SMS: a daily cap per phone; only codes really sent use the global budg
       for (let i = 0; i < 10; i++) assert.equal((await sendFrom(t, busy)).statusCode, 429)
       assert.equal(await globalCount(), 1)
       // A sender that fails sent nothing either.
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
-        ...TEST_RATE_LIMITS,
-        RATE_SMS_GLOBAL_HOUR: 3,
-        H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),
-      })
+      const config = loadConfig(
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+        {
+          ...TEST_RATE_LIMITS,
+          RATE_SMS_GLOBAL_HOUR: 3,
+          H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),
+        },
+      )
       const failing = await buildApp(config, {
         database,
         smsSender: async () => {

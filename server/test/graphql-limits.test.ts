@@ -82,15 +82,17 @@ const post = (app: TestApp, query: string, variables?: unknown, remoteAddress?: 
     // Variables given as JSON text go into the body as they are (JSON.stringify cannot write 5,000 levels).
     payload: `{"query":${JSON.stringify(query)}${variables === undefined ? '' : `,"variables":${typeof variables === 'string' ? variables : JSON.stringify(variables)}`}}`,
   })
+/** An error answer: GraphQL's errors, or the REST shape ({ code, msg }) the edge's checks answer with. */
+type ErrorAnswer = { json(): { errors?: Array<{ message: string; extensions?: { code?: string } }>; msg: string } }
 /** An error answer's message: GraphQL's errors[0], or the REST shape the edge's checks answer with. */
-const messageOf = (res: { json(): any }): string => res.json().errors?.[0]?.message ?? res.json().msg
+const messageOf = (res: ErrorAnswer): string => res.json().errors?.[0]?.message ?? res.json().msg
 const get = (app: TestApp, query: string, variables?: string) =>
   app.app.inject({
     method: 'GET',
     url: `/alfa/v1/graphql?query=${encodeURIComponent(query)}${variables === undefined ? '' : `&variables=${encodeURIComponent(variables)}`}`,
     headers: apiHeaders(),
   })
-const codeOf = (res: { json(): any }) => res.json().errors?.[0]?.extensions?.code
+const codeOf = (res: ErrorAnswer) => res.json().errors?.[0]?.extensions?.code
 
 describe('a fragment is measured once, however often it is spread', () => {
   it('the fragment bomb ending in a cycle: refused as a cycle, with work linear in its depth', () => {

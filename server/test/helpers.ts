@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { RawData } from 'ws'
 import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { migrate, openDatabase, type Database } from '../src/db'
@@ -208,7 +209,7 @@ export async function startApp(
   overrides: Partial<Config> = {},
   options: Omit<AppOptions, 'database' | 'smsSender'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig(TEST_APP_ENV as NodeJS.ProcessEnv, {
+  const config = loadConfig(TEST_APP_ENV, {
     H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'),
     ...TEST_RATE_LIMITS,
     ...overrides,
@@ -219,6 +220,12 @@ export async function startApp(
 }
 
 /** Headers every API call carries. */
+/** A WebSocket message as text (ws hands a Buffer, or chunks, or an ArrayBuffer). */
+export function messageText(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString()
+  return (Buffer.isBuffer(raw) ? raw : Buffer.from(raw)).toString()
+}
+
 export function apiHeaders(extra: Record<string, string> = {}, broker = '0008'): Record<string, string> {
   return { 'x-sign': createSign(), 'x-broker': broker, ...extra }
 }
@@ -250,7 +257,8 @@ export async function gql(t: TestApp, query: string, variables: Record<string, u
   })
   return {
     status: res.statusCode,
-    body: res.json() as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the suites read answers by path; the shapes are the schema's (generated/resolvers.ts)
+    body: res.json<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>(),
     raw: res,
   }
 }

@@ -125,10 +125,12 @@ describe('the operator API', () => {
     // A WebSocket viewer and an event-stream viewer.
     const wsMessages: Array<{ type: string; commentId?: string }> = []
     const ws = new WebSocket(`${origin.replace('http', 'ws')}/alfa/v1/live/${liveId}/ws`, { headers: apiHeaders() })
-    ws.on('message', (raw) => wsMessages.push(JSON.parse(String(raw))))
+    ws.on('message', (raw) =>
+      wsMessages.push(JSON.parse((Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw)).toString())),
+    )
     let sse = ''
     const req = http.get(`${origin}/alfa/v1/live/${liveId}/stream`, { headers: apiHeaders() }, (res) =>
-      res.on('data', (c: Buffer) => (sse += c)),
+      res.on('data', (c: Buffer) => (sse += c.toString())),
     )
     try {
       await until(() => wsMessages.some((m) => m.type === 'ready') && sse.includes(': connected'), 'both viewers connected')
@@ -248,8 +250,8 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ ...PRODUCTION, BAIDU_LIVE_TEMPLATE_ID: 'tpl' }), /BAIDU_LIVE_TEMPLATE_ID is set without/)
   })
   it('every mode refuses a short operator token and malformed template fields', () => {
-    assert.throws(() => loadConfig({ OPERATOR_TOKEN: 'short' } as NodeJS.ProcessEnv), /OPERATOR_TOKEN must be at least 32 characters/)
-    assert.throws(() => loadConfig({ WECHAT_LIVE_TEMPLATE_FIELDS: 'thing1=name' } as NodeJS.ProcessEnv), /WECHAT_LIVE_TEMPLATE_FIELDS/)
-    assert.equal(loadConfig({} as NodeJS.ProcessEnv).OPERATOR_TOKEN, undefined, 'off unless set')
+    assert.throws(() => loadConfig({ OPERATOR_TOKEN: 'short' }), /OPERATOR_TOKEN must be at least 32 characters/)
+    assert.throws(() => loadConfig({ WECHAT_LIVE_TEMPLATE_FIELDS: 'thing1=name' }), /WECHAT_LIVE_TEMPLATE_FIELDS/)
+    assert.equal(loadConfig({}).OPERATOR_TOKEN, undefined, 'off unless set')
   })
 })

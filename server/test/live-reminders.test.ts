@@ -285,6 +285,27 @@ describe('sending start reminders', () => {
     }
   })
 
+  it("keeps a platform's refusal readable when its message is not a string", async () => {
+    const stub = await platformStub((call) =>
+      call.path === WECHAT_SEND ? { errcode: 43101, errmsg: { detail: 'user refuse to accept the msg' } } : fine(call),
+    )
+    const t = await startApp(database, platformConfig(stub, 'wx-object-message'))
+    try {
+      const liveId = await upcomingStream()
+      await subscribeTo(t, liveId, await login(t), WEAPP)
+      await database.query(`update live_streams set status = 'LIVE' where live_id = $1`, [liveId])
+      await sendDueReminders(database, configuredSenders(t.config, database))
+      const failures = await database.query<{ failure: string }>('select failure from live_subscriptions where live_id = $1', [liveId])
+      assert.deepEqual(
+        failures.map((r) => r.failure),
+        ['errcode 43101 {"detail":"user refuse to accept the msg"}'],
+      )
+    } finally {
+      await t.app.close()
+      await stub.close()
+    }
+  })
+
   it('gives up on a reminder the platform refuses, tries a failed one again later, and replaces an invalid token once', async () => {
     let sends = 0
     const stub = await platformStub((call) => {

@@ -6,7 +6,7 @@ import { watchDataChanges } from '../src/fund/dataVersion'
 import { insertComment } from '../src/live/data'
 import { LiveHub, type LiveComment } from '../src/live/hub'
 import { searchIndex } from '../src/search'
-import { apiHeaders, login, pgliteTestDatabase, startApp, type TestApp } from './helpers'
+import { apiHeaders, login, messageText, pgliteTestDatabase, startApp, type TestApp } from './helpers'
 
 /**
  * What a lost LISTEN connection costs, and how it is recovered (issue #19): the database calls
@@ -147,7 +147,7 @@ describe('the WebSocket resumes from the last comment it saw', () => {
     const messages: Array<{ type: string; comment?: LiveComment }> = []
     const ws = new WebSocket(`${origin}/alfa/v1/live/LIVE002/ws?lastEventId=${seen}`, { headers: apiHeaders() })
     try {
-      ws.on('message', (raw) => messages.push(JSON.parse(String(raw))))
+      ws.on('message', (raw) => messages.push(JSON.parse(messageText(raw))))
       await until(() => messages.length === 3, 'ready and the two missed comments')
       const res = await t.app.inject({
         method: 'POST',

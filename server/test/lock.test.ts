@@ -35,7 +35,7 @@ async function holder(dataDir: string, heartbeatMs: number): Promise<ChildProces
   })
   children.push(child)
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (b) => String(b).includes('locked') && resolve())
+    child.stdout.on('data', (b) => String(b).includes('locked') && resolve())
     child.once('exit', (code) => reject(new Error(`lock holder exited ${code}`)))
   })
   return child
@@ -58,7 +58,7 @@ describe('the data folder lock', () => {
     const release = await lock()
     const record = parseLockRecord(fs.readFileSync(file(), 'utf8'))
     assert.deepEqual(record, { pid: process.pid, hostname: os.hostname(), bootId, startTime: processStartTime(process.pid) })
-    assert.match(record!.startTime!, /^\d+$/)
+    assert.match(record.startTime!, /^\d+$/)
     release()
     assert.equal(fs.existsSync(file()), false)
   })

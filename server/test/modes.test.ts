@@ -47,7 +47,7 @@ describe('the default mode (no settings)', () => {
   /** A server started as main.ts starts one, with `env` as its whole environment (the data folder aside). */
   async function start(env: Record<string, string> = {}): Promise<Server> {
     const { config } = withJwtSecret(
-      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...env } as NodeJS.ProcessEnv),
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', H5_DIR: path.join(os.tmpdir(), 'alfa-no-h5'), ...env }),
     )
     const sms = new Map<string, string>()
     const app = await buildApp(config, { database, smsSender: async (phone, code) => void sms.set(phone, code) })

@@ -19,8 +19,11 @@ interface PagedList {
   /** One page of the list for a page argument. */
   fetch: (page: { size: number; cursor?: string | null }) => Promise<Page>
   /** What tells two items apart. */
-  key: (item: any) => string
+  key: (item: AnswerData) => string
 }
+
+/** A GraphQL answer's data as the suites read it (by path). */
+type AnswerData = Awaited<ReturnType<typeof gql>>['body']['data']
 
 /** The pages of a list at one page size, following the cursors. */
 async function walk(list: PagedList, size: number): Promise<Page[]> {
@@ -72,8 +75,8 @@ describe('paged lists end with hasMore: false', () => {
   const graphqlList = (
     name: string,
     query: () => string,
-    at: (data: any) => Page,
-    key: (item: any) => string,
+    at: (data: AnswerData) => Page,
+    key: (item: AnswerData) => string,
     auth = false,
   ): PagedList => ({
     name,

@@ -95,7 +95,7 @@ if (!available) {
           'fund_code,nav_date,nav,acc_nav\n000001,2024-01-02,1.0000,1.0000\n000001,2024-01-03,1.0100,1.0100\n000001,2024-01-04,1.0300,1.0300\n',
         )
         await importFolder(importer, dir)
-        let after: any
+        let after: Awaited<ReturnType<typeof filterRow>>
         for (let i = 0; i < 50; i++) {
           after = await filterRow()
           if (after?.returns.asOf === '2024-01-04') break

@@ -140,14 +140,14 @@ describe('every screen shows the same figure for the same fund and period', () =
       t,
       `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } } }`,
     )
-    const fromFilter = filter.body.data.fundFilter.list.find((f: any) => f.fund.fundCode === FUND).returns
+    const fromFilter = filter.body.data.fundFilter.list.find((f: { fund: { fundCode: string } }) => f.fund.fundCode === FUND).returns
     const picks = await gql(
       t,
       `{ myPicks { fund { fundCode } returns { m1 m3 m6 y1 y3 ytd asOf } } }`,
       {},
       { authorization: `Bearer ${token}` },
     )
-    const fromPicks = picks.body.data.myPicks.find((f: any) => f.fund.fundCode === FUND).returns
+    const fromPicks = picks.body.data.myPicks.find((f: { fund: { fundCode: string } }) => f.fund.fundCode === FUND).returns
     for (const [period, key] of Object.entries(PERIODS)) {
       const expected = expectedReturn(
         main,
@@ -166,7 +166,7 @@ describe('every screen shows the same figure for the same fund and period', () =
           { p: period },
         )
         assert.equal(
-          ranking.body.data.fundRanking.list.find((f: any) => f.fund.fundCode === FUND).periodReturn,
+          ranking.body.data.fundRanking.list.find((f: { fund: { fundCode: string } }) => f.fund.fundCode === FUND).periodReturn,
           fromPage[period],
           `${period}: ranking`,
         )
@@ -188,7 +188,7 @@ describe('every screen shows the same figure for the same fund and period', () =
     )
     const h = r.body.data.fund.navHistory as Array<{ date: string; value: string }>
     const chart = Number(h[h.length - 1].value) / Number(h[0].value) - 1
-    const y1 = r.body.data.fund.performance.periodReturns.find((p: any) => p.period === '1Y').value
+    const y1 = r.body.data.fund.performance.periodReturns.find((p: { period: string }) => p.period === '1Y').value
     assert.ok(Math.abs(chart - Number(y1)) < 0.00006, `chart ${chart} vs 近1年 ${y1}`)
   })
 
@@ -213,7 +213,7 @@ describe('every screen shows the same figure for the same fund and period', () =
       t,
       `{ fundFilter(conditions: { categoryCodes: ["INDEX"] }) { list { fund { fundCode } returns { y1 asOf } } } }`,
     )
-    const row = filter.body.data.fundFilter.list.find((f: any) => f.fund.fundCode === SHORT)
+    const row = filter.body.data.fundFilter.list.find((f: { fund: { fundCode: string } }) => f.fund.fundCode === SHORT)
     const lastShort = short.days[short.days.length - 1]
     assert.equal(row.returns.asOf, lastShort)
     const expected = expectedReturn(short, sameDayBefore(lastShort, 12))!

@@ -52,6 +52,7 @@ function assertSafe(tree: RichNode[], input = ''): number {
       if (allowed === 'fixed') assert.equal(value, rule.fixed![attr])
       if (allowed === 'link' || allowed === 'image') {
         assert.match(value, allowed === 'link' ? /^(https?:\/\/|\/(?![/\\]))/ : /^(https:\/\/|\/(?![/\\]))/, `${attr}=${value}`)
+        // eslint-disable-next-line no-control-regex -- the check is that no control character is left in a url
         assert.doesNotMatch(value, /[\u0000-\u0020\u007f]/)
       }
     }

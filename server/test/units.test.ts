@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { parse, validate, buildSchema, specifiedRules } from 'graphql'
+import { Kind, parse, validate, buildSchema, specifiedRules } from 'graphql'
 import { decryptBaiduData, encryptBaiduData } from '../src/account/baidu'
 import { dataFolderSecret, issueToken, JWT_SECRET_FILE, readToken } from '../src/account/tokens'
 import { wechatSignature } from '../src/share/routes'
@@ -145,7 +145,7 @@ describe('configuration', () => {
   } as NodeJS.ProcessEnv
   it('production refuses every unsafe value at once and says which', () => {
     assert.throws(
-      () => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv),
+      () => loadConfig({ NODE_ENV: 'production' }),
       (err: Error) => {
         assert.match(err.message, /^Refusing to start in production \(NODE_ENV=production\) with unsafe settings/)
         for (const name of ['SMS_SENDER=log', 'WECHAT_APP_SECRET', 'WECHAT_CODE2SESSION_URL', 'WECHAT_TOKEN_URL', 'BAIDU_APP_KEY'])
@@ -219,11 +219,11 @@ describe('configuration', () => {
     const published = 'alfa-development-secret-do-not-use-in-production'
     for (const NODE_ENV of [undefined, 'development', 'test', 'production'])
       assert.throws(() => loadConfig({ ...PRODUCTION, NODE_ENV, JWT_SECRET: published }), /JWT_SECRET is a published secret/, NODE_ENV)
-    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://db/alfa' } as NodeJS.ProcessEnv), /JWT_SECRET is required with DATABASE_URL/)
-    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/alfa', JWT_SECRET: STRONG } as NodeJS.ProcessEnv).JWT_SECRET, STRONG)
+    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://db/alfa' }), /JWT_SECRET is required with DATABASE_URL/)
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/alfa', JWT_SECRET: STRONG }).JWT_SECRET, STRONG)
   })
   it('with no settings the default mode has no secret of its own, no test logins and no fixed ticket', () => {
-    const none = loadConfig({} as NodeJS.ProcessEnv)
+    const none = loadConfig({})
     assert.equal(none.NODE_ENV, undefined)
     assert.deepEqual(
       [none.JWT_SECRET, none.QA_TEST_LOGINS, none.WECHAT_TEST_CODE, none.BAIDU_TEST_CODE, none.WECHAT_JSAPI_TICKET],
@@ -232,21 +232,18 @@ describe('configuration', () => {
     // What a fresh checkout needs: the demo data and SMS codes in the log.
     assert.deepEqual([none.SEED_DEMO, none.SMS_SENDER], [true, 'log'])
     // development is the same: test logins only when QA asks.
-    assert.equal(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).WECHAT_TEST_CODE, '')
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).WECHAT_TEST_CODE, '')
   })
   it('QA_TEST_LOGINS=true turns the WeChat and Baidu test codes and the fixed ticket on; a test code alone is refused', () => {
-    const qa = loadConfig({ QA_TEST_LOGINS: 'true' } as NodeJS.ProcessEnv)
+    const qa = loadConfig({ QA_TEST_LOGINS: 'true' })
     assert.deepEqual(
       [qa.WECHAT_TEST_CODE, qa.BAIDU_TEST_CODE, qa.WECHAT_JSAPI_TICKET],
       ['dev-wechat-code', 'dev-baidu-code', 'dev-jsapi-ticket'],
     )
-    const own = loadConfig({ QA_TEST_LOGINS: 'true', WECHAT_TEST_CODE: 'qa-1', BAIDU_TEST_CODE: '' } as NodeJS.ProcessEnv)
+    const own = loadConfig({ QA_TEST_LOGINS: 'true', WECHAT_TEST_CODE: 'qa-1', BAIDU_TEST_CODE: '' })
     assert.deepEqual([own.WECHAT_TEST_CODE, own.BAIDU_TEST_CODE], ['qa-1', ''])
     for (const name of ['WECHAT_TEST_CODE', 'BAIDU_TEST_CODE'])
-      assert.throws(
-        () => loadConfig({ [name]: 'some-code' } as NodeJS.ProcessEnv),
-        new RegExp(`${name} is set but QA_TEST_LOGINS is not true`),
-      )
+      assert.throws(() => loadConfig({ [name]: 'some-code' }), new RegExp(`${name} is set but QA_TEST_LOGINS is not true`))
   })
   it('production starts with real settings; demo seeding is off', () => {
     assert.equal(loadConfig(PRODUCTION).SEED_DEMO, false)
@@ -255,23 +252,23 @@ describe('configuration', () => {
     assert.equal(loadConfig({ ...PRODUCTION, JWT_SECRET: undefined }).JWT_SECRET, '')
   })
   it('development keeps its defaults and seeds the demo data', () => {
-    const dev = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)
+    const dev = loadConfig({ NODE_ENV: 'development' })
     assert.equal(dev.SEED_DEMO, true)
     assert.equal(dev.TRUST_PROXY, '')
   })
   it('reads booleans from the environment', () => {
-    assert.equal(loadConfig({ NODE_ENV: 'development', SIGN_REQUIRED: 'false' } as NodeJS.ProcessEnv).SIGN_REQUIRED, false)
-    assert.equal(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).SIGN_REQUIRED, true)
+    assert.equal(loadConfig({ NODE_ENV: 'development', SIGN_REQUIRED: 'false' }).SIGN_REQUIRED, false)
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).SIGN_REQUIRED, true)
   })
   it('the start-up log says the mode, where the secret is, the SMS log and whether QA test logins are on', () => {
     const file = { kind: 'file', file: '/data/.alfa-jwt-secret', created: true, madePrivate: false } as const
     const text = (lines: Array<{ level: string; msg: string }>) => lines.map((l) => `${l.level} ${l.msg}`).join('\n')
-    const none = text(describeMode(loadConfig({} as NodeJS.ProcessEnv), file))
+    const none = text(describeMode(loadConfig({}), file))
     assert.match(none, /^info mode: default \(NODE_ENV=unset; not production/m)
     assert.match(none, /^info JWT secret: generated at random into \/data\/\.alfa-jwt-secret/m)
     assert.match(none, /^warn SMS_SENDER=log: login codes are written to this log/m)
     assert.match(none, /^info QA test logins: off/m)
-    const qa = text(describeMode(loadConfig({ QA_TEST_LOGINS: 'true' } as NodeJS.ProcessEnv), { kind: 'env' }))
+    const qa = text(describeMode(loadConfig({ QA_TEST_LOGINS: 'true' }), { kind: 'env' }))
     assert.match(qa, /^warn QA_TEST_LOGINS=true: test logins are on — WeChat code "dev-wechat-code" and Baidu code "dev-baidu-code"/m)
     assert.match(text(describeMode(loadConfig(PRODUCTION), { kind: 'env' })), /^info mode: production/m)
   })
@@ -281,12 +278,12 @@ describe('the data folder’s JWT secret', () => {
   it('is generated at random on first start, readable by its owner only, and read again later', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-secret-'))
     try {
-      const first = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      const first = withJwtSecret(loadConfig({ DATA_DIR: dir }))
       assert.equal(first.source.kind === 'file' && first.source.created, true)
       const file = path.join(dir, JWT_SECRET_FILE)
       assert.equal(fs.statSync(file).mode & 0o777, 0o600)
       assert.ok(estimateSecretBits(first.config.JWT_SECRET) >= 160)
-      const again = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      const again = withJwtSecret(loadConfig({ DATA_DIR: dir }))
       assert.equal(again.config.JWT_SECRET, first.config.JWT_SECRET)
       assert.equal(again.source.kind === 'file' && again.source.created, false)
       // Another folder, another secret.
@@ -295,12 +292,12 @@ describe('the data folder’s JWT secret', () => {
       fs.rmSync(other, { recursive: true })
       // Found readable by others (a copy, a restored backup): made private again, and the log says so.
       fs.chmodSync(file, 0o644)
-      const reopened = withJwtSecret(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv))
+      const reopened = withJwtSecret(loadConfig({ DATA_DIR: dir }))
       assert.equal(reopened.source.kind === 'file' && reopened.source.madePrivate, true)
       assert.equal(fs.statSync(file).mode & 0o777, 0o600)
       // JWT_SECRET, when set, wins.
       const STRONG = randomBytes(32).toString('base64')
-      assert.equal(withJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: STRONG } as NodeJS.ProcessEnv)).config.JWT_SECRET, STRONG)
+      assert.equal(withJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: STRONG })).config.JWT_SECRET, STRONG)
       // A damaged file is refused with what to do, never used.
       fs.writeFileSync(file, 'short\n')
       assert.throws(() => dataFolderSecret(dir), /holds no usable JWT secret .*delete it to generate a new one/)
@@ -355,8 +352,8 @@ describe('operation documents use exactly the variables of spec section 7', () =
   for (const [name, expected] of Object.entries(SPEC)) {
     it(name, () => {
       const doc = parse(fs.readFileSync(path.join(__dirname, '..', 'operations', `${name}.graphql`), 'utf8'))
-      const op = doc.definitions.find((d) => d.kind === 'OperationDefinition')
-      assert.ok(op && op.kind === 'OperationDefinition' && op.name?.value === name)
+      const op = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)
+      assert.ok(op && op.kind === Kind.OPERATION_DEFINITION && op.name?.value === name)
       assert.deepEqual((op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(), [...expected].sort())
     })
   }

@@ -22,14 +22,19 @@ interface WechatStub {
   ticketCalls: () => number
   close(): Promise<void>
 }
-async function wechatStub(answer: (path: string, q: URLSearchParams) => unknown | Promise<unknown>): Promise<WechatStub> {
+async function wechatStub(answer: (path: string, q: URLSearchParams) => unknown): Promise<WechatStub> {
   const paths: string[] = []
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub')
     paths.push(url.pathname)
-    const out = await answer(url.pathname, url.searchParams)
-    res.setHeader('content-type', 'application/json')
-    res.end(JSON.stringify(out))
+    // A stub that throws answers 500 (the test then fails on the answer, not on a hang).
+    Promise.resolve(answer(url.pathname, url.searchParams)).then(
+      (out) => {
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify(out))
+      },
+      (err: unknown) => res.writeHead(500).end(String(err)),
+    )
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const { port } = server.address() as AddressInfo

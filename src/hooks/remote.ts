@@ -79,7 +79,7 @@ export function useRemote<T>(
     const stop = reaction(asker, () => rerender((count) => count + 1))
     if (asker() !== askerAtRender) rerender((count) => count + 1)
     return stop
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription per perUser: the asker it compares with is the subscribing render's
   }, [perUser])
   const userId = user.userId
   // While the saved login is being restored a user's load waits (loading, not the login prompt).
@@ -117,65 +117,73 @@ export function useRemote<T>(
   latest.current = { load, cacheKey, shown, empty, perUser }
 
   /** Shows the answer the cache keeps for the shown question (another screen changed it). */
-  const showKept = (asked: Shown<T>, data: T, version: number) =>
-    setShown((previous) =>
-      previous.question === asked.question
-        ? { question: previous.question, state: settled(data, latest.current.empty), data, stale: false, own: true, version }
-        : previous,
-    )
+  const showKept = useCallback(
+    (asked: Shown<T>, data: T, version: number) =>
+      setShown((previous) =>
+        previous.question === asked.question
+          ? { question: previous.question, state: settled(data, latest.current.empty), data, stale: false, own: true, version }
+          : previous,
+      ),
+    [],
+  )
 
   // Promise chains rather than async functions: smaller in the ES5 mini-program bundle.
   /** Asks again; quietly (what is shown stays, a failure marks it stale) by default when it answers this key. */
-  const reload = useCallback((quiet?: boolean): Promise<void> => {
-    const { cacheKey: keptUnder, shown: asked, perUser: askedPerUser } = latest.current
-    if (asked.question === null) return Promise.resolve()
-    const loadId = ++lastLoad.current
-    const askedVersion = keptUnder ? answerCache.version(keptUnder) : 0
-    const quietly = quiet === undefined ? asked.own : quiet === true
-    const askedFor = user.userId
-    if (!quietly) setShown((previous) => (previous.question === asked.question ? { ...previous, state: 'loading' } : previous))
-    // An incremental answer (@defer) shows each part as it arrives; only the whole one is kept.
-    const progress = (partial: T) => {
-      if (loadId === lastLoad.current)
-        setShown((previous) =>
-          previous.question === asked.question
-            ? { ...previous, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true }
-            : previous,
-        )
-    }
-    return latest.current.load(progress).then(
-      (data) => {
-        if (loadId !== lastLoad.current) return
-        const state = settled(data, latest.current.empty)
-        let version = askedVersion
-        if (keptUnder && answerCache.version(keptUnder) !== askedVersion) {
-          // Another screen changed the answer while this one was asked: this one is older.
-          const kept = answerCache.get<T>(keptUnder)
-          if (kept !== null) return showKept(asked, kept, answerCache.version(keptUnder))
-          // It was dropped there: shown for now, asked again when the page shows next.
-        } else if (keptUnder && (!askedPerUser || user.userId === askedFor)) {
-          // Only an answer that shows something is kept (offline, an old "nothing here" would mislead);
-          // a logout while it was asked keeps nothing.
-          if (state === 'ready') answerCache.set(keptUnder, data)
-          else answerCache.remove(keptUnder)
-          version = answerCache.version(keptUnder)
-        }
-        setShown((previous) =>
-          previous.question === asked.question ? { question: previous.question, state, data, stale: false, own: true, version } : previous,
-        )
-      },
-      () => {
+  const reload = useCallback(
+    (quiet?: boolean): Promise<void> => {
+      const { cacheKey: keptUnder, shown: asked, perUser: askedPerUser } = latest.current
+      if (asked.question === null) return Promise.resolve()
+      const loadId = ++lastLoad.current
+      const askedVersion = keptUnder ? answerCache.version(keptUnder) : 0
+      const quietly = quiet === undefined ? asked.own : quiet === true
+      const askedFor = user.userId
+      if (!quietly) setShown((previous) => (previous.question === asked.question ? { ...previous, state: 'loading' } : previous))
+      // An incremental answer (@defer) shows each part as it arrives; only the whole one is kept.
+      const progress = (partial: T) => {
         if (loadId === lastLoad.current)
           setShown((previous) =>
-            previous.question !== asked.question
-              ? previous
-              : quietly && previous.own
-                ? { ...previous, stale: true }
-                : { ...previous, state: 'error', stale: false },
+            previous.question === asked.question
+              ? { ...previous, state: settled(partial, latest.current.empty), data: partial, stale: false, own: true }
+              : previous,
           )
-      },
-    )
-  }, [])
+      }
+      return latest.current.load(progress).then(
+        (data) => {
+          if (loadId !== lastLoad.current) return
+          const state = settled(data, latest.current.empty)
+          let version = askedVersion
+          if (keptUnder && answerCache.version(keptUnder) !== askedVersion) {
+            // Another screen changed the answer while this one was asked: this one is older.
+            const kept = answerCache.get<T>(keptUnder)
+            if (kept !== null) return showKept(asked, kept, answerCache.version(keptUnder))
+            // It was dropped there: shown for now, asked again when the page shows next.
+          } else if (keptUnder && (!askedPerUser || user.userId === askedFor)) {
+            // Only an answer that shows something is kept (offline, an old "nothing here" would mislead);
+            // a logout while it was asked keeps nothing.
+            if (state === 'ready') answerCache.set(keptUnder, data)
+            else answerCache.remove(keptUnder)
+            version = answerCache.version(keptUnder)
+          }
+          setShown((previous) =>
+            previous.question === asked.question
+              ? { question: previous.question, state, data, stale: false, own: true, version }
+              : previous,
+          )
+        },
+        () => {
+          if (loadId === lastLoad.current)
+            setShown((previous) =>
+              previous.question !== asked.question
+                ? previous
+                : quietly && previous.own
+                  ? { ...previous, stale: true }
+                  : { ...previous, state: 'error', stale: false },
+            )
+        },
+      )
+    },
+    [showKept],
+  )
 
   /** Replaces the answer on screen and in the cache (an edit made here); a load in flight is dropped. */
   const update = useCallback((next: T | ((data: T) => T)) => {
@@ -215,4 +223,4 @@ export function useRemote<T>(
 
 // Paged lists (usePaged) live in paged.ts: a screen that loads no list (the home page, in the
 // mini-programs' main package) does not carry them; this module is free of side effects for that.
-export { usePaged, type Page, type PagedOptions } from './paged'
+export { usePaged, type Page } from './paged'

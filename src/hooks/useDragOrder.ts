@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useRef, useState, type CSSProperties } from 'react'
-import { indexFromOffset, shiftOf, touchY, type TouchLike } from '@/utils/dragOrder'
+import { indexFromOffset, shiftOf, touchY } from '@/utils/dragOrder'
 
 /** Row height used until the first measurement answers (a two-line row at the design width). */
 export const FALLBACK_ROW_HEIGHT = 60
@@ -53,14 +53,14 @@ export function useDragOrder({
 
   const handleProps = (index: number) => ({
     onTouchStart: (e: object) => {
-      const y = touchY(e as TouchLike)
+      const y = touchY(e)
       if (y === null || count < 2) return
       measure()
       update({ from: index, startY: y, offset: 0 })
     },
     onTouchMove: (e: object) => {
       const d = dragRef.current
-      const y = touchY(e as TouchLike)
+      const y = touchY(e)
       if (!d || y === null) return
       ;(e as { stopPropagation?: () => void }).stopPropagation?.()
       update({ ...d, offset: y - d.startY })
@@ -68,7 +68,7 @@ export function useDragOrder({
     onTouchEnd: (e: object) => {
       const d = dragRef.current
       if (!d) return
-      const y = touchY(e as TouchLike)
+      const y = touchY(e)
       const offset = y === null ? d.offset : y - d.startY
       update(null)
       const to = indexFromOffset(d.from, offset, height(), count)

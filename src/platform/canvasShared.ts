@@ -288,7 +288,7 @@ export function adaptLegacyContext(legacy: LegacyCanvasContext, measure?: Measur
     },
     setLineDash(segments: number[]) {
       pending = true
-      call('setLineDash', segments ?? [], state.lineDashOffset as number)
+      call('setLineDash', segments ?? [], state.lineDashOffset)
     },
     getLineDash() {
       return []

@@ -68,7 +68,7 @@ function readHost(): DeviceInfo {
   }
   if (TARGET !== 'h5') {
     try {
-      capsule = Taro.getMenuButtonBoundingClientRect() as Capsule
+      capsule = Taro.getMenuButtonBoundingClientRect()
     } catch {
       capsule = null
     }

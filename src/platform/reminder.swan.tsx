@@ -33,7 +33,7 @@ export function ReminderConsentButton({
       templateId={templateId}
       subscribeId={subscribeId}
       onSubmit={(e) => {
-        if (!disabled) onConsent(consentOfSubmit(e.detail as { formId?: unknown }, subscribeId))
+        if (!disabled) onConsent(consentOfSubmit(e.detail, subscribeId))
       }}
     >
       <Button className={className} formType='submit' disabled={disabled}>

@@ -30,7 +30,7 @@ export interface ReminderConsentButtonProps {
 export async function askReminderConsent(templateId: string): Promise<ReminderConsent> {
   if (typeof Taro.requestSubscribeMessage !== 'function') return { answer: 'unavailable' }
   try {
-    const res = (await Taro.requestSubscribeMessage({ tmplIds: [templateId], entityIds: [] } as never)) as unknown as Record<string, string>
+    const res = (await Taro.requestSubscribeMessage({ tmplIds: [templateId], entityIds: [] })) as unknown as Record<string, string>
     return { answer: res[templateId] === 'accept' ? 'accept' : 'reject' }
   } catch (err) {
     // 20004: the user turned subscription messages off in the settings; the rest: the host cannot ask.

@@ -4,6 +4,6 @@ import { installPatternAliases } from './h5Routes'
 
 // Runs when the app module loads, before the H5 router resolves the first path.
 installPatternAliases(
-  routesAlias as never,
+  routesAlias,
   routeNames.map((n) => `/${routes[n].page}`),
 )

@@ -13,10 +13,6 @@ export function loadWechatSdk(): Promise<WechatJsSdk> {
   return Promise.reject(new Error(NO_SDK))
 }
 
-export function loadBaiduWebViewSdk(): Promise<never> {
-  return Promise.reject(new Error(NO_SDK))
-}
-
 export function resetWechatSdk(): void {}
 
 /** There is no web-view around a mini-program's own page. */

@@ -1,19 +1,10 @@
 import { hostLoginCode } from '@/platform/hostLogin'
 import type { SessionAnswer } from '@alfa/common/api'
 import { nativeLogin } from './bridge'
-import { UserInfoDocument, type UserInfoQuery } from './generated/graphql'
-import { execute } from './graphql'
 import { forgetPendingAction } from './login'
 import { request } from './request'
 import { tracker } from './tracking'
 import { user } from './user'
-
-/** The signed-in user's profile (UserInfo); UNAUTHENTICATED starts login like any other call. */
-export async function loadUserInfo(): Promise<UserInfoQuery['me']> {
-  const { me } = await execute(UserInfoDocument)
-  user.setUserId(me.userId)
-  return me
-}
 
 /** POST /user/sms/send's answer: the next code may be asked for after this many seconds. */
 export interface SmsSendAnswer {

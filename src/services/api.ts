@@ -1,5 +1,4 @@
 import type {
-  AbTestAnswer,
   AssetDetailAnswer,
   BatchPicksAnswer,
   FundInfoAnswer,
@@ -8,14 +7,10 @@ import type {
   M4HandPickedAnswer,
   ManagePickSeqAnswer,
   PickOp,
-  PickDetailAnswer,
-  PickDetailOfFundAnswer,
   PickListAnswer,
   PopularPicksAnswer,
   ReminderPlatform,
-  SessionAnswer,
   UserInfoDetailAnswer,
-  WechatShareConfig,
 } from '@alfa/common/api'
 import { request } from './request'
 
@@ -40,13 +35,6 @@ export function batchPicks(fundCodes: string[], op: PickOp, options: { suppressT
   return request<BatchPicksAnswer>({ path: '/user-fund-picks/batch', method: 'POST', data: { fundCodes, op }, ...options })
 }
 
-/** GET /user-fund-picks/detail: picked funds with their NAV; with fundCode, whether that fund is picked. */
-export function pickDetail(): Promise<PickDetailAnswer>
-export function pickDetail(fundCode: string): Promise<PickDetailOfFundAnswer>
-export function pickDetail(fundCode?: string) {
-  return request<PickDetailAnswer | PickDetailOfFundAnswer>({ path: '/user-fund-picks/detail', query: { fundCode } })
-}
-
 /** GET /user-fund-picks/list: the picked fund codes in order. */
 export const pickList = () => request<PickListAnswer>({ path: '/user-fund-picks/list' })
 
@@ -54,30 +42,17 @@ export const pickList = () => request<PickListAnswer>({ path: '/user-fund-picks/
 export const managePickSeq = (fundCodes: string[]) =>
   request<ManagePickSeqAnswer>({ path: '/user-fund-picks/manage-seq', method: 'POST', data: { fundCodes } })
 
-/**
- * POST /user/baidu/smartprogram/phone-decode-register: Baidu's encrypted phone number and the login
- * code (swan.getLoginCode) → a session; the server gets the session key from Baidu (never the client).
- */
-export const baiduPhoneRegister = (data: { code: string; encryptedData: string; iv: string }) =>
-  request<SessionAnswer>({ path: '/user/baidu/smartprogram/phone-decode-register', method: 'POST', data })
-
 /** GET /asset/detail: the user's holdings. */
 export const assetDetail = () => request<AssetDetailAnswer>({ path: '/asset/detail' })
 
 /** GET /user/info/detail: the signed-in user. */
 export const userInfoDetail = () => request<UserInfoDetailAnswer>({ path: '/user/info/detail' })
 
-/** GET /user/ab-test: the user's A/B groups. */
-export const abTest = () => request<AbTestAnswer>({ path: '/user/ab-test' })
-
 /** GET /m4 on the second API (mini-program home). */
 export const m4 = () => request<M4Answer>({ path: '/m4', second: true })
 
 /** GET /m4/hand-picked on the second API. */
 export const m4HandPicked = () => request<M4HandPickedAnswer>({ path: '/m4/hand-picked', second: true })
-
-/** GET /utils/wechat-req?url=: the JS-SDK signature for the page at url. */
-export const wechatReq = (url: string) => request<WechatShareConfig>({ path: '/utils/wechat-req', query: { url } })
 
 /** GET /fund/info/{code}: a terminated fund fires fund-stopped instead of a toast. */
 export const fundInfo = (code: string) => request<FundInfoAnswer>({ path: `/fund/info/${encodeURIComponent(code)}` })

@@ -12,7 +12,7 @@ const POLL_MS = 50
 type BridgeWindow = { [BRIDGE_GLOBAL]?: NativeBridge }
 
 function globalScope(): (BridgeWindow & Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>) | null {
-  return typeof window !== 'undefined' ? (window as unknown as BridgeWindow & Window) : null
+  return typeof window !== 'undefined' ? window : null
 }
 
 /** The bridge if it is there now. */

@@ -33,7 +33,7 @@ export function resetClock(): void {
 export function dateHeader(header: Record<string, unknown> | null | undefined): string | null {
   if (!header) return null
   for (const key of Object.keys(header)) {
-    if (key.toLowerCase() === 'date' && typeof header[key] === 'string') return header[key] as string
+    if (key.toLowerCase() === 'date' && typeof header[key] === 'string') return header[key]
   }
   return null
 }

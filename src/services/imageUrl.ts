@@ -36,6 +36,7 @@ function originOf(url: string): string | null {
 export function resolveImageUrl(url: string | null | undefined, opts: ImageUrlOptions): string | null {
   if (typeof url !== 'string') return null
   const trimmed = url.trim()
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (!trimmed || /[\u0000-\u001f\u007f\\\s]/.test(trimmed)) return null
   const apiOrigin = opts.apiOrigin.replace(/\/+$/, '')
   if (isAppPath(trimmed)) {

@@ -133,6 +133,7 @@ export function planLink(url: string, { auth = false }: LinkOptions = {}, rules:
   const refused: LinkPlan = { kind: 'refused', url: given }
   const trimmed = given.trim()
   // Control characters, whitespace and backslashes inside let parsers disagree about the host.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
   if (!trimmed || /[\u0000-\u001f\u007f\\\s]/.test(trimmed)) return refused
   if (isAppPath(trimmed)) {
     const { pathname, query } = parseUrl(trimmed)

@@ -1,7 +1,7 @@
 import { isCommentId, type FeedComment, type FeedConnection, type FeedEvent, type FeedHandlers, type FeedTransport } from './liveFeedEvents'
 import { defaultFeedTransport } from './liveFeedTransport'
 
-export type { FeedComment, FeedConnection, FeedEvent, FeedHandlers, FeedTransport }
+export type { FeedComment, FeedConnection, FeedEvent, FeedTransport }
 
 /**
  * New live comments in real time (server/README.md "Live comments in real time"): an EventSource

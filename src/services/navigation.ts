@@ -32,16 +32,24 @@ export function routeUrl(name: RouteName, params: RouteParams = {}, target: Targ
   return withTimestamp(search ? `${path}?${search}` : path, now)
 }
 
-export function navigateTo(name: RouteName, params?: RouteParams) {
-  return Taro.navigateTo({ url: routeUrl(name, params) })
+/**
+ * The moves below are what taps do, so they return nothing: a move the host refuses (a full page
+ * stack, a page that is not there) is logged here instead of rejecting unhandled.
+ */
+function reportFailure(move: Promise<unknown>, what: string): void {
+  move.catch((err: unknown) => console.warn(`${what} failed`, err))
 }
 
-export function redirectTo(name: RouteName, params?: RouteParams) {
-  return Taro.redirectTo({ url: routeUrl(name, params) })
+export function navigateTo(name: RouteName, params?: RouteParams): void {
+  reportFailure(Taro.navigateTo({ url: routeUrl(name, params) }), 'navigateTo')
 }
 
-export function goHome() {
-  return Taro.reLaunch({ url: routeUrl(HOME) })
+export function redirectTo(name: RouteName, params?: RouteParams): void {
+  reportFailure(Taro.redirectTo({ url: routeUrl(name, params) }), 'redirectTo')
+}
+
+export function goHome(): void {
+  reportFailure(Taro.reLaunch({ url: routeUrl(HOME) }), 'reLaunch')
 }
 
 /** Pages in the stack; 1 when the host cannot tell (the H5 router before it starts). */
@@ -54,9 +62,9 @@ export function pageStackDepth(): number {
 }
 
 /** Back when there is a page to go back to, home otherwise (deep links open with no history). */
-export function goBackOrHome() {
-  if (pageStackDepth() > 1) return Taro.navigateBack()
-  return goHome()
+export function goBackOrHome(): void {
+  if (pageStackDepth() > 1) reportFailure(Taro.navigateBack(), 'navigateBack')
+  else goHome()
 }
 
 /** The default share path: the home page of the mini-program (spec section 2). */
@@ -81,5 +89,5 @@ export function goBack(): void {
     }, CLOSE_NATIVE_PAGE_DELAY_MS)
     return
   }
-  void goBackOrHome()
+  goBackOrHome()
 }

@@ -134,7 +134,7 @@ export function handleUnauthorized(): void {
  */
 export function userMessage(msg: string | null | undefined, status?: number): string {
   if (status !== undefined && isSignTimestampRefusal(status, msg ?? null)) return CLOCK_ERROR_TEXT
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- an all-ASCII message is a technical one, not the server's Chinese text
   if (!msg || /^[\x00-\x7F]*$/.test(msg)) return DEFAULT_ERROR_TEXT
   return msg
 }

@@ -24,7 +24,7 @@ let started: Promise<string | null> | null = null
 function entryQuery(): string | Record<string, string> {
   if (isH5) return currentLocation()?.search ?? ''
   try {
-    return (Taro.getLaunchOptionsSync().query ?? {}) as Record<string, string>
+    return Taro.getLaunchOptionsSync().query ?? {}
   } catch {
     return {}
   }

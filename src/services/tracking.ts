@@ -116,8 +116,9 @@ export class Tracker {
       distinct_id: this.loginId ?? this.anonymousId,
       properties: { ...this.deps.pageProperties(), ...properties },
     })
-    if (this.queue.length >= BATCH_SIZE) this.flush()
-    else if (!this.flushTimer) this.flushTimer = setTimeout(this.flush, FLUSH_INTERVAL_MS)
+    // A beacon's answer is not waited for: sendBeacon resolves false rather than rejecting.
+    if (this.queue.length >= BATCH_SIZE) void this.flush()
+    else if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS)
   }
 
   /** Sends everything queued as one batch. */

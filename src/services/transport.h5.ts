@@ -16,7 +16,7 @@ export const defaultTransport: Transport = async ({ url, method, data, header, d
     if (typeof data === 'object') {
       if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json'
       body = JSON.stringify(data)
-    } else body = String(data)
+    } else body = typeof data === 'string' ? data : JSON.stringify(data)
   }
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), FETCH_TIMEOUT_MS)

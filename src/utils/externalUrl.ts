@@ -23,6 +23,7 @@ export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[
   if (typeof url !== 'string') return false
   const trimmed = url.trim()
   // Control characters and backslashes let browsers and parsers disagree about the host.
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (!trimmed || /[\u0000-\u001f\u007f\\\s]/.test(trimmed)) return false
   const { protocol, host: authority } = parseUrl(trimmed)
   if (protocol !== 'https:' && !(allowHttp && protocol === 'http:')) return false

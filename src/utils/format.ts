@@ -6,12 +6,11 @@ export * from './number'
 
 dayjs.extend(utc)
 
-/** Every date is shown in Shanghai time, whatever the device's zone. */
-export const TIME_ZONE = 'Asia/Shanghai'
 /**
- * UTC+8 all year (no daylight saving since 1991, before any fund of ours). A fixed offset rather
- * than dayjs's timezone plugin: that one asks Intl.DateTimeFormat for every date it formats (about
- * 45 ms of a strategy page's first screen on a 4x slowed CPU), and some hosts lack Intl zones.
+ * Every date is shown in Shanghai time (Asia/Shanghai), whatever the device's zone: UTC+8 all year
+ * (no daylight saving since 1991, before any fund of ours). A fixed offset rather than dayjs's
+ * timezone plugin: that one asks Intl.DateTimeFormat for every date it formats (about 45 ms of a
+ * strategy page's first screen on a 4x slowed CPU), and some hosts lack Intl zones.
  */
 const SHANGHAI_OFFSET_MINUTES = 480
 

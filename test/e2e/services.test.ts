@@ -134,7 +134,7 @@ const state = (page: Page) => page.evaluate(() => (window as unknown as { __alfa
 function run(page: Page, call: string): Promise<{ ok: boolean; value?: unknown; kind?: string; message?: string }> {
   return page.evaluate(
     (source) =>
-      // eslint-disable-next-line no-new-func
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the call is written as text: it runs in the browser page
       (new Function('alfa', `return (${source})`)((window as unknown as { __alfa: unknown }).__alfa) as Promise<unknown>).then(
         (value) => ({ ok: true, value }),
         (err: { kind?: string; message?: string }) => ({ ok: false, kind: err?.kind, message: err?.message }),

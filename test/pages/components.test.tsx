@@ -84,7 +84,7 @@ describe('a strip of tabs (taro-ui AtTabs) picks one value', () => {
     expect(tabs.map((t) => t.className.includes('at-tabs__item--active'))).toEqual([false, true, false])
     expect(container.querySelector('.alfa-tabs--scroll')).not.toBeNull()
     await utils.act(async () => {
-      utils.fireEvent.click(tabs[0] as HTMLElement)
+      utils.fireEvent.click(tabs[0])
     })
     expect(onChange).toHaveBeenCalledWith(null)
   })

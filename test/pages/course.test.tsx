@@ -65,7 +65,7 @@ const fire = (c: HTMLElement, type: string, detail: Record<string, unknown> = {}
 
 describe('课程: the course list', () => {
   it('shows each course with cover, tags, lesson count and length; loads the next page; a tap opens the course', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const p = await openPage(
       CourseListPage,
       'subPkg/pages/courseList/index',
@@ -89,12 +89,12 @@ describe('课程: the course list', () => {
     expect(p.execute.mock.calls[1][1]).toEqual({ page: { cursor: 'c10', size: 10 } })
     expect(p.container.querySelectorAll('.alfa-courses__card')).toHaveLength(12)
     expect(p.text()).toContain('没有更多了')
-    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-courses__card')[11] as HTMLElement))
+    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-courses__card')[11]))
     expect(nav).toHaveBeenCalledWith('course', { courseId: 'CO211' })
   })
 
   it('no course: says so and offers the home page', async () => {
-    const home = jest.spyOn(navigation, 'goHome').mockImplementation(() => undefined as never)
+    const home = jest.spyOn(navigation, 'goHome').mockImplementation(() => undefined)
     const p = await openPage(CourseListPage, 'subPkg/pages/courseList/index', {}, { CourseList: () => ({ courses: page([], null) }) })
     expect(p.text()).toContain('暂无课程')
     await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelector('.alfa-empty__action') as HTMLElement))
@@ -130,7 +130,7 @@ describe('课程详情: a course with its lessons, durations and progress', () =
   })
 
   it("each lesson shows its mm:ss length and progress from the server's place and this device's, the newer winning", async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const now = Date.now()
     // L2: the device watched half of it; L3: the server has an older place, the device a newer one.
     keepDevicePlace('L2', { position: 28, watched: 28, finished: false, at: now })
@@ -156,12 +156,12 @@ describe('课程详情: a course with its lessons, durations and progress', () =
     expect(start.textContent).toBe('继续学习')
     await p.utils.act(async () => p.utils.fireEvent.click(start))
     expect(nav).toHaveBeenLastCalledWith('video', { courseId: 'CO200', lessonId: 'L2' })
-    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-lessons__row')[3] as HTMLElement))
+    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-lessons__row')[3]))
     expect(nav).toHaveBeenLastCalledWith('video', { courseId: 'CO200', lessonId: 'L4' })
   })
 
   it('nothing watched yet: 开始学习 opens the first lesson; an unknown course is not found', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const p = await openPage(CoursePage, 'subPkg/pages/course/index', { courseId: 'CO200' }, detail([lesson(1), lesson(2)]))
     expect(p.text()).toContain('尚未学完一课')
     const start = p.container.querySelector('.alfa-course__start') as HTMLElement
@@ -318,7 +318,7 @@ describe('视频: plays a lesson, resumes where it stopped, goes on to the next'
     expect(video(p.container).getAttribute('src')).toBe('/alfa/static/demo/v1/lesson/2.mp4')
     await p.utils.act(async () => fire(p.container, 'play'))
     await p.utils.act(async () => fire(p.container, 'timeupdate', { currentTime: 3.5, duration: 48 }))
-    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-lessons__row')[2] as HTMLElement))
+    await p.utils.act(async () => p.utils.fireEvent.click(p.container.querySelectorAll('.alfa-lessons__row')[2]))
     expect(devicePlace('L2')).toMatchObject({ position: 3.5 })
     expect(video(p.container).getAttribute('src')).toBe('/alfa/static/demo/v1/lesson/3.mp4')
     expect(p.text()).toContain('第3课 标题3')

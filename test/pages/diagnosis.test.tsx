@@ -40,7 +40,7 @@ const REPORT = {
 
 describe('fund diagnosis report', () => {
   it('shows the total, the five scores with explanations and the 演示数据 label', async () => {
-    const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(REPORT as never)
+    const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(REPORT)
     const page = await renderPage(FundDiagnosisPage, 'subPkg/pages/fundDiagnosis/index', { fundCode: '000001' })
     await page.utils.act(flush)
     expect(execute.mock.calls[0][1]).toEqual({ fundCode: '000001' })
@@ -61,8 +61,8 @@ describe('fund diagnosis report', () => {
       expect(page.text()).toContain(s)
   })
   it('an unknown fund shows not-found with a way back to the diagnosis entry', async () => {
-    jest.spyOn(graphql, 'execute').mockResolvedValue({ fundDiagnosis: null } as never)
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    jest.spyOn(graphql, 'execute').mockResolvedValue({ fundDiagnosis: null })
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(FundDiagnosisPage, 'subPkg/pages/fundDiagnosis/index', { fundCode: '999999' })
     await page.utils.act(flush)
     expect(page.text()).toContain('未找到该基金')
@@ -73,15 +73,15 @@ describe('fund diagnosis report', () => {
 
 describe('fund diagnosis entry', () => {
   it('picking a sample fund shows its summary and links to the full report', async () => {
-    const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(REPORT as never)
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const execute = jest.spyOn(graphql, 'execute').mockResolvedValue(REPORT)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(DiagnosisPage, 'pages/diagnosis/index')
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-search__chip') as HTMLElement))
     await page.utils.act(flush)
     expect(execute.mock.calls[0][1]).toEqual({ fundCode: '000001' })
     expect(page.text()).toContain('综合得分 72 分')
     const chips = page.container.querySelectorAll('.alfa-search__chip')
-    await page.utils.act(async () => page.utils.fireEvent.click(chips[chips.length - 1] as HTMLElement))
+    await page.utils.act(async () => page.utils.fireEvent.click(chips[chips.length - 1]))
     expect(nav).toHaveBeenCalledWith('fundDiagnosis', { fundCode: '000001' })
   })
   it('a code that is not six digits asks for one', async () => {

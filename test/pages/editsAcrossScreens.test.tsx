@@ -46,7 +46,7 @@ describe('我的自选 shows what 管理自选 changed, after navigating back', 
 
   it('the new order and the removals, without asking the server again', async () => {
     user.restore(liveToken())
-    const execute = jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: PICKS })) as never)
+    const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => ({ myPicks: PICKS }))
     jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
     const seq = jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const batch = jest.spyOn(api, 'batchPicks').mockResolvedValue({} as never)
@@ -83,7 +83,7 @@ describe('我的自选 shows what 管理自选 changed, after navigating back', 
   it('removing every fund there: 我的自选 asks again and shows it has none', async () => {
     user.restore(liveToken())
     let picks = PICKS.slice(0, 1)
-    const execute = jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: picks })) as never)
+    const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => ({ myPicks: picks }))
     jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
     jest.spyOn(api, 'batchPicks').mockImplementation((async () => {
       picks = []

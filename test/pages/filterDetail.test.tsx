@@ -17,10 +17,10 @@ afterEach(() => {
 })
 
 async function open(params: Record<string, string> = {}, answer: () => unknown = () => ({})) {
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation((async () => answer()) as never)
-  const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => answer())
+  const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
   const p = await renderPage(FilterDetailPage, 'pages/filterDetail/index', params)
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute, nav }
 }

@@ -14,7 +14,7 @@ const chip = (c: HTMLElement, label: string) =>
 const mounted: { unmout: () => void }[] = []
 async function render() {
   const page = await renderPage(FilterPage, 'subPkg/pages/filter/index')
-  mounted.push(page.utils as unknown as { unmout: () => void })
+  mounted.push(page.utils)
   return page
 }
 
@@ -129,7 +129,7 @@ describe('基金筛选', () => {
 
   it('a failed count says so; 查看结果 opens the results', async () => {
     jest.spyOn(graphql, 'execute').mockRejectedValue(new Error('down'))
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { text, container, utils } = await render()
     await utils.act(() => wait())
     expect(text()).toContain('暂时无法统计')

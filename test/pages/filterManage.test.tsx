@@ -34,7 +34,7 @@ async function open(answer: Answer = () => undefined) {
     .mockImplementation((async (doc: unknown, vars: Record<string, unknown>) =>
       doc === FilterMySavedDocument ? { me: { userId: 'u1', savedFilters: SAVED } } : answer(doc, vars)) as never)
   const p = await renderPage(FilterManagePage, 'subPkg/pages/filterManage/index')
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }

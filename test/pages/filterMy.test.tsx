@@ -30,9 +30,9 @@ afterEach(() => {
 
 async function open(answer: () => unknown, login = true) {
   if (login) user.restore(liveToken())
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation((async () => answer()) as never)
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => answer())
   const p = await renderPage(MyFilterPage, 'subPkg/pages/myFilter/index')
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }
@@ -48,17 +48,17 @@ describe('我的筛选', () => {
   })
 
   it('a tap opens its results with the filter in the store', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
     await utils.act(async () => {
-      utils.fireEvent.click(container.querySelectorAll('.alfa-my-filter__item')[1] as HTMLElement)
+      utils.fireEvent.click(container.querySelectorAll('.alfa-my-filter__item')[1])
     })
     expect(nav).toHaveBeenCalledWith('filterResult', { filterId: 'f2' })
     expect(filterStore.filterDetail).toEqual({ id: 'f2', name: '长期牛基', conditions: SAVED[1].formValue })
   })
 
   it('管理 opens filter manage; 新建筛选 starts a blank filter', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     filterStore.setFormValue({ categoryCodes: ['BOND'] })
     const { container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: SAVED } }))
     await utils.act(async () => {
@@ -92,7 +92,7 @@ describe('我的筛选', () => {
   })
 
   it('no saved filter: 去筛选', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { text, container, utils } = await open(() => ({ me: { userId: 'u1', savedFilters: [] } }))
     expect(text()).toContain('还没有保存的筛选')
     await utils.act(async () => {

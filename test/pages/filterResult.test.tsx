@@ -43,7 +43,7 @@ async function open(answer: Answer, params: Record<string, string> = {}) {
     .spyOn(graphql, 'execute')
     .mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => answer(doc, vars)) as never)
   const p = await renderPage(FilterResultPage, 'pages/filterResult/index', params)
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }
@@ -114,7 +114,7 @@ describe('筛选结果', () => {
   })
 
   it('a row opens the fund; 条件 opens the conditions', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open((_d, v) => funds(v))
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('.alfa-fund-table__row') as HTMLElement)

@@ -31,7 +31,7 @@ afterEach(() => {
 async function open(params: Record<string, string> = {}) {
   const execute = jest.spyOn(graphql, 'execute').mockImplementation((async (_d: unknown, v: Record<string, unknown>) => answer(v)) as never)
   const p = await renderPage(StockFilterPage, 'pages/stockFilter/index', params)
-  mounted.push(p.utils as unknown as { unmout: () => void })
+  mounted.push(p.utils)
   await p.utils.act(flush)
   return { ...p, execute }
 }
@@ -89,7 +89,7 @@ describe('选基结果', () => {
   })
 
   it("自定义筛选 opens the form with the preset's conditions", async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open({ tab: 'lowDrawdown' })
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('.alfa-stock-filter__custom') as HTMLElement)

@@ -139,7 +139,7 @@ describe('我的关注', () => {
     })
 
     it('nothing followed: says so, with a way to the strategies', async () => {
-      const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+      const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
       const { container, text, utils } = await open({ FollowedPortfolios: () => page([]) })
       expect(text()).toContain('还没有关注的策略')
       await utils.act(async () => {

@@ -15,7 +15,7 @@ const TERMS = [
 
 describe('fund glossary', () => {
   it('lists terms with definitions and filters by what the user types', async () => {
-    jest.spyOn(graphql, 'execute').mockResolvedValue({ glossaryTerms: TERMS } as never)
+    jest.spyOn(graphql, 'execute').mockResolvedValue({ glossaryTerms: TERMS })
     const page = await renderPage(FundGlossaryPage, 'subPkg/pages/fundGlossary/index')
     await page.utils.act(flush)
     expect(page.text()).toContain('净值')

@@ -107,10 +107,10 @@ const POPULAR = {
 /** The home's request: answered when `answer` is called (or failing when `fail` is). */
 function serveHome() {
   const calls: Array<{ resolve: (v: HomeQuery) => void; reject: (e: unknown) => void; vars: unknown }> = []
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation(((doc: unknown, vars: unknown) => {
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation((doc: unknown, vars: unknown) => {
     expect(graphql.operationNameOf(String(doc))).toBe('Home')
     return new Promise((resolve, reject) => calls.push({ resolve, reject, vars }))
-  }) as never)
+  })
   return { execute, calls }
 }
 
@@ -243,7 +243,7 @@ describe('the home page', () => {
     jest.restoreAllMocks()
     document.body.innerHTML = ''
 
-    jest.spyOn(graphql, 'execute').mockRejectedValue(new GraphQLClientError('network', 'request:fail') as never)
+    jest.spyOn(graphql, 'execute').mockRejectedValue(new GraphQLClientError('network', 'request:fail'))
     jest.spyOn(api, 'popularPicks').mockRejectedValue(new Error('request:fail'))
     const { text, utils } = await open()
     await settle(utils)

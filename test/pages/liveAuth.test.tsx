@@ -72,7 +72,7 @@ describe('the start reminder on WeChat', () => {
     logIn()
     const ask = jest
       .spyOn(Taro, 'requestSubscribeMessage')
-      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-live-template': 'accept' } as never)
+      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-live-template': 'accept' })
     const subscribe = jest.spyOn(api, 'subscribeLiveReminder').mockResolvedValue({ subscribed: true })
     const page = await open(async () => answer())
     expect(page.text()).toContain('养老投资怎么做')
@@ -90,9 +90,7 @@ describe('the start reminder on WeChat', () => {
 
   it('records nothing when the user declines, and says how to try again', async () => {
     logIn()
-    jest
-      .spyOn(Taro, 'requestSubscribeMessage')
-      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-live-template': 'reject' } as never)
+    jest.spyOn(Taro, 'requestSubscribeMessage').mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-live-template': 'reject' })
     const subscribe = jest.spyOn(api, 'subscribeLiveReminder')
     const page = await open(async () => answer())
     await page.utils.act(async () => {
@@ -166,7 +164,8 @@ describe('the start reminder on the web', () => {
     expect(files[0].type).toBe('text/calendar;charset=utf-8')
     const ics = await new Promise<string>((resolve) => {
       const reader = new FileReader()
-      reader.onload = () => resolve(String(reader.result))
+      // readAsText: the result is the text.
+      reader.onload = () => resolve(reader.result as string)
       reader.readAsText(files[0])
     })
     expect(ics).toContain('SUMMARY:直播：养老投资怎么做')

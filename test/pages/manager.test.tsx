@@ -89,7 +89,7 @@ describe('fund manager profile', () => {
 
   it('tapping a fund opens its fund screen', async () => {
     serveGraphql({ ManagerProfile: () => ({ fundManager: PROFILE }) })
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(Manager0008Page, 'pages/manager0008/index', { fundManagerId: 'M1001' })
     await page.utils.act(flush)
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-list__row') as HTMLElement))
@@ -143,12 +143,10 @@ describe('more managers', () => {
     expect(page.text()).toContain('经理M2')
     expect(page.text()).toContain('没有更多了')
     const tabs = page.container.querySelectorAll('.alfa-tabs .at-tabs__item')
-    await page.utils.act(async () => page.utils.fireEvent.click(tabs[1] as HTMLElement))
+    await page.utils.act(async () => page.utils.fireEvent.click(tabs[1]))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'reverse' })
-    await page.utils.act(async () =>
-      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1] as HTMLElement),
-    )
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs .at-tabs__item')[1]))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ sort: 'TENURE_RETURN', direction: 'normal' })
   })

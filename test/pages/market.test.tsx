@@ -66,12 +66,12 @@ describe('stock market', () => {
     })
     const page = await renderPage(StockMarketPage, 'pages/stock_market/index')
     await page.utils.act(flush)
-    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-market__quote')[2] as HTMLElement))
+    await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-market__quote')[2]))
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toEqual({ indexCode: 'HSI', days: 120 })
     expect(page.container.querySelector('.chart-stub')?.textContent).toBe('恒生指数:3:09:30')
     await page.utils.act(async () =>
-      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-market__chart .alfa-tabs .at-tabs__item')[1] as HTMLElement),
+      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-market__chart .alfa-tabs .at-tabs__item')[1]),
     )
     expect(page.container.querySelector('.chart-stub')?.textContent).toBe('恒生指数:2:2026-09-29')
   })
@@ -110,19 +110,19 @@ describe('more funds', () => {
         },
       }),
     })
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const page = await renderPage(FundListPage, 'subPkg/pages/fundList/index')
     await page.utils.act(flush)
     expect(page.text()).toContain('甲消费股票')
     expect(page.text()).toContain('+12.34%')
     expect(page.text()).toContain('近1年收益 ↓')
     await page.utils.act(async () =>
-      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs')[0].querySelectorAll('.at-tabs__item')[1] as HTMLElement),
+      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs')[0].querySelectorAll('.at-tabs__item')[1]),
     )
     await page.utils.act(flush)
     expect(execute.mock.calls.at(-1)?.[1]).toMatchObject({ categoryCode: 'STOCK', period: '1Y', direction: 'reverse' })
     await page.utils.act(async () =>
-      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs')[1].querySelectorAll('.at-tabs__item')[0] as HTMLElement),
+      page.utils.fireEvent.click(page.container.querySelectorAll('.alfa-tabs')[1].querySelectorAll('.at-tabs__item')[0]),
     )
     await page.utils.act(flush)
     await page.utils.act(async () => page.utils.fireEvent.click(page.container.querySelector('.alfa-list__sort') as HTMLElement))

@@ -53,14 +53,14 @@ const pick = (fundCode: string, fundName: string) => ({
 
 /** The API cannot be reached: every call fails as a network error does. */
 const offline = () =>
-  jest.spyOn(graphql, 'execute').mockImplementation((async () => {
+  jest.spyOn(graphql, 'execute').mockImplementation(async () => {
     throw new GraphQLClientError('network', 'request:fail')
-  }) as never)
+  })
 
 const mounted: { unmout: () => void }[] = []
 async function visit(Page: Parameters<typeof renderPage>[0], path: string, params: Record<string, string> = {}) {
   const page = await renderPage(Page, path, params)
-  mounted.push(page.utils as unknown as { unmout: () => void })
+  mounted.push(page.utils)
   await page.utils.act(flush)
   await page.utils.act(flush)
   return page
@@ -115,7 +115,7 @@ describe('a revisited screen shows its last answer at once, and without the API 
 describe('the watchlist is kept per user', () => {
   it("after logout the next user never sees the last user's picks, even offline", async () => {
     user.restore(liveToken('u1'))
-    jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: [pick('000001', '甲成长混合')] })) as never)
+    jest.spyOn(graphql, 'execute').mockImplementation(async () => ({ myPicks: [pick('000001', '甲成长混合')] }))
     const first = await visit(FavouritesPage, 'pages/favourites/index')
     expect(first.text()).toContain('甲成长混合')
     leave()
@@ -131,7 +131,7 @@ describe('the watchlist is kept per user', () => {
     user.restore(liveToken('u1'))
     jest
       .spyOn(graphql, 'execute')
-      .mockImplementation((async () => ({ myPicks: [pick('000001', '甲成长混合'), pick('000002', '乙稳健债券')] })) as never)
+      .mockImplementation(async () => ({ myPicks: [pick('000001', '甲成长混合'), pick('000002', '乙稳健债券')] }))
     jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
     jest.spyOn(api, 'managePickSeq').mockResolvedValue({} as never)
     const manage = await visit(FavouritesManagePage, 'pages/favouritesManage/index')

@@ -386,7 +386,7 @@ describe('long-win plans: the accumulated return and the real-money account', ()
 describe('the chart part arrives later in the same request (@defer)', () => {
   it('the page shows at once with a chart skeleton, then the chart', async () => {
     let finish: () => void = () => undefined
-    jest.spyOn(graphql, 'execute').mockImplementation(((_doc: unknown, _vars: unknown, options?: { onData?: (d: unknown) => void }) => {
+    jest.spyOn(graphql, 'execute').mockImplementation((_doc: unknown, _vars: unknown, options?: { onData?: (d: unknown) => void }) => {
       const head = portfolio()
       delete (head as Record<string, unknown>).navHistory
       delete (head as Record<string, unknown>).benchmark
@@ -397,7 +397,7 @@ describe('the chart part arrives later in the same request (@defer)', () => {
           resolve({ portfolio: portfolio() })
         }
       })
-    }) as never)
+    })
     const { container, text, utils } = await open('ZH015676')
     expect(text()).toContain('全球多元配置')
     expect(container.querySelector('.alfa-po-chart__body--loading')).not.toBeNull()
@@ -491,7 +491,7 @@ describe('navigation from the details', () => {
   })
   it('the top notice opens its link through the link rules: an allowed page in the tab, any other on the refusal page', async () => {
     const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const saved = externalHosts()
     configureExternalHosts(['alfa.example'])
     try {
@@ -568,7 +568,7 @@ describe('策略 and 更多策略 list the brand’s strategies', () => {
         list: [row('LW9', '长赢九号', 'Longterm', { seriesType: 'LONG_WIN' })],
       },
     }
-    serve({ PortfolioList: (vars) => ({ portfolios: pages[((vars.page as { cursor?: string }).cursor ?? 'first') as string] }) })
+    serve({ PortfolioList: (vars) => ({ portfolios: pages[(vars.page as { cursor?: string }).cursor ?? 'first'] }) })
     const r = await renderPage(ProductListPage, '/subPkg/pages/productList/index')
     await r.utils.act(async () => {
       await flush()

@@ -19,7 +19,7 @@ let navigate: jest.SpyInstance
 beforeEach(() => {
   configureExternalHosts(['alfa.example'])
   assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
-  navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+  navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
 })
 afterEach(() => {
   configureExternalHosts(savedHosts)

@@ -190,7 +190,7 @@ describe('adjustment records: a timeline of adjustments with the category-weight
   })
 
   it('the 调仓说明 opens our own article inside the app (link rules)', async () => {
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const assign = jest.spyOn(web, 'assignLocation').mockImplementation(() => undefined)
     const { container, utils } = await open(
       AdjustmentPage,

@@ -415,7 +415,7 @@ describe('advisor content', () => {
     expect(text()).toContain('投顾月报6')
     expect(text()).toContain('主理人 · 2026-08-07')
     await utils.act(async () => {
-      utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[1] as HTMLElement)
+      utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[1])
       await flush()
     })
     await utils.act(flush)
@@ -475,7 +475,7 @@ describe('advisor content', () => {
         { type: null, page: { cursor: 'Mg', size: 10 } },
       ])
       await utils.act(async () => {
-        utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[2] as HTMLElement)
+        utils.fireEvent.click(container.querySelectorAll('.at-tabs__item')[2])
         await flush()
       })
       await utils.act(flush)
@@ -484,10 +484,10 @@ describe('advisor content', () => {
       expect(execute.mock.calls[2][1]).toEqual({ type: 'ManagerTalk', page: { cursor: null, size: 10 } })
     })
     it('a post’s strategy opens the strategy; the post opens through the link rules', async () => {
-      const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+      const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
       const { container, utils } = await open(AdvisorContentPage, 'subPkg/pages/portfolio/advisorContent/index', {}, answers)
       await utils.act(async () => {
-        utils.fireEvent.click(container.querySelectorAll('.alfa-po-post__strategy')[1] as HTMLElement)
+        utils.fireEvent.click(container.querySelectorAll('.alfa-po-post__strategy')[1])
       })
       expect(navigate.mock.calls[0][0].url).toMatch(/^\/alfa\/portfolio\/ZH015677\?ts=\d+$/)
       await utils.act(async () => {

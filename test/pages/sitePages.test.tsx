@@ -131,7 +131,7 @@ describe('下载App: the download for this device', () => {
   })
   it('an off-list download link is refused, not followed', async () => {
     setUserAgent(UA.android)
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const shown = await openPage(
       AppDownloadPage,
       'pages/appDownload/index',
@@ -183,7 +183,7 @@ describe('下载指引 and 正在下载', () => {
 describe('打开App', () => {
   it('a browser opens the page in the app by its scheme, or reads it here', async () => {
     setUserAgent(UA.android)
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const shown = await openPage(AppOpenPage, 'pages/appOpen/index', { path: encodeURIComponent('/alfa/fund/000001') }, answers)
     await tap(shown, '打开 Alfa 基金 App')
     expect(assign.mock.calls).toEqual([['alfaapp://open?path=%2Falfa%2Ffund%2F000001']])
@@ -217,7 +217,7 @@ describe('打开App', () => {
   })
   it('inside the app the page itself opens', async () => {
     setUserAgent(UA.app)
-    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     await openPage(AppOpenPage, 'pages/appOpen/index', { path: '/alfa/portfolio/ZH015676' }, answers)
     expect(redirect.mock.calls[0][0].url).toMatch(/^\/alfa\/portfolio\/ZH015676\?ts=\d+$/)
   })
@@ -252,7 +252,7 @@ describe('关于我们', () => {
       expect(shown.text()).toContain(t)
     await tap(shown, '基金销售业务资格')
     expect(assign.mock.calls).toEqual([['https://www.alfa.example/licence/fund-sales']])
-    const call = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'ok' } as never)
+    const call = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'ok' })
     await tap(shown, '拨打客服电话')
     expect(call).toHaveBeenCalledWith({ phoneNumber: '400-000-0000' })
   })
@@ -298,7 +298,7 @@ describe('我的钱包', () => {
         },
       ],
     })
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const shown = await openPage(WalletPage, 'pages/wallet/index', {}, WALLET)
     for (const t of [
       '123,456.78',
@@ -327,8 +327,8 @@ describe('我的钱包', () => {
 describe('返回', () => {
   it('goes back when there is a page to go back to', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
-    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' } as never)
-    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' } as never)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' })
+    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' })
     const shown = await renderPage(BackPage, 'pages/back/index')
     await shown.utils.act(flush)
     expect(back).toHaveBeenCalledTimes(1)
@@ -337,7 +337,7 @@ describe('返回', () => {
   })
   it('opened directly, goes home', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as never)
-    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' } as never)
+    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' })
     await renderPage(BackPage, 'pages/back/index')
     expect(home).toHaveBeenCalledTimes(1)
     expect(home.mock.calls[0][0].url).toMatch(/^\/pages\/home\/index\?ts=\d+$/)
@@ -345,7 +345,7 @@ describe('返回', () => {
   it('in the native app with nothing left, the page closes (after 60 ms, services/navigation.ts)', async () => {
     setUserAgent(UA.app)
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as never)
-    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' } as never)
+    const home = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' })
     const bridge = installFakeBridge()
     const shown = await renderPage(BackPage, 'pages/back/index')
     for (let i = 0; i < 100 && bridge.calls.length === 0; i++)

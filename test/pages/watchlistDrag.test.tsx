@@ -28,7 +28,7 @@ afterEach(() => {
 
 async function open() {
   user.restore(liveToken())
-  jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: PICKS })) as never)
+  jest.spyOn(graphql, 'execute').mockImplementation(async () => ({ myPicks: PICKS }))
   jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
   const page = await renderPage(FavouritesManagePage, 'pages/favouritesManage/index')
   await page.utils.act(flush)
@@ -48,7 +48,7 @@ describe('管理自选: drag a row by its handle (≡)', () => {
     await utils.act(async () => {
       utils.fireEvent.touchMove(handle, { touches: at(100 + h * 1.6) })
     })
-    const rows = Array.from(container.querySelectorAll('.alfa-manage__row')) as HTMLElement[]
+    const rows = Array.from(container.querySelectorAll<HTMLElement>('.alfa-manage__row'))
     expect(rows[0].className).toContain('alfa-manage__row--dragging')
     expect(rows[0].style.transform).toBe(`translateY(${h * 1.6}px)`)
     expect(rows[1].style.transform).toBe(`translateY(${-h}px)`)

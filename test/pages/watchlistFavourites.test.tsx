@@ -35,7 +35,7 @@ afterEach(() => {
 
 async function open(answer: () => Promise<unknown>) {
   user.restore(liveToken())
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation(answer as never)
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation(answer)
   const page = await renderPage(FavouritesPage, 'pages/favourites/index')
   await page.utils.act(flush)
   return { ...page, execute }
@@ -81,7 +81,7 @@ describe('我的自选 shows the picked funds', () => {
   })
 
   it('a row opens the fund', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, utils } = await open(async () => ({ myPicks: PICKS }))
     await utils.act(async () => {
       utils.fireEvent.click(container.querySelector('.alfa-favourites__row') as HTMLElement)
@@ -92,7 +92,7 @@ describe('我的自选 shows the picked funds', () => {
 
 describe('empty, error and anonymous states', () => {
   it('no picks: says what to do and points to search', async () => {
-    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined as never)
+    const nav = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { text, container, utils } = await open(async () => ({ myPicks: [] }))
     expect(text()).toContain('还没有自选基金')
     await utils.act(async () => {

@@ -29,7 +29,7 @@ afterEach(() => {
 
 async function open(picks = PICKS) {
   user.restore(liveToken())
-  const execute = jest.spyOn(graphql, 'execute').mockImplementation((async () => ({ myPicks: picks })) as never)
+  const execute = jest.spyOn(graphql, 'execute').mockImplementation(async () => ({ myPicks: picks }))
   jest.spyOn(api, 'pickList').mockResolvedValue({ list: [] } as never)
   const page = await renderPage(FavouritesManagePage, 'pages/favouritesManage/index')
   await page.utils.act(flush)

@@ -84,7 +84,7 @@ describe.each(PAGES)('%s', (_name, Page, path) => {
   })
 
   it('an app page asked for through it opens inside the app instead', async () => {
-    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     await open(Page, path, { url: encodeURIComponent('https://www.alfa.example/alfa/fund/000001') })
     expect(redirect).toHaveBeenCalledTimes(1)
     expect(redirect.mock.calls[0][0].url).toMatch(/^\/alfa\/fund\/000001\?ts=\d+$/)

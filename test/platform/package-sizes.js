@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Package size budgets of the WeChat and Baidu builds (ARCHITECTURE.md section 7):
 // the main package at most 450 KB, each subpackage at most 1.5 MB, and @antv/f2 not in the
@@ -31,6 +32,7 @@ const F2_BUNDLE = path.join(path.dirname(require.resolve('@antv/f2/package.json'
 const SCRIPT = /\.(js|wxs|sjs)$/
 const ASYNC_REQUIRE = /require\.async\((['"])([^'"]*)\1\)/g
 
+/** @param {string} file */
 function counted(file) {
   return !file.endsWith('.LICENSE.txt') && !file.endsWith('.map')
 }
@@ -41,19 +43,23 @@ function checkMarkers() {
   if (lost.length) throw failure(`F2 markers ${lost.join(', ')} are no longer in ${F2_BUNDLE}: pick new ones`)
 }
 
+/** @param {string} platform weapp or swan */
 function measure(platform) {
   const dir = requireDist(platform)
   const { subs } = packagesOf(readJson(path.join(dir, 'app.json')))
-  const sizes = new Map([[null, 0], ...subs.map((s) => [s.root, 0])])
-  /** Every script file with F2 in it: [file, package, markers found]. */
+  /** Bytes per package: null is the main package, a subpackage by its root. */
+  const sizes = new Map(/** @type {Array<[string | null, number]>} */ ([[null, 0], ...subs.map((s) => [s.root, 0])]))
+  const size = (/** @type {string | null} */ pkg) => sizes.get(pkg) ?? 0
+  /** @type {Array<[string, string | null, string[]]>} Every script file with F2 in it: [file, package, markers found]. */
   const f2Files = []
-  /** Every require.async('<path>') of the build: [file, path]. */
+  /** @type {Array<[string, string]>} Every require.async('<path>') of the build: [file, path]. */
   const asyncRequires = []
+  /** @type {Array<[string, number]>} */
   const mainFiles = []
   for (const file of listFiles(dir).filter(counted)) {
     const bytes = fs.statSync(path.join(dir, file)).size
     const pkg = packageOf(file, subs)
-    sizes.set(pkg, sizes.get(pkg) + bytes)
+    sizes.set(pkg, size(pkg) + bytes)
     if (pkg === null) mainFiles.push([file, bytes])
     if (SCRIPT.test(file)) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8')
@@ -67,17 +73,14 @@ function measure(platform) {
     .slice(0, 4)
     .map(([f, b]) => `${f} ${kb(b)}`)
   const total = [...sizes.values()].reduce((a, b) => a + b, 0)
-  console.log(
-    `${platform} total ${kb(total)}; main package ${kb(sizes.get(null))} (budget ${kb(MAIN_BUDGET)}); largest: ${largest.join(', ')}`,
-  )
-  for (const s of subs) console.log(`${platform} subpackage ${s.root} ${kb(sizes.get(s.root))} (budget ${kb(SUB_BUDGET)})`)
+  console.log(`${platform} total ${kb(total)}; main package ${kb(size(null))} (budget ${kb(MAIN_BUDGET)}); largest: ${largest.join(', ')}`)
+  for (const s of subs) console.log(`${platform} subpackage ${s.root} ${kb(size(s.root))} (budget ${kb(SUB_BUDGET)})`)
   const f2Packages = [...new Set(f2Files.map(([, pkg]) => pkg ?? 'main'))]
   console.log(`${platform} F2 in: ${f2Packages.join(', ') || 'no package'}`)
 
   const problems = []
-  if (sizes.get(null) > MAIN_BUDGET) problems.push(`main package ${kb(sizes.get(null))} > ${kb(MAIN_BUDGET)}`)
-  for (const s of subs)
-    if (sizes.get(s.root) > SUB_BUDGET) problems.push(`subpackage ${s.root} ${kb(sizes.get(s.root))} > ${kb(SUB_BUDGET)}`)
+  if (size(null) > MAIN_BUDGET) problems.push(`main package ${kb(size(null))} > ${kb(MAIN_BUDGET)}`)
+  for (const s of subs) if (size(s.root) > SUB_BUDGET) problems.push(`subpackage ${s.root} ${kb(size(s.root))} > ${kb(SUB_BUDGET)}`)
   const f2InMain = f2Files.filter(([, pkg]) => pkg === null).map(([f, , hits]) => `${f} (${hits.join(', ')})`)
   if (f2InMain.length) problems.push(`@antv/f2 code in the main package: ${f2InMain.join('; ')}`)
   let f2Text = 'no F2 in main'
@@ -97,11 +100,11 @@ function measure(platform) {
       f2Text = `${loaders.length} require.async of ${CHART_ENGINE_FILE} (resolved from their files); F2 only in it (${kb(fs.statSync(path.join(dir, CHART_ENGINE_FILE)).size)})`
   }
   if (problems.length) throw failure(problems.join('\n'))
-  const subText = subs.map((s) => `${s.root} ${kb(sizes.get(s.root))}`).join(', ') || 'no subpackage'
-  return `total ${kb(total)}; main ${kb(sizes.get(null))} <= ${kb(MAIN_BUDGET)}; ${subText} <= ${kb(SUB_BUDGET)} each; ${f2Text}`
+  const subText = subs.map((s) => `${s.root} ${kb(size(s.root))}`).join(', ') || 'no subpackage'
+  return `total ${kb(total)}; main ${kb(size(null))} <= ${kb(MAIN_BUDGET)}; ${subText} <= ${kb(SUB_BUDGET)} each; ${f2Text}`
 }
 
-;(async () => {
+void (async () => {
   await runCheck('F2 markers', () => {
     checkMarkers()
     return `${F2_MARKERS.join(', ')} found in @antv/f2's bundle`

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Runs the WeChat and Baidu build checks against dist/weapp and dist/swan (it builds nothing:
 // `npm run build:weapp && npm run build:swan` come first). Each check is its own process;
@@ -6,6 +7,7 @@
 const path = require('node:path')
 const { spawn } = require('node:child_process')
 
+/** @type {Array<string | [string, Record<string, string>]>} */
 const CHECKS = [
   'weapp-compilers.js',
   'weapp-json-schema.js',
@@ -33,7 +35,11 @@ const CHECKS = [
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000
 
-/** A check: its script, or [script, extra environment]. */
+/**
+ * A check: its script, or [script, extra environment]; resolves with its PASS and FAIL lines.
+ * @param {string | [string, Record<string, string>]} check
+ * @returns {Promise<string[]>}
+ */
 function runScript(check) {
   const [file, env] = Array.isArray(check) ? check : [check, {}]
   return new Promise((resolve) => {
@@ -67,7 +73,7 @@ async function main() {
   for (const file of CHECKS) results.push(...(await runScript(file)))
   for (const lines of await beside) results.push(...lines)
 
-  const firstLine = (l) => l.split('\n')[0]
+  const firstLine = (/** @type {string} */ l) => l.split('\n')[0]
   console.log('\n=== platform checks (dist/weapp, dist/swan)')
   for (const line of results) console.log(firstLine(line))
   const failed = results.filter((l) => l.startsWith('FAIL ')).length
@@ -75,4 +81,4 @@ async function main() {
   process.exitCode = failed ? 1 : 0
 }
 
-main()
+void main()

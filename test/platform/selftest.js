@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Proves that each platform check fails when its property breaks: copies dist/weapp and
 // dist/swan to a temporary folder, breaks one thing at a time there (never in dist/), runs the
@@ -17,6 +18,10 @@ fs.cpSync(requireDist('weapp'), weapp, { recursive: true })
 fs.cpSync(requireDist('swan'), swan, { recursive: true })
 const env = { ...process.env, ALFA_DIST_WEAPP: weapp, ALFA_DIST_SWAN: swan }
 
+/**
+ * @param {string} script
+ * @param {Record<string, string>} [extraEnv]
+ */
 function run(script, extraEnv = {}) {
   const res = spawnSync(process.execPath, [path.join(__dirname, script)], {
     env: { ...env, ...extraEnv },
@@ -27,11 +32,17 @@ function run(script, extraEnv = {}) {
 }
 
 /**
+ * @typedef {[string, ((text: string) => string) | null]} Edit
+ * @typedef {[name: string, script: string, expected: RegExp, edits: Edit[], extraEnv?: Record<string, string>]} Case
+ */
+
+/**
  * Applies `edits` ([file, fn(text) => text] or [file, null] to delete), runs, restores.
  * `extraEnv` breaks through the environment instead (then `edits` may be empty).
+ * @param {Case} breakage
  */
-function broken(name, script, expected, edits, extraEnv = {}) {
-  const saved = edits.map(([file]) => [file, fs.existsSync(file) ? fs.readFileSync(file) : null])
+function broken([name, script, expected, edits, extraEnv = {}]) {
+  const saved = edits.map(([file]) => /** @type {const} */ ([file, fs.existsSync(file) ? fs.readFileSync(file) : null]))
   try {
     for (const [file, edit] of edits) {
       if (edit === null) fs.rmSync(file)
@@ -57,16 +68,19 @@ function broken(name, script, expected, edits, extraEnv = {}) {
   }
 }
 
-const w = (rel) => path.join(weapp, rel)
-const s = (rel) => path.join(swan, rel)
-const append = (extra) => (text) => text + extra
+const w = (/** @type {string} */ rel) => path.join(weapp, rel)
+const s = (/** @type {string} */ rel) => path.join(swan, rel)
+const append = (/** @type {string} */ extra) => (/** @type {string} */ text) => text + extra
 const f2Bundle = fs.readFileSync(require.resolve('@antv/f2/dist/index.min.js'), 'utf8')
 const f2Slice = (() => {
   const at = f2Bundle.indexOf('markerStartOffset')
   return f2Bundle.slice(Math.max(0, at - 2000), at + 2000)
 })()
-const filler = (bytes) => () => `/* ${'x'.repeat(bytes)} */`
-/** The bytes of a build's main package, counted as package-sizes.js counts them. */
+const filler = (/** @type {number} */ bytes) => () => `/* ${'x'.repeat(bytes)} */`
+/**
+ * The bytes of a build's main package, counted as package-sizes.js counts them.
+ * @param {string} dir
+ */
 function mainBytes(dir) {
   const { subs } = packagesOf(readJson(path.join(dir, 'app.json')))
   return listFiles(dir)
@@ -74,9 +88,10 @@ function mainBytes(dir) {
     .reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0)
 }
 /** A file that takes a build's main package 1 KB over the budget (not over the old 512 KB). */
-const overBudget = (dir) => filler(Math.max(0, MAIN_BUDGET - mainBytes(dir)) + 1024)
+const overBudget = (/** @type {string} */ dir) => filler(Math.max(0, MAIN_BUDGET - mainBytes(dir)) + 1024)
 // An output file that loads WeChat's chart engine (its name is a content hash).
 const engineLoader = listFiles(weapp).find((f) => f.endsWith('.js') && fs.readFileSync(w(f), 'utf8').includes('require.async('))
+if (!engineLoader) throw new Error('no output file of dist/weapp loads the chart engine (require.async)')
 
 /**
  * The scripts of the fund page's chunks that render the fund name (file names are hashes; the
@@ -91,6 +106,7 @@ const fundNameChunks = () => {
   return files.map((f) => path.join(sub, f))
 }
 
+/** @type {Case[]} */
 const cases = [
   [
     'wcc: unclosed tag in a page template',
@@ -279,7 +295,7 @@ const cases = [
 ]
 
 let bad = 0
-for (const [name, script, expected, edits, extraEnv] of cases) if (!broken(name, script, expected, edits, extraEnv)) bad++
+for (const breakage of cases) if (!broken(breakage)) bad++
 // The intact copies pass (so the failures above came from the breakages).
 const INTACT = [
   'weapp-compilers.js',

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Baidu build (dist/swan): every page of app.json (main package and subpackages) has its
 // files, and every .swan template parses.
@@ -26,9 +27,20 @@ const REQUIRED = ['.swan', '.js', '.json']
 // Stands in for each character of a {{ }} binding: valid in XML text and attribute values.
 const MARK = '\u2980'
 
-/** Cuts the {{ }} bindings out of a template: returns the masked text and the bindings. */
+/**
+ * @typedef {(offset: number, message: string) => unknown} Report
+ * @typedef {{ parsed: boolean; templatesDefined: Set<string>; templatesUsed: Array<{ is: string }>; imports: Array<{ tag: string; target: string }> }} TemplateResult
+ * @typedef {Array<Record<string, unknown> & { ':@'?: Record<string, unknown> }>} XmlNodes fast-xml-parser's preserveOrder tree
+ */
+
+/**
+ * Cuts the {{ }} bindings out of a template: returns the masked text and the bindings.
+ * @param {string} text
+ * @param {Report} report
+ */
 function maskBindings(text, report) {
   let out = ''
+  /** @type {Array<{ at: number; expr: string }>} */
   const bindings = []
   let i = 0
   while (i < text.length) {
@@ -40,6 +52,7 @@ function maskBindings(text, report) {
     out += text.slice(i, open)
     let j = open + 2
     let depth = 0
+    /** @type {string | null} */
     let quote = null
     let end = -1
     for (; j < text.length; j++) {
@@ -75,13 +88,24 @@ function maskBindings(text, report) {
   return { masked: out, bindings }
 }
 
+/**
+ * @param {string} text
+ * @param {number} offset
+ */
 function lineCol(text, offset) {
   const before = text.slice(0, offset).split('\n')
   return `${before.length}:${before[before.length - 1].length + 1}`
 }
 
+/**
+ * @param {string} dir
+ * @param {string} rel
+ * @param {string[]} problems
+ * @returns {TemplateResult}
+ */
 function checkTemplate(dir, rel, problems) {
   const text = fs.readFileSync(path.join(dir, rel), 'utf8')
+  /** @type {Report} */
   const report = (offset, message) => problems.push(`${rel}:${lineCol(text, offset)}: ${message}`)
   const { masked, bindings } = maskBindings(text, report)
   for (const { at, expr } of bindings) {
@@ -92,7 +116,7 @@ function checkTemplate(dir, rel, problems) {
     try {
       babelParser.parseExpression(expr, { sourceType: 'script' })
     } catch (err) {
-      report(at, `binding {{${expr}}} is not an expression: ${err.message.replace(/ \(\d+:\d+\)$/, '')}`)
+      report(at, `binding {{${expr}}} is not an expression: ${/** @type {Error} */ (err).message.replace(/ \(\d+:\d+\)$/, '')}`)
     }
   }
 
@@ -105,9 +129,13 @@ function checkTemplate(dir, rel, problems) {
     return { parsed: false, templatesDefined: new Set(), templatesUsed: [], imports: [] }
   }
 
+  /** @type {Array<{ tag: string; src: string }>} */
   const imports = []
+  /** @type {Set<string>} */
   const templatesDefined = new Set()
+  /** @type {Array<{ is: string }>} */
   const templatesUsed = []
+  /** @type {XmlNodes} */
   const tree = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -116,27 +144,30 @@ function checkTemplate(dir, rel, problems) {
     processEntities: false,
     parseAttributeValue: false,
   }).parse(xml)
+  /** @param {XmlNodes} nodes */
   const walk = (nodes) => {
     for (const node of nodes) {
       const name = Object.keys(node).find((k) => k !== ':@')
       if (!name || name === '#text') continue
       const attrs = node[':@'] || {}
-      const attr = (n) => (Object.hasOwn(attrs, n) ? String(attrs[n]) : null)
+      const attr = (/** @type {string} */ n) => (Object.hasOwn(attrs, n) ? String(attrs[n]) : null)
       if (['import', 'include', 'import-sjs'].includes(name)) {
         const src = attr('src')
         if (!src) problems.push(`${rel}: <${name}> without src`)
         else imports.push({ tag: name, src })
       }
       if (name === 'template') {
-        if (attr('name')) templatesDefined.add(attr('name'))
+        const defined = attr('name')
+        if (defined) templatesDefined.add(defined)
         const is = attr('is')
         if (is && !is.includes(MARK)) templatesUsed.push({ is })
       }
-      walk(node[name] || [])
+      walk(/** @type {XmlNodes | undefined} */ (node[name]) || [])
     }
   }
   walk(tree)
 
+  /** @type {Array<{ tag: string; target: string }>} */
   const resolved = []
   for (const imp of imports) {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), imp.src))
@@ -152,6 +183,7 @@ function main() {
   const pages = packagesOf(app).allPages
   const weapp = distDir('weapp')
   const hasWeapp = fs.existsSync(path.join(weapp, 'app.json'))
+  /** @type {string[]} */
   const problems = []
 
   let withCss = 0
@@ -176,7 +208,10 @@ function main() {
   // as in WXML).
   for (const [rel, r] of results) {
     const visible = new Set(r.templatesDefined)
-    const imported = r.imports.filter((imp) => imp.tag === 'import' && results.has(imp.target)).map((imp) => results.get(imp.target))
+    const imported = r.imports.flatMap((imp) => {
+      const found = imp.tag === 'import' ? results.get(imp.target) : undefined
+      return found ? [found] : []
+    })
     if (imported.some((t) => !t.parsed)) continue // already reported: an imported template does not parse
     for (const t of imported) for (const n of t.templatesDefined) visible.add(n)
     for (const use of r.templatesUsed) if (!visible.has(use.is)) problems.push(`${rel}: <template is="${use.is}"> is not defined`)
@@ -191,4 +226,4 @@ function main() {
   return `${pages.length} pages have .swan/.js/.json (${withCss} with their own .css${hasWeapp ? ', as in dist/weapp' : ''}); ${templates.length} .swan templates parse`
 }
 
-runCheck('swan pages and templates', main)
+void runCheck('swan pages and templates', main)

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The Baidu build's home page rendered in miniprogram-simulate: dist/swan translated to WXML
 // (lib/swan-to-wxml.js) and checked as weapp-simulate-home.js checks the WeChat build — the entry

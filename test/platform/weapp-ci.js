@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // miniprogram-ci `getCompiledResult` (the upload compile: ES6 to ES5, JS/WXML/WXSS minified,
 // app.json and page JSON checked) passes on dist/weapp, offline.
@@ -46,7 +47,8 @@ async function main() {
 
   const projectConfig = readJson(path.join(dir, 'project.config.json'))
   const appJson = readJson(path.join(dir, 'app.json'))
-  const project = new ci.Project({
+  // attr is read by ciProject.js but not in the options' type.
+  const projectOptions = /** @type {ConstructorParameters<typeof ci.Project>[0]} */ ({
     appid: projectConfig.appid || 'touristappid',
     type: 'miniProgram',
     projectPath: dir,
@@ -54,16 +56,24 @@ async function main() {
     ignores: ['node_modules/**/*', '**/*.map', '**/*.LICENSE.txt'],
     attr: async () => ({ ...ci.DefaultProjectAttr, setting: { ...ci.DefaultProjectAttr.setting } }),
   })
+  const project = new ci.Project(projectOptions)
+  /** @type {string[]} */
   const logs = []
-  const result = await ci.getCompiledResult({
+  /** @typedef {Parameters<typeof ci.getCompiledResult>[0]} CompileOptions */
+  /** @type {Omit<CompileOptions, 'version'>} */
+  const compileOptions = {
     project,
     setting: { es6: true, minify: true },
-    onProgressUpdate: (task) => {
+    onProgressUpdate: (/** @type {Parameters<NonNullable<CompileOptions['onProgressUpdate']>>[0]} */ task) => {
       if (task && typeof task === 'object' && task.status === 'fail') logs.push(String(task.message))
     },
-  })
+  }
+  // The upload's version, required by the options' type, is not read by the compile.
+  /** @type {Record<string, string | Buffer>} */
+  const result = await ci.getCompiledResult(/** @type {CompileOptions} */ (compileOptions))
 
   const files = Object.keys(result)
+  /** @type {string[]} */
   const missing = []
   for (const page of packagesOf(appJson).allPages) {
     for (const ext of PAGE_FILES) if (!(`${page}${ext}` in result)) missing.push(`${page}${ext}`)
@@ -76,21 +86,23 @@ async function main() {
   if (tried) throw failure(`tried the network (blocked):\n${tried}`)
   // What the upload would weigh, per package (Babel helpers land in the main package).
   const { subs } = packagesOf(appJson)
-  const sizes = new Map([[null, 0], ...subs.map((sub) => [sub.root, 0])])
+  /** Bytes per package: null is the main package, a subpackage by its root. */
+  const sizes = new Map(/** @type {Array<[string | null, number]>} */ ([[null, 0], ...subs.map((sub) => [sub.root, 0])]))
+  const size = (/** @type {string | null} */ pkg) => sizes.get(pkg) ?? 0
   for (const f of files) {
     const pkg = packageOf(f, subs)
-    sizes.set(pkg, sizes.get(pkg) + Buffer.byteLength(result[f]))
+    sizes.set(pkg, size(pkg) + Buffer.byteLength(result[f]))
   }
   const over = []
-  if (sizes.get(null) > COMPILED_MAIN_BUDGET) over.push(`compiled main package ${kb(sizes.get(null))} > ${kb(COMPILED_MAIN_BUDGET)}`)
+  if (size(null) > COMPILED_MAIN_BUDGET) over.push(`compiled main package ${kb(size(null))} > ${kb(COMPILED_MAIN_BUDGET)}`)
   for (const sub of subs)
-    if (sizes.get(sub.root) > SUB_BUDGET) over.push(`compiled subpackage ${sub.root} ${kb(sizes.get(sub.root))} > ${kb(SUB_BUDGET)}`)
+    if (size(sub.root) > SUB_BUDGET) over.push(`compiled subpackage ${sub.root} ${kb(size(sub.root))} > ${kb(SUB_BUDGET)}`)
   if (over.length) throw failure(over.join('\n'))
-  const perPackage = [`main ${kb(sizes.get(null))}`, ...subs.map((sub) => `${sub.root} ${kb(sizes.get(sub.root))}`)].join(', ')
+  const perPackage = [`main ${kb(size(null))}`, ...subs.map((sub) => `${sub.root} ${kb(size(sub.root))}`)].join(', ')
   return `es6+minify compiled ${files.length} files for ${packagesOf(appJson).allPages.length} pages (${perPackage}), no network call`
 }
 
-runCheck('weapp miniprogram-ci getCompiledResult', main).then(() => {
+void runCheck('weapp miniprogram-ci getCompiledResult', main).then(() => {
   fs.rmSync(guardLog, { force: true })
   // miniprogram-ci leaves its forked compiler running.
   process.exit()

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // WeChat's own template and style compilers (wcc, wcsc from the miniprogram-compiler package)
 // compile every .wxml (with the .wxs modules) and every .wxss of dist/weapp, the way the
@@ -7,6 +8,7 @@ const path = require('node:path')
 const { spawnSync } = require('node:child_process')
 const { requireDist, listFiles, runCheck, failure } = require('./lib/common')
 
+/** @param {'wcc' | 'wcsc'} name */
 function compilerBinary(name) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw failure(`wcc/wcsc are checked on linux x64 only (this is ${process.platform} ${process.arch})`)
@@ -21,23 +23,39 @@ function compilerBinary(name) {
   return bin
 }
 
+/**
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 function run(bin, args, cwd) {
   const res = spawnSync(bin, args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' })
   if (res.error) throw res.error
   return res
 }
 
+/**
+ * The custom components a template's .json declares, or null.
+ * @param {string} dir
+ * @param {string} rel
+ * @returns {Record<string, string> | null}
+ */
 function usingComponents(dir, rel) {
   const json = path.join(dir, rel.replace(/\.[^.]+$/, '.json'))
   if (!fs.existsSync(json)) return null
   return JSON.parse(fs.readFileSync(json, 'utf8')).usingComponents || null
 }
 
+/**
+ * @param {string} dir
+ * @param {string[]} files
+ */
 function checkWxml(dir, files) {
   const wxml = files.filter((f) => f.endsWith('.wxml'))
   const wxs = files.filter((f) => f.endsWith('.wxs'))
   if (!wxml.length) throw failure('no .wxml file in the build')
   // -cc "<count> <file> <n> <name...> ...": the custom components each template uses.
+  /** @type {Array<string | number>} */
   const comps = []
   for (const f of wxml) {
     const using = usingComponents(dir, f)
@@ -53,6 +71,10 @@ function checkWxml(dir, files) {
   return `${wxml.length} .wxml + ${wxs.length} .wxs compiled`
 }
 
+/**
+ * @param {string} dir
+ * @param {string[]} files
+ */
 function checkWxss(dir, files) {
   const wxss = files.filter((f) => f.endsWith('.wxss'))
   if (!wxss.length) throw failure('no .wxss file in the build')
@@ -70,7 +92,7 @@ function checkWxss(dir, files) {
   return `${wxss.length} .wxss compiled (${own.length} page/component styles)`
 }
 
-runCheck('weapp wcc/wcsc', () => {
+void runCheck('weapp wcc/wcsc', () => {
   const dir = requireDist('weapp')
   const files = listFiles(dir)
   return `${checkWxml(dir, files)}; ${checkWxss(dir, files)}`

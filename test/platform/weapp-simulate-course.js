@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The course screens of issue 21 in the WeChat build (dist/weapp; with ALFA_SIMULATE_TARGET=swan,
 // dist/swan translated to WXML) render in miniprogram-simulate with the data of the REAL API
@@ -24,9 +25,12 @@ const { text, runScreens, withLiveApp } = require('./lib/live-screens')
 const TIMEOUT_MS = 8000
 
 /** mm:ss as the app writes a length (src/features/course/time.ts). */
-const clock = (s) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+const clock = (/** @type {number} */ s) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 
-/** The page path and query of a navigation url (the ts parameter left out). */
+/**
+ * The page path and query of a navigation url (the ts parameter left out).
+ * @param {unknown} url
+ */
 function target(url) {
   const [pathname, search = ''] = String(url).split('?')
   const params = new URLSearchParams(search)
@@ -34,12 +38,19 @@ function target(url) {
   return { path: pathname, params: Object.fromEntries(params) }
 }
 
-/** Taps `node` and fails unless it navigates to `page` with exactly `params`. */
+/**
+ * Taps `node` and fails unless it navigates to `page` with exactly `params`.
+ * @param {import('./lib/types').OpenPage} h
+ * @param {import('./lib/types').SimNode} node
+ * @param {string} page
+ * @param {Record<string, string>} params
+ * @param {string} what
+ */
 async function tapOpens(h, node, page, params, what) {
   const before = h.navigations.length
   node.dispatchEvent('tap')
   await h.waitFor(`navigation from ${what}`, () => h.navigations.length > before)
-  const url = h.navigations[before].url
+  const url = String(h.navigations[before].url)
   const t = target(url)
   if (t.path !== `/${page}` || JSON.stringify(t.params) !== JSON.stringify(params))
     throw failure(`${what} opened ${url}, expected /${page}?${new URLSearchParams(params)}`)
@@ -50,6 +61,7 @@ async function tapOpens(h, node, page, params, what) {
  * The native video component's attribute as the build's template renders it (src, initial-time):
  * the simulator keeps no attributes of a component it does not define, so the value is read from
  * the page's data node of the player, under the data key the template binds that attribute to.
+ * @param {string} dir
  */
 function videoAttrOf(dir) {
   const base = ['base.wxml', 'base.swan'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f))
@@ -57,24 +69,41 @@ function videoAttrOf(dir) {
   const tag = /<video\s[^>]*>/.exec(fs.readFileSync(base, 'utf8'))
   if (!tag) throw failure(`${base} has no <video> template`)
   const keys = Object.fromEntries([...tag[0].matchAll(/([\w-]+)="\{\{(?:xs\.b\()?i\.(p\d+)/g)].map((m) => [m[1], m[2]]))
-  /** The page's data node with the player's class. */
+  /**
+   * The page's data node with the player's class.
+   * @param {unknown} node
+   * @returns {Record<string, unknown> | null}
+   */
   const find = (node) => {
     if (!node || typeof node !== 'object') return null
-    if (typeof node.cl === 'string' && node.cl.split(/\s+/).includes('alfa-video__player')) return node
+    if ('cl' in node && typeof node.cl === 'string' && node.cl.split(/\s+/).includes('alfa-video__player')) return node
     for (const v of Object.values(node)) {
       const found = find(v)
       if (found) return found
     }
     return null
   }
+  /** @param {string} name */
   return (name) => {
     if (!keys[name]) throw failure(`the <video> template binds no ${name}`)
-    const node = find(global.getCurrentPages().slice(-1)[0].data)
+    const node = find(
+      /** @type {import('./lib/types').HostGlobals} */ (/** @type {unknown} */ (globalThis)).getCurrentPages().slice(-1)[0]?.data,
+    )
     if (!node) throw failure('no player (.alfa-video__player) in the page data')
     return node[keys[name]]
   }
 }
 
+/**
+ * @typedef {{ courseId: string; title: string; lessonCount: number; totalSecond: number }} Course
+ * @typedef {{ lessonId: string; title: string; durationSecond: number; videoUrl: string }} Lesson
+ */
+
+/**
+ * @param {{ course: { courses: Course[]; totalCount: number; course: { courseId: string; title: string; lessons: { list: Lesson[] } } } }} expected lib/api-server.js's, part course
+ * @param {string} dir
+ * @returns {import('./lib/types').Screen[]}
+ */
 function screens(expected, dir) {
   const videoAttr = videoAttrOf(dir)
   const { courses, totalCount, course } = expected.course
@@ -141,7 +170,11 @@ function screens(expected, dir) {
         const src = () => String(videoAttr('src'))
         if (!src().endsWith(l2.videoUrl) || !/^https?:\/\//.test(src()))
           throw failure(`video: src ${src()}, expected the API origin + ${l2.videoUrl}`)
-        const player = () => h.page.querySelector('.alfa-video__player')
+        const player = () => {
+          const node = h.page.querySelector('.alfa-video__player')
+          if (!node) throw failure('video: the player (.alfa-video__player) is gone')
+          return node
+        }
         // The native component's events, as WeChat and Baidu send them.
         player().dispatchEvent('play', { detail: {} })
         player().dispatchEvent('timeupdate', { detail: { currentTime: 12.5, duration: l2.durationSecond } })
@@ -164,7 +197,7 @@ function screens(expected, dir) {
           `the tapped lesson ${l1.title}`,
           () => text(h.page.querySelector('.alfa-video__title')) === l1.title && src().endsWith(l1.videoUrl),
         )
-        return `plays ${l2.videoUrl} from the API origin; pause at 12.5 s saved; ended -> ${l3.title}; tap -> ${l1.title} (initial-time ${videoAttr('initial-time')})`
+        return `plays ${l2.videoUrl} from the API origin; pause at 12.5 s saved; ended -> ${l3.title}; tap -> ${l1.title} (initial-time ${String(videoAttr('initial-time'))})`
       },
     },
   ]
@@ -178,6 +211,6 @@ async function main() {
   })
 }
 
-runCheck(`${TARGET} issue-21 course screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
-  process.exit(),
+void runCheck(`${TARGET} issue-21 course screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(
+  () => process.exit(),
 )

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The WeChat build's home page (dist/weapp/pages/home/index) renders in miniprogram-simulate with
 // the data of the REAL API server (lib/live-screens.js withLiveApp; lib/api-server.js reads what
@@ -50,6 +51,7 @@ async function main() {
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
   const wx = { getSystemInfoSync: () => ({ ...SYSTEM }), getMenuButtonBoundingClientRect: () => ({ ...CAPSULE }) }
   return withLiveApp({ dir, parts: ['home'], wx }, async ({ server, host, net, problems }) => {
+    /** @type {{ banners: string[]; indexNames: string[]; strategies: Array<{ poCode: string; poName: string }>; handPicked: string[]; liveTitles: string[]; articleTitles: string[]; disclaimer: string | null }} lib/api-server.js's part home */
     const home = server.expected.home
     const h = host.open(PAGE, {}, TIMEOUT_MS)
     const { page, navigations, waitFor } = h
@@ -97,7 +99,7 @@ async function main() {
     const before = navigations.length
     row.dispatchEvent('tap')
     await waitFor(`the navigation of ${first.poName}`, () => navigations.length > before || null)
-    const opened = navigations[before].url
+    const opened = String(navigations[before].url)
     if (!new RegExp(`^/subPkg/pages/portfolio/entry/index\\?poCode=${first.poCode}&ts=\\d+$`).test(opened))
       throw failure(`the strategy row opened ${opened}`)
 
@@ -115,8 +117,8 @@ async function main() {
       if (calls.length !== 1 || calls[0].api !== 'navigateTo') {
         throw failure(`tile "${labels[i]}": expected one wx.navigateTo, got ${JSON.stringify(calls)}`)
       }
-      const { url } = calls[0]
-      const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(String(url))
+      const url = String(calls[0].url)
+      const m = /^\/((?:pages|subPkg\/pages)\/[^?#]+)\?(.*)$/.exec(url)
       if (!m) throw failure(`tile "${labels[i]}": url ${url} is not /pages/... or /subPkg/pages/... with a query`)
       if (!allPages.has(m[1]) && !PENDING_PAGES.has(m[1])) throw failure(`tile "${labels[i]}": ${m[1]} is not a page of app.json`)
       const ts = new URLSearchParams(m[2]).get('ts')
@@ -141,15 +143,19 @@ async function main() {
   })
 }
 
-/** The bar's geometry against the stubbed capsule; returns a description. */
+/**
+ * The bar's geometry against the stubbed capsule; returns a description.
+ * @param {import('./lib/types').SimNode} page
+ * @param {string} where
+ */
 function checkBar(page, where) {
   // Class names carry the build's prefix (main--alfa-navbar): match the block and its element by suffix.
-  const byClass = (suffix) =>
+  const byClass = (/** @type {string} */ suffix) =>
     [...page.dom.querySelectorAll('[class*="alfa-navbar"]')].find((n) => n.className.split(/\s+/).some((c) => c.endsWith(suffix)))
   const outer = byClass('alfa-navbar')
   const inner = byClass('alfa-navbar__bar')
   if (!outer || !inner) throw failure(`${where}: no navigation bar rendered`)
-  const px = (node, prop) => {
+  const px = (/** @type {Element} */ node, /** @type {string} */ prop) => {
     const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([\\d.]+)px`).exec(node.getAttribute('style') || '')
     return m ? Number(m[1]) : NaN
   }
@@ -160,12 +166,12 @@ function checkBar(page, where) {
     paddingRight: px(inner, 'padding-right'),
   }
   const want = { height: BAR_HEIGHT, paddingTop: SYSTEM.statusBarHeight, titleBar: TITLE_BAR_HEIGHT, paddingRight: RIGHT_INSET }
-  for (const k of Object.keys(want))
+  for (const k of /** @type {Array<keyof typeof want>} */ (Object.keys(want)))
     if (got[k] !== want[k]) throw failure(`${where}: navigation bar ${k} ${got[k]} px, expected ${want[k]} px`)
   return `${BAR_HEIGHT} px (status ${SYSTEM.statusBarHeight} + title ${TITLE_BAR_HEIGHT}, ${RIGHT_INSET} px kept free for the capsule)`
 }
 
-runCheck(
+void runCheck(
   TARGET === 'swan' ? 'swan home page (translated to WXML) in miniprogram-simulate' : 'weapp home page in miniprogram-simulate',
   main,
 ).then(() => process.exit())

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Issue #21's live screens of the WeChat build (dist/weapp; with ALFA_SIMULATE_TARGET=swan the
 // Baidu build translated to WXML) in miniprogram-simulate against the REAL API server
@@ -14,7 +15,7 @@
 // must then have recorded the reminder.
 const { requireDist, runCheck, failure } = require('./lib/common')
 const { simulatedDist } = require('./lib/swan-to-wxml')
-const { text, runScreens, withLiveApp } = require('./lib/live-screens')
+const { text, present, runScreens, withLiveApp } = require('./lib/live-screens')
 const { apiHeaders } = require('./lib/socket')
 
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
@@ -23,15 +24,38 @@ const TIMEOUT_MS = 8000
 const LOGIN_CODE = TARGET === 'swan' ? 'dev-baidu-code' : 'dev-wechat-code'
 const LIVE = 'subPkg/pages/live/index'
 
-const masked = (name) => {
+const masked = (/** @type {string} */ name) => {
   const chars = [...name]
   return chars.length <= 2 ? `${chars[0]}*` : `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 3))}${chars[chars.length - 1]}`
 }
 
+/**
+ * @typedef {{ commentId: string; content: string; nickname: string }} Comment
+ * @typedef {{
+ *   liveStreams: Array<{ liveId: string; title: string; status: string }>
+ *   live: { liveId: string; title: string; status: string; presenter: string; comments: { list: Comment[] } }
+ *   upcoming: { liveId: string; title: string; status: string; startsAt: string }
+ *   templates: { WECHAT_LIVE_TEMPLATE_ID: string; BAIDU_LIVE_TEMPLATE_ID: string }
+ * }} LiveExpected lib/api-server.js's part live
+ * @typedef {{ subscribeAsked: string[][] }} Stubs what the stubbed platform APIs were asked
+ */
+
+/**
+ * @param {{ live: LiveExpected }} expected
+ * @param {{ origin: string; token: string }} server
+ * @param {Stubs} stubs
+ * @returns {import('./lib/types').Screen[]}
+ */
 function screens(expected, server, stubs) {
   const { liveStreams, live, upcoming, templates } = expected.live
   const newest = live.comments.list[0]
   const markup = live.comments.list.find((c) => c.content.includes('<')) || newest
+  /**
+   * An API call as the demo user; answers its data (JSON), fails on any status but 200.
+   * @param {string} path
+   * @param {RequestInit} [init]
+   * @returns {Promise<any>}
+   */
   const api = (path, init = {}) =>
     fetch(`${server.origin}/alfa/v1${path}`, { ...init, headers: apiHeaders(server.token) }).then(async (res) => {
       const body = await res.json()
@@ -51,9 +75,10 @@ function screens(expected, server, stubs) {
         h.page.querySelectorAll('.alfa-live-card')[0].dispatchEvent('tap')
         await h.waitFor('navigation to the first stream', () => h.navigations.length > before)
         const to = h.navigations[h.navigations.length - 1]
-        if (!new RegExp(`^/${LIVE}\\?liveId=${liveStreams[0].liveId}&ts=\\d+$`).test(to.url))
-          throw failure(`live streams: the tap opened ${to.url}`)
-        return `${liveStreams.length} streams; tap -> ${to.api} ${to.url.replace(/&ts=\d+/, '')}`
+        const url = String(to.url)
+        if (!new RegExp(`^/${LIVE}\\?liveId=${liveStreams[0].liveId}&ts=\\d+$`).test(url))
+          throw failure(`live streams: the tap opened ${url}`)
+        return `${liveStreams.length} streams; tap -> ${to.api} ${url.replace(/&ts=\d+/, '')}`
       },
     },
     {
@@ -67,7 +92,7 @@ function screens(expected, server, stubs) {
       texts: ['直播中', live.presenter, ...live.comments.list.map((c) => c.content), ...live.comments.list.map((c) => masked(c.nickname))],
       async interact(h) {
         const socket = await h.waitFor('the page’s socket open', () =>
-          h.net.sockets.find((s) => s.path === `/alfa/v1/live/${live.liveId}/ws` && s.open && !s.closed),
+          (h.net.sockets ?? []).find((s) => s.path === `/alfa/v1/live/${live.liveId}/ws` && s.open && !s.closed),
         )
         if (socket.query.lastEventId !== newest.commentId)
           throw failure(`live stream: the socket resumes from ${socket.query.lastEventId}, the newest comment shown is ${newest.commentId}`)
@@ -76,9 +101,9 @@ function screens(expected, server, stubs) {
         await h.waitFor('the comment over the socket', () => socket.messages.some((m) => m.includes(posted.commentId)))
         await h.waitFor('the comment on the page, at the top', () => text(h.page.querySelector('.alfa-live-comment__content')) === content)
         const before = h.navigations.length
-        h.page.querySelector('.alfa-live-comment').dispatchEvent('tap')
+        present(h.page.querySelector('.alfa-live-comment'), '.alfa-live-comment').dispatchEvent('tap')
         await h.waitFor('the comment’s detail opened', () => h.navigations.length > before)
-        const to = h.navigations[h.navigations.length - 1].url
+        const to = String(h.navigations[h.navigations.length - 1].url)
         if (!to.startsWith(`/subPkg/pages/commentDetail/index?commentId=${posted.commentId}&`))
           throw failure(`live stream: the tap opened ${to}`)
         return `socket from ${newest.commentId}; comment ${posted.commentId} arrived over it and shows first; tap -> its detail`
@@ -94,10 +119,11 @@ function screens(expected, server, stubs) {
       texts: [masked(markup.nickname), '回到直播'],
       async interact(h) {
         const before = h.navigations.length
-        h.page.querySelector('.alfa-live-detail__stream').dispatchEvent('tap')
+        present(h.page.querySelector('.alfa-live-detail__stream'), '.alfa-live-detail__stream').dispatchEvent('tap')
         await h.waitFor('back to the stream', () => h.navigations.length > before)
         const to = h.navigations[h.navigations.length - 1]
-        if (!to.url.startsWith(`/${LIVE}?liveId=${live.liveId}&`)) throw failure(`comment detail: the tap opened ${to.url}`)
+        const url = String(to.url)
+        if (!url.startsWith(`/${LIVE}?liveId=${live.liveId}&`)) throw failure(`comment detail: the tap opened ${url}`)
         return `"${markup.content}" as text; tap -> ${to.api} the stream`
       },
     },
@@ -112,13 +138,15 @@ function screens(expected, server, stubs) {
       async interact(h) {
         if (TARGET === 'swan') {
           // Baidu's form: its submit (after the panel) carries a formId.
-          h.page.querySelector('.alfa-reminder-form').dispatchEvent('submit', { detail: { formId: 'simulated-form-id', value: {} } })
+          present(h.page.querySelector('.alfa-reminder-form'), '.alfa-reminder-form').dispatchEvent('submit', {
+            detail: { formId: 'simulated-form-id', value: {} },
+          })
         } else {
-          h.page.querySelector('.alfa-live-auth__button').dispatchEvent('tap')
+          present(h.page.querySelector('.alfa-live-auth__button'), '.alfa-live-auth__button').dispatchEvent('tap')
           await h.waitFor('WeChat’s subscription panel', () => stubs.subscribeAsked.length)
           if (stubs.subscribeAsked[0].join() !== templates.WECHAT_LIVE_TEMPLATE_ID)
             throw failure(
-              `the panel was asked for ${stubs.subscribeAsked[0]}, the server's template is ${templates.WECHAT_LIVE_TEMPLATE_ID}`,
+              `the panel was asked for ${stubs.subscribeAsked[0].join()}, the server's template is ${templates.WECHAT_LIVE_TEMPLATE_ID}`,
             )
         }
         await h.waitFor('已订阅开播提醒', () => h.bodyText().includes('已订阅开播提醒'))
@@ -132,29 +160,32 @@ function screens(expected, server, stubs) {
 
 async function main() {
   const { dir } = simulatedDist(requireDist)
+  /** @type {Stubs} */
   const stubs = { subscribeAsked: [] }
-  const answer = (opts, res) => {
+  /** @typedef {import('./lib/types').WxCallOptions & { tmplIds?: string[] }} StubOptions */
+  const answer = (/** @type {StubOptions} */ opts, /** @type {object} */ res) => {
     if (typeof opts.success === 'function') opts.success(res)
     if (typeof opts.complete === 'function') opts.complete(res)
   }
   const wx = {
-    requestSubscribeMessage: (opts = {}) => {
+    requestSubscribeMessage: (/** @type {StubOptions} */ opts = {}) => {
       stubs.subscribeAsked.push(opts.tmplIds || [])
       answer(opts, { errMsg: 'requestSubscribeMessage:ok', ...Object.fromEntries((opts.tmplIds || []).map((id) => [id, 'accept'])) })
     },
-    login: (opts = {}) => answer(opts, { code: LOGIN_CODE, errMsg: 'login:ok' }),
-    getLoginCode: (opts = {}) => answer(opts, { code: LOGIN_CODE, errMsg: 'getLoginCode:ok' }),
+    login: (/** @type {StubOptions} */ opts = {}) => answer(opts, { code: LOGIN_CODE, errMsg: 'login:ok' }),
+    getLoginCode: (/** @type {StubOptions} */ opts = {}) => answer(opts, { code: LOGIN_CODE, errMsg: 'getLoginCode:ok' }),
   }
   return withLiveApp({ dir, parts: ['live'], wx }, async ({ server, host, net, problems }) => {
     const results = await runScreens({ dir, host, net, problems, screens: screens(server.expected, server, stubs), timeoutMs: TIMEOUT_MS })
+    const sockets = net.sockets ?? []
     // A page's socket closes with the page (the close handshake takes a moment).
-    for (let i = 0; i < 100 && net.sockets.some((s) => !s.closed); i++) await new Promise((r) => setTimeout(r, 20))
-    const open = net.sockets.filter((s) => !s.closed)
+    for (let i = 0; i < 100 && sockets.some((s) => !s.closed); i++) await new Promise((r) => setTimeout(r, 20))
+    const open = sockets.filter((s) => !s.closed)
     if (open.length) throw failure(`${open.length} socket(s) left open after their page closed: ${open.map((s) => s.path).join(', ')}`)
-    return `${results.length} live screens against the live server (${net.requests.length} requests, ${net.sockets.length} socket(s), all closed with their page; server start ${server.startMs} ms):\n  ${results.join('\n  ')}`
+    return `${results.length} live screens against the live server (${net.requests.length} requests, ${sockets.length} socket(s), all closed with their page; server start ${server.startMs} ms):\n  ${results.join('\n  ')}`
   })
 }
 
-runCheck(`${TARGET} issue-21 live screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
+void runCheck(`${TARGET} issue-21 live screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
   process.exit(),
 )

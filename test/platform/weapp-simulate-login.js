@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The WeChat build's login page (dist/weapp/subPkg/pages/login/index) in miniprogram-simulate
 // against the REAL API server (lib/login-api-server.js), which exchanges the login code with a
@@ -25,11 +26,21 @@ const TIMEOUT_MS = 8000
 const APP_ID = 'wx5151515151515151'
 const APP_SECRET = 'simulator-app-secret'
 
-/** WeChat's jscode2session, as documented: openid and session_key for a code it issued, errcode otherwise. */
+/**
+ * @typedef {{ method: string; path: string; body: string | undefined; done: boolean; status?: number }} LoginRequest
+ * @typedef {{ requests: LoginRequest[]; problems: string[] }} LoginNet
+ */
+
+/**
+ * WeChat's jscode2session, as documented: openid and session_key for a code it issued, errcode otherwise.
+ * @param {Set<string>} issued
+ * @returns {Promise<{ url: string; calls: Array<Record<string, string>>; server: http.Server }>}
+ */
 function startWechatStub(issued) {
+  /** @type {Array<Record<string, string>>} */
   const calls = []
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://stub')
+    const url = new URL(String(req.url), 'http://stub')
     const q = Object.fromEntries(url.searchParams)
     calls.push({ path: url.pathname, ...q })
     const good = url.pathname === '/sns/jscode2session' && q.appid === APP_ID && q.secret === APP_SECRET && issued.has(q.js_code)
@@ -39,10 +50,17 @@ function startWechatStub(issued) {
     )
   })
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/sns/jscode2session`, calls, server })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/sns/jscode2session`,
+        calls,
+        server,
+      }),
+    ),
   )
 }
 
+/** @param {string} code2sessionUrl */
 function startApi(code2sessionUrl) {
   return startJsonServer(path.join(__dirname, 'lib', 'login-api-server.js'), [], {
     WECHAT_APP_ID: APP_ID,
@@ -51,18 +69,25 @@ function startApi(code2sessionUrl) {
   })
 }
 
-/** wx.request forwarded to the server; records each call. */
+/**
+ * wx.request forwarded to the server; records each call.
+ * @param {string} origin
+ * @param {LoginNet} net
+ * @returns {import('./lib/types').WxRequest}
+ */
 function forwarder(origin, net) {
   return (opts = {}) => {
     const method = String(opts.method || 'GET').toUpperCase()
     const url = new URL(String(opts.url), origin)
     const body =
       method === 'GET' || opts.data === undefined ? undefined : typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data)
+    /** @type {LoginRequest} */
     const entry = { method, path: url.pathname, body, done: false }
     net.requests.push(entry)
     fetch(`${origin}${url.pathname}${url.search}`, { method, headers: { ...(opts.header || {}) }, body })
       .then(async (res) => {
         const text = await res.text()
+        /** @type {Record<string, string>} */
         const header = {}
         res.headers.forEach((v, k) => (header[k] = v))
         entry.status = res.status
@@ -77,7 +102,7 @@ function forwarder(origin, net) {
         if (typeof opts.success === 'function') opts.success(answer)
         if (typeof opts.complete === 'function') opts.complete(answer)
       })
-      .catch((err) => {
+      .catch((/** @type {Error} */ err) => {
         entry.done = true
         net.problems.push(`${method} ${url.pathname} failed: ${err.message}`)
         if (typeof opts.fail === 'function') opts.fail({ errMsg: `request:fail ${err.message}` })
@@ -86,7 +111,7 @@ function forwarder(origin, net) {
   }
 }
 
-const text = (node) => (node ? (node.dom || node).textContent.replace(/\s+/g, ' ').trim() : '')
+const { text } = require('./lib/live-screens')
 /** x-sign as common/sign.ts makes it: the timestamp and 32 uppercase hex of sha256(floor(1.01 × timestamp)). */
 const createSign = (now = Date.now()) =>
   `${now}${createHash('sha256')
@@ -94,7 +119,11 @@ const createSign = (now = Date.now()) =>
     .digest('hex')
     .slice(0, 32)
     .toUpperCase()}`
-const apiHeaders = (token) => ({ 'x-sign': createSign(), 'x-broker': '0008', ...(token ? { authorization: `Bearer ${token}` } : {}) })
+const apiHeaders = (/** @type {string} */ token = '') => ({
+  'x-sign': createSign(),
+  'x-broker': '0008',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+})
 
 async function main() {
   const dir = requireDist('weapp')
@@ -113,13 +142,15 @@ async function main() {
     const forgedBody = await forged.json()
     if (forged.status !== 400 || forgedBody.data) throw failure(`a code WeChat refused: ${forged.status} ${JSON.stringify(forgedBody)}`)
 
+    /** @type {LoginNet} */
     const net = { requests: [], problems }
+    /** @type {string[]} */
     const logins = []
     const host = createHost(dir, {
       problems,
       request: forwarder(api.origin, net),
       wx: {
-        login(opts = {}) {
+        login(/** @type {import('./lib/types').WxCallOptions} */ opts = {}) {
           const code = `sim-code-${logins.length + 1}-${Date.now()}`
           logins.push(code)
           issued.add(code)
@@ -130,7 +161,7 @@ async function main() {
         },
       },
     })
-    const token = () => (host.storage.get('cookies') || {}).accessToken?.value ?? null
+    const token = () => storedToken(host)
     if (token()) throw failure('logged in before the test')
 
     const h = host.open(PAGE, {}, TIMEOUT_MS)
@@ -142,7 +173,7 @@ async function main() {
     await h.waitFor('the login to finish and the page to leave', () => host.navigations.length > before)
     if (logins.length !== 1) throw failure(`wx.login was called ${logins.length} times`)
     const post = net.requests.find((r) => r.path === '/alfa/v1/user/wechat/login')
-    if (!post || post.method !== 'POST' || JSON.parse(post.body).code !== logins[0])
+    if (!post || post.method !== 'POST' || JSON.parse(post.body ?? 'null')?.code !== logins[0])
       throw failure(`the login code did not reach POST /user/wechat/login: ${JSON.stringify(post)}`)
     if (post.status !== 200) throw failure(`POST /user/wechat/login answered ${post.status}`)
     const exchanged = stub.calls.find((c) => c.js_code === logins[0])
@@ -164,7 +195,7 @@ async function main() {
     fs.writeFileSync(file, JSON.stringify({ storage: Object.fromEntries(host.storage), origin: api.origin }))
     const second = spawnSync(process.execPath, [__filename, '--logout', file], { encoding: 'utf8', timeout: 120000 })
     fs.rmSync(path.dirname(file), { recursive: true, force: true })
-    const last = String(second.stdout).trim().split('\n').pop()
+    const last = String(second.stdout).trim().split('\n').pop() ?? ''
     let result
     try {
       result = JSON.parse(last)
@@ -174,7 +205,7 @@ async function main() {
     if (result.error) throw failure(`logout: ${result.error}`)
     const after = await fetch(`${api.origin}/alfa/v1/user/info/detail`, { headers: apiHeaders(saved) })
     if (after.status !== 401) throw failure(`the token still works after 退出登录: ${after.status}`)
-    const bad = net.requests.filter((r) => r.status >= 400)
+    const bad = net.requests.filter((r) => (r.status ?? 0) >= 400)
     if (bad.length) throw failure(`requests failed: ${JSON.stringify(bad)}`)
     if (problems.length) throw failure(problems.join('\n'))
     return `微信一键登录 -> wx.login code -> POST /user/wechat/login (200) -> code2session stub (js_code, appid, secret) -> token stored and accepted (微信用户) -> wx.reLaunch home; a refused code -> 400; 退出登录 -> token gone, server answers 401`
@@ -184,14 +215,28 @@ async function main() {
   }
 }
 
-/** The second run: the stored token; the page shows the account; 退出登录 clears it and tells the server. */
+/**
+ * The access token in the mini-program's storage (the accessToken cookie), or null.
+ * @param {import('./lib/types').Host} host
+ * @returns {string | null}
+ */
+function storedToken(host) {
+  const cookies = /** @type {{ accessToken?: { value?: string } } | undefined} */ (host.storage.get('cookies'))
+  return (cookies || {}).accessToken?.value ?? null
+}
+
+/**
+ * The second run: the stored token; the page shows the account; 退出登录 clears it and tells the server.
+ * @param {string} file
+ */
 async function logoutMain(file) {
   const { storage, origin } = JSON.parse(fs.readFileSync(file, 'utf8'))
   const dir = requireDist('weapp')
   const problems = captureProblems([])
+  /** @type {LoginNet} */
   const net = { requests: [], problems }
   const host = createHost(dir, { problems, request: forwarder(origin, net), storage })
-  const token = () => (host.storage.get('cookies') || {}).accessToken?.value ?? null
+  const token = () => storedToken(host)
   if (!token()) throw failure('the second run has no stored token')
   const h = host.open(PAGE, {}, TIMEOUT_MS)
   const out = await h.waitFor('退出登录', () => h.page.querySelector('.alfa-login__logout'))
@@ -200,23 +245,23 @@ async function logoutMain(file) {
   await h.waitFor('the token to leave storage', () => !token())
   await h.waitFor('the logout call', () => net.requests.some((r) => r.path === '/alfa/v1/user/logout' && r.done))
   await h.waitFor('the login button again', () => h.page.querySelectorAll('.alfa-login__submit').some((b) => text(b) === '微信一键登录'))
-  const bad = net.requests.filter((r) => r.status >= 400)
+  const bad = net.requests.filter((r) => (r.status ?? 0) >= 400)
   if (bad.length) throw failure(`requests failed: ${JSON.stringify(bad)}`)
   if (problems.length) throw failure(problems.join('\n'))
   h.close()
 }
 
 if (process.argv[2] === '--logout') {
-  logoutMain(process.argv[3]).then(
+  logoutMain(String(process.argv[3])).then(
     () => {
       console.log(`\n${JSON.stringify({ ok: true })}`)
       process.exit(0)
     },
-    (err) => {
+    (/** @type {Error} */ err) => {
       console.log(`\n${JSON.stringify({ error: String((err && err.message) || err) })}`)
       process.exit(1)
     },
   )
 } else {
-  runCheck('weapp login page in miniprogram-simulate (WeChat code login)', main).then(() => process.exit())
+  void runCheck('weapp login page in miniprogram-simulate (WeChat code login)', main).then(() => process.exit())
 }

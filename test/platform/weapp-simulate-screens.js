@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The issue-5 screens of the WeChat build (dist/weapp) render in miniprogram-simulate with the
 // data of the REAL API server: fund detail, achievements, manager profile, market quotes, the
@@ -37,14 +38,18 @@ const { simulatedDist } = require('./lib/swan-to-wxml')
 // both; the translation is described in lib/swan-to-wxml.js).
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
 const { createHost, captureProblems } = require('./lib/weapp-host')
-const { forwarder, text, classOf, showScreen, runScreens, withLiveApp } = require('./lib/live-screens')
+const { forwarder, text, classOf, present, showScreen, runScreens, withLiveApp } = require('./lib/live-screens')
 
 const FUND = '000001' // lib/api-server.js reads the expected figures of the same fund
 const TIMEOUT_MS = 8000
 
-const nav = (v, digits = 4) => Number(v).toFixed(digits)
+const nav = (/** @type {number | string} */ v, digits = 4) => Number(v).toFixed(digits)
 
-/** The screens: page path, query, what must appear, and one interaction. */
+/**
+ * The screens: page path, query, what must appear, and one interaction.
+ * @param {any} expected lib/api-server.js's figures (part fund), JSON as the server answered
+ * @returns {import('./lib/types').Screen[]}
+ */
 function screens(expected) {
   const { fund, manager, marketIndices, picks, pickNames } = expected
   return [
@@ -102,7 +107,10 @@ function screens(expected) {
         const active = text(h.page.querySelector('.alfa-fund-tabs__tab--active'))
         if (active !== '季度业绩') throw failure(`achievements: tabIndex=1 selected "${active}", not 季度业绩`)
         if (!h.bodyText().includes('季度')) throw failure('achievements: no quarterly rows')
-        const first = h.page.querySelectorAll('.alfa-fund-tabs__tab').find((t) => text(t) === '年度业绩')
+        const first = present(
+          h.page.querySelectorAll('.alfa-fund-tabs__tab').find((t) => text(t) === '年度业绩'),
+          'the 年度业绩 tab',
+        )
         first.dispatchEvent('tap')
         await h.waitFor('the 年度业绩 tab selected', () => text(h.page.querySelector('.alfa-fund-tabs__tab--active')) === '年度业绩')
         const rows = h.page.querySelectorAll('.alfa-rows__row').filter((r) => /^\d{4}年/.test(text(r)))
@@ -138,7 +146,7 @@ function screens(expected) {
         const before = h.navigations.length
         rows[0].dispatchEvent('tap')
         await h.waitFor('navigation from a managed fund', () => h.navigations.length > before)
-        const url = h.navigations[before].url
+        const url = String(h.navigations[before].url)
         if (!/^\/subPkg\/pages\/fundEntry\/index\?fundCode=\d{6}/.test(url)) throw failure(`manager: a fund row opened ${url}`)
         return `${rows.length} funds; tap -> ${url.split('&')[0]}`
       },
@@ -150,7 +158,7 @@ function screens(expected) {
       page: 'pages/stock_market/index',
       query: {},
       ready: '.alfa-market__quote',
-      texts: [...marketIndices.map((q) => q.indexName), '演示数据', '分时', '日K(近120日)'],
+      texts: [...marketIndices.map((/** @type {{ indexName: string }} */ q) => q.indexName), '演示数据', '分时', '日K(近120日)'],
       async interact(h) {
         const cards = h.page.querySelectorAll('.alfa-market__quote')
         if (cards.length !== marketIndices.length)
@@ -185,7 +193,10 @@ function screens(expected) {
       async interact(h) {
         const rows = () => h.page.querySelectorAll('.alfa-favourites__row')
         if (rows().length !== picks.length) throw failure(`watchlist: ${rows().length} rows, ${picks.length} picked`)
-        const header = h.page.querySelectorAll('.alfa-favourites__sort').find((s) => text(s).startsWith('净值'))
+        const header = present(
+          h.page.querySelectorAll('.alfa-favourites__sort').find((s) => text(s).startsWith('净值')),
+          'the 净值 sort header',
+        )
         header.dispatchEvent('tap')
         await h.waitFor('the 净值 header sorted', () =>
           h.page
@@ -256,7 +267,7 @@ function screens(expected) {
         await h.waitFor(`热门自选 lists ${fund.fundName}`, () =>
           h.page.querySelectorAll('.alfa-search__chip').some((c) => text(c).includes(fund.fundName)),
         )
-        const input = h.page.querySelector('.alfa-search__input')
+        const input = present(h.page.querySelector('.alfa-search__input'), '.alfa-search__input')
         input.dispatchEvent('input', { detail: { value: FUND, cursor: FUND.length } })
         const row = await h.waitFor(`a result row for ${FUND}`, () =>
           h.page.querySelectorAll('.alfa-list__row').find((r) => text(r).includes(fund.fundName) && text(r).includes(FUND)),
@@ -295,10 +306,22 @@ function screens(expected) {
 
 const STALE_TEXT = '网络异常，显示的是上次加载的内容'
 
-/** The offline phase: revisited screens from storage with the notice; an unvisited one in the error state. */
+/**
+ * A screen of the offline run: no title or share checked, no tap; `absent` must not show.
+ * @typedef {Pick<import('./lib/types').Screen, 'name' | 'page' | 'query' | 'ready' | 'texts' | 'exact'> & {
+ *   absent?: string
+ *   summary(h: import('./lib/types').OpenPage): string
+ * }} OfflineScreen
+ */
+
+/**
+ * The offline phase: revisited screens from storage with the notice; an unvisited one in the error state.
+ * @param {any} expected lib/api-server.js's figures, as the first run kept them
+ * @returns {OfflineScreen[]}
+ */
 function offlineScreens(expected) {
   const { fund, pickNames } = expected
-  const stale = (h) => text(h.page.querySelector('.alfa-stale'))
+  const stale = (/** @type {import('./lib/types').OpenPage} */ h) => text(h.page.querySelector('.alfa-stale'))
   return [
     {
       name: 'fund detail',
@@ -368,19 +391,26 @@ async function main() {
   })
 }
 
-/** The offline run (its own process, as after a restart): prints {lines, failed} or {error} as its last line. */
+/**
+ * The offline run (its own process, as after a restart): prints {lines, failed} or {error} as its last line.
+ * @param {string} file
+ */
 async function offlineMain(file) {
   const { storage, expected } = JSON.parse(fs.readFileSync(file, 'utf8'))
   const { dir } = simulatedDist(requireDist)
+  /** @type {string[]} */
   const problems = []
+  /** @type {import('./lib/types').Net} */
   const net = { requests: [], problems, offline: true, failed: 0 }
   captureProblems(problems)
   const host = createHost(dir, { problems, request: forwarder(() => 'http://offline.invalid', net), storage })
   const lines = []
   for (const s of offlineScreens(expected)) {
     const h = host.open(s.page, s.query, TIMEOUT_MS)
-    const fail = (msg) =>
-      failure(`offline ${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+    const fail = (/** @type {string} */ msg) =>
+      failure(
+        `offline ${s.name} (${s.page}?${new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]))}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`,
+      )
     try {
       await showScreen(h, s, fail, 'the kept answer')
       if (s.absent && h.page.querySelector(s.absent)) throw fail(`${s.absent} still shown`)
@@ -398,18 +428,18 @@ async function offlineMain(file) {
 }
 
 if (process.argv[2] === '--offline') {
-  offlineMain(process.argv[3]).then(
+  offlineMain(String(process.argv[3])).then(
     (result) => {
       console.log(`\n${JSON.stringify(result)}`)
       process.exit(0)
     },
-    (err) => {
+    (/** @type {Error} */ err) => {
       console.log(`\n${JSON.stringify({ error: String((err && err.message) || err) })}`)
       process.exit(1)
     },
   )
 } else {
-  runCheck(`${TARGET} issue-5 screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
+  void runCheck(`${TARGET} issue-5 screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
     process.exit(),
   )
 }

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Issue 21's web pages and the app's own pages in the WeChat build (dist/weapp; with
 // ALFA_SIMULATE_TARGET=swan, dist/swan translated to WXML) render in miniprogram-simulate with the
@@ -22,10 +23,16 @@ const { text, runScreens, withLiveApp } = require('./lib/live-screens')
 const TIMEOUT_MS = 8000
 const enc = encodeURIComponent
 
-/** What the app copied (wx.setClipboardData). */
+/**
+ * @typedef {import('./lib/types').LivePage} LivePage
+ * @typedef {import('./lib/types').SimNode} SimNode
+ * @typedef {import('./lib/types').Screen} Screen
+ */
+
+/** @type {string[]} What the app copied (wx.setClipboardData). */
 const clipboard = []
 const wxExtra = {
-  setClipboardData(opts = {}) {
+  setClipboardData(/** @type {import('./lib/types').WxCallOptions & { data?: string }} */ opts = {}) {
     clipboard.push(String(opts.data))
     const res = { errMsg: 'setClipboardData:ok' }
     if (typeof opts.success === 'function') opts.success(res)
@@ -33,16 +40,27 @@ const wxExtra = {
   },
 }
 
-/** Taps `node` and resolves with the navigation it starts ({api, url}). */
+/**
+ * Taps `node` and resolves with the navigation it starts ({api, url}).
+ * @param {LivePage} h
+ * @param {SimNode | undefined} node
+ * @param {string} what
+ */
 async function tapNavigates(h, node, what) {
   if (!node) throw failure(`${what}: nothing to tap`)
   const before = h.navigations.length
   node.dispatchEvent('tap')
   await h.waitFor(`navigation from ${what}`, () => h.navigations.length > before)
-  return h.navigations[before]
+  const { api, url } = h.navigations[before]
+  return { api, url: String(url) }
 }
 
-/** Taps `node` and resolves with what it copied. */
+/**
+ * Taps `node` and resolves with what it copied.
+ * @param {LivePage} h
+ * @param {SimNode | undefined} node
+ * @param {string} what
+ */
 async function tapCopies(h, node, what) {
   if (!node) throw failure(`${what}: nothing to tap`)
   const before = clipboard.length
@@ -58,8 +76,10 @@ async function tapCopies(h, node, what) {
  * other node with a web address in an attribute.
  */
 function webViewSrc() {
-  const inst = global.getCurrentPages().slice(-1)[0]
+  const inst = /** @type {import('./lib/types').HostGlobals} */ (/** @type {unknown} */ (globalThis)).getCurrentPages().slice(-1)[0]
+  /** @type {string[]} */
   const found = []
+  /** @param {unknown} node */
   const walk = (node) => {
     if (!node || typeof node !== 'object') return
     for (const [k, v] of Object.entries(node)) {
@@ -71,11 +91,25 @@ function webViewSrc() {
   return found.length === 1 ? found[0] : found.length ? found : null
 }
 
-const withoutTs = (url) => String(url).replace(/[?&]ts=\d+$/, '')
+const withoutTs = (/** @type {string} */ url) => String(url).replace(/[?&]ts=\d+$/, '')
 
+/**
+ * @param {{ site: any }} expected lib/api-server.js's part site, JSON as the server answered
+ * @param {string} token
+ * @param {string} platform
+ * @returns {Screen[]}
+ */
 function screens({ site }, token, platform) {
   const os = /ios/i.test(platform) ? 'ios' : 'android'
   const storeUrl = os === 'ios' ? site.app.iosUrl : site.app.androidUrl
+  /**
+   * @param {string} name
+   * @param {string} title
+   * @param {string} page
+   * @param {string} url
+   * @param {string} want
+   * @returns {Screen}
+   */
   const webView = (name, title, page, url, want) => ({
     name,
     title,
@@ -93,6 +127,13 @@ function screens({ site }, token, platform) {
       return `web-view ${want.replace(token, '<token>')}`
     },
   })
+  /**
+   * @param {string} name
+   * @param {string} title
+   * @param {string} page
+   * @param {string} ready
+   * @returns {Screen}
+   */
   const copyScreen = (name, title, page, ready) => ({
     name,
     title,
@@ -187,7 +228,10 @@ function screens({ site }, token, platform) {
       query: {},
       ready: '.alfa-site-wallet__total',
       exact: { '.alfa-site-wallet__total': site.wallet.total },
-      texts: ['演示数据', ...site.wallet.holdings.flatMap((x) => [x.poName, x.marketValue])],
+      texts: [
+        '演示数据',
+        ...site.wallet.holdings.flatMap((/** @type {{ poName: string; marketValue: string }} */ x) => [x.poName, x.marketValue]),
+      ],
       async interact(h) {
         const [first] = site.wallet.holdings
         const nav = await tapNavigates(h, h.page.querySelector('.alfa-list__row'), `the holding ${first.poName}`)
@@ -206,7 +250,7 @@ function screens({ site }, token, platform) {
       async interact(h) {
         // Opened on its own: nothing to go back to, so home.
         await h.waitFor('the way home', () => h.navigations.some((n) => n.api === 'reLaunch'))
-        const went = h.navigations.filter((n) => n.api === 'reLaunch').map((n) => withoutTs(n.url))
+        const went = h.navigations.filter((n) => n.api === 'reLaunch').map((n) => withoutTs(String(n.url)))
         const nav = await tapNavigates(h, h.page.querySelector('.alfa-site__secondary'), '回到首页')
         if (went[0] !== '/pages/home/index' || nav.api !== 'reLaunch' || withoutTs(nav.url) !== '/pages/home/index')
           throw failure(`back: went ${JSON.stringify(went)}, 回到首页 ${nav.api} ${nav.url}`)
@@ -219,7 +263,7 @@ function screens({ site }, token, platform) {
       page: 'subPkg/pages/portfolio/advisorContent/index',
       query: {},
       ready: '.alfa-po-post__strategy',
-      texts: site.advisorContent.first.flatMap((p) => [p.title, p.poName]),
+      texts: site.advisorContent.first.flatMap((/** @type {{ title: string; poName: string }} */ p) => [p.title, p.poName]),
       async interact(h) {
         if (h.bodyText().includes('未指定策略')) throw failure('advisor content: 未指定策略')
         const [first] = site.advisorContent.first
@@ -235,7 +279,8 @@ function screens({ site }, token, platform) {
 async function main() {
   const { dir } = simulatedDist(requireDist)
   return withLiveApp({ dir, parts: ['site'], wx: wxExtra }, async ({ server, host, net, problems }) => {
-    const platform = (global.wx.getSystemInfoSync && global.wx.getSystemInfoSync().platform) || ''
+    const { wx } = /** @type {{ wx: { getSystemInfoSync?: () => { platform?: string } } }} */ (/** @type {unknown} */ (globalThis))
+    const platform = (wx.getSystemInfoSync && wx.getSystemInfoSync().platform) || ''
     const results = await runScreens({
       dir,
       host,
@@ -248,7 +293,7 @@ async function main() {
   })
 }
 
-runCheck(
+void runCheck(
   `${TARGET} issue-21 web pages and the app's own pages in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`,
   main,
 ).then(() => process.exit())

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The strategy (portfolio) screens of issue 12 in the WeChat build (dist/weapp) render in
 // miniprogram-simulate with the data of the REAL API server: 策略 and 更多策略, the entry of an
@@ -23,25 +24,47 @@ const { requireDist, runCheck, failure } = require('./lib/common')
 const { simulatedDist } = require('./lib/swan-to-wxml')
 // With ALFA_SIMULATE_TARGET=swan the same screens run on dist/swan translated to WXML.
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
-const { text, classOf, runScreens, withLiveApp } = require('./lib/live-screens')
+const { text, classOf, present, runScreens, withLiveApp } = require('./lib/live-screens')
+
+/**
+ * @typedef {import('./lib/types').LivePage} LivePage
+ * @typedef {import('./lib/types').SimNode} SimNode
+ * The values of lib/api-server.js's part strategy, as the app shows them:
+ * @typedef {{ fundCode: string; fundName: string; percent: string }} ShownFund
+ * @typedef {{ name: string; percent: string; parts: ShownFund[] }} ShownGroup
+ * @typedef {{ range: string; feeRate: string; discountFeeRate: string }} ShownStep
+ */
 
 const TIMEOUT_MS = 8000
 
-/** The share of a strategy page: its name with its code, its page path with the strategy's parameters. */
+/**
+ * The share of a strategy page: its name with its code, its page path with the strategy's parameters.
+ * @param {string} page
+ * @param {{ poCode: string; poName: string }} po
+ * @param {Record<string, string>} [extra]
+ */
 function poShare(page, po, extra = {}) {
   const query = new URLSearchParams({ poCode: po.poCode, ...extra }).toString()
   return { title: `${po.poName}（${po.poCode}）`, path: `/${page}?${query}`, query }
 }
 
-/** Taps `node` and resolves with the url of the navigation it starts. */
+/**
+ * Taps `node` and resolves with the url of the navigation it starts.
+ * @param {LivePage} h
+ * @param {SimNode | undefined} node
+ * @param {string} what
+ */
 async function tapOpens(h, node, what) {
   const before = h.navigations.length
-  node.dispatchEvent('tap')
+  present(node, what).dispatchEvent('tap')
   await h.waitFor(`navigation from ${what}`, () => h.navigations.length > before)
-  return h.navigations[before].url
+  return String(h.navigations[before].url)
 }
 
-/** The page path and query of a navigation url (the ts parameter navigation appends left out). */
+/**
+ * The page path and query of a navigation url (the ts parameter navigation appends left out).
+ * @param {string} url
+ */
 function target(url) {
   const [pathname, search = ''] = String(url).split('?')
   const params = new URLSearchParams(search)
@@ -49,22 +72,39 @@ function target(url) {
   return { path: pathname, params: Object.fromEntries(params), short: `${pathname}?${params}` }
 }
 
-/** Fails unless `url` opens `page` with (at least) `params`. */
+/**
+ * Fails unless `url` opens `page` with (at least) `params`.
+ * @param {string} url
+ * @param {string} page
+ * @param {Record<string, string | number>} params
+ * @param {string} what
+ */
 function expectTarget(url, page, params, what) {
   const t = target(url)
   const wrong = Object.entries(params).filter(([k, v]) => t.params[k] !== String(v))
-  if (t.path !== `/${page}` || wrong.length) throw failure(`${what} opened ${url}, expected /${page}?${new URLSearchParams(params)}`)
+  if (t.path !== `/${page}` || wrong.length)
+    throw failure(`${what} opened ${url}, expected /${page}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`)
   return t.short
 }
 
-/** Taps `node` and waits until a request of GraphQL operation `op` started by it is answered. */
+/**
+ * Taps `node` and waits until a request of GraphQL operation `op` started by it is answered.
+ * @param {LivePage} h
+ * @param {SimNode | undefined} node
+ * @param {string} op
+ * @param {string} what
+ */
 async function tapAnswered(h, node, op, what) {
   const before = h.net.requests.length
-  node.dispatchEvent('tap')
+  present(node, what).dispatchEvent('tap')
   await h.waitFor(`${op} answered after ${what}`, () => h.net.requests.slice(before).some((r) => r.op === op && r.done))
 }
 
-/** Taps the first period tab that is not active; waits for it to be active and its `op` request answered. */
+/**
+ * Taps the first period tab that is not active; waits for it to be active and its `op` request answered.
+ * @param {LivePage} h
+ * @param {string} op
+ */
 async function tapPeriod(h, op) {
   const tab = h.page.querySelectorAll('.alfa-period-tabs__tab').find((t) => !classOf(t).includes('--active'))
   if (!tab) throw failure('no period tab to tap')
@@ -76,7 +116,12 @@ async function tapPeriod(h, op) {
   return label
 }
 
-/** Taps 加载更多 and waits until `rows()` has more than `count` rows. */
+/**
+ * Taps 加载更多 and waits until `rows()` has more than `count` rows.
+ * @param {LivePage} h
+ * @param {() => SimNode[]} rows
+ * @param {number} count
+ */
 async function loadMore(h, rows, count) {
   const more = h.page.querySelector('.alfa-load-more--more')
   if (!more) throw failure(`no 加载更多 under ${count} rows`)
@@ -85,7 +130,12 @@ async function loadMore(h, rows, count) {
   return rows().length
 }
 
-/** Taps the tab labelled `label` of a taro-ui tab bar (Tabs); waits for its `op` request. */
+/**
+ * Taps the tab labelled `label` of a taro-ui tab bar (Tabs); waits for its `op` request.
+ * @param {LivePage} h
+ * @param {string} label
+ * @param {string} op
+ */
 async function tapTab(h, label, op) {
   const tab = h.page.querySelectorAll('.at-tabs__item').find((t) => text(t) === label)
   if (!tab) throw failure(`no tab ${label}`)
@@ -94,21 +144,34 @@ async function tapTab(h, label, op) {
 }
 
 const ENTRY = 'subPkg/pages/portfolio/entry/index'
-const po = (name) => `subPkg/pages/portfolio/${name}/index`
+const po = (/** @type {string} */ name) => `subPkg/pages/portfolio/${name}/index`
 const FUND_PAGE = 'pages/fund/index'
 
-/** The screens: page path, query, what must appear, and one tap. */
+/**
+ * The screens: page path, query, what must appear, and one tap.
+ * @param {any} expected lib/api-server.js's values (part strategy), JSON as the server answered
+ * @returns {import('./lib/types').Screen[]}
+ */
 function screens(expected) {
   const { ordinary: o, longWin, investPlan, pool, stepRate, list } = expected.strategy
   const code = { poCode: o.poCode }
-  /** A strategy page opened with its poCode (and `extra` query), sharing its name and that address. */
+  /**
+   * A strategy page opened with its poCode (and `extra` query), sharing its name and that address.
+   * @param {string} page
+   * @param {{ poCode: string; poName: string }} [subject]
+   * @param {Record<string, string>} [extra]
+   */
   const strategyScreen = (page, subject = o, extra = {}) => ({
     page,
     query: { poCode: subject.poCode, ...extra },
     share: poShare(page, subject, extra),
   })
-  const head = (p) => [p.poName, `运行 ${p.runningDays} 天`, ...(p.followers ? [`${p.followers}人关注`] : [])]
-  const recordRows = (h) => h.page.querySelectorAll('.alfa-po-rec')
+  const head = (/** @type {{ poName: string; runningDays: number; followers?: string }} */ p) => [
+    p.poName,
+    `运行 ${p.runningDays} 天`,
+    ...(p.followers ? [`${p.followers}人关注`] : []),
+  ]
+  const recordRows = (/** @type {LivePage} */ h) => h.page.querySelectorAll('.alfa-po-rec')
   return [
     {
       name: 'product',
@@ -117,7 +180,13 @@ function screens(expected) {
       query: {},
       share: { title: '策略', path: '/pages/product/index', query: '' },
       ready: '.alfa-po-row',
-      texts: ['活钱管理', '稳健理财', '长期投资', ...list.byMoneyType.flat().map((p) => p.poName), `更多策略（共${list.totalCount}个）`],
+      texts: [
+        '活钱管理',
+        '稳健理财',
+        '长期投资',
+        ...list.byMoneyType.flat().map((/** @type {{ poName: string }} */ p) => p.poName),
+        `更多策略（共${list.totalCount}个）`,
+      ],
       async interact(h) {
         const rows = h.page.querySelectorAll('.alfa-po-row')
         const shown = list.byMoneyType.flat()
@@ -319,7 +388,7 @@ function screens(expected) {
           return `${o.aip.first.issue} ${o.aip.first.buyRate}; tap -> ${expectTarget(url, po('aipDetail'), { ...code, sigId: o.aip.first.sigId }, 'a suggestion')}`
         }
         await h.waitFor('the smart-AIP disclaimer', shown)
-        h.page.querySelector('.alfa-po-aip-disclaimer__ok').dispatchEvent('tap')
+        present(h.page.querySelector('.alfa-po-aip-disclaimer__ok'), 'the disclaimer’s 我知道了').dispatchEvent('tap')
         await h.waitFor('the disclaimer gone after 我知道了', () => !shown())
         return `${o.aip.first.issue} ${o.aip.first.buyDate} ${o.aip.first.buyRate}; disclaimer -> 我知道了 -> gone`
       },
@@ -330,7 +399,14 @@ function screens(expected) {
       ...strategyScreen(po('aipDetail'), o, { sigId: o.aipDetail.sigId }),
       ready: '.alfa-po-aip-orders__row',
       exact: { '.alfa-po-title__name': o.poName, '.alfa-po-aip__issue': o.aipDetail.issue },
-      texts: [o.aipDetail.buyRate, ...o.aipDetail.orders.flatMap((r) => [r.fundName, r.fundCode, r.percent])],
+      texts: [
+        o.aipDetail.buyRate,
+        ...o.aipDetail.orders.flatMap((/** @type {{ fundName: string; fundCode: string; percent: string }} */ r) => [
+          r.fundName,
+          r.fundCode,
+          r.percent,
+        ]),
+      ],
       async interact(h) {
         const rows = h.page.querySelectorAll('.alfa-po-aip-orders__row')
         if (rows.length !== o.aipDetail.orders.length)
@@ -356,12 +432,16 @@ function screens(expected) {
       ...strategyScreen(po('composition')),
       ready: '.alfa-po-comp__part',
       exact: { '.alfa-po-title__name': o.poName },
-      texts: o.composition.flatMap((g) => [g.name, g.percent, ...g.parts.flatMap((p) => [p.fundName, p.percent])]),
+      texts: o.composition.flatMap((/** @type {ShownGroup} */ g) => [
+        g.name,
+        g.percent,
+        ...g.parts.flatMap((p) => [p.fundName, p.percent]),
+      ]),
       async interact(h) {
         const first = o.composition[0].parts[0]
         const row = h.page.querySelectorAll('.alfa-po-comp__part').find((r) => text(r).includes(first.fundName))
         const url = await tapOpens(h, row, first.fundName)
-        return `${o.composition.map((g) => `${g.name} ${g.percent}`).join(', ')}; tap ${first.fundName} -> ${expectTarget(url, FUND_PAGE, { fundCode: first.fundCode }, 'a fund')}`
+        return `${o.composition.map((/** @type {ShownGroup} */ g) => `${g.name} ${g.percent}`).join(', ')}; tap ${first.fundName} -> ${expectTarget(url, FUND_PAGE, { fundCode: first.fundCode }, 'a fund')}`
       },
     },
     {
@@ -370,12 +450,15 @@ function screens(expected) {
       ...strategyScreen(po('investPool'), pool),
       ready: '.alfa-po-pool__fund',
       exact: { '.alfa-po-title__name': pool.poName },
-      texts: pool.groups.flatMap((g) => [g.title, ...g.funds.flatMap((f) => [f.fundName, f.percent])]),
+      texts: pool.groups.flatMap((/** @type {{ title: string; funds: ShownFund[] }} */ g) => [
+        g.title,
+        ...g.funds.flatMap((f) => [f.fundName, f.percent]),
+      ]),
       async interact(h) {
         const first = pool.groups[0].funds[0]
         const row = h.page.querySelectorAll('.alfa-po-pool__fund').find((r) => text(r).includes(first.fundName))
         const url = await tapOpens(h, row, first.fundName)
-        return `${pool.groups.map((g) => g.title).join(', ')}; tap ${first.fundName} -> ${expectTarget(url, FUND_PAGE, { fundCode: first.fundCode }, 'a fund')}`
+        return `${pool.groups.map((/** @type {{ title: string }} */ g) => g.title).join(', ')}; tap ${first.fundName} -> ${expectTarget(url, FUND_PAGE, { fundCode: first.fundCode }, 'a fund')}`
       },
     },
     {
@@ -399,10 +482,10 @@ function screens(expected) {
       query: code,
       ready: '.alfa-po-faq__question',
       exact: { '.alfa-po-title__name': o.poName },
-      texts: o.faq.map((f) => f.question),
+      texts: o.faq.map((/** @type {{ question: string }} */ f) => f.question),
       async interact(h) {
         if (h.bodyText().includes(o.faq[0].answer)) throw failure('FAQ: the first answer shows before a tap')
-        h.page.querySelector('.alfa-po-faq__question').dispatchEvent('tap')
+        present(h.page.querySelector('.alfa-po-faq__question'), '.alfa-po-faq__question').dispatchEvent('tap')
         await h.waitFor('the first answer', () => text(h.page.querySelector('.alfa-po-faq__answer')).includes(o.faq[0].answer))
         return `${o.faq.length} questions; tap "${o.faq[0].question}" -> its answer`
       },
@@ -442,7 +525,7 @@ function screens(expected) {
       ...strategyScreen(po('advisorContent')),
       ready: '.alfa-po-post',
       exact: { '.alfa-po-title__name': o.poName },
-      texts: o.reports.flatMap((r) => [r.title, r.date]),
+      texts: o.reports.flatMap((/** @type {{ title: string; date: string }} */ r) => [r.title, r.date]),
       async interact(h) {
         await tapTab(h, '主理人说', 'AdvisorContentPosts')
         const titles = () => h.page.querySelectorAll('.alfa-po-post__title').map(text)
@@ -461,10 +544,10 @@ function screens(expected) {
       async interact(h) {
         // Cell by cell: the row's text is its cells' texts one after the other.
         const rows = h.page.querySelectorAll('.alfa-po-steps__row').map((r) => text(r).replace(/ /g, ''))
-        const want = stepRate.steps.map((s) => `${s.range}${s.feeRate}${s.discountFeeRate}`)
+        const want = stepRate.steps.map((/** @type {ShownStep} */ s) => `${s.range}${s.feeRate}${s.discountFeeRate}`)
         if (rows.join('|') !== want.join('|'))
           throw failure(`trade modal: step rows ${JSON.stringify(rows)}, the server's stepRates ${JSON.stringify(want)}`)
-        return `${rows.length} step rows as the server's stepRates (${stepRate.steps.map((x) => `${x.range} ${x.feeRate}/${x.discountFeeRate}`).join('; ')})`
+        return `${rows.length} step rows as the server's stepRates (${stepRate.steps.map((/** @type {ShownStep} */ x) => `${x.range} ${x.feeRate}/${x.discountFeeRate}`).join('; ')})`
       },
     },
   ]
@@ -478,6 +561,6 @@ async function main() {
   })
 }
 
-runCheck(`${TARGET} issue-12 strategy screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(() =>
-  process.exit(),
+void runCheck(`${TARGET} issue-12 strategy screens in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(
+  () => process.exit(),
 )

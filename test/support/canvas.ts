@@ -6,7 +6,8 @@ import { adaptLegacyContext, createMeasuringCanvas, type ChartSurface, type Lega
  */
 export function recordingSurface(width: number, height: number) {
   const calls: Array<[string, ...unknown[]]> = []
-  const ctx = new Proxy({} as Record<string, unknown>, {
+  const recorded: Record<string, unknown> = {}
+  const ctx = new Proxy(recorded, {
     get: (target, name: string) =>
       name in target
         ? target[name]

@@ -1,5 +1,3 @@
-import { afterEach } from '@jest/globals'
-
 /** The browser's asynchronous clipboard (jsdom has none): what was written, in order; removed after the test. */
 export function mockClipboard() {
   const writeText = jest.fn((_text: string) => Promise.resolve())

@@ -1,1 +1,2 @@
+// @ts-check
 module.exports = {}

@@ -67,7 +67,7 @@ describe('a bridge call named login returns data.access_token', () => {
 
 describe('the fake bridge script behaves like the fake bridge', () => {
   it('installs itself, records calls and answers login', async () => {
-    // eslint-disable-next-line no-new-func
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the script as the page would
     new Function(fakeBridgeScript({ initialData: { access_token: 'x.y.z' }, loginToken: 'l.o.g' }))()
     const bridge = await waitForBridge()
     expect(bridge.initialData).toEqual({ access_token: 'x.y.z' })

@@ -12,7 +12,7 @@ import type { EngineFactory } from '@/components/Chart/enginePackage'
 import { recordingSurface } from '../support/canvas'
 
 const PLUGIN = path.resolve(__dirname, '..', '..', 'config', 'plugins', 'chart-engine.js')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build plugin is CommonJS, typed by tsconfig.scripts.json, not this program
 const plugin = require(PLUGIN) as { relativeTo(name: string): string; ENGINE_FILE: string }
 
 /** The bundle as the build writes it (esbuild runs in its own process: jsdom's TextEncoder upsets it). */
@@ -32,6 +32,7 @@ it('bundles F2 once as a CommonJS factory whose engine draws the chart', async (
   const text = bundle()
   expect(text.startsWith('module.exports=function(host){"use strict";')).toBe(true)
   const mod: { exports?: EngineFactory } = {}
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the bundle as WeChat's module wrapper would
   new Function('module', text)(mod)
   // G falls back to the global requestAnimationFrame/cancelAnimationFrame (Taro's, on WeChat).
   const raf = (cb: () => void) => setTimeout(cb, 0) as unknown as number

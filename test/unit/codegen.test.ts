@@ -19,6 +19,7 @@ describe('operation types are generated from the server schema by graphql-codege
 })
 
 describe('fragments travel with the operations that spread them', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's CommonJS schema reader, shared with codegen
   const { readSdl } = require(path.join(root, 'server/src/graphql/sdl.cjs')) as { readSdl: () => string }
   const sdl = readSdl()
   const schema = buildSchema(

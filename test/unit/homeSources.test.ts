@@ -42,9 +42,9 @@ const FEED: M4Answer = {
 describe('the mini-programs read the home from /m4 alone', () => {
   it('maps every part of the feed, the config as key → value', async () => {
     const m4 = jest.spyOn(api, 'm4').mockResolvedValue(FEED)
-    const { loadHome } = jest.requireActual(path.join(__dirname, '../../src/features/home/homeSource.ts')) as {
-      loadHome: () => Promise<HomeData>
-    }
+    const { loadHome } = jest.requireActual<{ loadHome: () => Promise<HomeData> }>(
+      path.join(__dirname, '../../src/features/home/homeSource.ts'),
+    )
     const home = await loadHome()
     expect(m4).toHaveBeenCalledTimes(1)
     expect(home).toEqual({

@@ -39,8 +39,8 @@ describe('resolveImageUrl: which image urls an <Image> may load', () => {
     ['data:image/png;base64,AAAA'],
     ['avatar.png'],
   ])('%p is null', (url) => {
-    expect(resolveImageUrl(url as string | null | undefined, mini)).toBeNull()
-    expect(resolveImageUrl(url as string | null | undefined, h5)).toBeNull()
+    expect(resolveImageUrl(url, mini)).toBeNull()
+    expect(resolveImageUrl(url, h5)).toBeNull()
   })
 })
 

@@ -200,13 +200,13 @@ describe('openLink follows the plan', () => {
     return { assign, restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }) }
   }
   it('an app path navigates inside the app', () => {
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     openLink('/alfa/portfolio/ZH015676')
     expect(navigate).toHaveBeenCalledTimes(1)
     expect(navigate.mock.calls[0][0].url).toMatch(/^\/alfa\/portfolio\/ZH015676\?ts=\d+$/)
   })
   it('an off-list url opens the refusal page with the address, never the address itself', () => {
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const location = spyLocation()
     try {
       expect(openLink('https://evil.example/steal').kind).toBe('refused')
@@ -231,7 +231,7 @@ describe('openLink follows the plan', () => {
       error: jest.fn(),
       miniProgram: { navigateTo: miniNavigate },
     }
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     try {
       openLink('https://m.alfa.example/alfa/fund/000001')
       await new Promise((r) => setTimeout(r, 0))
@@ -244,7 +244,7 @@ describe('openLink follows the plan', () => {
     }
   })
   it('an allowed url opens in the same tab on H5, with the token only on the product’s host', () => {
-    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     user.restore('a.b.c')
     const location = spyLocation()
     try {

@@ -5,10 +5,10 @@ import { parseFeedEvent, type FeedComment, type FeedHandlers, type FeedTransport
 import { defaultFeedTransport as eventSourceTransport, streamUrl } from '@/services/liveFeedTransport.h5'
 
 // The mini-program variant (jest, like the H5 build, resolves the plain name to the .h5 file).
-const { defaultFeedTransport: socketTransport, socketUrl } = jest.requireActual('../../src/services/liveFeedTransport.ts') as {
+const { defaultFeedTransport: socketTransport, socketUrl } = jest.requireActual<{
   defaultFeedTransport: FeedTransport
   socketUrl: (liveId: string, lastEventId: string | null) => string
-}
+}>('../../src/services/liveFeedTransport.ts')
 
 const comment = (commentId: string, liveId = 'L1'): FeedComment => ({
   commentId,
@@ -261,7 +261,7 @@ describe('the mini-program transport (connectSocket)', () => {
   })
 
   it('a failed connectSocket is a drop', async () => {
-    jest.spyOn(Taro, 'connectSocket').mockRejectedValue({ errMsg: 'connectSocket:fail' } as never)
+    jest.spyOn(Taro, 'connectSocket').mockRejectedValue({ errMsg: 'connectSocket:fail' })
     const drops: string[] = []
     socketTransport(
       { liveId: 'L1', lastEventId: null },

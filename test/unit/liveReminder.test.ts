@@ -3,8 +3,8 @@ import { escapeText, foldLine, reminderIcs } from '@/features/live/reminder/cale
 import { subscribeIdOf } from '@/features/live/reminder/LiveAuthScreen'
 
 // The mini-program variants of src/platform/reminder (jest resolves the plain name to the H5 one).
-const wechat = jest.requireActual('../../src/platform/reminder.tsx') as typeof import('@/platform/reminder')
-const baidu = jest.requireActual('../../src/platform/reminder.swan.tsx') as { consentOfSubmit: (d: unknown, id: string) => unknown }
+const wechat = jest.requireActual<typeof import('@/platform/reminder')>('../../src/platform/reminder.tsx')
+const baidu = jest.requireActual<{ consentOfSubmit: (d: unknown, id: string) => unknown }>('../../src/platform/reminder.swan.tsx')
 
 const octets = (s: string) => Buffer.byteLength(s, 'utf8')
 
@@ -52,9 +52,9 @@ describe('the platforms’ consent', () => {
     expect(await wechat.askReminderConsent('T')).toEqual({ answer: 'accept' })
     jest.spyOn(Taro, 'requestSubscribeMessage').mockResolvedValueOnce({ T: 'ban' } as never)
     expect(await wechat.askReminderConsent('T')).toEqual({ answer: 'reject' })
-    jest.spyOn(Taro, 'requestSubscribeMessage').mockRejectedValueOnce({ errCode: 20004 } as never)
+    jest.spyOn(Taro, 'requestSubscribeMessage').mockRejectedValueOnce({ errCode: 20004 })
     expect(await wechat.askReminderConsent('T')).toEqual({ answer: 'reject' })
-    jest.spyOn(Taro, 'requestSubscribeMessage').mockRejectedValueOnce({ errCode: 10005 } as never)
+    jest.spyOn(Taro, 'requestSubscribeMessage').mockRejectedValueOnce({ errCode: 10005 })
     expect(await wechat.askReminderConsent('T')).toEqual({ answer: 'unavailable' })
   })
 

@@ -76,7 +76,7 @@ describe('otherwise a toast 请先进行登录 for 3000 ms with no icon', () => 
 
 describe('a mini-program build opens its login page', () => {
   it('navigates to the login route', async () => {
-    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     await startLogin({ target: 'weapp', host: BROWSER, hostname: '' })
     expect(nav).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/user\/signup\?ts=\d+$/) })
     nav.mockRestore()

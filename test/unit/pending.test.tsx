@@ -10,7 +10,7 @@ async function mount(props: Omit<PendingProps, 'notFound'>) {
   document.body.appendChild(container)
   const utils = new TestUtils()
   await utils.mount((() => <Pending {...props} notFound={NOT_FOUND} />) as never, { container })
-  const action = () => container.querySelector('.alfa-empty__action') as HTMLElement | null
+  const action = () => container.querySelector<HTMLElement>('.alfa-empty__action')
   return { utils, container, action }
 }
 

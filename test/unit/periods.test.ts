@@ -12,6 +12,7 @@ import {
 } from '@/services/periods'
 
 const ROOT = path.resolve(__dirname, '../..')
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's CommonJS schema reader, shared with codegen
 const { readSdl } = require(path.join(ROOT, 'server/src/graphql/sdl.cjs')) as { readSdl: () => string }
 
 describe('one period vocabulary in the app, mapped to the server’s codes in one table', () => {

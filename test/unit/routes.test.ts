@@ -227,6 +227,7 @@ describe('app.config.ts is derived from the route table', () => {
     try {
       let config: Record<string, unknown> = {}
       jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- isolateModules loads synchronously
         config = require('@/app.config').default
       })
       return config as { pages: string[]; subPackages: Array<{ root: string; pages: string[] }>; router?: { customRoutes: object } }

@@ -29,6 +29,7 @@ import ts from 'typescript'
 const ROOT = path.resolve(__dirname, '../..')
 const SCANNED = ['src/features', 'src/components']
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's CommonJS schema reader, shared with codegen
 const { readSdl } = require(path.join(ROOT, 'server/src/graphql/sdl.cjs')) as { readSdl: () => string }
 
 type Field = { type: GraphQLOutputType | GraphQLInputType }

@@ -69,7 +69,7 @@ describe('a share-SDK report is sent as an image GET with version, system, clien
         super()
         created.push(this)
       }
-    } as typeof Image
+    }
     try {
       reportShareSdk('/alfa/v1/share-sdk/report', report)
       expect(created).toHaveLength(1)

@@ -16,6 +16,7 @@ describe('every route that enables sharing shares its own page with its paramete
     expect(Object.keys(query)).not.toEqual(expect.arrayContaining(['ts']))
     expect(info.path).not.toMatch(/access_token|anonymous_id|ts=/)
     expect(info.title.length).toBeGreaterThan(0)
+    // eslint-disable-next-line no-control-regex -- a character outside ASCII: the title is Chinese
     expect(info.title).toMatch(/[^\x00-\x7F]/)
   })
 

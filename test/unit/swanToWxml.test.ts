@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module of the platform checks, typed by tsconfig.scripts.json, not this program
 const { translate } = require('../platform/lib/swan-to-wxml') as { translate: (swan: string) => string }
 
 /** The translation of swan templates that lets miniprogram-simulate render dist/swan (test/platform/swan-simulate-home.js). */

@@ -65,10 +65,10 @@ describe('analytics page view is debounced 1000 ms', () => {
     jest.advanceTimersByTime(999)
     tracker.pageView({ page: 'b' })
     jest.advanceTimersByTime(999)
-    tracker.flush()
+    void tracker.flush()
     expect(sent).toHaveLength(0)
     jest.advanceTimersByTime(1)
-    tracker.flush()
+    void tracker.flush()
     expect(sent.flatMap((s) => s.events.map((e) => [e.event, e.properties.page]))).toEqual([['$pageview', 'b']])
   })
 })
@@ -80,7 +80,7 @@ describe('back event is debounced 500 ms', () => {
     jest.advanceTimersByTime(499)
     tracker.back()
     jest.advanceTimersByTime(500)
-    tracker.flush()
+    void tracker.flush()
     expect(sent.flatMap((s) => s.events.map((e) => e.event))).toEqual(['back'])
   })
 })
@@ -89,7 +89,7 @@ describe('page_performance carries fcp_time, app_name and $url_path', () => {
   it('sends the three fields', () => {
     const { tracker, sent } = makeTracker()
     tracker.pagePerformance(812.4, '/alfa/portfolio/ZH000001/detail')
-    tracker.flush()
+    void tracker.flush()
     expect(sent[0].events[0]).toMatchObject({
       event: 'page_performance',
       properties: { fcp_time: 812, app_name: 'alfa', $url_path: '/alfa/portfolio/ZH000001/detail' },
@@ -101,7 +101,7 @@ describe('tracking page properties: broker, platform_type, is_login (true after 
   it('every event carries them', () => {
     const { tracker, sent } = makeTracker()
     tracker.track('x', { extra: 1 })
-    tracker.flush()
+    void tracker.flush()
     expect(sent[0].events[0].properties).toEqual({ broker: '0008', platform_type: 'h5', is_login: false, extra: 1 })
   })
   it('is_login follows the user store', () => {
@@ -127,7 +127,7 @@ describe('anonymous id and login id passed in url parameters are applied and the
     expect(saved).toEqual(['A1'])
     expect(replace).toHaveBeenCalledWith('/alfa/fund/000001?tabIndex=2#top')
     tracker.track('x')
-    tracker.flush()
+    void tracker.flush()
     expect(sent[0].events[0]).toMatchObject({ anonymous_id: 'A1', login_id: 'L1', distinct_id: 'L1' })
   })
   it('leaves the address alone without them', () => {

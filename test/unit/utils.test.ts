@@ -1,5 +1,4 @@
 import { addRecent, RECENT_MAX } from '@/utils/recent'
-import { isPageValid, validPageSize, PAGE_SIZE_MIN, PAGE_SIZE_MAX } from '@/utils/page'
 import { createExpiringStorage, type KeyValueBackend } from '@/utils/expiringStorage'
 
 describe('recent-items list: an item with the same id (whitespace removed) moves to the front', () => {
@@ -28,16 +27,6 @@ describe('recent-items list is cut to a maximum length (default 10)', () => {
   })
   it('takes another maximum', () => {
     expect(addRecent([{ id: 'A' }, { id: 'B' }], { id: 'C' }, 2).map((x) => x.id)).toEqual(['C', 'A'])
-  })
-})
-
-describe('page-valid helper bounds are 5 and 10', () => {
-  it('accepts sizes within the bounds', () => {
-    expect([PAGE_SIZE_MIN, PAGE_SIZE_MAX]).toEqual([5, 10])
-    expect([4, 5, 7, 10, 11, 5.5, '6', null].map((x) => isPageValid(x))).toEqual([false, true, true, true, false, false, false, false])
-  })
-  it('brings other sizes to the nearest bound', () => {
-    expect([3, 5, 8, 12, '20', 'x', undefined].map((x) => validPageSize(x))).toEqual([5, 5, 8, 10, 10, 5, 5])
   })
 })
 
@@ -78,7 +67,7 @@ describe('stored auto-expiring values are dropped on read when past their deadli
 
 describe('UTF-8 without TextEncoder', () => {
   it('matches Node for ASCII, CJK and astral characters', () => {
-    const { utf8Bytes } = jest.requireActual('@/utils/utf8') as typeof import('@/utils/utf8')
+    const { utf8Bytes } = jest.requireActual<typeof import('@/utils/utf8')>('@/utils/utf8')
     for (const s of ['abc', '基金 /alfa?x=1', '😀é']) expect(Array.from(utf8Bytes(s))).toEqual(Array.from(Buffer.from(s, 'utf8')))
   })
 })

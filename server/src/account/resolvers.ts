@@ -1,5 +1,6 @@
-import { requireUser, type GraphQLContext as Ctx } from '../graphql/context'
-import { unauthenticated } from '../paging'
+import type { GraphQLContext as Ctx } from '../context'
+import { requireUser } from '../graphql/context'
+import { unauthenticated } from '../graphql/errors'
 import { maskPhone, userById } from './data'
 import type { Resolvers } from '../../generated/resolvers'
 

@@ -1,6 +1,8 @@
 import type { FragmentElement, KeyValue, Resolvers, WidgetElement } from '../../generated/resolvers'
-import { optionalUser, requireUser, type GraphQLContext as Ctx } from '../graphql/context'
-import { badInput, connection, readPage, type PageArgs } from '../paging'
+import type { GraphQLContext as Ctx } from '../context'
+import { optionalUser, requireUser } from '../graphql/context'
+import { badInput } from '../graphql/errors'
+import { connection, readPage, type PageArgs } from '../paging'
 import * as content from './data'
 import { servedBody } from './sanitize'
 

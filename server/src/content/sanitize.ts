@@ -336,7 +336,7 @@ export function sanitizeHtml(html: string, stats?: SanitizeStats): RichNode[] {
       closeTag(slice(start, end).toLowerCase())
     },
     ontext(start, end) {
-      addText(slice(start, end).replace(/\u0000/g, ''))
+      addText(slice(start, end).replaceAll('\u0000', ''))
     },
     ontextentity(codepoint) {
       addText(codepoint === 0 ? '' : String.fromCodePoint(codepoint))

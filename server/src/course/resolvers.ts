@@ -1,6 +1,8 @@
 import type { Resolvers } from '../../generated/resolvers'
-import { optionalUser, requireUser, type GraphQLContext as Ctx } from '../graphql/context'
-import { badInput, connection, readPage, type PageArgs } from '../paging'
+import type { GraphQLContext as Ctx } from '../context'
+import { optionalUser, requireUser } from '../graphql/context'
+import { badInput } from '../graphql/errors'
+import { connection, readPage, type PageArgs } from '../paging'
 import * as course from './data'
 
 /** The furthest a stored position may be (a day): anything else is not a place in a lesson. */

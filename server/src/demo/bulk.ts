@@ -19,7 +19,8 @@ const toText = (v: unknown): string | null => {
   if (v === null || v === undefined) return null
   if (v instanceof Date) return v.toISOString()
   if (typeof v === 'object') return JSON.stringify(v)
-  return String(v)
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v)
+  throw new Error(`a ${typeof v} is no column value`)
 }
 
 /** The type of each column of a table, as the database has it (without modifiers: numeric, not numeric(12,4)). */

@@ -1,4 +1,4 @@
-import type { GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
 import { shanghaiToday } from '../calendar'
 import { yearsSince } from '../manager/data'
 import { diagnose, levelOf, summaryOf, totalScore } from './score'

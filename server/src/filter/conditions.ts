@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { badInput } from '../paging'
+import { badInput } from '../graphql/errors'
 import { FILTER_PERIODS, type FilterPeriod, type FundStats } from './stats'
 
 const RISK_LEVELS = ['High', 'MidHigh', 'Medium', 'MidLow', 'Low'] as const

@@ -15,7 +15,7 @@ import {
   type NavPoint,
 } from './performance'
 import { fundStats } from '../filter/stats'
-import type { GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
 import { connection, readPage, type PageArgs } from '../paging'
 import { rangeBase } from '../ranges'
 import { loadManager } from '../manager/data'

@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   NoSchemaIntrospectionCustomRule,
+  OperationTypeNode,
   specifiedRules,
   validate,
   type DocumentNode,
@@ -63,7 +64,8 @@ export class FastPath {
 
   private build(document: DocumentNode): Entry | null {
     if (hasDeferOrStream(document)) return null
-    if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription')) return null
+    if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.SUBSCRIPTION))
+      return null
     if (validate(this.schema, document, this.rules).length) return null
     const names = new Set(document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [])))
     return { compiled: new Map(), names }

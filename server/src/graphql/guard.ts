@@ -1,6 +1,7 @@
 import {
   GraphQLError,
   Kind,
+  OperationTypeNode,
   getNamedType,
   getNullableType,
   isListType,
@@ -122,7 +123,7 @@ export function nestingDepth(text: string, limit = Infinity): number {
   return max
 }
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- the control characters a variable may not carry
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 /** Whether a string literal of the document holds a control character (an escape such as \u0000 in the text). */
@@ -205,13 +206,13 @@ interface Walk {
   schema: GraphQLSchema
   variables: Record<string, unknown>
   /** Arguments per field node (a fragment is walked once per range it is used under). */
-  args: Map<FieldNode, Record<string, any>>
+  args: Map<FieldNode, Record<string, unknown>>
   /** Each fragment's cost for one use, per enclosing range (fragments are costed before the sets that spread them). */
   fragments: Map<string, Map<Points, number>>
   stats?: WalkStats
 }
 
-function argumentsOf(w: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode): Record<string, any> {
+function argumentsOf(w: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode): Record<string, unknown> {
   let args = w.args.get(node)
   if (!args) {
     try {
@@ -225,14 +226,14 @@ function argumentsOf(w: Walk, field: GraphQLField<unknown, unknown>, node: Field
 }
 
 function rangePoints(range: unknown): number {
-  return RANGE_POINTS[String(range ?? '1Y').toUpperCase()] ?? RANGE_POINTS['1Y']
+  return RANGE_POINTS[(typeof range === 'string' ? range : '1Y').toUpperCase()] ?? RANGE_POINTS['1Y']
 }
 
 /** A size argument as the cost counts it: a positive number up to 10,000; anything else is refused when it runs, or is the default. */
 const sizeOf = (v: unknown): number | undefined => (typeof v === 'number' && v > 0 ? Math.min(v, 10_000) : undefined)
 
 /** How many items a list field stands for. */
-function listSize(parent: GraphQLNamedType, name: string, args: Record<string, any>, points: Points): number {
+function listSize(parent: GraphQLNamedType, name: string, args: Record<string, unknown>, points: Points): number {
   const page = args.page as { size?: unknown } | undefined
   for (const v of [page?.size, args.size, args.limit, args.days]) if (sizeOf(v)) return sizeOf(v)!
   // A connection's list was counted by the field that took the page.
@@ -296,9 +297,9 @@ export function operationCost(
   const op = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined
   if (!op) return 0 // no such operation: execution answers with its error
   const root =
-    op.operation === 'mutation'
+    op.operation === OperationTypeNode.MUTATION
       ? schema.getMutationType()
-      : op.operation === 'subscription'
+      : op.operation === OperationTypeNode.SUBSCRIPTION
         ? schema.getSubscriptionType()
         : schema.getQueryType()
   if (!root) return 0

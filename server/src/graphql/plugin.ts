@@ -9,9 +9,8 @@ import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './gu
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { runInQueryScope } from '../db/abort'
 import type { Database } from '../db'
-import type { LiveHub } from '../live/hub'
-import { createContext, type Broker } from './context'
-import { resolvers } from './modules'
+import { createContext, type Loaders } from './context'
+import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
 
@@ -23,7 +22,7 @@ export const GRAPHQL_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 /** GraphQL requests running at once per client address unless configured (GRAPHQL_MAX_PER_ADDRESS). */
 export const GRAPHQL_MAX_IN_FLIGHT_PER_ADDRESS = 8
 
-// The core schema plus every domain's `schema.graphql` (see sdl.cjs); every domain's resolvers in modules.ts.
+// The core schema plus every domain's `schema.graphql` (see sdl.cjs); the domains' resolvers come from app.ts (server/src/resolvers.ts).
 export const typeDefs: string = readSdl()
 
 export { hasDeferOrStream }
@@ -41,7 +40,11 @@ const limitsPlugin = (production: boolean): Plugin => ({
 
 export interface GraphQLPluginOptions {
   database: Database
-  live: LiveHub
+  live: FastifyInstance['live']
+  /** One resolver object per domain (server/src/resolvers.ts); the core adds its scalars. */
+  resolvers: object[]
+  /** The domains' batch look-ups, each a context field (server/src/context.ts). */
+  loaders: Loaders
   graphiql: boolean
   /** Production: no introspection, no error details. */
   production?: boolean
@@ -74,7 +77,10 @@ function withinBudget<T>(work: Promise<T>, ms: number, expired: () => void): Pro
 
 /** GraphQL Yoga mounted in Fastify at POST /alfa/v1/graphql, with @defer/@stream (multipart/mixed). */
 export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions) {
-  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({ typeDefs, resolvers: resolvers as never })
+  const schema = createSchema<{ req: FastifyRequest; reply: FastifyReply }>({
+    typeDefs,
+    resolvers: [scalarResolvers, ...opts.resolvers] as never,
+  })
   const introspection = !opts.production
   const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
   const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES
@@ -102,7 +108,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       warn: (...args) => app.log.warn({ args: describe(args) }, 'graphql'),
       error: (...args) => app.log.error({ args: describe(args) }, 'graphql'),
     },
-    context: async ({ req }) => createContext(opts.database, req.broker as Broker, await req.auth(), opts.live),
+    context: async ({ req }) => createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live),
     plugins: [
       useDeferStream(),
       useGraphQlJit(
@@ -206,9 +212,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     ) {
       const compiled = fast.prepare(document, operationName)
       if (compiled) {
-        const context = createContext(opts.database, req.broker as Broker, await req.auth(), opts.live)
+        const context = createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live)
         const result = maskErrors(
-          await compiled.query(undefined, context, (body?.variables as Record<string, unknown>) ?? {}),
+          await compiled.query(undefined, context, body?.variables ?? {}),
           (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
           { suggestions: !opts.production },
         )

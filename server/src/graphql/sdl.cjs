@@ -1,3 +1,4 @@
+// @ts-check
 // The schema's SDL: server/src/graphql/schema.graphql (the core) followed by every domain's
 // server/src/<domain>/schema.graphql (which `extend` the core), in folder order. Shared by the
 // server and by the app's codegen (scripts/codegen.mjs), so both see the same schema.

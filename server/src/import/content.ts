@@ -160,7 +160,17 @@ export const CONTENT_FILES = {
 } satisfies Record<string, CsvSpec>
 
 type ContentFile = keyof typeof CONTENT_FILES
-type Row = { line: number; values: Record<string, any> }
+type Row = { line: number; values: Record<string, unknown> }
+type Columns<F extends ContentFile> = (typeof CONTENT_FILES)[F]['columns']
+/** A checked row of `F`: each column as its schema outputs it. */
+type ValuesOf<F extends ContentFile> = {
+  [K in keyof Columns<F>]: Columns<F>[K] extends { schema: infer S extends z.ZodTypeAny } ? z.output<S> : never
+}
+
+/** The rows of `file` with their values typed: readCsv kept only values that passed the file's column schemas. */
+function checkedRows<F extends ContentFile>(rows: Partial<Record<ContentFile, Row[]>>, file: F) {
+  return (rows[file] ?? []) as Array<{ line: number; values: ValuesOf<F> }>
+}
 
 /** Which element fields each config variant takes (the schema's WidgetElement, FragmentElement, KeyValue). */
 const VARIANT_FIELDS: Record<string, { allowed: string[]; needs: string[] }> = {
@@ -341,7 +351,7 @@ function readArticle(
   let html = parsed.content
   if (markdown) {
     try {
-      html = marked.parse(parsed.content, { async: false, gfm: true }) as string
+      html = marked.parse(parsed.content, { async: false, gfm: true })
     } catch (err) {
       problems.push(`${shownAs}:${layout.bodyLine}: body — Markdown could not be read: ${(err as Error).message}`)
       return null
@@ -414,20 +424,20 @@ export async function readContent(database: Queryable, dir: string): Promise<{ p
   // References: to rows of this import or rows already in the database.
   const existing = async (sql: string, values: string[]) =>
     values.length ? new Set((await database.query<{ k: string }>(sql, [values])).map((r) => r.k)) : new Set<string>()
-  const columnIds = new Set((rows['columns.csv'] ?? []).map((r) => r.values.column_id as string))
+  const columnIds = new Set(checkedRows(rows, 'columns.csv').map((r) => r.values.column_id))
   const wantedColumns = [...new Set(columnRefs.map((r) => r.columnId).filter((c) => !columnIds.has(c)))]
   const columnsInDb = await existing('select column_id as k from columns where column_id = any($1::text[])', wantedColumns)
   for (const r of columnRefs) {
     if (!columnIds.has(r.columnId) && !columnsInDb.has(r.columnId))
       problems.push(`${r.file}:${r.line}: column — column ${r.columnId} is in neither ${shown('columns.csv')} nor the database`)
   }
-  const courseIds = new Set((rows['courses.csv'] ?? []).map((r) => r.values.course_id as string))
-  const lessons = rows['lessons.csv'] ?? []
-  const wantedCourses = [...new Set(lessons.map((l) => l.values.course_id as string).filter((c) => !courseIds.has(c)))]
+  const courseIds = new Set(checkedRows(rows, 'courses.csv').map((r) => r.values.course_id))
+  const lessons = checkedRows(rows, 'lessons.csv')
+  const wantedCourses = [...new Set(lessons.map((l) => l.values.course_id).filter((c) => !courseIds.has(c)))]
   const coursesInDb = await existing('select course_id as k from courses where course_id = any($1::text[])', wantedCourses)
   const seqs = new Map<string, number>()
   for (const l of lessons) {
-    const course = l.values.course_id as string
+    const course = l.values.course_id
     if (!courseIds.has(course) && !coursesInDb.has(course))
       problems.push(
         `${shown('lessons.csv')}:${l.line}: course_id — course ${course} is in neither ${shown('courses.csv')} nor the database`,
@@ -438,11 +448,11 @@ export async function readContent(database: Queryable, dir: string): Promise<{ p
       problems.push(`${shown('lessons.csv')}:${l.line}: seq — lesson ${l.values.seq} of ${course} is also on line ${earlier}`)
     else seqs.set(seqKey, l.line)
   }
-  for (const c of rows['configs.csv'] ?? []) {
-    const fields = VARIANT_FIELDS[c.values.variant as string]
-    for (const name of ['name', 'value', 'picture', 'image', 'link', 'main', 'content', 'track_properties']) {
+  for (const c of checkedRows(rows, 'configs.csv')) {
+    const fields = VARIANT_FIELDS[c.values.variant]
+    for (const name of ['name', 'value', 'picture', 'image', 'link', 'main', 'content', 'track_properties'] as const) {
       const v = c.values[name]
-      const given = v !== null && v !== '' && !(typeof v === 'object' && !Object.keys(v as object).length)
+      const given = v !== null && v !== '' && !(typeof v === 'object' && !Object.keys(v).length)
       if (given && !fields.allowed.includes(name))
         problems.push(
           `${shown('configs.csv')}:${c.line}: ${name} — not a field of a ${c.values.variant} (its fields: ${fields.allowed.join(', ')})`,
@@ -464,7 +474,7 @@ export async function writeContent(tx: Queryable, plan: ContentPlan, log: (messa
     counts[table] = list.length
     log(`${table}: ${list.length} rows`)
   }
-  const v = (file: ContentFile) => (plan.rows[file] ?? []).map((r) => r.values)
+  const v = <F extends ContentFile>(file: F) => checkedRows(plan.rows, file).map((r) => r.values)
   await upsert(
     'columns',
     ['column_id'],
@@ -531,14 +541,14 @@ export async function writeContent(tx: Queryable, plan: ContentPlan, log: (messa
   const entries = new Map<string, { variant: string; key: string; elements: Array<{ seq: number; element: Record<string, unknown> }> }>()
   for (const c of v('configs.csv')) {
     const k = `${c.variant} ${c.key}`
-    const entry = entries.get(k) ?? { variant: c.variant as string, key: c.key as string, elements: [] }
+    const entry = entries.get(k) ?? { variant: c.variant, key: c.key, elements: [] }
     const element: Record<string, unknown> =
       c.variant === 'config'
         ? { key: c.name, value: c.value }
         : c.variant === 'widget'
           ? { picture: c.picture, link: c.link, main: c.main, trackProperties: c.track_properties }
           : { image: c.image, link: c.link, content: c.content }
-    entry.elements.push({ seq: c.seq as number, element })
+    entry.elements.push({ seq: c.seq, element })
     entries.set(k, entry)
   }
   await upsert(

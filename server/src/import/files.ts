@@ -30,7 +30,10 @@ const optionalText = (max: number) => text(max).transform((v) => v || null)
 const fundCode = z.string().regex(/^\d{6}$/, '基金代码应为6位数字')
 const benchmark = z.string().refine(
   (v) => v === '' || typeof parseBenchmark(v) !== 'string',
-  (v) => ({ message: String(parseBenchmark(v)) }),
+  (v) => {
+    const why = parseBenchmark(v)
+    return { message: typeof why === 'string' ? why : 'not a benchmark' }
+  },
 )
 
 export interface FileSpec {

@@ -171,9 +171,9 @@ export async function readFolder(
     ).map((r) => r.k)
   const given = (v: string | null) => (v ? [v] : [])
   const check = async <F extends FileName, T extends FileName>(ref: Reference<F, T>) => {
-    const rows = data[ref.file] as ParsedRow<F>[] | null
+    const rows = data[ref.file]
     if (!rows) return
-    const targets = new Set(((data[ref.targets] ?? []) as ParsedRow<T>[]).map((r) => ref.targetKey(r.values)))
+    const targets = new Set((data[ref.targets] ?? []).map((r) => ref.targetKey(r.values)))
     const wanted = rows.flatMap((r) => ref.values(r.values)).filter((v) => !targets.has(v))
     const existing = new Set(wanted.length ? await ref.inDatabase([...new Set(wanted)]) : [])
     for (const r of rows) {

@@ -26,7 +26,7 @@ export async function writeFolder(
     counts[table] = rows.length
     log(`${table}: ${rows.length} rows`)
   }
-  const v = <F extends FileName>(file: F): Values<F>[] => (data[file] ?? []).map((r) => r.values as Values<F>)
+  const v = <F extends FileName>(file: F): Values<F>[] => (data[file] ?? []).map((r) => r.values)
 
   await upsert(
     'categories',

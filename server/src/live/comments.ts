@@ -23,6 +23,10 @@ export async function commentById(database: Database, commentId: string): Promis
 /** Deletes a comment; the stream it was on, or null when there was no such comment. */
 export async function deleteComment(database: Database, commentId: string): Promise<string | null> {
   if (!COMMENT_ID.test(commentId)) return null
-  const row = await database.db.deleteFrom('live_comments').where('comment_id', '=', asBigint(commentId)).returning('live_id').executeTakeFirst()
+  const row = await database.db
+    .deleteFrom('live_comments')
+    .where('comment_id', '=', asBigint(commentId))
+    .returning('live_id')
+    .executeTakeFirst()
   return row?.live_id ?? null
 }

@@ -157,7 +157,7 @@ export class LiveHub {
     const replayed = (async () => {
       if (!replaying) return
       try {
-        for (const c of await this.since(liveId, lastId!, REPLAY_LIMIT)) {
+        for (const c of await this.since(liveId, lastId, REPLAY_LIMIT)) {
           replayedIds.add(c.commentId)
           send(c)
         }

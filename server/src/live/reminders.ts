@@ -162,6 +162,12 @@ const BAIDU_TOKEN_INVALID = new Set([110, 111])
 /** Baidu: the user has not subscribed, or cancelled; bad recipient; bad template. */
 const BAIDU_REFUSED = new Set([4001, 4007, 4010])
 
+/** A host's message for our log: a string as it is, anything else as JSON (not "[object Object]"). */
+function hostText(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
 /** The senders the configuration allows: a platform whose template, endpoints or credentials are missing has none (its reminders wait). */
 export function configuredSenders(config: Config, database: Database): ReminderSenders {
   const senders: ReminderSenders = {}
@@ -178,7 +184,7 @@ export function configuredSenders(config: Config, database: Database): ReminderS
         }).toString()
         const data = await hostJson(url)
         if (typeof data.access_token !== 'string' || !data.access_token)
-          throw new HostUnavailable(`access token refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
+          throw new HostUnavailable(`access token refused: errcode ${String(data.errcode)} ${hostText(data.errmsg)}`)
         return { value: data.access_token, expiresIn: data.expires_in }
       },
     })
@@ -197,7 +203,7 @@ export function configuredSenders(config: Config, database: Database): ReminderS
         }),
       })
       const code = Number(data.errcode ?? 0)
-      return { code, refused: WECHAT_NOT_SUBSCRIBED.has(code), text: `errcode ${code} ${String(data.errmsg ?? '')}` }
+      return { code, refused: WECHAT_NOT_SUBSCRIBED.has(code), text: `errcode ${code} ${hostText(data.errmsg)}` }
     })
   }
   if (config.BAIDU_LIVE_TEMPLATE_ID && config.BAIDU_SUBSCRIBE_SEND_URL && config.BAIDU_TOKEN_URL && config.BAIDU_APP_KEY) {
@@ -214,7 +220,7 @@ export function configuredSenders(config: Config, database: Database): ReminderS
         }).toString()
         const data = await hostJson(url)
         if (typeof data.access_token !== 'string' || !data.access_token)
-          throw new HostUnavailable(`access token refused: ${String(data.error ?? '')} ${String(data.error_description ?? '')}`)
+          throw new HostUnavailable(`access token refused: ${hostText(data.error)} ${hostText(data.error_description)}`)
         return { value: data.access_token, expiresIn: data.expires_in }
       },
     })
@@ -233,7 +239,7 @@ export function configuredSenders(config: Config, database: Database): ReminderS
         }).toString(),
       })
       const code = Number(data.errno ?? 0)
-      return { code, refused: BAIDU_REFUSED.has(code), text: `errno ${code} ${String(data.msg ?? '')}` }
+      return { code, refused: BAIDU_REFUSED.has(code), text: `errno ${code} ${hostText(data.msg)}` }
     })
   }
   return senders

@@ -1,4 +1,4 @@
-import type { GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
 import { shanghaiToday } from '../calendar'
 import { connection, present, readPage } from '../paging'
 import {

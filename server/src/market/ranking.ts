@@ -1,6 +1,6 @@
 import type { Database } from '../db'
 import { fundStats, type FilterPeriod } from '../filter/stats'
-import { badInput } from '../paging'
+import { badInput } from '../graphql/errors'
 import { rate } from '../fund/performance'
 import { fundNames } from '../fund/data'
 

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/resolvers'
-import type { GraphQLContext as Ctx } from '../graphql/context'
-import { badInput, connection, readPage } from '../paging'
+import type { GraphQLContext as Ctx } from '../context'
+import { badInput } from '../graphql/errors'
+import { connection, readPage } from '../paging'
 import { THEMES, fundReturns, sortByReturn, type FundReturn } from './ranking'
 import { MARKET_INDICES, MAX_DAILY_POINTS, intraday, points, quote, summary } from './data'
 

@@ -2,7 +2,8 @@ import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '../db'
 import type { DB } from '../db/schema'
 import type { ContentType, Resolvers } from '../../generated/resolvers'
-import { badInput, connection, pageWithTotal, readPage, totalCount } from '../paging'
+import { badInput } from '../graphql/errors'
+import { connection, pageWithTotal, readPage, totalCount } from '../paging'
 import { CONTENT_TYPE_NAMES } from '@alfa/common/labels'
 
 /**

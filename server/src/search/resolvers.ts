@@ -1,7 +1,8 @@
 import type { Resolvers } from '../../generated/resolvers'
 import { loadManager } from '../manager/data'
-import type { GraphQLContext as Ctx } from '../graphql/context'
-import { badInput, present } from '../paging'
+import type { GraphQLContext as Ctx } from '../context'
+import { badInput } from '../graphql/errors'
+import { present } from '../paging'
 import { searchEntries, searchIndex } from './index'
 import { portfolioRiskLevel } from './data'
 

@@ -157,7 +157,9 @@ export class JsapiTicket {
           token = null // revoked at WeChat's side (or replaced by another service): one new token, one more try
           continue
         }
-        throw new HostUnavailable(`jsapi_ticket refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
+        throw new HostUnavailable(
+          `jsapi_ticket refused: errcode ${String(data.errcode)} ${typeof data.errmsg === 'string' ? data.errmsg : ''}`,
+        )
       }
     } catch (err) {
       const failures = row.failures + 1
@@ -174,7 +176,9 @@ export class JsapiTicket {
     url.search = new URLSearchParams({ grant_type: 'client_credential', appid: this.opts.appId, secret: this.opts.secret }).toString()
     const data = await hostJson(url)
     if (typeof data.access_token !== 'string' || !data.access_token)
-      throw new HostUnavailable(`access token refused: errcode ${String(data.errcode)} ${String(data.errmsg ?? '')}`)
+      throw new HostUnavailable(
+        `access token refused: errcode ${String(data.errcode)} ${typeof data.errmsg === 'string' ? data.errmsg : ''}`,
+      )
     return { value: data.access_token, expiresMs: this.expiry(data.expires_in) }
   }
 

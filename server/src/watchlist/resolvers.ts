@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers'
-import type { GraphQLContext as Ctx } from '../graphql/context'
+import type { GraphQLContext as Ctx } from '../context'
 import { requireUser } from '../graphql/context'
 import { periodReturns } from '../filter/resolvers'
 import { fundStats } from '../filter/stats'

@@ -91,7 +91,7 @@ export type NotFoundText = Required<Pick<EmptyProps, 'title' | 'description'>>
 
 /** A missing item (unknown code, or hidden on this brand): what is missing and a way back. */
 export function NotFound({ title, description }: NotFoundText) {
-  return <Empty title={title} description={description} actionText='返回' onAction={() => void goBackOrHome()} />
+  return <Empty title={title} description={description} actionText='返回' onAction={() => goBackOrHome()} />
 }
 
 export interface PendingProps {

@@ -29,8 +29,7 @@ export function ChartCanvas(props: ChartCanvasProps) {
   const { series, height, fullscreen = false, rotated = false, index, format, markers, scheme, onTooltip } = props
   const id = useMemo(() => `alfa-chart-${(seq += 1)}`, [])
   const [active, setActive] = useState<number>(-1)
-  const canvas = useF2Canvas<ChartModel>(id, props.width ?? 0, height, loadChartEngine)
-  const size = canvas.size
+  const { size, draw } = useF2Canvas<ChartModel>(id, props.width ?? 0, height, loadChartEngine)
   const box = useRef<{ left: number; top: number } | null>(null)
 
   const model = useMemo(
@@ -40,9 +39,8 @@ export function ChartCanvas(props: ChartCanvasProps) {
   const aligned = useMemo(() => alignSeries(series), [series])
 
   useEffect(() => {
-    if (model) canvas.draw(model)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [model])
+    if (model) draw(model)
+  }, [model, draw])
 
   // Measure the chart's box for touches that carry client coordinates.
   const measure = () => {
@@ -89,9 +87,9 @@ export function ChartCanvas(props: ChartCanvasProps) {
       data-width={model ? model.width : undefined}
       onTouchStart={(e) => {
         measure()
-        onTouch(e as unknown as TouchEventLike)
+        onTouch(e)
       }}
-      onTouchMove={(e) => onTouch(e as unknown as TouchEventLike)}
+      onTouchMove={(e) => onTouch(e)}
       onTouchEnd={onEnd}
       onTouchCancel={onEnd}
     >

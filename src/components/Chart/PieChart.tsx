@@ -27,12 +27,10 @@ export interface PieChartProps {
 /** One canvas with the donut drawn by F2, started once the canvas is there and the engine loaded. */
 function PieCanvas({ scene, size }: { scene: Omit<PieScene, 'width' | 'height'>; size: number }) {
   const id = useMemo(() => `alfa-pie-${(seq += 1)}`, [])
-  const canvas = useF2Canvas<PieScene>(id, size, size, loadPieEngine)
-  const surfaceSize = canvas.size
+  const { size: surfaceSize, draw } = useF2Canvas<PieScene>(id, size, size, loadPieEngine)
   useEffect(() => {
-    if (surfaceSize) canvas.draw({ ...scene, ...surfaceSize })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scene, surfaceSize])
+    if (surfaceSize) draw({ ...scene, ...surfaceSize })
+  }, [scene, surfaceSize, draw])
 
   return (
     <View className='alfa-pie__surface' style={{ width: `${size}px`, height: `${size}px` }} aria-hidden>

@@ -96,7 +96,7 @@ export const Chart = observer(function Chart(props: ChartProps) {
       setWin(now)
       dispatch({ type: 'resize', landscape: isLandscape(res, res.size || res.deviceOrientation ? undefined : now) })
     }
-    Taro.onWindowResize(onResize as Parameters<typeof Taro.onWindowResize>[0])
+    Taro.onWindowResize(onResize)
     return () => Taro.offWindowResize(onResize as Parameters<typeof Taro.offWindowResize>[0])
   }, [fs.on])
 
@@ -191,5 +191,3 @@ export const Chart = observer(function Chart(props: ChartProps) {
     </View>
   )
 })
-
-export default Chart

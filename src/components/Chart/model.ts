@@ -307,7 +307,7 @@ export function buildChartModel(input: ModelInput): ChartModel {
 
   const first = values[0] ?? []
   const pointAt = (i: number, color: string, label?: string): MarkerPoint | null =>
-    i >= 0 && isValue(first[i]) ? { index: i, x: x(i), y: y(first[i] as number), color, label } : null
+    i >= 0 && isValue(first[i]) ? { index: i, x: x(i), y: y(first[i]), color, label } : null
 
   const result: ChartModel['markers'] = { adjustments: [] }
   if (markers?.maxDrawdown && n) {

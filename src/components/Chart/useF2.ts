@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { acquireSurface } from '@/platform/canvas'
 import type { ChartSurface } from '@/platform/canvasShared'
 import type { F2Runtime } from './draw'
@@ -10,7 +10,7 @@ export type StartF2<S> = (surface: ChartSurface, scene: S) => F2Runtime<S>
 export interface F2Canvas<S> {
   /** The acquired canvas's size in CSS px; null until the canvas and the engine are there. */
   size: { width: number; height: number } | null
-  /** Draws `scene`: starts F2 the first time, updates it after (call from an effect). */
+  /** Draws `scene`: starts F2 the first time, updates it after (call from an effect). The same function on every render. */
   draw(scene: S): void
 }
 
@@ -58,17 +58,16 @@ export function useF2Canvas<S>(id: string, width: number, height: number, load: 
       pending.current?.surface.destroy()
       pending.current = null
     }
-    // The surface lives as long as the element; data changes go through draw.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the surface lives as long as the element (its id): a new size or engine does not acquire another; data changes go through draw
   }, [id])
 
-  const draw = (scene: S) => {
+  const draw = useCallback((scene: S) => {
     if (runtime.current) runtime.current.update(scene)
     else if (pending.current) {
       const { surface, start } = pending.current
       pending.current = null
       runtime.current = start(surface, scene)
     }
-  }
+  }, [])
   return { size, draw }
 }

@@ -23,7 +23,7 @@ export function DatePicker({ value, start, end, onChange, children, label }: Dat
         onClick={(e) => {
           // Desktop browsers open the calendar only from its icon; phones open it on any tap.
           try {
-            ;(e.currentTarget as HTMLInputElement & { showPicker?: () => void }).showPicker?.()
+            e.currentTarget.showPicker?.()
           } catch {
             // showPicker refuses outside a user gesture or in a cross-origin frame: the tap still focuses the field.
           }

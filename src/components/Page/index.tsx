@@ -57,12 +57,12 @@ export const Page = observer(function Page({ route, title, shareName, children }
   useShareAppMessage(() => latest.current)
   useShareTimeline(() => timelineShare(latest.current))
   const shareable = 'share' in entry && !!entry.share
+  const h5Path = isH5 && shareable ? shareH5Path(route, params) : ''
   useEffect(() => {
     if (!isH5 || !shareable || !hostHasShareSetup()) return
-    setUpHostShare(latest.current, shareH5Path(route, params))
+    setUpHostShare(latest.current, h5Path)
     // Again when the title or path changes (the subject's name has loaded).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shareable, info.title, info.path])
+  }, [shareable, info.title, info.path, h5Path])
   useDidShow(() => tracker.pageView({ $url_path: currentLocation()?.pathname ?? `/${entry.page}` }))
   const showBar = isH5 || ('customNav' in entry && entry.customNav)
   return (

@@ -1,6 +1,6 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRemote } from '@/hooks/remote'
 import { loginKind, openMiniProgramLogin, type LoginKind } from '@/platform/hostLogin'
 import { userInfoDetail } from '@/services/api'
@@ -149,9 +149,12 @@ function HostLogin({ text, run, flow, auto = false }: { text: string; run: () =>
     }
     setBusy(false)
   }
-  // Once, on arrival.
+  // Once, on arrival: the first render's go, as the first render saw it.
+  const onArrival = useRef(auto ? go : null)
   useEffect(() => {
-    if (auto) void go()
+    const first = onArrival.current
+    onArrival.current = null
+    if (first) void first()
   }, [])
   return (
     <View className='alfa-login__form'>
@@ -205,7 +208,7 @@ function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
         className={`alfa-login__submit alfa-login__phone${busy ? ' alfa-login__submit--disabled' : ''}`}
         openType='getPhoneNumber'
         disabled={busy}
-        onGetPhoneNumber={(e) => void onPhone(e.detail as PhoneNumberDetail)}
+        onGetPhoneNumber={(e) => void onPhone(e.detail)}
       >
         {busy ? '登录中…' : '手机号快捷登录'}
       </Button>

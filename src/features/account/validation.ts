@@ -21,6 +21,3 @@ export function codeError(code: string): string | null {
 
 /** What an input keeps: digits only, at most `max` (pasted "138 0000 0000" becomes 13800000000). */
 export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max)
-
-/** 138****0000: a phone number as the app shows it (the server already masks the ones it sends). */
-export const maskPhone = (phone: string) => (PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone)

@@ -79,8 +79,7 @@ function Player({ course, firstLessonId }: { course: PlayerCourse; firstLessonId
   const [attempt, setAttempt] = useState(0)
   const [courseDone, setCourseDone] = useState(false)
   const wanted = choice?.lessonId ?? firstLessonId
-  const lesson =
-    lessons.find((l) => l.lessonId === wanted) ?? lessons.find((l) => !placeOf(l, device)?.finished) ?? (lessons[0] as PlayerLesson)
+  const lesson = lessons.find((l) => l.lessonId === wanted) ?? lessons.find((l) => !placeOf(l, device)?.finished) ?? lessons[0]
   const index = lessons.indexOf(lesson)
 
   // Where this lesson starts: follows the freshest place (a kept answer, then the server's) until

@@ -137,8 +137,6 @@ export function toConditions(formValue: FilterFormValue | null | undefined): Fil
   return out
 }
 
-export const hasConditions = (formValue: FilterFormValue | null | undefined) => Object.keys(toConditions(formValue)).length > 0
-
 const labelsOf = <T>(options: Option<T>[], values: readonly T[]) =>
   values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join('、')
 

@@ -34,7 +34,10 @@ export function useFundStopped(fundCode: string, enabled = true): string | null 
   const { state, data } = useRemote(enabled && fundCode ? `fundStopped:${fundCode}` : null, () =>
     fundInfo(fundCode).then(
       () => '',
-      (err: unknown) => (err instanceof RequestError && err.kind === 'fundStopped' ? err.message : Promise.reject(err)),
+      (err: unknown) => {
+        if (err instanceof RequestError && err.kind === 'fundStopped') return err.message
+        throw err
+      },
     ),
   )
   return state === 'ready' && data ? data : null

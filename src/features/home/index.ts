@@ -1,3 +1,3 @@
 // The home page feature: what page shells and other features may use.
 export { HomeScreen } from './HomeScreen'
-export { HOME_ENTRIES, COURSE_LIST_PAGE, type HomeEntry } from './entries'
+export { HOME_ENTRIES } from './entries'

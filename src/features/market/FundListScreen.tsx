@@ -13,7 +13,7 @@ import '../../styles/list.scss'
 
 /** The periods the ranking and the themes are measured over, as tabs (更多基金, 行业主题). */
 export const PERIOD_TABS = (['ONE_MONTH', 'THREE_MONTH', 'SIX_MONTH', 'ONE_YEAR', 'THREE_YEAR'] as const).map((key) => ({
-  key: key as Period,
+  key: key,
   label: periodName(key),
 }))
 

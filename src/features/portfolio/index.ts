@@ -1,10 +1,9 @@
 // The strategy (portfolio) feature: what page shells and other features may use.
-export { KIND_NAMES, kindOf, kindOfAnswer, rememberKinds, type PortfolioKind } from './kind'
+export { KIND_NAMES, kindOf, kindOfAnswer, rememberKinds } from './kind'
 export { riskLevelName } from './risk'
 export { usePoCode, useRouteParam } from './hooks'
 export { PortfolioDetailScreen } from './detail/DetailScreen'
-export { FollowButton } from './follow/FollowButton'
-export { followStore, FollowStore, type FollowToggleResult } from './follow/followStore'
+export { followStore, FollowStore } from './follow/followStore'
 export { AnalysisScreen } from './composition/AnalysisScreen'
 export { CompositionScreen } from './composition/CompositionScreen'
 export { IntroScreen } from './composition/IntroScreen'

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The real API server for the WeChat simulator checks (run with `node --import tsx`, which
 // loads the TypeScript of server/ and of src/utils/format.ts): the app of server/src on a private
@@ -24,6 +25,18 @@
 // It stops when its stdin closes (the check ended, however it ended) or on SIGTERM.
 const { apiHeaders, login, pgliteTestDatabase, startApp } = require('../../../server/test/helpers')
 
+/**
+ * A GraphQL answer's data (JSON, read as the checks expect it).
+ * @typedef {(query: string, variables?: Record<string, unknown>) => Promise<any>} Gql
+ */
+
+/**
+ * The rows of the strategy answers that are mapped over.
+ * @typedef {{ percent: number; fund: { fundCode: string; fundName: string } }} Part
+ * @typedef {{ categoryCode: string; categoryName: string | null; percent: number; parts: Part[] }} Group
+ * @typedef {{ poCode: string; poName: string; moneyType: string; preference: { hasFundInvestPoolPage: boolean } }} ListedStrategy
+ */
+
 const FUND = '000001'
 const DEMO_PHONE = '13800000000'
 
@@ -36,7 +49,10 @@ async function main() {
   const t = await startApp(database, parts.has('live') ? LIVE_SETTINGS : {})
   const token = await login(t, DEMO_PHONE)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
-  /** A GraphQL answer's data, asked as the demo user; any error throws. */
+  /**
+   * A GraphQL answer's data, asked as the demo user; any error throws.
+   * @type {Gql}
+   */
   const gql = async (query, variables = {}) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -48,6 +64,7 @@ async function main() {
     if (res.statusCode !== 200 || body.errors) throw new Error(`graphql ${res.statusCode} ${res.body.slice(0, 500)}`)
     return body.data
   }
+  /** @type {Record<string, unknown>} */
   const expected = {}
   if (parts.has('fund')) Object.assign(expected, await fundExpected(t, database, auth, gql))
   if (parts.has('strategy')) expected.strategy = await strategyExpected(gql)
@@ -73,7 +90,10 @@ async function main() {
   process.on('SIGTERM', () => void stop())
 }
 
-/** The course screens' values (weapp-simulate-course.js): the first page of courses and the first course's lessons. */
+/**
+ * The course screens' values (weapp-simulate-course.js): the first page of courses and the first course's lessons.
+ * @param {Gql} gql
+ */
 async function courseExpected(gql) {
   const { courses } = await gql('{ courses(page: { size: 10 }) { totalCount list { courseId title lessonCount totalSecond } } }')
   const first = courses.list[0]
@@ -87,7 +107,10 @@ async function courseExpected(gql) {
 /** Start reminders offered on both platforms (nothing is sent: no send endpoints). */
 const LIVE_SETTINGS = { WECHAT_LIVE_TEMPLATE_ID: 'wx-live-start-template', BAIDU_LIVE_TEMPLATE_ID: 'bd-live-start-template' }
 
-/** The live screens' values: the streams, LIVE001 (直播中) with its comments, LIVE003 (预告). */
+/**
+ * The live screens' values: the streams, LIVE001 (直播中) with its comments, LIVE003 (预告).
+ * @param {Gql} gql
+ */
 async function liveExpected(gql) {
   const { liveStreams, live, upcoming } = await gql(`{
     liveStreams { liveId title status }
@@ -98,9 +121,16 @@ async function liveExpected(gql) {
   return { liveStreams, live, upcoming, templates: LIVE_SETTINGS }
 }
 
-/** The fund screens' figures: 000001 and two more funds picked, its manager, the market indices. */
+/**
+ * The fund screens' figures: 000001 and two more funds picked, its manager, the market indices.
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ * @param {import('../../../server/src/db').Database} database
+ * @param {Record<string, string>} auth
+ * @param {Gql} gql
+ */
 async function fundExpected(t, database, auth, gql) {
   // 000001 and the next two live funds with NAVs.
+  /** @type {Array<{ fund_code: string; fund_name: string }>} */
   const others = await database.query(
     `select fund_code, fund_name from funds f where terminated_date is null and fund_code > $1 and exists (select 1 from fund_navs n where n.fund_code = f.fund_code) order by fund_code limit 2`,
     [FUND],
@@ -145,6 +175,7 @@ const STEP_RATE = 'LW000002'
  * The strategy screens' values (weapp-simulate-strategy.js), each raw and as the app shows it
  * (src/utils/format.ts, the app's own formatters; the screens' page sizes: lists of 20, records
  * of 10, daily NAVs of 20 over 近1年).
+ * @param {Gql} gql
  */
 async function strategyExpected(gql) {
   const {
@@ -156,7 +187,7 @@ async function strategyExpected(gql) {
     formatNav,
     formatPercent,
   } = require('../../../src/utils/format.ts')
-  const signed = (v) => formatPercent(v, 2, { sign: true })
+  const signed = (/** @type {number | null} */ v) => formatPercent(v, 2, { sign: true })
   const head = 'poCode poName runningDays followersCount'
   const { portfolio: po, displaySmartAipDisclaimerPopup } = await gql(
     `query($c: String!) {
@@ -189,11 +220,13 @@ async function strategyExpected(gql) {
     `query($sig: String!) { aipAdvice(sigId: $sig) { sigId issueNumber buyDate buyRate buyOrders { fundCode fundName percent } } }`,
     { sig: po.aipAdvices.list[0].sigId },
   )
+  /** @type {Record<string, object>} */
   const kinds = {}
   for (const [kind, code] of [
     ['longWin', LONG_WIN],
     ['investPlan', INVEST_PLAN],
   ]) {
+    /** @type {{ portfolio: { followersCount: number } | null }} */
     const { portfolio } = await gql(`query($c: String!) { portfolio(poCode: $c) { ${head} seriesType isCustomPlan } }`, { c: code })
     if (!portfolio) throw new Error(`strategy ${code} is not in the demo data`)
     kinds[kind] = { ...portfolio, followers: formatCount(portfolio.followersCount) }
@@ -208,8 +241,8 @@ async function strategyExpected(gql) {
   )
   // The fund pool: the ordinary strategy's when it has one, else the first strategy with a pool.
   const poolCode = (
-    all.list.find((p) => p.poCode === ORDINARY && p.preference.hasFundInvestPoolPage) ||
-    all.list.find((p) => p.preference.hasFundInvestPoolPage) || { poCode: ORDINARY }
+    all.list.find((/** @type {ListedStrategy} */ p) => p.poCode === ORDINARY && p.preference.hasFundInvestPoolPage) ||
+    all.list.find((/** @type {ListedStrategy} */ p) => p.preference.hasFundInvestPoolPage) || { poCode: ORDINARY }
   ).poCode
   const poolKind = (await gql(`query($c: String!) { portfolio(poCode: $c) { seriesType } }`, { c: poolCode })).portfolio.seriesType
   const { portfolio: pool } = await gql(
@@ -220,8 +253,8 @@ async function strategyExpected(gql) {
     `{ portfolios(page: { size: 20 }) { totalCount pageInfo { hasMore } list { poCode poName } } }`,
   )
 
-  const date = (d) => formatDate(d, 'yyyy-MM-dd')
-  const stepRange = (lower, upper) =>
+  const date = (/** @type {string} */ d) => formatDate(d, 'yyyy-MM-dd')
+  const stepRange = (/** @type {number} */ lower, /** @type {number | null | undefined} */ upper) =>
     upper === null || upper === undefined ? `${formatAmount(lower)}元以上` : `${formatAmount(lower)}–${formatAmount(upper)}元`
   const dd = po.whole.maxDrawdown
   return {
@@ -264,18 +297,33 @@ async function strategyExpected(gql) {
         sigId: aipAdvice.sigId,
         issue: `第${aipAdvice.issueNumber}期`,
         buyRate: formatMultiple(aipAdvice.buyRate),
-        orders: aipAdvice.buyOrders.map((o) => ({ fundCode: o.fundCode, fundName: o.fundName, percent: formatPercent(o.percent) })),
+        orders: aipAdvice.buyOrders.map((/** @type {Part['fund'] & { percent: number }} */ o) => ({
+          fundCode: o.fundCode,
+          fundName: o.fundName,
+          percent: formatPercent(o.percent),
+        })),
       },
-      dailyNav: po.dailyNavs.list.map((r) => ({ date: date(r.date), nav: formatNav(r.value), dailyReturn: signed(r.dailyReturn) })),
+      dailyNav: po.dailyNavs.list.map((/** @type {{ date: string; value: number; dailyReturn: number | null }} */ r) => ({
+        date: date(r.date),
+        nav: formatNav(r.value),
+        dailyReturn: signed(r.dailyReturn),
+      })),
       timeline: { title: po.timelinePosts.list[0].title, date: date(po.timelinePosts.list[0].postedDate) },
-      reports: po.reports.list.map((p) => ({ title: p.title, date: date(p.postedDate) })),
-      managerTalk: po.managerTalk.list.map((p) => p.title),
+      reports: po.reports.list.map((/** @type {{ title: string; postedDate: string }} */ p) => ({
+        title: p.title,
+        date: date(p.postedDate),
+      })),
+      managerTalk: po.managerTalk.list.map((/** @type {{ title: string }} */ p) => p.title),
       faq: po.faq,
       thermometer: po.thermometer,
-      composition: po.composition.groups.map((g) => ({
+      composition: po.composition.groups.map((/** @type {Group} */ g) => ({
         name: g.categoryName || g.categoryCode,
         percent: formatPercent(g.percent),
-        parts: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+        parts: g.parts.map((/** @type {Part} */ p) => ({
+          fundCode: p.fund.fundCode,
+          fundName: p.fund.fundName,
+          percent: formatPercent(p.percent),
+        })),
       })),
       advisorFee: po.tradeRule.advisorCharge
         ? po.tradeRule.advisorCharge.mode === 'Free'
@@ -288,9 +336,13 @@ async function strategyExpected(gql) {
     pool: {
       poCode: pool.poCode,
       poName: pool.poName,
-      groups: pool.composition.groups.map((g) => ({
+      groups: pool.composition.groups.map((/** @type {Group} */ g) => ({
         title: `${g.categoryName || g.categoryCode} ${formatPercent(g.percent)}`,
-        funds: g.parts.map((p) => ({ fundCode: p.fund.fundCode, fundName: p.fund.fundName, percent: formatPercent(p.percent) })),
+        funds: g.parts.map((/** @type {Part} */ p) => ({
+          fundCode: p.fund.fundCode,
+          fundName: p.fund.fundName,
+          percent: formatPercent(p.percent),
+        })),
       })),
     },
     stepRate: {
@@ -298,30 +350,36 @@ async function strategyExpected(gql) {
       poName: step.poName,
       lowestBuyAmount: `${formatAmount(step.tradeRule.buying.lowestBuyAmount)}元`,
       fee: `${formatPercent(step.tradeRule.advisorCharge.feeRate)}/年`,
-      steps: step.tradeRule.advisorCharge.stepRates.map((s) => ({
-        range: stepRange(s.lower, s.upper),
-        feeRate: formatPercent(s.feeRate),
-        discountFeeRate: formatPercent(s.discountFeeRate),
-      })),
+      steps: step.tradeRule.advisorCharge.stepRates.map(
+        (/** @type {{ lower: number; upper: number | null; feeRate: number; discountFeeRate: number }} */ s) => ({
+          range: stepRange(s.lower, s.upper),
+          feeRate: formatPercent(s.feeRate),
+          discountFeeRate: formatPercent(s.discountFeeRate),
+        }),
+      ),
     },
     list: {
       totalCount: all.totalCount,
-      firstPage: listPage.list.map((p) => p.poName),
+      firstPage: listPage.list.map((/** @type {ListedStrategy} */ p) => p.poName),
       hasMore: listPage.pageInfo.hasMore,
       // The product page: the first three of each money type, in list order.
       byMoneyType: ['Spare', 'Steady', 'Longterm'].map((m) =>
         all.list
-          .filter((p) => p.moneyType === m)
+          .filter((/** @type {ListedStrategy} */ p) => p.moneyType === m)
           .slice(0, 3)
-          .map((p) => ({ poCode: p.poCode, poName: p.poName })),
+          .map((/** @type {ListedStrategy} */ p) => ({ poCode: p.poCode, poName: p.poName })),
       ),
     },
   }
 }
-/** The home page's parts as /m4 answers them (the mini-programs' home feed). */
+/**
+ * The home page's parts as /m4 answers them (the mini-programs' home feed).
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ */
 async function homeExpected(t) {
   const res = await t.app.inject({ method: 'GET', url: '/alfa-m/v2/m4', headers: apiHeaders() })
   if (res.statusCode !== 200) throw new Error(`/m4 ${res.statusCode} ${res.body.slice(0, 300)}`)
+  /** @type {import('../../../common/api').M4Answer} */
   const feed = res.json().data
   return {
     banners: feed.banners.map((a) => a.adId),
@@ -330,21 +388,28 @@ async function homeExpected(t) {
     handPicked: feed.handPicked.map((f) => f.fundName),
     liveTitles: feed.liveStreams.slice(0, 3).map((s) => s.title),
     articleTitles: feed.columns.filter((c) => c.articles.length).map((c) => c.articles[0].title),
-    disclaimer: (feed.config.find((e) => e.key === 'homeDisclaimer') || {}).value || null,
+    disclaimer: feed.config.find((e) => e.key === 'homeDisclaimer')?.value || null,
   }
 }
 
-/** The app's own pages: the demo user's holdings as the wallet shows them, every strategy's advisor content, the configs. */
+/**
+ * The app's own pages: the demo user's holdings as the wallet shows them, every strategy's advisor content, the configs.
+ * @param {Awaited<ReturnType<typeof startApp>>} t
+ * @param {Record<string, string>} auth
+ * @param {Gql} gql
+ */
 async function siteExpected(t, auth, gql) {
   const { formatAmount } = require('../../../src/utils/format.ts')
   const res = await t.app.inject({ method: 'GET', url: '/alfa/v1/asset/detail', headers: auth })
   if (res.statusCode !== 200) throw new Error(`asset detail ${res.statusCode} ${res.body}`)
+  /** @type {import('../../../common/api').AssetDetailAnswer} */
   const asset = res.json().data
   const { advisorContent } = await gql('{ advisorContent(page: { size: 10 }) { totalCount list { title poCode poName } } }')
   const { app, about } = await gql(
     '{ app: config(key: "app_download") { elements { key value } } about: config(key: "site_about") { elements { key value } } }',
   )
-  const pairs = (c) => Object.fromEntries(c.elements.map((e) => [e.key, e.value]))
+  const pairs = (/** @type {{ elements: Array<{ key: string; value: string }> }} */ c) =>
+    Object.fromEntries(c.elements.map((e) => [e.key, e.value]))
   return {
     wallet: {
       total: formatAmount(asset.totalAsset),
@@ -357,6 +422,6 @@ async function siteExpected(t, auth, gql) {
 }
 
 main().catch((err) => {
-  process.stderr.write(`api-server: ${(err && err.stack) || String(err)}\n`)
+  process.stderr.write(`api-server: ${(err instanceof Error && err.stack) || String(err)}\n`)
   process.exit(1)
 })

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Shared helpers for the WeChat (dist/weapp) and Baidu (dist/swan) build checks.
 // These checks never build: `npm run build:weapp && npm run build:swan` come first.
@@ -16,12 +17,16 @@ const SUB_BUDGET = 1.5 * 1024 * 1024
 // WeChat's chart engine subpackage (F2 once per build), as config/plugins/chart-engine.js writes it.
 const { ENGINE_ROOT: CHART_ENGINE_ROOT, ENGINE_FILE: CHART_ENGINE_FILE } = require(path.join(ROOT, 'config', 'plugins', 'chart-engine.js'))
 
-/** The build folder of a platform; ALFA_DIST_WEAPP / ALFA_DIST_SWAN point a check at a copy (selftest.js). */
+/**
+ * The build folder of a platform; ALFA_DIST_WEAPP / ALFA_DIST_SWAN point a check at a copy (selftest.js).
+ * @param {string} platform weapp or swan
+ */
 function distDir(platform) {
   const override = process.env[`ALFA_DIST_${platform.toUpperCase()}`]
   return override ? path.resolve(override) : path.join(ROOT, 'dist', platform)
 }
 
+/** @param {string} platform weapp or swan */
 function requireDist(platform) {
   const dir = distDir(platform)
   if (!fs.existsSync(path.join(dir, 'app.json'))) {
@@ -30,18 +35,27 @@ function requireDist(platform) {
   return dir
 }
 
+/**
+ * @param {string} file
+ * @returns {any} the file's JSON, as the checks read it
+ */
 function readJson(file) {
   const text = fs.readFileSync(file, 'utf8')
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new Error(`${file}: invalid JSON: ${err.message}`)
+    throw new Error(`${file}: invalid JSON: ${/** @type {Error} */ (err).message}`, { cause: err })
   }
 }
 
-/** Every file under dir, as sorted posix paths relative to dir. */
+/**
+ * Every file under dir, as sorted posix paths relative to dir.
+ * @param {string} dir
+ */
 function listFiles(dir) {
+  /** @type {string[]} */
   const out = []
+  /** @param {string} rel */
   const walk = (rel) => {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${entry.name}` : entry.name
@@ -53,8 +67,18 @@ function listFiles(dir) {
   return out.sort()
 }
 
-/** The packages of an app.json: the main package's pages and each subpackage's root and pages. */
+/**
+ * @typedef {{ pages?: string[]; subPackages?: AppJsonSub[]; subpackages?: AppJsonSub[] }} AppJson
+ * @typedef {{ root: string; pages?: string[]; independent?: boolean }} AppJsonSub
+ * @typedef {{ root: string; pages: string[]; independent: boolean }} Subpackage
+ */
+
+/**
+ * The packages of an app.json: the main package's pages and each subpackage's root and pages.
+ * @param {AppJson} appJson
+ */
 function packagesOf(appJson) {
+  /** @type {Subpackage[]} */
   const subs = (appJson.subPackages || appJson.subpackages || []).map((sub) => ({
     root: String(sub.root).replace(/^\/+|\/+$/g, ''),
     pages: (sub.pages || []).map((p) => `${String(sub.root).replace(/^\/+|\/+$/g, '')}/${p}`),
@@ -63,12 +87,17 @@ function packagesOf(appJson) {
   return { mainPages: appJson.pages || [], subs, allPages: [...(appJson.pages || []), ...subs.flatMap((s) => s.pages)] }
 }
 
-/** The subpackage root a file belongs to, or null for the main package. */
+/**
+ * The subpackage root a file belongs to, or null for the main package.
+ * @param {string} rel
+ * @param {Subpackage[]} subs
+ */
 function packageOf(rel, subs) {
   const sub = subs.find((s) => rel === s.root || rel.startsWith(`${s.root}/`))
   return sub ? sub.root : null
 }
 
+/** @param {number} bytes */
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`
 }
@@ -76,6 +105,9 @@ function kb(bytes) {
 /**
  * Runs one check: `fn` returns its one-line summary or throws. Prints the summary as
  * `PASS name: ...` or `FAIL name: ...` (the runner collects these lines) and sets the exit code.
+ * Never rejects.
+ * @param {string} name
+ * @param {() => string | Promise<string>} fn
  */
 async function runCheck(name, fn) {
   const started = Date.now()
@@ -84,7 +116,8 @@ async function runCheck(name, fn) {
     const summary = await fn()
     line = `PASS ${name}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)} s)`
     process.exitCode = process.exitCode || 0
-  } catch (err) {
+  } catch (caught) {
+    const err = /** @type {import('./types').ExpectedFailure | null | undefined} */ (caught)
     let message = String((err && err.message) || err)
     if (err && err.stack && !err.expected) {
       // A crash: keep where it happened, not the whole trace.
@@ -102,8 +135,12 @@ async function runCheck(name, fn) {
   return line
 }
 
-/** An error whose message is the whole story (no stack trace in the report). */
+/**
+ * An error whose message is the whole story (no stack trace in the report).
+ * @param {string} message
+ */
 function failure(message) {
+  /** @type {import('./types').ExpectedFailure} */
   const err = new Error(message)
   err.expected = true
   return err
@@ -113,6 +150,10 @@ function failure(message) {
  * Runs a server script of lib/ (tsx, NODE_ENV=test plus `env`) that prints one JSON line once it
  * listens; resolves with that object, the start-up time, stop() (closes its stdin, on which it
  * exits) and output() (its stderr). Fails after 120 s, or if it exits or prints no JSON first.
+ * @param {string} script
+ * @param {string[]} [args]
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<any>} the server's JSON line (as its checks read it) and the controls of import('./types').JsonServer
  */
 function startJsonServer(script, args = [], env = {}) {
   const { spawn } = require('node:child_process')
@@ -139,7 +180,7 @@ function startJsonServer(script, args = [], env = {}) {
         const info = JSON.parse(out.slice(0, nl))
         resolve({ ...info, startMs: Date.now() - spawnedAt, stop: () => child.stdin.end(), output: () => err })
       } catch (e) {
-        reject(failure(`the API server printed ${out.slice(0, 300)}: ${e.message}`))
+        reject(failure(`the API server printed ${out.slice(0, 300)}: ${/** @type {Error} */ (e).message}`))
       }
     })
     child.on('exit', (code) => {

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The real API server for the content screens of the simulator check (weapp-simulate-content.js),
 // like lib/api-server.js: server/src on a private copy of the seeded PGlite demo database on a free
@@ -15,6 +16,7 @@ async function main() {
   const t = await startApp(database)
   const token = await login(t, DEMO_PHONE)
   const auth = apiHeaders({ authorization: `Bearer ${token}` })
+  /** @type {import('./api-server.js').Gql} */
   const gql = async (query, variables = {}) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -82,6 +84,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`content-api-server: ${(err && err.stack) || String(err)}\n`)
+  process.stderr.write(`content-api-server: ${(err instanceof Error && err.stack) || String(err)}\n`)
   process.exit(1)
 })

@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // What the WeChat simulator checks of screens against the live server share
 // (weapp-simulate-screens.js: the fund screens; weapp-simulate-strategy.js: the strategy screens):
@@ -23,12 +24,25 @@ const { socketForwarder } = require('./socket')
 
 const BREAK = process.env.ALFA_SCREENS_BREAK || ''
 
-/** Starts lib/api-server.js with the expectation parts asked ('fund', 'strategy'); resolves with its {origin, token, expected} and a stop(). */
+/**
+ * @typedef {import('./types').Net} Net
+ * @typedef {import('./types').OpenPage} OpenPage
+ * @typedef {import('./types').Screen} Screen
+ * @typedef {(message: string) => Error} Fail
+ */
+
+/**
+ * Starts lib/api-server.js with the expectation parts asked ('fund', 'strategy'); resolves with its {origin, token, expected} and a stop().
+ * @param {string[]} parts
+ */
 function startServer(parts) {
   return startJsonServer(path.join(__dirname, 'api-server.js'), parts)
 }
 
-/** The GraphQL operation a request body names ('' when none). */
+/**
+ * The GraphQL operation a request body names ('' when none).
+ * @param {unknown} body
+ */
 function operationOf(body) {
   try {
     const payload = typeof body === 'string' ? JSON.parse(body) : body
@@ -42,6 +56,9 @@ function operationOf(body) {
  * wx.request answered by the server at originOf(). Each call is recorded in net.requests as
  * {method, path, op (GraphQL operation), done, status}. While net.offline, every call fails as
  * with no network (counted in net.failed).
+ * @param {() => string} originOf
+ * @param {Net} net
+ * @returns {import('./types').WxRequest}
  */
 function forwarder(originOf, net) {
   return (opts = {}) => {
@@ -59,6 +76,7 @@ function forwarder(originOf, net) {
     const url = new URL(String(opts.url), origin)
     const target = `${origin}${url.pathname}${url.search}`
     const header = { ...(opts.header || {}) }
+    /** @type {string | undefined} */
     let body
     if (method === 'GET' || method === 'HEAD') {
       const data = opts.data
@@ -73,12 +91,14 @@ function forwarder(originOf, net) {
       body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data)
     }
     const isGraphql = url.pathname.endsWith('/graphql')
+    /** @type {import('./types').NetRequest} */
     const entry = { method, path: url.pathname, op: isGraphql ? operationOf(body) : '', done: false, at: Date.now() }
     net.requests.push(entry)
     let aborted = false
     const answer = async () => {
       let statusCode
       let text
+      /** @type {Record<string, string>} */
       let headers = {}
       if (BREAK === 'graphql' && isGraphql) {
         statusCode = 200
@@ -96,6 +116,7 @@ function forwarder(originOf, net) {
       if (statusCode >= 400) net.problems.push(`${method} ${url.pathname} answered ${statusCode}: ${text.slice(0, 200)}`)
       if (isGraphql && /"errors"\s*:/.test(text))
         net.problems.push(`GraphQL ${method} ${url.pathname} answered errors (${entry.op}): ${text.slice(0, 300)}`)
+      /** @type {unknown} */
       let data = text
       if ((opts.dataType || 'json') === 'json') {
         try {
@@ -115,7 +136,7 @@ function forwarder(originOf, net) {
         if (typeof opts.success === 'function') opts.success(res)
         if (typeof opts.complete === 'function') opts.complete(res)
       },
-      (err) => {
+      (/** @type {Error} */ err) => {
         entry.done = true
         net.problems.push(`${method} ${url.pathname} failed: ${err.message}`)
         const res = { errMsg: `request:fail ${err.message}` }
@@ -135,13 +156,32 @@ function forwarder(originOf, net) {
   }
 }
 
-const text = (node) => (node ? (node.dom || node).textContent.replace(/\s+/g, ' ').trim() : '')
-const classOf = (node) => String((node.dom || node).getAttribute('class') || '')
+/**
+ * `node` when the page has it; else a failure naming what is missing.
+ * @template T
+ * @param {T | null | undefined} node
+ * @param {string} what
+ * @returns {T}
+ */
+function present(node, what) {
+  if (node === null || node === undefined) throw failure(`no ${what} on the page`)
+  return node
+}
+
+/** @param {import('./types').SimNode | Element | null | undefined} node */
+const domOf = (node) => (node && 'dom' in node ? node.dom : node)
+/** @param {import('./types').SimNode | Element | null | undefined} node */
+const text = (node) => (domOf(node)?.textContent ?? '').replace(/\s+/g, ' ').trim()
+/** @param {import('./types').SimNode | Element | null | undefined} node */
+const classOf = (node) => String(domOf(node)?.getAttribute('class') || '')
 
 /**
  * A screen shown: its ready selector present, every one of s.texts in its text, and each
  * s.exact selector's text equal to (or matching) the expected value. `source` names where the
  * expected values come from in a failure.
+ * @param {OpenPage} h
+ * @param {Pick<Screen, 'ready' | 'texts' | 'exact'>} s
+ * @param {Fail} fail
  */
 async function showScreen(h, s, fail, source = 'the server') {
   await h.waitFor(s.ready, () => h.page.querySelector(s.ready))
@@ -161,16 +201,23 @@ async function showScreen(h, s, fail, source = 'the server') {
  * Share (WeChat calls the page's handlers): the page's own title and path with its parameters.
  * The title names what the page shows once its name has loaded (a state update after the first
  * render of a kept answer), so the handlers are asked until they answer it or time runs out.
+ * @param {OpenPage} h
+ * @param {import('./types').Share} share
+ * @param {Fail} fail
  */
 async function checkShare(h, share, fail) {
-  const inst = global.getCurrentPages().slice(-1)[0]
-  if (!inst || typeof inst.onShareAppMessage !== 'function') throw fail('the page has no onShareAppMessage')
-  if (typeof inst.onShareTimeline !== 'function') throw fail('the page has no onShareTimeline')
+  const inst = /** @type {import('./types').HostGlobals} */ (/** @type {unknown} */ (globalThis)).getCurrentPages().slice(-1)[0]
+  const onChat = inst?.onShareAppMessage
+  const onTimeline = inst?.onShareTimeline
+  if (!inst || typeof onChat !== 'function') throw fail('the page has no onShareAppMessage')
+  if (typeof onTimeline !== 'function') throw fail('the page has no onShareTimeline')
+  /** @type {{ title?: string, path?: string }} */
   let chat = {}
+  /** @type {{ title?: string, query?: string }} */
   let timeline = {}
   const right = () => {
-    chat = inst.onShareAppMessage({ from: 'menu' }) || {}
-    timeline = inst.onShareTimeline() || {}
+    chat = onChat.call(inst, { from: 'menu' }) || {}
+    timeline = onTimeline.call(inst) || {}
     return chat.title === share.title && chat.path === share.path && timeline.title === share.title && timeline.query === share.query
   }
   await h.waitFor(`the share of "${share.title}"`, right).catch(() => {
@@ -188,6 +235,7 @@ async function checkShare(h, share, fail) {
  * (the last setNavigationBarTitle, else the page .json's) against s.title, the chart host
  * (s.chart: true or a selector) and that nothing was logged; detaches the page before the next.
  * Returns one line per screen.
+ * @param {{ dir: string, host: import('./types').Host, net: Net, problems: string[], screens: Screen[], timeoutMs: number }} run
  */
 async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
   const allPages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
@@ -200,10 +248,12 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
     const started = Date.now()
     const title = readJson(path.join(dir, `${s.page}.json`)).navigationBarTitleText
     const firstRequest = net.requests.length
-    const h = host.open(s.page, s.query, timeoutMs)
-    h.net = net
+    const h = Object.assign(host.open(s.page, s.query, timeoutMs), { net })
+    /** @type {Fail} */
     const fail = (msg) =>
-      failure(`${s.name} (${s.page}?${new URLSearchParams(s.query)}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+      failure(
+        `${s.name} (${s.page}?${new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]))}): ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`,
+      )
     try {
       await showScreen(h, s, fail)
       const shared = s.share ? await checkShare(h, s.share, fail) : ''
@@ -224,7 +274,8 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
       if (problems.length) throw fail('problems')
       const count = net.requests.length - firstRequest
       results.push(`${s.name} "${shownTitle}": ${summary}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-    } catch (err) {
+    } catch (caught) {
+      const err = /** @type {import('./types').ExpectedFailure} */ (caught)
       if (String(err.message).startsWith(`${s.name} (`)) throw err
       throw fail(
         err.expected
@@ -247,13 +298,20 @@ async function runScreens({ dir, host, net, problems, screens, timeoutMs }) {
  * starts while app.js loads), logged in as the demo user as in WeChat: the token in the
  * mini-program's cookie storage (platform/web.ts). `wx`: more host APIs. Runs
  * job({server, host, net, problems}) and stops the server however it ends.
+ * @template T
+ * @param {{ dir: string, parts: string[], wx?: Record<string, import('./types').WxApi> }} app
+ * @param {(run: { server: any, host: import('./types').Host, net: Net, problems: string[] }) => Promise<T>} job
+ *   `server`: lib/api-server.js's JSON line (origin, token, expected: the figures read from the API) and controls
  */
 async function withLiveApp({ dir, parts, wx = {} }, job) {
   const starting = startServer(parts)
   starting.catch(() => undefined)
+  /** @type {any} lib/api-server.js's JSON line */
   let server = null
   try {
+    /** @type {string[]} */
     const problems = []
+    /** @type {Net} */
     const net = { requests: [], sockets: [], problems, offline: false, failed: 0 }
     captureProblems(problems)
     const host = createHost(dir, {
@@ -269,10 +327,20 @@ async function withLiveApp({ dir, parts, wx = {} }, job) {
     if (server) server.stop()
     else
       starting.then(
-        (s) => s.stop(),
+        (/** @type {import('./types').JsonServer} */ s) => s.stop(),
         () => undefined,
       )
   }
 }
 
-module.exports = { startServer, forwarder, text, classOf, showScreen, checkShare, runScreens, withLiveApp }
+module.exports = {
+  present,
+  startServer,
+  forwarder,
+  text,
+  classOf,
+  showScreen,
+  checkShare,
+  runScreens,
+  withLiveApp,
+}

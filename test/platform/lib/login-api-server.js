@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // The real API server for the WeChat login check (run with `node --import tsx`): the app of
 // server/src on a private copy of the seeded PGlite demo database, with WeChat login turned on

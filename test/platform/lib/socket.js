@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // wx.connectSocket (and swan.connectSocket: the simulator's `swan` is `wx`) wired to a REAL
 // WebSocket to the live API server, the way lib/live-screens.js forwards wx.request: the url's path
@@ -7,8 +8,13 @@
 // net.sockets as {path, query, open, messages, closed}; a refused handshake or an error the app
 // did not cause by closing is a problem in net.problems.
 const { createHash } = require('node:crypto')
-const WebSocket = require('ws')
+// ws's client (Node's own global WebSocket cannot send the handshake headers).
+const NodeSocket = require('ws')
 
+/**
+ * @param {import('./types').WxCallOptions} opts
+ * @param {object} res
+ */
 function callback(opts, res, ok = true) {
   if (ok && typeof opts.success === 'function') opts.success(res)
   if (!ok && typeof opts.fail === 'function') opts.fail(res)
@@ -26,7 +32,10 @@ function createSign(now = Date.now()) {
   return `${timestamp}${hash}`
 }
 
-/** The headers of an API call the check makes as the app would (main-brand broker, the token when given). */
+/**
+ * The headers of an API call the check makes as the app would (main-brand broker, the token when given).
+ * @param {string} [token]
+ */
 function apiHeaders(token) {
   return {
     'content-type': 'application/json',
@@ -36,24 +45,34 @@ function apiHeaders(token) {
   }
 }
 
+/**
+ * @param {() => string} originOf
+ * @param {import('./types').Net} net
+ * @returns {(opts?: import('./types').WxCallOptions & { url?: string; header?: Record<string, string> }) => object}
+ */
 function socketForwarder(originOf, net) {
   net.sockets = net.sockets || []
+  const sockets = net.sockets
   return (opts = {}) => {
     const url = new URL(String(opts.url))
     const target = `${originOf().replace(/^http/, 'ws')}${url.pathname}${url.search}`
+    /** @type {import('./types').NetSocket} */
     const entry = { path: url.pathname, query: Object.fromEntries(url.searchParams), open: false, messages: [], closed: false }
-    net.sockets.push(entry)
+    sockets.push(entry)
+    /** @typedef {(res: object) => void} Listener */
+    /** @type {Record<'open' | 'message' | 'close' | 'error', Listener[]>} */
     const on = { open: [], message: [], close: [], error: [] }
-    const emit = (kind, res) => on[kind].slice().forEach((fn) => fn(res))
+    const emit = (/** @type {keyof typeof on} */ kind, /** @type {object} */ res) => on[kind].slice().forEach((fn) => fn(res))
     let closing = false
-    const ws = new WebSocket(target, { headers: { ...(opts.header || {}) } })
+    const ws = new NodeSocket(target, { headers: { ...(opts.header || {}) } })
     ws.on('open', () => {
       entry.open = true
       emit('open', { header: {} })
     })
     ws.on('message', (data) => {
-      entry.messages.push(String(data))
-      emit('message', { data: String(data) })
+      const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString()
+      entry.messages.push(text)
+      emit('message', { data: text })
     })
     ws.on('unexpected-response', (_req, res) => {
       net.problems.push(`socket ${url.pathname} refused: HTTP ${res.statusCode}`)
@@ -69,17 +88,17 @@ function socketForwarder(originOf, net) {
       emit('close', { code, reason: String(reason) })
     })
     const task = {
-      onOpen: (fn) => on.open.push(fn),
-      onMessage: (fn) => on.message.push(fn),
-      onClose: (fn) => on.close.push(fn),
-      onError: (fn) => on.error.push(fn),
-      send(o = {}) {
-        ws.send(o.data)
+      onOpen: (/** @type {Listener} */ fn) => on.open.push(fn),
+      onMessage: (/** @type {Listener} */ fn) => on.message.push(fn),
+      onClose: (/** @type {Listener} */ fn) => on.close.push(fn),
+      onError: (/** @type {Listener} */ fn) => on.error.push(fn),
+      send(/** @type {import('./types').WxCallOptions & { data?: string }} */ o = {}) {
+        ws.send(/** @type {string} */ (o.data))
         callback(o, { errMsg: 'sendSocketMessage:ok' })
       },
-      close(o = {}) {
+      close(/** @type {import('./types').WxCallOptions & { code?: number; reason?: string }} */ o = {}) {
         closing = true
-        if (ws.readyState === WebSocket.CONNECTING) ws.terminate()
+        if (ws.readyState === NodeSocket.CONNECTING) ws.terminate()
         else ws.close(o.code || 1000, o.reason)
         callback(o, { errMsg: 'closeSocket:ok' })
       },

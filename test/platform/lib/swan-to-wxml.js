@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Baidu has no simulator here: dist/swan is translated into the WXML form miniprogram-simulate
 // renders, then rendered as the WeChat build is (swan-simulate-home.js). Taro writes both targets'
@@ -17,7 +18,12 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-/** The wx:for attributes of one s-for value (and its s-for-item / s-for-index, when given). */
+/**
+ * The wx:for attributes of one s-for value (and its s-for-item / s-for-index, when given).
+ * @param {string} value
+ * @param {string} [item]
+ * @param {string} [index]
+ */
 function forAttributes(value, item, index) {
   let expr = value
     .trim()
@@ -47,13 +53,16 @@ function forAttributes(value, item, index) {
   return attrs.join(' ')
 }
 
-/** One .swan template's text as WXML. */
+/**
+ * One .swan template's text as WXML.
+ * @param {string} swan
+ */
 function translate(swan) {
   if (/\bs-show=/.test(swan)) throw new Error('s-show has no WXML form')
   let out = swan
     .replace(
       /<import-sjs\b([^>]*?)\/?>(\s*<\/import-sjs>)?/g,
-      (_, attrs) => `<wxs${attrs.replace(/\.sjs"/, '.wxs"').replace(/\s*$/, '')} />`,
+      (_, /** @type {string} */ attrs) => `<wxs${attrs.replace(/\.sjs"/, '.wxs"').replace(/\s*$/, '')} />`,
     )
     .replace(/(<(?:import|include)\b[^>]*\bsrc="[^"]*?)\.swan"/g, '$1.wxml"')
     .replace(/\{\{\{([\s\S]*?)\}\}\}/g, '{{$1}}')
@@ -61,17 +70,24 @@ function translate(swan) {
     // An unquoted binding as an attribute's value (Taro's Video template: s-if={{item.nn==='10'}}), quoted.
     .replace(/(\s[\w:-]+)=(\{\{[^"{}]*\}\})(?=[\s/>])/g, '$1="$2"')
   // Elements with an s-for: read its s-for-item / s-for-index in the same tag.
-  out = out.replace(/<([A-Za-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g, (tag, name, attrs, selfClosing) => {
-    if (!/\ss-(?:for|if|elif|else)\b/.test(attrs)) return tag
-    const item = /\ss-for-item="([^"]*)"/.exec(attrs)?.[1]
-    const index = /\ss-for-index="([^"]*)"/.exec(attrs)?.[1]
-    const rest = attrs
-      .replace(/\ss-for-(?:item|index)="[^"]*"/g, '')
-      .replace(/\ss-for="([^"]*)"/, (_, v) => ` ${forAttributes(v, item, index)}`)
-      .replace(/\ss-(if|elif)="([^"]*)"/g, (_, d, v) => ` wx:${d}="${/^\s*\{\{[\s\S]*\}\}\s*$/.test(v) ? v.trim() : `{{${v.trim()}}}`}"`)
-      .replace(/\ss-else(?:="[^"]*")?(?=\s|$)/g, ' wx:else')
-    return `<${name}${rest}${selfClosing ? ' /' : ''}>`
-  })
+  out = out.replace(
+    /<([A-Za-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g,
+    (/** @type {string} */ tag, /** @type {string} */ name, /** @type {string} */ attrs, /** @type {string} */ selfClosing) => {
+      if (!/\ss-(?:for|if|elif|else)\b/.test(attrs)) return tag
+      const item = /\ss-for-item="([^"]*)"/.exec(attrs)?.[1]
+      const index = /\ss-for-index="([^"]*)"/.exec(attrs)?.[1]
+      const rest = attrs
+        .replace(/\ss-for-(?:item|index)="[^"]*"/g, '')
+        .replace(/\ss-for="([^"]*)"/, (_, /** @type {string} */ v) => ` ${forAttributes(v, item, index)}`)
+        .replace(
+          /\ss-(if|elif)="([^"]*)"/g,
+          (_, /** @type {string} */ d, /** @type {string} */ v) =>
+            ` wx:${d}="${/^\s*\{\{[\s\S]*\}\}\s*$/.test(v) ? v.trim() : `{{${v.trim()}}}`}"`,
+        )
+        .replace(/\ss-else(?:="[^"]*")?(?=\s|$)/g, ' wx:else')
+      return `<${name}${rest}${selfClosing ? ' /' : ''}>`
+    },
+  )
   if (/\ss-(?:for|if|elif|else)\b/.test(out)) throw new Error('an s- directive was left untranslated')
   if (/\{\{[^}]*\|\s*[A-Za-z_]/.test(out.replace(/\|\|/g, ''))) throw new Error('a swan filter (`| name`) has no WXML form')
   return out
@@ -84,6 +100,7 @@ const BASE_LEVELS = 12
  * Taro's swan base template is one level of templates that call themselves (`xs.a(0, item.nn)`):
  * Baidu renders recursive templates, WeChat stops a template that calls itself. The same tree is
  * rendered in WXML by levels, as Taro's WeChat base does: the templates of level k call level k+1.
+ * @param {string} wxml
  */
 function unrollBase(wxml) {
   const first = wxml.search(/<template name="tmpl_0_/)
@@ -91,13 +108,18 @@ function unrollBase(wxml) {
   const head = wxml.slice(0, first)
   const level0 = wxml.slice(first)
   if (/<template name="(?!tmpl_0_)/.test(level0)) throw new Error('base template: a template after the tmpl_0_ ones')
-  const level = (k) => level0.replace(/xs\.a\(0,/g, `xs.a(${k + 1},`).replace(/tmpl_0_/g, `tmpl_${k}_`)
+  const level = (/** @type {number} */ k) => level0.replace(/xs\.a\(0,/g, `xs.a(${k + 1},`).replace(/tmpl_0_/g, `tmpl_${k}_`)
   return head + Array.from({ length: BASE_LEVELS }, (_, k) => level(k)).join('\n')
 }
 
-/** Copies dist/swan into `to` as a WeChat-shaped folder: templates translated, files renamed. */
+/**
+ * Copies dist/swan into `to` as a WeChat-shaped folder: templates translated, files renamed.
+ * @param {string} from
+ * @param {string} to
+ */
 function translateDist(from, to) {
   fs.rmSync(to, { recursive: true, force: true })
+  /** @param {string} rel */
   const walk = (rel) => {
     for (const e of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
       const r = path.join(rel, e.name)
@@ -121,13 +143,10 @@ function translateDist(from, to) {
 }
 
 /**
- * The build a simulator check renders: dist/weapp, or with ALFA_SIMULATE_TARGET=swan dist/swan
- * translated into a temporary folder (removed on exit), the `swan` global being the stubbed `wx`.
- */
-/**
  * A setData key as WeChat reads it. Taro's swan runtime writes array indexes as dotted segments
  * (`root.cn.0.cn`), which Baidu's setData accepts; WeChat's (and miniprogram-simulate's) reads a
  * dotted number as an object key, so the same update must be `root.cn[0].cn`.
+ * @param {string} key
  */
 function wxDataKey(key) {
   return key.replace(/\.(\d+)(?=\.|\[|$)/g, '[$1]')
@@ -137,6 +156,11 @@ let translating = false
 /** True once simulatedDist has translated dist/swan: the host then translates setData keys too. */
 const translatingSwan = () => translating
 
+/**
+ * The build a simulator check renders: dist/weapp, or with ALFA_SIMULATE_TARGET=swan dist/swan
+ * translated into a temporary folder (removed on exit), the `swan` global being the stubbed `wx`.
+ * @param {(target: string) => string} requireDist lib/common.js's
+ */
 function simulatedDist(requireDist) {
   const target = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
   const dir = requireDist(target)
@@ -144,7 +168,7 @@ function simulatedDist(requireDist) {
   const translated = path.join(require('node:os').tmpdir(), `alfa-swan-as-wxml-${process.pid}`)
   translateDist(dir, translated)
   process.on('exit', () => fs.rmSync(translated, { recursive: true, force: true }))
-  Object.defineProperty(global, 'swan', { configurable: true, get: () => global.wx })
+  Object.defineProperty(global, 'swan', { configurable: true, get: () => /** @type {{ wx?: unknown }} */ (global).wx })
   translating = true
   return { target, dir: translated }
 }

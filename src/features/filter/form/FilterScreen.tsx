@@ -70,7 +70,7 @@ function Group({ title, hint, children }: { title: string; hint?: string; childr
  */
 export const FilterScreen = observer(function FilterScreen() {
   const value = filterStore.formValue as FilterConditions
-  const conditions = useMemo(() => toConditions(filterStore.formValue), [filterStore.formValue])
+  const conditions = useMemo(() => toConditions(value), [value])
   const key = JSON.stringify(conditions)
   // A live figure for every combination of chips: not worth a place in the cache.
   const { state, data: count } = useRemote(

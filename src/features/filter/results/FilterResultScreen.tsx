@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'
@@ -31,7 +31,8 @@ export const SAVE_FAILED_TEXT = '保存失败，请重试'
  */
 export const FilterResultScreen = observer(function FilterResultScreen({ filterId }: { filterId?: string }) {
   const { filter, state: filterState, retry: retryFilter } = useResolvedFilter(filterId)
-  const conditions = useMemo(() => (filter ? toConditions(filter.formValue) : null), [filter && JSON.stringify(filter.formValue)])
+  // Everything downstream reads the conditions by value (useFilterFunds keys on their JSON).
+  const conditions = filter ? toConditions(filter.formValue) : null
   const period = periodOfFundPeriod(conditions?.returnPeriod ?? DEFAULT_PERIOD)
   const [sort, setSort] = useState<SortState<FilterSortKey>>({ key: period, direction: 'reverse' })
   const list = useFilterFunds(filterState === 'ready' ? conditions : null, sort.key ?? period, sort.direction)

@@ -1,12 +1,11 @@
 import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
-import { FilterFundsDocument, type FilterFundsQuery } from '@/services/generated/graphql'
+import { FilterFundsDocument } from '@/services/generated/graphql'
 import { fundPeriodOf } from '@/services/periods'
 import type { SortDirection } from '@/utils/sort'
 import type { FilterConditions } from '../conditions'
 import type { FilterSortKey } from './FundTable'
 
-export type FilteredFundRow = FilterFundsQuery['fundFilter']['list'][number]
 export const PAGE_SIZE = 20
 
 /**

@@ -59,7 +59,7 @@ export function FundDetailScreen({
           </View>
         </View>
         {!terminated && fund.nav && (
-          <View className='alfa-fund-link' role='link' onClick={() => void navigateTo('valuationDetail', { fundCode })}>
+          <View className='alfa-fund-link' role='link' onClick={() => navigateTo('valuationDetail', { fundCode })}>
             查看估值详情 ›
           </View>
         )}

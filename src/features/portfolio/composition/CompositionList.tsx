@@ -21,7 +21,7 @@ function PartRow({ part }: { part: Part }) {
       className='alfa-po-comp__part'
       role='link'
       data-fund-code={fund.fundCode}
-      onClick={() => void navigateTo('fund', { fundCode: fund.fundCode })}
+      onClick={() => navigateTo('fund', { fundCode: fund.fundCode })}
     >
       <View className='alfa-po-comp__line'>
         <Text className='alfa-po-comp__fund'>{fund.fundName}</Text>

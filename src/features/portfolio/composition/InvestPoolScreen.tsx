@@ -40,7 +40,7 @@ function PoolFund({ fund, extra }: { fund: PortfolioPoolFundFragment; extra?: Re
       className='alfa-po-pool__fund'
       role='link'
       data-fund-code={fund.fundCode}
-      onClick={() => void navigateTo('fund', { fundCode: fund.fundCode })}
+      onClick={() => navigateTo('fund', { fundCode: fund.fundCode })}
     >
       <View className='alfa-po-comp__line'>
         <Text className='alfa-po-comp__fund'>{fund.fundName}</Text>

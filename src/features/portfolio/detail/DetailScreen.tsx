@@ -149,7 +149,7 @@ function CompositionCard({ p }: { p: PortfolioDetail }) {
   const { composition, preference } = p
   if (!(preference.displayCompositionPieChart || preference.displayCompositionDetailList) || !composition.groups.length) return null
   return (
-    <Card title='基金组成' onMore={() => void navigateTo('portfolioComposition', { poCode: p.poCode })}>
+    <Card title='基金组成' onMore={() => navigateTo('portfolioComposition', { poCode: p.poCode })}>
       {preference.displayCompositionPieChart && <CompositionPie composition={composition} />}
       {preference.displayCompositionDetailList && <CompositionList composition={composition} />}
       <CompositionUpdated composition={composition} />
@@ -202,7 +202,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
         {p.kind === 'investPlan' && <AssetMixes p={p} />}
         {p.thermometer && (
-          <Card title='温度计' onMore={() => void navigateTo('portfolioThermometer', { poCode: p.poCode })}>
+          <Card title='温度计' onMore={() => navigateTo('portfolioThermometer', { poCode: p.poCode })}>
             <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
           </Card>
         )}
@@ -216,7 +216,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <CompositionCard p={p} />
         </Deferred>
         {'latestSignal' in p && p.latestSignal && (
-          <Card title='最新信号' onMore={() => void navigateTo('portfolioSignal', { poCode: p.poCode })}>
+          <Card title='最新信号' onMore={() => navigateTo('portfolioSignal', { poCode: p.poCode })}>
             <Text className='alfa-po-text'>{`${p.latestSignal.date} ${p.latestSignal.signalActionName ?? ''} ${p.latestSignal.shortDescription ?? ''}`}</Text>
           </Card>
         )}
@@ -227,7 +227,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
               className='alfa-po-links__item'
               role='link'
               data-route={l.route}
-              onClick={() => void navigateTo(l.route, { poCode: p.poCode })}
+              onClick={() => navigateTo(l.route, { poCode: p.poCode })}
             >
               {l.label}
             </View>
@@ -236,7 +236,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         <PortfolioFoot />
       </Deferred>
       <BottomBar>
-        <BarButton onClick={() => void navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
+        <BarButton onClick={() => navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
         <FollowButton
           poCode={p.poCode}
           followed={p.hasFollowed}

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { user } from '@/services/user'
 import { followStore, type FollowState, type FollowStore, type FollowToggleResult } from './followStore'
 import './index.scss'
@@ -30,15 +30,20 @@ export const FollowButton = observer(function FollowButton({
   // a toggle's edit gives way to the kept one (hooks/remote.ts), so it never undoes the toggle.
   useEffect(() => store.seen(poCode, { followed, followersCount }), [store, poCode, followed, followersCount])
   const isLogin = user.isLogin
-  const taken = (result: FollowToggleResult | null) => {
-    const now = store.state(poCode)
-    if ((result === 'followed' || result === 'unfollowed') && now) onChange?.(now)
-  }
+  // The caller's latest onChange hears of a toggle that ends after a re-render.
+  const onChangeNow = useRef(onChange)
+  onChangeNow.current = onChange
+  const taken = useCallback(
+    (result: FollowToggleResult | null) => {
+      const now = store.state(poCode)
+      if ((result === 'followed' || result === 'unfollowed') && now) onChangeNow.current?.(now)
+    },
+    [store, poCode],
+  )
   useEffect(() => {
     // A follow that sent the user to log in is finished on the return (once the page's answer is in).
     if (isLogin) void store.resumePending(poCode).then(taken)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isLogin, store, poCode, followed])
+  }, [isLogin, store, poCode, followed, taken])
   const state = store.state(poCode)?.followed ?? (isLogin && followed)
   const pending = store.isPending(poCode)
   return (

@@ -22,12 +22,7 @@ export function PortfolioRow({ portfolio: p }: { portfolio: PortfolioRowFragment
   const figure = rowFigure(p)
   const followers = formatCount(p.followersCount)
   return (
-    <View
-      className='alfa-po-row'
-      role='link'
-      data-po-code={p.poCode}
-      onClick={() => void navigateTo('portfolioEntry', { poCode: p.poCode })}
-    >
+    <View className='alfa-po-row' role='link' data-po-code={p.poCode} onClick={() => navigateTo('portfolioEntry', { poCode: p.poCode })}>
       <View className='alfa-po-row__main'>
         <Text className='alfa-po-row__name'>{p.poName}</Text>
         {p.subTitle && <Text className='alfa-po-row__sub'>{p.subTitle}</Text>}

@@ -51,7 +51,7 @@ export function ProductScreen() {
             ))}
           </View>
         ))}
-        <View className='alfa-po-list__more' role='link' onClick={() => void navigateTo('productList')}>
+        <View className='alfa-po-list__more' role='link' onClick={() => navigateTo('productList')}>
           {`更多策略（共${data?.totalCount ?? 0}个） ›`}
         </View>
       </AsyncContent>

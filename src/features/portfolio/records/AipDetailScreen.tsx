@@ -28,7 +28,7 @@ export function AipDetailScreen({ poCode, sigId }: { poCode: string; sigId: stri
           title='定投建议不存在'
           description='这期定投建议不存在或已下线，请返回列表重新选择。'
           actionText='返回'
-          onAction={() => void goBackOrHome()}
+          onAction={() => goBackOrHome()}
         />
       </View>
     )

@@ -9,7 +9,7 @@ import './index.scss'
 export function PoManagerCard({ manager, title = '主理人' }: { manager: PoManagerCardFragment; title?: string }) {
   return (
     <Card title={title}>
-      <View className='alfa-po-manager' role='link' onClick={() => void navigateTo('manager', { fundManagerId: manager.managerId })}>
+      <View className='alfa-po-manager' role='link' onClick={() => navigateTo('manager', { fundManagerId: manager.managerId })}>
         <Avatar className='alfa-po-manager__avatar' name={manager.managerName} url={manager.avatarUrl} />
         <Text className='alfa-po-manager__name'>{manager.managerName}</Text>
         {manager.isVerified && <Text className='alfa-po-manager__verified'>已认证</Text>}

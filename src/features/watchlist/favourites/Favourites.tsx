@@ -12,7 +12,6 @@ import { periodName, periodReturn, RETURN_PERIODS, type ReturnPeriod } from '@/s
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import './Favourites.scss'
 
-export type { PickedFund }
 type SortKey = 'nav' | 'daily' | 'period'
 
 /** The period columns to choose from (the periods fund statistics cover). */
@@ -27,14 +26,13 @@ function figureOf(f: PickedFund, key: SortKey, period: ReturnPeriod): string | n
 /** 我的自选: the picked funds with NAV and its date, daily return and a chosen period's return. */
 export const Favourites = observer(function Favourites() {
   const { state, data, stale, reload } = useRemote(PICKS_KEY, loadPicks, { user: true })
-  const list = data ?? []
   const [period, setPeriod] = useState<ReturnPeriod>('ONE_YEAR')
   const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
 
-  const rows = useMemo(
-    () => (sort.key ? sortByFigure(list, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : list),
-    [list, sort, period],
-  )
+  const rows = useMemo(() => {
+    const picked = data ?? []
+    return sort.key ? sortByFigure(picked, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : picked
+  }, [data, sort, period])
 
   if (state === 'login') {
     return (
