@@ -3,7 +3,7 @@
 // so the browser fetches the page's chunk while app.js is still loading instead of after app.js
 // has run and asked for it (one round trip and app.js's start-up less before the first screen).
 // The rows of the 页面不存在 page are marked `notFound`: the server answers their addresses with 404.
-import type { Chunk, ChunkGroup, Compiler } from 'webpack'
+import type { ChunkGroup, Compiler } from 'webpack'
 
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json'
 /** The page modules the app entry imports lazily: ./<page path>, as src/app.config.ts lists them. */

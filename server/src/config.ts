@@ -152,7 +152,10 @@ const schema = z.object({
     .default('')
     .refine(
       (v) => typeof parseAssetClassReturns(v) !== 'string',
-      (v) => ({ message: String(parseAssetClassReturns(v)) }),
+      (v) => {
+        const parsed = parseAssetClassReturns(v)
+        return { message: typeof parsed === 'string' ? parsed : '' }
+      },
     ),
   /** Days tracking events and share-SDK reports are kept. */
   TRACKING_RETENTION_DAYS: count(1, 3650).default(90),

@@ -37,7 +37,7 @@ describe('预期年化收益 from the asset mix (portfolio/expected.ts)', () => 
 
   it('a bad ASSET_CLASS_RETURNS is refused at start, saying why', () => {
     assert.equal(parseAssetClassReturns('EQUITY=8%'), '"EQUITY=8%" is not CLASS=rate (e.g. EQUITY=0.08)')
-    assert.match(String(parseAssetClassReturns('STOCKS=0.08')), /STOCKS is not an asset class/)
+    assert.match(parseAssetClassReturns('STOCKS=0.08') as string, /STOCKS is not an asset class/)
     assert.throws(
       () => loadConfig({ ASSET_CLASS_RETURNS: 'EQUITY=2' }),
       /ASSET_CLASS_RETURNS: EQUITY=2 is not an annual rate between -1 and 1/,

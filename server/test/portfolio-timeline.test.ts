@@ -41,6 +41,8 @@ interface Part {
 describe('the demo strategies: one timeline of decisions', () => {
   let database: Database
   let parts: Part[]
+  // Rows of the portfolios table as the database returns them (the test reads a few columns by name).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows of a select *
   let portfolios: Array<Record<string, any>>
   let fundCategory: Map<string, string>
   before(async () => {
@@ -184,7 +186,7 @@ describe('the demo strategies: one timeline of decisions', () => {
       if (a.tags.includes('高位少投')) assert.ok(Number(a.buy_rate) < 1, `${a.buy_rate} beside 高位少投`)
       if (a.tags.includes('低位多投')) assert.ok(Number(a.buy_rate) > 1, `${a.buy_rate} beside 低位多投`)
     }
-    assert.ok(rates.size >= 3, `multiples seen: ${[...rates]}`)
+    assert.ok(rates.size >= 3, `multiples seen: ${[...rates].join(', ')}`)
   })
 
   it('a strategy without equity, overseas or commodity funds (money, bonds) has no thermometer and no AIP advice', async () => {

@@ -70,7 +70,14 @@ describe('strategy import: composition history in, a back-tested NAV out', () =>
           apiHeaders(),
         )
         assert.equal(body.errors, undefined, JSON.stringify(body.errors))
+        /** The parts of the answer the checks read. */
+        type Part = { fund: { fundCode: string }; beforePercent: string; afterPercent: string; movement: string }
+        type Answer = {
+          adjustments: { totalCount: number; list: Array<{ date: string; comment: string; groups: Array<{ parts: Part[] }> }> }
+          composition: { groups: Array<{ categoryCode: string; percent: string }> }
+        }
         const p = body.data.portfolio
+        const { adjustments, composition } = p as Answer
         assert.equal(p.createdDate, '2024-01-02')
         // 0.5 × EQUITY 8% + 0.5 × FIXED_INCOME 3.5% = 5.75%.
         assert.equal(p.annualizedReturnRateRange.expectedAnnualizedReturnRate, '0.057500')
@@ -82,12 +89,12 @@ describe('strategy import: composition history in, a back-tested NAV out', () =>
         assert.equal(shown.maxDrawdown, '-20.18%')
         assert.equal(shown.total, '7.80%')
         assert.equal(p.adjustments.totalCount, 3)
-        const moves = p.adjustments.list.map((a: any) => ({
+        const moves = adjustments.list.map((a) => ({
           date: a.date,
           comment: a.comment,
           parts: a.groups
-            .flatMap((g: any) => g.parts)
-            .map((x: any) => `${x.fund.fundCode} ${x.beforePercent}→${x.afterPercent} ${x.movement}`)
+            .flatMap((g) => g.parts)
+            .map((x) => `${x.fund.fundCode} ${x.beforePercent}→${x.afterPercent} ${x.movement}`)
             .sort(),
         }))
         assert.deepEqual(moves, [
@@ -95,7 +102,7 @@ describe('strategy import: composition history in, a back-tested NAV out', () =>
           { date: '2024-01-08', comment: '全部转入指数', parts: ['900001 0.200000→1.000000 In', '900002 0.800000→0.000000 Out'] },
           { date: '2024-01-04', comment: '增配债券', parts: ['900001 0.500000→0.200000 Out', '900002 0.500000→0.800000 In'] },
         ])
-        const groups = p.composition.groups.map((g: any) => `${g.categoryCode} ${g.percent}`).sort()
+        const groups = composition.groups.map((g) => `${g.categoryCode} ${g.percent}`).sort()
         assert.deepEqual(groups, ['EQUITY 0.500000', 'FIXED_INCOME 0.500000'])
       } finally {
         await t.app.close()

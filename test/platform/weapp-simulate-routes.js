@@ -1,3 +1,4 @@
+// @ts-check
 'use strict'
 // Every page of the route table (src/routes.ts) in the WeChat build (dist/weapp; with
 // ALFA_SIMULATE_TARGET=swan, dist/swan translated to WXML) in miniprogram-simulate against the REAL
@@ -28,18 +29,23 @@ const QUIET_POLLS = 5
 
 // The route table and its examples, from their TypeScript sources (tsx's require, scoped to them).
 const tsx = require('tsx/cjs/api')
+/** @type {{ pageVisits(): Array<{ route: string; page: string; title: string; query: Record<string, string> }> }} */
 const { pageVisits } = tsx.require('../e2e/lib/routeUrls.ts', __filename)
+/** @typedef {import('./lib/types').Navigation} Navigation */
+/** @typedef {import('./lib/types').OpenPage} OpenPage */
+/** @typedef {{ kind: string; excerpt: string }} Shown */
 
 /** Pages whose first action leaves them: what that action must be. */
+/** @type {Record<string, (nav: Navigation) => boolean>} */
 const LEAVES = {
   // Opened on its own there is nothing to go back to: home.
-  back: (nav) => nav.api === 'reLaunch' && /^\/pages\/home\/index(\?|$)/.test(nav.url),
+  back: (nav) => nav.api === 'reLaunch' && /^\/pages\/home\/index(\?|$)/.test(String(nav.url)),
 }
 
 /** The mini-program's answer to "sign in" (the login page's WeChat/Baidu code flow), for a signed-in user it is not asked. */
 const LOGIN_CODE = TARGET === 'swan' ? 'dev-baidu-code' : 'dev-wechat-code'
 
-const answer = (opts, res) => {
+const answer = (/** @type {import('./lib/types').WxCallOptions} */ opts, /** @type {object} */ res) => {
   if (typeof opts.success === 'function') opts.success(res)
   if (typeof opts.complete === 'function') opts.complete(res)
 }
@@ -57,6 +63,10 @@ const MEDIA = 'wx-image, wx-video, wx-web-view, wx-canvas, wx-input, wx-textarea
  * state and an excerpt of its text: an empty/error state (Empty's title), a refusal, or content.
  * Classes are matched by the simulator's selectors (its DOM carries them with a prefix).
  */
+/**
+ * @param {OpenPage} h
+ * @returns {Shown}
+ */
 function shown(h) {
   const body = h.page.querySelector('.alfa-page__body')
   if (!body) return { kind: 'no page body', excerpt: h.bodyText().slice(0, 80) }
@@ -73,16 +83,20 @@ function shown(h) {
   return { kind: media && !bare ? `media (${media})` : 'content', excerpt }
 }
 
+/**
+ * @param {{ dir: string; host: import('./lib/types').Host; net: import('./lib/types').Net; problems: string[] }} run
+ */
 async function walk({ dir, host, net, problems }) {
   const pages = new Set(packagesOf(readJson(path.join(dir, 'app.json'))).allPages)
   const only = process.env.ALFA_ROUTES_ONLY
   const visits = pageVisits().filter((v) => !only || v.route === only)
+  /** @type {string[]} */
   if (!visits.length) throw failure(`no route ${only}`)
   const lines = []
   for (const v of visits) {
     const { query } = v
     const where = `${v.route} (${v.page}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''})`
-    const fail = (msg) => failure(`${where}: ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+    const fail = (/** @type {string} */ msg) => failure(`${where}: ${msg}${problems.length ? `\n${problems.join('\n')}` : ''}`)
     if (!pages.has(v.page)) throw fail('not a page of app.json')
     if (!fs.existsSync(path.join(dir, `${v.page}.js`))) throw fail(`${v.page}.js is missing from the build`)
     if (process.env.ALFA_DEBUG) console.log('open', where)
@@ -95,7 +109,7 @@ async function walk({ dir, host, net, problems }) {
       h = host.open(v.page, query, TIMEOUT_MS)
     } catch (err) {
       throw fail(
-        `did not render: ${String((err && err.stack) || err)
+        `did not render: ${String((err instanceof Error && err.stack) || err)
           .split('\n')
           .slice(0, 4)
           .join('\n')}`,
@@ -108,6 +122,7 @@ async function walk({ dir, host, net, problems }) {
           throw fail(`no page root (.alfa-page) rendered: "${h.bodyText().slice(0, 200)}"`)
         })
       const leaves = LEAVES[v.route]
+      /** @type {Shown | undefined} */
       let state
       if (leaves) {
         const nav = await h
@@ -115,7 +130,7 @@ async function walk({ dir, host, net, problems }) {
           .catch(() => {
             throw fail(`its first action should leave it; navigations: ${JSON.stringify(host.navigations.slice(firstNav))}`)
           })
-        state = { kind: `left: ${nav.api} ${nav.url.replace(/[?&]ts=\d+/, '')}`, excerpt: h.bodyText().slice(0, 80) }
+        state = { kind: `left: ${nav.api} ${String(nav.url).replace(/[?&]ts=\d+/, '')}`, excerpt: h.bodyText().slice(0, 80) }
       }
       // Settled: nothing pending and no new request for a few polls, and not only the placeholder.
       let quiet = 0
@@ -126,7 +141,7 @@ async function walk({ dir, host, net, problems }) {
           quiet = !pending && net.requests.length === seen ? quiet + 1 : 0
           seen = net.requests.length
           if (quiet < QUIET_POLLS) return null
-          const s = leaves ? state : shown(h)
+          const s = state && leaves !== undefined ? state : shown(h)
           return s.kind === 'loading' || s.kind === 'blank' ? null : (state = s)
         })
         .catch(() => {
@@ -149,6 +164,7 @@ async function walk({ dir, host, net, problems }) {
       const navs = host.navigations.slice(firstNav).filter((n) => !leaves || !leaves(n))
       if (navs.length) throw fail(`it navigated by itself: ${JSON.stringify(navs)}`)
       const count = net.requests.length - firstRequest
+      if (!state) throw fail('no state read')
       lines.push(
         `${v.route} "${nativeTitle}": ${state.kind}${state.excerpt ? ` — ${JSON.stringify(state.excerpt)}` : ''}; ${count} requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       )
@@ -163,14 +179,16 @@ async function main() {
   const { dir } = simulatedDist(requireDist)
   return withLiveApp({ dir, parts: ['fund', 'live'], wx: wxExtra }, async ({ server, host, net, problems }) => {
     const lines = await walk({ dir, host, net, problems })
+    const sockets = net.sockets ?? []
     // A page's socket closes with the page (the close handshake takes a moment).
-    for (let i = 0; i < 100 && net.sockets.some((s) => !s.closed); i++) await new Promise((r) => setTimeout(r, 20))
-    const open = net.sockets.filter((s) => !s.closed)
+    for (let i = 0; i < 100 && sockets.some((s) => !s.closed); i++) await new Promise((r) => setTimeout(r, 20))
+    const open = sockets.filter((s) => !s.closed)
     if (open.length) throw failure(`${open.length} socket(s) left open after their page closed: ${open.map((s) => s.path).join(', ')}`)
-    return `${lines.length} pages of the route table against the live server (${net.requests.length} requests, all answered, ${net.sockets.length} socket(s); server start ${server.startMs} ms):\n  ${lines.join('\n  ')}`
+    return `${lines.length} pages of the route table against the live server (${net.requests.length} requests, all answered, ${sockets.length} socket(s); server start ${server.startMs} ms):\n  ${lines.join('\n  ')}`
   })
 }
 
-runCheck(`${TARGET} every page of the route table in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`, main).then(
-  () => process.exit(),
-)
+void runCheck(
+  `${TARGET} every page of the route table in miniprogram-simulate${TARGET === 'swan' ? ' (translated to WXML)' : ''}`,
+  main,
+).then(() => process.exit())

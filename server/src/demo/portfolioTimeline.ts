@@ -118,7 +118,7 @@ export function timelineOf(
     if ((kind === 'sell' && reserve) || (kind === 'shift' && y)) {
       const from = largest(x)
       const n = Math.min(step, (amounts.get(from.code) ?? 0) - keep)
-      if (n > 0) moves.push({ from, to: largest(kind === 'sell' ? reserve! : y!), amount: n })
+      if (n > 0) moves.push({ from, to: largest(kind === 'sell' ? reserve! : y), amount: n })
     }
     if (!moves.length) kind = 'replace'
     if (kind === 'replace') {
@@ -152,8 +152,8 @@ export function timelineOf(
           : kind === 'shift'
             ? ([
                 '转换',
-                `${categoryLabel(x)}转换为${categoryLabel(y!)}${qty(moved)}`,
-                `从${categoryLabel(x)}调向${categoryLabel(y!)}${qty(moved)}`,
+                `${categoryLabel(x)}转换为${categoryLabel(y)}${qty(moved)}`,
+                `从${categoryLabel(x)}调向${categoryLabel(y)}${qty(moved)}`,
               ] as const)
             : (['转换', `${first.from.name}转换为${first.to.name}`, `替换表现落后的基金：${first.from.name}换为${first.to.name}`] as const)
     decisions.push({ index: d, kind, moves, holdings, comment, action, description })

@@ -158,7 +158,7 @@ export async function writeStrategies(
     rows.portfolios.push(strategyRow(s, dates[0][0], expected, f))
     if (s.benchmark) rows.benchmarks.push({ po_code: s.po_code, index_code: s.benchmark, is_default: true })
     // Adjustments: every date after the set-up, with the funds whose weight it changed.
-    let lastMove = new Map<string, 'In' | 'Out'>()
+    const lastMove = new Map<string, 'In' | 'Out'>()
     for (let k = 1; k < compositions.length; k++) {
       const id = `ADJ-${s.po_code}-${String(k).padStart(3, '0')}`
       const before = new Map(compositions[k - 1].holdings.map((h) => [h.fundCode, h.weight]))
@@ -203,7 +203,6 @@ export async function writeStrategies(
         acc_profit_rate: null,
       })
     }
-    lastMove = new Map()
   }
   if (problems.length) return { counts: {}, problems }
 
