@@ -5,11 +5,14 @@ import { marked } from 'marked'
 import { z } from 'zod'
 import { cleanUrl, richPlainText } from '@alfa/common/richText'
 import type { Database, Queryable } from '../db'
-import { insertRows, type InsertOptions, type Row as TableRow, type Table } from '../demo/bulk'
 import { richToHtml, sanitizeHtml, type SanitizeStats } from '../content/sanitize'
 import { parseCsvTable } from './csv'
 import { ImportProblems, importFolder, type ImportOptions } from './importer'
 import { decodeFile } from './read'
+import { writeContent } from './contentWrite'
+import { frontMatterLines, publishedAt } from './articleText'
+
+export { publishedAt }
 
 /**
  * The content part of `npm run import -- <folder>` (format: server/README.md "Content import"):
@@ -61,20 +64,6 @@ const jsonObject = z.string().transform((v, ctx) => {
   ctx.addIssue({ code: 'custom', message: 'not a JSON object such as {"position":1}' })
   return z.NEVER
 })
-
-/**
- * A time an article was published: `yyyy-MM-dd`, `yyyy-MM-dd HH:mm[:ss]` (Shanghai time) or
- * ISO 8601 with an offset (`2026-11-20T09:30:00+08:00`, `…Z`). Answers the ISO text or null.
- */
-export function publishedAt(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/.exec(value.trim())
-  if (!m) return null
-  const [, y, mo, d, h = '00', mi = '00', s = '00', zone = '+08:00'] = m
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)))
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return null
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null
-  return `${y}-${mo}-${d}T${h}:${mi}:${s}${zone}`
-}
 
 interface CsvSpec {
   columns: Record<string, { schema: z.ZodTypeAny; required?: boolean }>
@@ -159,7 +148,7 @@ export const CONTENT_FILES = {
   },
 } satisfies Record<string, CsvSpec>
 
-type ContentFile = keyof typeof CONTENT_FILES
+export type ContentFile = keyof typeof CONTENT_FILES
 type Row = { line: number; values: Record<string, unknown> }
 type Columns<F extends ContentFile> = (typeof CONTENT_FILES)[F]['columns']
 /** A checked row of `F`: each column as its schema outputs it. */
@@ -168,7 +157,7 @@ type ValuesOf<F extends ContentFile> = {
 }
 
 /** The rows of `file` with their values typed: readCsv kept only values that passed the file's column schemas. */
-function checkedRows<F extends ContentFile>(rows: Partial<Record<ContentFile, Row[]>>, file: F) {
+export function checkedRows<F extends ContentFile>(rows: Partial<Record<ContentFile, Row[]>>, file: F) {
   return (rows[file] ?? []) as Array<{ line: number; values: ValuesOf<F> }>
 }
 
@@ -256,19 +245,6 @@ function readCsv(dir: string, file: ContentFile, shownAs: string, problems: stri
     if (ok) rows.push({ line, values })
   }
   return rows
-}
-
-/** The front matter's keys with the file line each is on and its text as written, and the line the body starts on. */
-function frontMatterLines(source: string): { keys: Map<string, { line: number; raw: string }>; bodyLine: number } | null {
-  const lines = source.split(/\r?\n/)
-  if ((lines[0] ?? '').replace(/^\uFEFF/, '').trim() !== '---') return null
-  const keys = new Map<string, { line: number; raw: string }>()
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i].trim() === '---') return { keys, bodyLine: i + 2 }
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:(.*)$/.exec(lines[i])
-    if (m && !keys.has(m[1])) keys.set(m[1], { line: i + 1, raw: m[2].trim().replace(/^(['"])(.*)\1$/, '$2') })
-  }
-  return null
 }
 
 const ARTICLE_FIELDS = ['id', 'title', 'column', 'author', 'cover', 'published_at']
@@ -462,110 +438,6 @@ export async function readContent(database: Queryable, dir: string): Promise<{ p
     }
   }
   return { plan: { rows, articles }, problems, notes }
-}
-
-/** Writes a checked content plan (inside the caller's transaction); answers the rows written per table. */
-export async function writeContent(tx: Queryable, plan: ContentPlan, log: (message: string) => void = () => {}) {
-  const counts: Record<string, number> = {}
-  // Upserts by key: a re-run of the same folder changes nothing.
-  const upsert = async <T extends Table>(table: T, keys: InsertOptions<T>['onConflict'], list: ReadonlyArray<TableRow<T>>) => {
-    if (!list.length) return
-    await insertRows(tx, table, list, { batch: 5_000, onConflict: keys })
-    counts[table] = list.length
-    log(`${table}: ${list.length} rows`)
-  }
-  const v = <F extends ContentFile>(file: F) => checkedRows(plan.rows, file).map((r) => r.values)
-  await upsert(
-    'columns',
-    ['column_id'],
-    v('columns.csv').map((c) => ({
-      column_id: c.column_id,
-      title: c.title,
-      cover_url: c.cover_url,
-      description: c.description,
-      list_page_side_url: c.list_page_side_url,
-      sort: c.sort,
-    })),
-  )
-  await upsert(
-    'articles',
-    ['article_id'],
-    plan.articles.map((a) => ({
-      article_id: a.articleId,
-      column_id: a.columnId,
-      title: a.title,
-      cover_thumbnail_url: a.cover,
-      author: a.author,
-      content: a.html,
-      published_at: new Date(a.publishedAt),
-    })),
-  )
-  await upsert(
-    'courses',
-    ['course_id'],
-    v('courses.csv').map((c) => ({
-      course_id: c.course_id,
-      title: c.title,
-      tags: c.tags,
-      url: c.url,
-      description: c.description,
-      cover_url: c.cover_url,
-    })),
-  )
-  await upsert(
-    'lessons',
-    ['lesson_id'],
-    v('lessons.csv').map((l) => ({
-      lesson_id: l.lesson_id,
-      course_id: l.course_id,
-      seq: Number(l.seq),
-      title: l.title,
-      duration_second: Number(l.duration_second),
-      video_url: l.video_url,
-    })),
-  )
-  await upsert(
-    'ads',
-    ['ad_id'],
-    v('ads.csv').map((a) => ({
-      ad_id: a.ad_id,
-      rec_code: a.rec_code,
-      display_name: a.display_name,
-      img_url: a.img_url,
-      url: a.url,
-      track_properties: a.track_properties,
-      sort: a.sort,
-    })),
-  )
-  // A config entry is its whole element list, in seq order then file order: it replaces the stored one.
-  const entries = new Map<string, { variant: string; key: string; elements: Array<{ seq: number; element: Record<string, unknown> }> }>()
-  for (const c of v('configs.csv')) {
-    const k = `${c.variant} ${c.key}`
-    const entry = entries.get(k) ?? { variant: c.variant, key: c.key, elements: [] }
-    const element: Record<string, unknown> =
-      c.variant === 'config'
-        ? { key: c.name, value: c.value }
-        : c.variant === 'widget'
-          ? { picture: c.picture, link: c.link, main: c.main, trackProperties: c.track_properties }
-          : { image: c.image, link: c.link, content: c.content }
-    entry.elements.push({ seq: c.seq, element })
-    entries.set(k, entry)
-  }
-  await upsert(
-    'kv_configs',
-    ['variant', 'key'],
-    [...entries.values()].map((e) => ({
-      variant: e.variant,
-      key: e.key,
-      value: {
-        elements: e.elements
-          .map((x, i) => ({ ...x, i }))
-          .sort((a, b) => a.seq - b.seq || a.i - b.i)
-          .map((x) => x.element),
-      },
-    })),
-  )
-  return counts
 }
 
 /** Whether the folder has fund CSV files (the fund import's part). */
