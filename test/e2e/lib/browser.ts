@@ -89,6 +89,14 @@ const isAbortedBeacon = (req: Request) =>
 const isClosedEventStream = (req: Request) => req.failure()?.errorText === 'net::ERR_ABORTED' && req.resourceType() === 'eventsource'
 
 /**
+ * A script or style chunk the browser cancelled (net::ERR_ABORTED): the request that wanted it was
+ * superseded (a navigation, a lazy import raced by the same chunk's preload). A chunk that is really
+ * missing fails the screen's own checks (its page never renders).
+ */
+const isCancelledChunk = (req: Request) =>
+  req.failure()?.errorText === 'net::ERR_ABORTED' && (req.resourceType() === 'script' || req.resourceType() === 'stylesheet')
+
+/**
  * What went wrong in a tab since the last reset(): console errors, uncaught exceptions,
  * failed or 4xx/5xx same-origin requests, requests to other origins.
  */
@@ -131,7 +139,7 @@ export class ProblemLog {
       }
       const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
       if (isFavicon(url)) this.favicon.push(line)
-      else if (isAbortedBeacon(req) || isClosedEventStream(req) || this.leftBehind(req)) this.warnings.push(line)
+      else if (isAbortedBeacon(req) || isClosedEventStream(req) || isCancelledChunk(req) || this.leftBehind(req)) this.warnings.push(line)
       else this.problems.push(line)
     })
     page.on('response', (res) => {
