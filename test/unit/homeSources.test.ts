@@ -1,6 +1,7 @@
 import path from 'node:path'
 import * as api from '@/services/api'
 import { planLink, type LinkRules } from '@/services/links'
+import { canOpen } from '@/features/home/links'
 import type { HomeData } from '@/features/home/homeData'
 import type { M4Answer } from '@/services/api'
 
@@ -92,5 +93,14 @@ describe('the screen an address of configured content opens (the app’s one lin
     expect(planLink('https://www.alfa.example/activity/1', {}, rules).kind).toBe('web')
     expect(planLink('/no/such/page', {}, rules)).toMatchObject({ kind: 'app', route: 'notFound' })
     for (const url of ['//evil.example/pages/home/index', 'javascript:alert(1)', '']) expect(planLink(url, {}, rules).kind).toBe('refused')
+  })
+})
+
+describe('canOpen: which configured entries the home shows (an entry that opens nothing is hidden)', () => {
+  it('a screen of the app opens; an unknown app path (the not-found page), a script url or no url does not', () => {
+    expect(canOpen('/alfa/fund/000001')).toBe(true)
+    expect(canOpen('/no/such/page')).toBe(false)
+    expect(canOpen('javascript:alert(1)')).toBe(false)
+    expect(canOpen(null)).toBe(false)
   })
 })
