@@ -8,7 +8,7 @@ import { execute } from '@/services/graphql'
 import { ArticleDocument, type ArticleQuery } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { DATE_TIME, formatDate } from '@/utils/format'
-import { openArticleBodyLink } from '../links'
+import { openLink } from '@/services/links'
 import { readMarks } from '../readMarks'
 import { RichBody } from './RichBody'
 import './ArticleScreen.scss'
@@ -72,7 +72,7 @@ function ArticleView({ article: a }: { article: Article }) {
         {a.author && <Text>{a.author}</Text>}
         <Text>{formatDate(a.publishedAt, DATE_TIME)}</Text>
       </View>
-      <RichBody nodes={a.body} onLink={openArticleBodyLink} />
+      <RichBody nodes={a.body} onLink={(href) => openLink(href)} />
     </View>
   )
 }
