@@ -1,5 +1,5 @@
 import { after, before } from 'node:test'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -11,77 +11,9 @@ import { loadConfig, type Config } from '../src/config'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { isEmpty, seedDemoData } from '../src/demo/seed'
 import { createSign } from '@alfa/common/sign'
+import { seededTemplate } from './template'
 
-const SRC = path.join(__dirname, '..', 'src')
-
-/** Key of the seeded template: changes whenever the schema or the demo data generator changes. */
-function templateKey(): string {
-  const h = createHash('sha256')
-  const migrations = fs
-    .readdirSync(path.join(SRC, 'db/migrations'))
-    .sort()
-    .map((f) => `db/migrations/${f}`)
-  // Every file of the demo data generator, however it is split.
-  const demo = fs
-    .readdirSync(path.join(SRC, 'demo'))
-    .sort()
-    .map((f) => `demo/${f}`)
-  // The seed reads the calendar, the seeded NAVs' adjusted values come from fund/adjusted.ts, the
-  // strategies' NAVs from portfolio/backtest.ts (their figures from fund/performance.ts) and their
-  // expected returns from portfolio/expected.ts.
-  for (const f of [
-    ...migrations,
-    ...demo,
-    'calendar.ts',
-    'fund/adjusted.ts',
-    'content/demo.ts',
-    'fund/performance.ts',
-    'portfolio/backtest.ts',
-    'portfolio/expected.ts',
-  ])
-    h.update(fs.readFileSync(path.join(SRC, f)))
-  return h.digest('hex').slice(0, 12)
-}
-
-const TEMPLATE_NAME = /^alfa-server-test-[0-9a-f]{12}$/
-
-/**
- * The seeded PGlite template of this schema version, built once per machine: seeded into a
- * temporary folder and renamed when complete, then only ever copied, never opened, so test
- * processes of parallel runs cannot disturb each other. Templates of other versions are removed
- * once they are an hour old (a run of older code may still be copying one).
- */
-async function seededTemplate(): Promise<string> {
-  const dataDir = path.join(os.tmpdir(), `alfa-server-test-${templateKey()}`)
-  for (const old of fs.readdirSync(os.tmpdir())) {
-    const full = path.join(os.tmpdir(), old)
-    if (TEMPLATE_NAME.test(old) && full !== dataDir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000)
-      fs.rmSync(full, { recursive: true, force: true })
-  }
-  if (!fs.existsSync(dataDir)) {
-    const building = `${dataDir}.building-${process.pid}`
-    fs.rmSync(building, { recursive: true, force: true })
-    const db = await openDatabase({ dataDir: building })
-    await migrate(db)
-    await seedDemoData(db)
-    await db.close()
-    try {
-      fs.renameSync(building, dataDir)
-    } catch {
-      fs.rmSync(building, { recursive: true, force: true }) // another process finished first
-    }
-  }
-  return dataDir
-}
-
-/** A copy of the seeded PGlite template in a new folder, not opened (for a server process to open); removed at exit. */
-export async function seededDataDirCopy(): Promise<string> {
-  const template = await seededTemplate()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-pglite-copy-'))
-  fs.cpSync(template, dataDir, { recursive: true })
-  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  return dataDir
-}
+export { seededDataDirCopy } from './template'
 
 /** A private, seeded PGlite data folder for one test file (a copy of the template, removed at exit). */
 export async function pgliteTestDatabase(): Promise<{ database: Database; dataDir: string }> {

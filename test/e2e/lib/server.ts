@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
+import { seededDataDirCopy } from '../../../server/test/template'
 import { ROOT } from './paths'
 
 export interface RunningServer {
@@ -58,8 +58,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 /**
- * Starts the project's own server (server/src/main.ts) on a free port with a private data
- * folder, the given H5 build, NODE_ENV=test, LOG_LEVEL=warn and QA_TEST_LOGINS=true (its JWT secret is
+ * Starts the project's own server (server/src/main.ts) on a free port with a private copy of the
+ * seeded demo database, the given H5 build, NODE_ENV=test, LOG_LEVEL=warn and QA_TEST_LOGINS=true (its JWT secret is
  * generated in that folder); resolves once it serves pages.
  */
 export async function startServer({
@@ -68,7 +68,8 @@ export async function startServer({
   env = {},
 }: StartOptions): Promise<RunningServer> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-data-'))
+  // A copy of the seeded demo database: the server skips the 18 s of generating it (stop() removes it).
+  const dataDir = await seededDataDirCopy()
   const origin = `http://127.0.0.1:${port}`
   let out = ''
   let child: ChildProcess
