@@ -2,16 +2,18 @@
 # `npm test`: every check, in order — system packages the tests need, formatting, lint (ESLint),
 # dead code (knip), types, app units and pages, the API server (PGlite and PostgreSQL 15) and its
 # reliability suite (about 3 min), the three builds, the WeChat/Baidu build checks and the H5
-# browser tests. Runs every step, then prints a summary and fails if any step failed.
+# browser tests. Runs every step, then prints a summary and fails if any step failed. The server suite
+# runs two files at a time (each has its own database copy, ports and PostgreSQL).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Steps joined by " & " run side by side (each is single-threaded; the machine has two cores), their
+# output printed one after the other when both are done.
 steps=(
   "system-deps:bash scripts/ensure-system-deps.sh"
   "format:npm run format:check"
-  "lint:npm run lint"
+  "lint:npm run lint & typecheck:npm run typecheck"
   "knip:npm run knip"
-  "typecheck:npm run typecheck"
   "unit:npm run test:unit"
   "server:npm run test:server"
   "reliability:npm run test:reliability"
@@ -19,22 +21,51 @@ steps=(
   "platform:npm run test:platform"
   "e2e:npm run test:e2e"
 )
-passed=0
-failed=0
-failures=()
-for step in "${steps[@]}"; do
-  name=${step%%:*}
-  cmd=${step#*:}
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+# run_step NAME CMD: runs one step, prints its timing, records ok/FAILED in $results/NAME.
+run_step() {
+  local name=$1 cmd=$2 start
   echo
   echo "=== ${name}: ${cmd}"
   start=$(date +%s)
   if bash -c "$cmd"; then
-    passed=$((passed + 1))
+    echo ok > "$results/$name"
     echo "=== ${name}: ok ($(( $(date +%s) - start )) s)"
+  else
+    echo FAILED > "$results/$name"
+    echo "=== ${name}: FAILED ($(( $(date +%s) - start )) s)"
+  fi
+}
+
+names=()
+for step in "${steps[@]}"; do
+  IFS=$'\n' read -r -d '' -a parts < <(printf '%s' "$step" | sed 's/ & /\n/g' && printf '\0')
+  if [ ${#parts[@]} -eq 1 ]; then
+    run_step "${step%%:*}" "${step#*:}"
+    names+=("${step%%:*}")
+    continue
+  fi
+  pids=()
+  for part in "${parts[@]}"; do
+    run_step "${part%%:*}" "${part#*:}" > "$results/${part%%:*}.log" 2>&1 &
+    pids+=($!)
+    names+=("${part%%:*}")
+  done
+  wait "${pids[@]}"
+  for part in "${parts[@]}"; do cat "$results/${part%%:*}.log"; done
+done
+
+passed=0
+failed=0
+failures=()
+for name in "${names[@]}"; do
+  if [ "$(cat "$results/$name" 2>/dev/null)" = ok ]; then
+    passed=$((passed + 1))
   else
     failed=$((failed + 1))
     failures+=("$name")
-    echo "=== ${name}: FAILED ($(( $(date +%s) - start )) s)"
   fi
 done
 echo
