@@ -14,6 +14,12 @@ export function apiRoot(second = false, version = second ? API_SECOND_VERSION : 
 
 export const GRAPHQL_PATH = `${apiRoot()}/graphql`
 
+/**
+ * The Accept header of every GraphQL request the app sends (spec section 7: multipart/mixed incremental
+ * answers are accepted, and JSON). The server answers a document without @defer/@stream as JSON.
+ */
+export const GRAPHQL_ACCEPT = 'multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json'
+
 /** True for any path under an API prefix and version, known or not. */
 export function isApiPath(pathname: string): boolean {
   return /^\/(alfa|alfa-m)\/v\d+(\/|$)/.test(pathname)

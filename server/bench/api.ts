@@ -7,7 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import assert from 'node:assert/strict'
 import { createSign } from '@alfa/common/sign'
-import { GRAPHQL_PATH, apiRoot } from '@alfa/common/apiPaths'
+import { GRAPHQL_ACCEPT, GRAPHQL_PATH, apiRoot } from '@alfa/common/apiPaths'
 
 const PO_CODE = process.env.BENCH_PO_CODE ?? 'ZH015676'
 const RANGE = process.env.BENCH_RANGE ?? '1Y'
@@ -38,6 +38,8 @@ function request(base: URL, t: Target): Promise<{ status: number; body: string }
         headers: {
           'x-sign': createSign(),
           'x-broker': '0008',
+          // Exactly the app's header (services/graphql.ts): multipart/mixed first, then JSON.
+          accept: GRAPHQL_ACCEPT,
           ...(t.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(t.body) } : {}),
         },
       },

@@ -15,6 +15,7 @@ import { issueToken } from '../src/account/tokens'
 import { wechatSignature } from '../src/share/routes'
 import { FUND_TERMINATED_MSG, FUND_TERMINATED_STATUS } from '@alfa/common/fundStatus'
 import { createSign } from '@alfa/common/sign'
+import { GRAPHQL_ACCEPT } from '@alfa/common/apiPaths'
 import { OPERATIONS_DIR, apiHeaders, gql, login, messageText, operation, randomPhone, startApp, type TestApp } from './helpers'
 
 /** The API contract, run against one database engine. */
@@ -259,6 +260,34 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
           assert.deepEqual(norm(fast), norm(viaYoga.json()))
         })
       }
+    })
+
+    describe("the app's own Accept header (multipart/mixed first, then JSON)", () => {
+      const post = (query: string, variables: Record<string, unknown>, accept: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/graphql',
+          headers: { ...apiHeaders(), 'content-type': 'application/json', accept },
+          payload: { query, variables },
+        })
+      it('a document without @defer is answered as one JSON result by the fast path', async () => {
+        const res = await post(operation('Portfolio'), { poCode: 'ZH015676', range: '1M' }, GRAPHQL_ACCEPT)
+        assert.equal(res.statusCode, 200)
+        assert.match(String(res.headers['content-type']), /^application\/json/)
+        assert.equal(res.json().data.portfolio.poCode, 'ZH015676')
+      })
+      it('a document with @defer still gets multipart/mixed', async () => {
+        const res = await post(operation('PortfolioDeferred'), { poCode: 'ZH015676', range: '1M' }, GRAPHQL_ACCEPT)
+        assert.match(String(res.headers['content-type']), /^multipart\/mixed/)
+      })
+      it('a client accepting only multipart/mixed gets multipart/mixed', async () => {
+        const res = await post(operation('UserInfo'), {}, 'multipart/mixed')
+        assert.match(String(res.headers['content-type']), /^multipart\/mixed/)
+      })
+      it('graphql-response+json when the client names it and not application/json', async () => {
+        const res = await post(operation('UserInfo'), {}, 'multipart/mixed, application/graphql-response+json')
+        assert.match(String(res.headers['content-type']), /^application\/graphql-response\+json/)
+      })
     })
 
     describe('@defer', () => {

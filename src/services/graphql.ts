@@ -1,6 +1,6 @@
 import { meros } from 'meros/browser'
 import { isH5 } from '@/platform/env'
-import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
+import { GRAPHQL_ACCEPT, GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { brokerOf } from './brand'
 import { startLogin } from './login'
 import { dateHeader } from './clock'
@@ -34,7 +34,7 @@ export interface ExecutionPart {
 }
 
 export const UNAUTHENTICATED = 'UNAUTHENTICATED'
-export const ACCEPT = 'multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json'
+export const ACCEPT = GRAPHQL_ACCEPT
 
 export type GraphQLFailure = 'network' | 'unauthorized' | 'unauthenticated' | 'graphql' | 'multipart'
 

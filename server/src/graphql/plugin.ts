@@ -4,7 +4,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
 import { hasDeferOrStream } from './plugin-helpers'
-import { FastPath, maskErrors, withoutSuggestions } from './fastpath'
+import { FastPath, acceptsJson, jsonTypeFor, maskErrors, withoutSuggestions } from './fastpath'
 import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { runInQueryScope } from '../db/abort'
@@ -205,8 +205,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       req.method === 'POST' &&
       document &&
       !(document instanceof GraphQLError) &&
-      !accept.includes('multipart/mixed') &&
-      !accept.includes('text/event-stream') &&
+      acceptsJson(accept) &&
       (body?.operationName == null || typeof body.operationName === 'string') &&
       (body?.variables == null || (typeof body.variables === 'object' && !Array.isArray(body.variables)))
     ) {
@@ -227,10 +226,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
             `The answer is too large (over ${maxResponseBytes} bytes): ask for smaller pages or ranges`,
             'RESPONSE_TOO_LARGE',
           )
-        const type =
-          accept.includes('application/graphql-response+json') && !accept.includes('application/json')
-            ? 'application/graphql-response+json'
-            : 'application/json'
+        const type = jsonTypeFor(accept)
         return reply.header('content-type', `${type}; charset=utf-8`).send(json)
       }
     }
