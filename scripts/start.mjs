@@ -4,13 +4,15 @@
 // H5_DIR names another folder to serve), then
 // starts the API server (embedded database with demo data), which serves it and prints the address.
 // The server runs under supervision: if it stops unexpectedly it is started again (with back-off),
-// and the log says so. A configuration error (exit code 78) is not retried.
+// and the log says so. A configuration error (exit code 78) is not retried. It runs on the pinned
+// Node.js LTS (runtime/, scripts/runtime.mjs) when that is installed.
 // The environment goes to the server as it is: the mode is never guessed from the address. With no
 // settings the server runs its default mode, safe behind a proxy too (a random JWT secret kept in
 // the data folder, no test logins unless QA_TEST_LOGINS=true); it says which in its log.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { MIN_SERVER_NODE_MAJOR, serverNode } from './runtime.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const index = path.join(root, 'dist/h5/index.html')
@@ -46,9 +48,16 @@ let stopping = false
 let restarts = 0
 let startedAt = 0
 
+// The pinned Node.js LTS (runtime/) when installed; the machine's Node otherwise (said when it is past its end of life).
+const node = serverNode()
+if (node === process.execPath && Number(process.versions.node.split('.')[0]) < MIN_SERVER_NODE_MAJOR)
+  console.warn(
+    `[supervisor] the server runs on Node.js ${process.versions.node}, past its end of life: run \`npm install\` (it installs the LTS into runtime/) or use Node.js ${MIN_SERVER_NODE_MAJOR} or later`,
+  )
+
 function start() {
   startedAt = Date.now()
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
+  server = spawn(node, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
   server.on('exit', (code, signal) => {
     if (stopping) return process.exit(code ?? 0)
     if (code === 0 || code === EXIT_CONFIG) return process.exit(code)

@@ -330,11 +330,23 @@ export function withJwtSecret(config: Config): { config: Config; source: SecretS
   }
 }
 
+/** The lowest Node.js major line still receiving security fixes that the server supports (scripts/runtime.mjs pins the LTS). */
+export const MIN_NODE_MAJOR = 24
+
 /** The start-up log's account of the mode: what is on that a deployment must know about (warn) and what is not. */
-export function describeMode(config: Config, source: SecretSource): Array<{ level: 'info' | 'warn'; msg: string }> {
+export function describeMode(
+  config: Config,
+  source: SecretSource,
+  nodeVersion: string = process.versions.node,
+): Array<{ level: 'info' | 'warn'; msg: string }> {
   const lines: Array<{ level: 'info' | 'warn'; msg: string }> = []
   const info = (msg: string) => lines.push({ level: 'info', msg })
   const warn = (msg: string) => lines.push({ level: 'warn', msg })
+  if (Number(nodeVersion.split('.')[0]) < MIN_NODE_MAJOR)
+    warn(
+      `runtime: Node.js ${nodeVersion} gets no security fixes: run the server on Node.js ${MIN_NODE_MAJOR} or later (npm install puts the pinned LTS into runtime/, and npm start uses it)`,
+    )
+  else info(`runtime: Node.js ${nodeVersion}`)
   if (config.NODE_ENV === 'production') info('mode: production (NODE_ENV=production)')
   else
     info(

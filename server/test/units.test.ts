@@ -272,6 +272,15 @@ describe('configuration', () => {
     assert.match(qa, /^warn QA_TEST_LOGINS=true: test logins are on — WeChat code "dev-wechat-code" and Baidu code "dev-baidu-code"/m)
     assert.match(text(describeMode(loadConfig(PRODUCTION), { kind: 'env' })), /^info mode: production/m)
   })
+  it('the start-up log warns when the server runs on a Node.js line past its end of life (issue #24)', () => {
+    const text = (v: string) =>
+      describeMode(loadConfig({}), { kind: 'env' }, v)
+        .map((l) => `${l.level} ${l.msg}`)
+        .join('\n')
+    assert.match(text('20.20.2'), /^warn runtime: Node\.js 20\.20\.2 gets no security fixes: run the server on Node\.js 24 or later/m)
+    assert.match(text('24.21.0'), /^info runtime: Node\.js 24\.21\.0$/m)
+    assert.match(text('26.10.0'), /^info runtime: Node\.js 26\.10\.0$/m)
+  })
 })
 
 describe('the data folder’s JWT secret', () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -38,6 +38,16 @@ async function freePort(): Promise<number> {
   })
 }
 
+/** The server runs on the pinned Node.js LTS as in production (scripts/runtime.mjs), else on this Node. */
+const SERVER_NODE = (() => {
+  try {
+    const dir = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'runtime.mjs')], { encoding: 'utf8' }).trim()
+    return path.join(dir, 'node')
+  } catch {
+    return process.execPath
+  }
+})()
+
 const live = new Set<ChildProcess>()
 // Last resort: never leave a server behind, whatever way this process ends.
 process.on('exit', () => {
@@ -75,7 +85,7 @@ export async function startServer({
   let child: ChildProcess
   let exited: Promise<void>
   const spawnServer = () => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
+    child = spawn(SERVER_NODE, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
       cwd: ROOT,
       // Its own process group, so stop() also reaches anything it spawns.
       detached: true,
