@@ -10,6 +10,11 @@ export interface QueryScope {
   signal: AbortSignal
   /** PostgreSQL's statement_timeout for this request's queries (a query already running is cancelled by the server). */
   statementTimeoutMs: number
+  /**
+   * Counts the SQL statements the work sends (session settings aside), when given: a measurement
+   * (server/test/statements.test.ts, the bench) passes one in and a request's scope inherits it.
+   */
+  statements?: { count: number }
 }
 
 const scope = new AsyncLocalStorage<QueryScope>()
@@ -42,5 +47,8 @@ export function outsideQueryScope<T>(work: () => T): T {
 
 /** Throws QueryAborted when the running request was cancelled; a rollback always runs (it ends a transaction already begun). */
 export function checkQueryScope(sql: string): void {
-  if (scope.getStore()?.signal.aborted && !/^\s*rollback\b/i.test(sql)) throw new QueryAborted()
+  const s = scope.getStore()
+  if (!s) return
+  if (s.signal.aborted && !/^\s*rollback\b/i.test(sql)) throw new QueryAborted()
+  if (s.statements && sql && !/^\s*set\s/i.test(sql)) s.statements.count++
 }

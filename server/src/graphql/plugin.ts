@@ -7,7 +7,7 @@ import { hasDeferOrStream } from './plugin-helpers'
 import { FastPath, acceptsJson, jsonTypeFor, maskErrors, withoutSuggestions } from './fastpath'
 import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
-import { runInQueryScope } from '../db/abort'
+import { currentQueryScope, runInQueryScope } from '../db/abort'
 import type { Database } from '../db'
 import { createContext, type Loaders } from './context'
 import { scalarResolvers } from './scalars'
@@ -172,8 +172,10 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       const cancel = new AbortController()
       const gone = () => reply.raw.writableFinished || cancel.abort()
       reply.raw.once('close', gone)
-      const work = runInQueryScope({ signal: cancel.signal, statementTimeoutMs: timeBudgetMs }, () =>
-        run(req, reply, source, document, operationName, accept),
+      const work = runInQueryScope(
+        // A measurement's statement counter (server/test/statements.test.ts) carries over into the request.
+        { signal: cancel.signal, statementTimeoutMs: timeBudgetMs, statements: currentQueryScope()?.statements },
+        () => run(req, reply, source, document, operationName, accept),
       )
       // The slot is given back when the work has stopped, not when a 503 was sent for it.
       void work
