@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
 import { checkRichTree, richPlainText, type RichNode } from '@alfa/common/richText'
 import { SAFETY_ARTICLE } from '../src/content/demo'
+import { columnArticles, columnArticlesKey, loadColumnArticles } from '../src/content/data'
 import { gql, login, useTestApp } from './helpers'
 
 /**
@@ -123,6 +124,30 @@ describe('content over GraphQL', () => {
     } while (cursor)
     assert.equal(seen.length, total)
     assert.deepEqual([...seen].sort().reverse(), seen)
+  })
+
+  it('the batched article pages of several columns (one statement) equal each column asked alone, read marks and past-the-end pages included', async () => {
+    const columns = (await app.database.query<{ column_id: string }>('select column_id from columns order by column_id')).map(
+      (r) => r.column_id,
+    )
+    assert.ok(columns.length >= 3)
+    const reader = (await app.database.query<{ user_id: string }>('select user_id from article_reads limit 1'))[0]?.user_id ?? null
+    for (const userId of [null, reader])
+      for (const [offset, size] of [
+        [0, 1],
+        [1, 2],
+        [0, 50],
+        [500, 5],
+      ]) {
+        const keys = columns.map((c) => columnArticlesKey(c, userId, offset, size))
+        const batched = await loadColumnArticles(app.database, keys)
+        for (const c of columns)
+          assert.deepEqual(
+            batched.get(columnArticlesKey(c, userId, offset, size)),
+            await columnArticles(app.database, c, userId, offset, size),
+            `${c} offset ${offset} size ${size} reader ${userId}`,
+          )
+      }
   })
 
   it('each adjustment’s 调仓说明 points at an article that exists', async () => {

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selection } from 'kysely'
+import { sql, type ExpressionBuilder, type Selection } from 'kysely'
 import type { RestAd } from '@alfa/common/api'
 import type { Database } from '../db'
 import type { DB } from '../db/schema'
@@ -62,6 +62,77 @@ export function columnArticles(database: Database, columnId: string, userId: str
     offset,
     size,
   )
+}
+
+const ARTICLE_KEY_SEPARATOR = '\u0001'
+
+/** The batch key of a page of a column's articles for a reader (loadColumnArticles). */
+export const columnArticlesKey = (columnId: string, userId: string | null, offset: number, size: number) =>
+  [columnId, userId ?? '', offset, size].join(ARTICLE_KEY_SEPARATOR)
+
+type ArticlePage = Awaited<ReturnType<typeof columnArticles>>
+
+/**
+ * Pages of several columns' articles in one statement (the home page asks the first article of
+ * every column): numbered per column, newest first, with each column's total. Keys come from
+ * columnArticlesKey; keys of one reader and page shape share a statement.
+ */
+export async function loadColumnArticles(database: Database, keys: string[]): Promise<Map<string, ArticlePage>> {
+  const found = new Map<string, ArticlePage>()
+  const groups = new Map<string, string[]>()
+  for (const key of keys) {
+    const [columnId, ...shape] = key.split(ARTICLE_KEY_SEPARATOR)
+    const group = shape.join(ARTICLE_KEY_SEPARATOR)
+    groups.set(group, [...(groups.get(group) ?? []), columnId])
+  }
+  for (const [group, columnIds] of groups) {
+    const [user, offsetText, sizeText] = group.split(ARTICLE_KEY_SEPARATOR)
+    const userId = user || null
+    const offset = Number(offsetText)
+    const size = Number(sizeText)
+    const rows = await database.db
+      .selectFrom((db) =>
+        db
+          .selectFrom('articles as a')
+          .select((eb) => [
+            'a.column_id as columnId',
+            'a.title',
+            'a.article_id as articleId',
+            'a.cover_thumbnail_url as coverThumbnailUrl',
+            'a.published_at as publishedAt',
+            isRead(eb, userId).as('isRead'),
+            sql<number>`count(*) over (partition by a.column_id)::int`.as('totalCount'),
+            sql<number>`row_number() over (partition by a.column_id order by a.published_at desc, a.article_id)::int`.as('n'),
+          ])
+          .where('a.column_id', '=', anyText(columnIds))
+          .as('numbered'),
+      )
+      .selectAll()
+      .where('n', '>', offset)
+      .where('n', '<=', offset + size)
+      .orderBy('columnId')
+      .orderBy('n')
+      .execute()
+    for (const columnId of columnIds) {
+      const page = rows.filter((r) => r.columnId === columnId)
+      // A page past the end has no row to carry the total: asked on its own (a reader paging too far).
+      if (!page.length && offset > 0) {
+        found.set(columnArticlesKey(columnId, userId, offset, size), await columnArticles(database, columnId, userId, offset, size))
+        continue
+      }
+      found.set(columnArticlesKey(columnId, userId, offset, size), {
+        rows: page.map(({ title, articleId, coverThumbnailUrl, publishedAt, isRead }) => ({
+          title,
+          articleId,
+          coverThumbnailUrl,
+          publishedAt,
+          isRead,
+        })),
+        totalCount: page[0]?.totalCount ?? 0,
+      })
+    }
+  }
+  return found
 }
 
 /** An article as stored: `content` is HTML, sanitised again before it is served (resolvers.ts). */
@@ -141,6 +212,13 @@ export function lessons(database: Database, courseId: string, offset: number, si
   )
 }
 
+/** Ads of several recommendation codes in one statement, by code (the home page asks two): each code's ads in their order. */
+export async function loadAdsByRecCode(database: Database, recCodes: string[]): Promise<Map<string, RestAd[]>> {
+  const found = new Map<string, RestAd[]>(recCodes.map((c) => [c, []]))
+  for (const ad of await ads(database, recCodes)) found.get(ad.recCode)?.push(ad)
+  return found
+}
+
 export async function ads(database: Database, recCodes: string[], displayName?: string | null): Promise<RestAd[]> {
   return database.db
     .selectFrom('ads')
@@ -159,21 +237,23 @@ export async function ads(database: Database, recCodes: string[], displayName?: 
     .execute()
 }
 
-/** A configuration entry; `E` is the element shape its variant stores (the JSON is written by the seed or by operators). */
-export async function kvConfig<E>(database: Database, variant: string, key: string): Promise<{ key: string; elements: E[] } | null> {
-  const row = await database.db
-    .selectFrom('kv_configs')
-    .select('value')
-    .where('variant', '=', variant)
-    .where('key', '=', key)
-    .executeTakeFirst()
+/** Every configuration entry (a small table: operators' widgets, fragments and configs), for one request's look-ups. */
+export function kvRows(database: Database) {
+  return database.db.selectFrom('kv_configs').select(['variant', 'key', 'value']).orderBy('key').execute()
+}
+
+type KvRows = Awaited<ReturnType<typeof kvRows>>
+
+/** kvConfig over rows already read (kvRows). */
+export function kvConfigIn<E>(rows: KvRows, variant: string, key: string): { key: string; elements: E[] } | null {
+  const row = rows.find((r) => r.variant === variant && r.key === key)
   return row ? { key, elements: (row.value.elements as E[] | undefined) ?? [] } : null
 }
 
-/** Looks a key up among the elements of every `config` entry. */
-export async function keyValue(database: Database, key: string): Promise<{ key: string; value: string | null } | null> {
-  const rows = await database.db.selectFrom('kv_configs').select('value').where('variant', '=', 'config').orderBy('key').execute()
+/** A key looked up among the elements of every `config` entry (rows from kvRows): the first `config` entry, by key order, with an element of this key. */
+export function keyValueIn(rows: KvRows, key: string): { key: string; value: string | null } | null {
   for (const r of rows) {
+    if (r.variant !== 'config') continue
     const hit = r.value.elements?.find((e) => e.key === key)
     if (hit) return { key, value: hit.value as string }
   }

@@ -17,6 +17,9 @@ function articleIdOf(articleId: string): string {
 
 type Paged = { page?: PageArgs | null }
 
+/** The configuration entries, read once per request however many widgets, fragments and configs it asks. */
+const kv = (ctx: Ctx) => ctx.memo('kv_configs', () => content.kvRows(ctx.database))
+
 export const contentResolvers: Resolvers = {
   Query: {
     article: (_: unknown, { articleId }: { articleId: string }, ctx: Ctx) =>
@@ -24,13 +27,17 @@ export const contentResolvers: Resolvers = {
     allColumns: (_: unknown, __: unknown, ctx: Ctx) => content.columns(ctx.database),
     column: (_: unknown, { columnId }: { columnId: string }, ctx: Ctx) => content.column(ctx.database, columnId),
     course: (_: unknown, { courseId }: { courseId: string }, ctx: Ctx) => content.course(ctx.database, courseId),
-    ads: (_: unknown, { recCodes, displayName }: { recCodes: string[]; displayName?: string | null }, ctx: Ctx) =>
-      content.ads(ctx.database, recCodes, displayName),
-    widget: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig<WidgetElement>(ctx.database, 'widget', key),
-    fragment: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig<FragmentElement>(ctx.database, 'fragment', key),
-    config: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig<KeyValue>(ctx.database, 'config', key),
-    fundIntroConfig: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfig<FragmentElement>(ctx.database, 'fundIntro', key),
-    keyValue: (_: unknown, { key }: { key: string }, ctx: Ctx) => content.keyValue(ctx.database, key),
+    // Ads of every code the request asks are read in one statement (the home page asks two codes).
+    ads: async (_: unknown, { recCodes, displayName }: { recCodes: string[]; displayName?: string | null }, ctx: Ctx) =>
+      displayName != null
+        ? content.ads(ctx.database, recCodes, displayName)
+        : (await Promise.all([...new Set(recCodes)].sort().map((c) => ctx.adsByRecCode(c)))).flatMap((list) => list ?? []),
+    widget: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<WidgetElement>(await kv(ctx), 'widget', key),
+    fragment: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<FragmentElement>(await kv(ctx), 'fragment', key),
+    config: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<KeyValue>(await kv(ctx), 'config', key),
+    fundIntroConfig: async (_: unknown, { key }: { key: string }, ctx: Ctx) =>
+      content.kvConfigIn<FragmentElement>(await kv(ctx), 'fundIntro', key),
+    keyValue: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.keyValueIn(await kv(ctx), key),
   },
   Mutation: {
     markArticleRead: async (_, { articleId }, ctx) => {
@@ -49,8 +56,9 @@ export const contentResolvers: Resolvers = {
   Column: {
     articles: async (c: { columnId: string }, args: Paged, ctx: Ctx) => {
       const { offset, size } = readPage(args.page)
-      const { rows, totalCount } = await content.columnArticles(ctx.database, c.columnId, optionalUser(ctx), offset, size)
-      return connection(rows, totalCount, offset)
+      // Batched: the home page's first article of every column is one statement (content.loadColumnArticles).
+      const page = await ctx.columnArticles(content.columnArticlesKey(c.columnId, optionalUser(ctx), offset, size))
+      return connection(page?.rows ?? [], page?.totalCount ?? 0, offset)
     },
   },
   Course: {

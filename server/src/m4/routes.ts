@@ -4,7 +4,7 @@ import { m4Answer, m4HandPickedAnswer, type fragmentElement, type widgetElement 
 import { answers, ok } from '../http'
 import { loadFunds } from '../fund/data'
 import { listPortfolioRows } from '../portfolio/data'
-import { ads, keyValue, kvConfig } from '../content/data'
+import { ads, keyValueIn, kvConfigIn, kvRows } from '../content/data'
 import { liveStreams } from '../live/data'
 import { MARKET_INDICES, quote, summary } from '../market/data'
 import { columnsWithNewestArticle, handPickedRows } from './data'
@@ -34,18 +34,21 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/', { schema: { response: answers(m4Answer) } }, async (req) => {
-    const [banners, feedAds, shortcuts, notice, config, liveSwitch, portfolios, picked, streams, columns] = await Promise.all([
-      ads(database, ['HOME_BANNER']),
-      ads(database, ['HOME_AD']),
-      kvConfig<z.input<typeof widgetElement>>(database, 'widget', 'home_entries'),
-      kvConfig<z.input<typeof fragmentElement>>(database, 'fragment', 'home_notice'),
-      kvConfig<{ key: string; value: string | null }>(database, 'config', 'home'),
-      keyValue(database, 'enableLive'),
+    // Both ad codes in one statement and the configuration entries once (issue #24: few statements per first screen).
+    const [homeAds, kv, portfolios, picked, streams, columns] = await Promise.all([
+      ads(database, ['HOME_AD', 'HOME_BANNER']),
+      kvRows(database),
       listPortfolioRows(database, req.broker, 0, M4_PORTFOLIOS),
       handPicked(),
       liveStreams(database),
       columnsWithNewestArticle(database),
     ])
+    const banners = homeAds.filter((a) => a.recCode === 'HOME_BANNER')
+    const feedAds = homeAds.filter((a) => a.recCode === 'HOME_AD')
+    const shortcuts = kvConfigIn<z.input<typeof widgetElement>>(kv, 'widget', 'home_entries')
+    const notice = kvConfigIn<z.input<typeof fragmentElement>>(kv, 'fragment', 'home_notice')
+    const config = kvConfigIn<{ key: string; value: string | null }>(kv, 'config', 'home')
+    const liveSwitch = keyValueIn(kv, 'enableLive')
     return ok({
       banners,
       ads: feedAds,
