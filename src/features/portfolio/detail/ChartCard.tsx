@@ -2,15 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import {
-  Chart,
-  DEFAULT_PERIOD,
-  PERIOD_RANGE,
-  PeriodTabs,
-  type ChartMarkers,
-  type ChartPeriod,
-  type ChartSeries,
-} from '@/components/Chart'
+import { Chart, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
@@ -99,7 +91,9 @@ export function loadChartRange(
   const hasAdjustment = true
   const comparing = { comparingIndexCode: ask.comparing, hasComparingIndex: !!ask.comparing }
   if (kind === 'longWin')
-    return execute(LongWinNavHistoryDocument, { poCode, hasAdjustment, range, ...comparing, isSInvested: realMoney }).then((r) => r.portfolio)
+    return execute(LongWinNavHistoryDocument, { poCode, hasAdjustment, range, ...comparing, isSInvested: realMoney }).then(
+      (r) => r.portfolio,
+    )
   if (kind === 'investPlan') return execute(InvestPlanNavHistoryDocument, { poCode, hasAdjustment, range }).then((r) => r.portfolio)
   return execute(NavHistoryDocument, { poCode, hasExpeData: ask.expected, hasAdjustment, range, all: ask.all, ...comparing }).then(
     (r) => r.portfolio,

@@ -29,7 +29,11 @@ function keptChoices(): Record<string, string> {
 }
 
 /** The benchmark the user compares `poCode` against: the kept choice while the strategy still offers it, else the default. */
-export function chosenBenchmark(poCode: string, choices: ReadonlyArray<BenchmarkChoice>, preferred: string | null | undefined): string | null {
+export function chosenBenchmark(
+  poCode: string,
+  choices: ReadonlyArray<BenchmarkChoice>,
+  preferred: string | null | undefined,
+): string | null {
   const kept = keptChoices()[poCode]
   return choices.some((c) => c.indexCode === kept) ? kept : defaultBenchmark(choices, preferred)
 }
@@ -130,7 +134,13 @@ export function strategyLines(lines: ChartLines, settings: ReadonlyArray<SeriesS
   const b = lines.benchmark
   if (b && b.history.length) out.push({ ...look('benchmark', b.indexShortName), data: cumulative(b.history) })
   if (lines.expected && lines.expected.length > 1)
-    out.push({ ...look('expected'), data: onDates(cumulative(lines.expected), strategy.map((p) => p.date)) })
+    out.push({
+      ...look('expected'),
+      data: onDates(
+        cumulative(lines.expected),
+        strategy.map((p) => p.date),
+      ),
+    })
   return out
 }
 
