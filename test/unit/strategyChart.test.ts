@@ -1,6 +1,7 @@
 import path from 'node:path'
 import * as sass from 'sass'
 import { AXIS_FONT_SIZE, GRID } from '@/components/Chart'
+import { alignSeries, tooltipAt } from '@/components/Chart/model'
 import { hostStorage } from '@/services/storage'
 import {
   chosenBenchmark,
@@ -103,6 +104,12 @@ describe('the lines of the strategy chart', () => {
     expect(expected[0].value).toBe(0)
     expect(expected[1].value).toBeCloseTo(0.003, 6)
     expect(expected[2].value).toBeCloseTo(0.006, 6)
+  })
+
+  it('the crosshair read-out names the compared benchmark and the expected line, each with its value', () => {
+    const lines = strategyLines({ nav, benchmark, expected: [nav[0], { date: '2024-02-01', value: '1.0060' }] })
+    const tip = tooltipAt(alignSeries(lines), lines, 2, 'ratio')
+    expect(tip?.items.map((i) => `${i.name} ${i.text}`)).toEqual(['本策略 +10.00%', '中证500 +10.00%', '预期收益 +0.60%'])
   })
 
   it('without an expected line (hasExpeData false) there is no third line', () => {

@@ -40,7 +40,7 @@ export const DETAIL_RANGE = PERIOD_RANGE[DETAIL_PERIOD]
  * the compared one where asked, and for long-win plans the accumulated return and the real-money account.
  */
 export type ChartAnswer = Omit<PortfolioChartFragment, 'navHistory'> & {
-  navHistory: PortfolioNavSeriesFragment & { expectedSeries?: Array<{ date: string; value: string }> }
+  navHistory: PortfolioNavSeriesFragment & Partial<Pick<PortfolioChartFragment['navHistory'], 'expectedSeries'>>
   comparing?: PortfolioBenchmarkLineFragment | null
 } & Partial<PortfolioAcrLineFragment> &
   Partial<PortfolioRealMoneyLineFragment>

@@ -24,7 +24,7 @@ const CHOICE_KEY = 'portfolio_benchmarks'
 const MAX_CHOICES = 200
 
 function keptChoices(): Record<string, string> {
-  const kept = hostStorage.get(CHOICE_KEY) as unknown
+  const kept = hostStorage.get(CHOICE_KEY)
   return kept && typeof kept === 'object' ? (kept as Record<string, string>) : {}
 }
 
