@@ -11,7 +11,7 @@ export const DEVICE_RATIO: Record<number, number> = {
   828: 0.905,
   1242: 0.6033,
 }
-/** Pixel conversion factor of rem. */
+/** Pixel conversion factor of rem: not applied to the chart's canvas, whose lengths are CSS px like its overlay and legend (components/Chart/draw.ts). */
 export const PX_PER_REM_FACTOR = 0.854
 
 /**

@@ -1495,9 +1495,11 @@ export type Drawdown = {
 export type NavHistory = {
   __typename?: 'NavHistory';
   series: Array<SeriesPoint>;
+  /** The first day of the whole series, whatever the range: how far back the chart's periods (近10年, 全部) reach. */
+  seriesStart?: Maybe<Scalars['Date']['output']>;
   /** Dates on which the portfolio was adjusted, within the range. */
   adjustmentPoints: Array<SeriesPoint>;
-  /** Expected path at the expected annualized return. */
+  /** Expected path at the expected annualized return (annualizedReturnRateRange), from the range's first NAV; empty without one. */
   expectedSeries: Array<SeriesPoint>;
   maxDrawdown?: Maybe<Drawdown>;
   totalReturn?: Maybe<Scalars['Decimal']['output']>;
@@ -2898,6 +2900,7 @@ export type DrawdownResolvers<ContextType = GraphQLContext, ParentType extends R
 
 export type NavHistoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NavHistory'] = ResolversParentTypes['NavHistory']> = {
   series?: Resolver<Array<ResolversTypes['SeriesPoint']>, ParentType, ContextType>;
+  seriesStart?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   adjustmentPoints?: Resolver<Array<ResolversTypes['SeriesPoint']>, ParentType, ContextType>;
   expectedSeries?: Resolver<Array<ResolversTypes['SeriesPoint']>, ParentType, ContextType>;
   maxDrawdown?: Resolver<Maybe<ResolversTypes['Drawdown']>, ParentType, ContextType>;

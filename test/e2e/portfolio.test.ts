@@ -301,3 +301,90 @@ describe('trade modal and records', () => {
     )
   }
 })
+
+/** Pixels of the chart's canvas within a few levels of `hex`: where a line of that colour is drawn. */
+const pixelsOf = (root: ReturnType<typeof pageOf>, hex: string) =>
+  root
+    .locator('.alfa-chart__host canvas')
+    .first()
+    .evaluate(
+      (c: HTMLCanvasElement, rgb: number[]) => {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+        const at: number[] = []
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i + 3] > 200 && Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]) < 24)
+            at.push(i / 4)
+        return at
+      },
+      [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)),
+    )
+
+describe('the strategy chart (issue 23)', () => {
+  const poCode = KINDS.ordinary
+
+  it('a benchmark switch redraws the second line, is named in the legend and kept after a reload; the expected line is drawn', SLOW, () =>
+    withTab('light', false, async (tab) => {
+      const { portfolio } = await gql<{
+        portfolio: {
+          comparableBenchmarks: Array<{ indexCode: string; indexShortName: string }>
+          annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null }
+          preference: { defaultComparableBenchmark: string; listSeriesSettings: Array<{ key: string; name: string; color: string }> }
+        }
+      }>(
+        `query($poCode: String!) { portfolio(poCode: $poCode) { comparableBenchmarks { indexCode indexShortName }
+           annualizedReturnRateRange { expectedAnnualizedReturnRate } preference { defaultComparableBenchmark listSeriesSettings { key name color } } } }`,
+        { poCode },
+      )
+      assert.ok(portfolio.comparableBenchmarks.length > 1, `${poCode} has benchmarks to choose from`)
+      assert.ok(Number(portfolio.annualizedReturnRateRange.expectedAnnualizedReturnRate) > 0, `${poCode} has an expected return`)
+      const byCode = new Map(portfolio.comparableBenchmarks.map((b) => [b.indexCode, b.indexShortName]))
+      const preset = portfolio.preference.defaultComparableBenchmark
+      const other = portfolio.comparableBenchmarks.find((b) => b.indexCode !== preset)!
+      const setting = (key: string) => portfolio.preference.listSeriesSettings.find((s) => s.key === key)!
+
+      const root = await openScreen(tab, 'portfolioDetail', `/alfa/portfolio/${poCode}/detail`, known[poCode].poName, 'light')
+      const card = root.locator('.alfa-section', { hasText: '业绩走势' })
+      const legend = card.locator('.alfa-chart__legend').first()
+      const checked = card.locator('[role="radio"][aria-checked="true"]')
+      await until('the NAV chart to be drawn', () => drawnPixels(card))
+      assert.equal(await text(checked), byCode.get(preset), 'the preference’s default benchmark is preselected')
+      // The legend names each line (the list-series settings' names, the benchmark by its index), at the axis labels' 11 CSS px.
+      assert.deepEqual(await legend.locator('.alfa-chart__legend-item').allTextContents(), [
+        setting('nav').name,
+        byCode.get(preset),
+        '预期收益',
+      ])
+      for (const el of [legend, card.locator('.alfa-chart__toggle')])
+        assert.equal(await el.evaluate((e) => getComputedStyle(e).fontSize), '11px')
+      await until('the expected line to be drawn in its colour', async () => (await pixelsOf(card, '#8E6CEF')).length > 20)
+      const before = await pixelsOf(card, setting('benchmark').color)
+      assert.ok(before.length > 20, 'the benchmark line is drawn in its setting’s colour')
+
+      const asked = tab.page.waitForRequest(
+        (r) => r.url().includes(GRAPHQL) && (r.postData() ?? '').includes(`"comparingIndexCode":"${other.indexCode}"`),
+      )
+      await card.locator(`[role="radio"][data-index="${other.indexCode}"]`).tap()
+      await asked
+      await until(`the legend to name ${other.indexShortName}`, async () =>
+        (await legend.locator('.alfa-chart__legend-item').allTextContents()).includes(other.indexShortName),
+      )
+      await quiet(tab.page)
+      await until('the second line redrawn', async () => {
+        const after = await pixelsOf(card, setting('benchmark').color)
+        return after.length > 20 && after.join() !== before.join()
+      })
+      assert.equal(await text(checked), other.indexShortName)
+
+      await tab.page.reload({ waitUntil: 'domcontentloaded' })
+      await until(
+        'the chosen benchmark after a reload',
+        async () => (await checked.count()) === 1 && (await text(checked)) === other.indexShortName,
+      )
+      await until(`the legend to name ${other.indexShortName} after a reload`, async () =>
+        (await legend.locator('.alfa-chart__legend-item').allTextContents()).includes(other.indexShortName),
+      )
+      await quiet(tab.page)
+      await until('the chart drawn after a reload', () => drawnPixels(card))
+    }),
+  )
+})

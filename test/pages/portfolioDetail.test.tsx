@@ -586,3 +586,134 @@ describe('策略 and 更多策略 list the brand’s strategies', () => {
     expect(kindOf('LW9')).toBe('longWin')
   })
 })
+
+describe('the strategy chart: the compared benchmark, the expected line and the periods (issue 23)', () => {
+  const BENCHMARKS = [
+    { indexCode: '000300', indexShortName: '沪深300', isDefault: true },
+    { indexCode: '000905', indexShortName: '中证500', isDefault: false },
+    { indexCode: 'H11001', indexShortName: '中债综合', isDefault: false },
+  ]
+  const ZZ500 = {
+    indexCode: '000905',
+    indexShortName: '中证500',
+    history: [
+      { date: '2024-01-02', value: '1.0000' },
+      { date: '2025-01-02', value: '0.9000' },
+      { date: '2026-01-02', value: '1.1000' },
+    ],
+  }
+  const EXPECTED = [
+    { date: '2024-01-02', value: '1.0000' },
+    { date: '2025-01-02', value: '1.0800' },
+    { date: '2026-01-02', value: '1.1664' },
+  ]
+  const stub = (container: HTMLElement) => container.querySelector('.chart-stub')?.textContent
+  const checked = (container: HTMLElement) => container.querySelector('[role="radio"][aria-checked="true"]')?.textContent
+  const navHistory = (vars: Record<string, unknown>) => ({
+    portfolio: {
+      poCode: 'ZH015676',
+      ...CHART,
+      navHistory: { ...CHART.navHistory, seriesStart: '2024-01-02', ...(vars.hasExpeData ? { expectedSeries: EXPECTED } : {}) },
+      comparing: vars.hasComparingIndex && vars.comparingIndexCode === '000905' ? ZZ500 : null,
+    },
+  })
+
+  beforeEach(() => hostStorage.remove('portfolio_benchmarks'))
+
+  it('the preference’s default benchmark is preselected; another choice is asked as NavHistory’s comparing line, named in the chart, and kept across a reload', async () => {
+    serve({
+      Portfolio: () => ({ portfolio: portfolio({ comparableBenchmarks: BENCHMARKS }) }),
+      NavHistory: navHistory,
+    })
+    const first = await open('ZH015676')
+    expect(checked(first.container)).toBe('沪深300')
+    expect(stub(first.container)).toBe('本策略:3,沪深300:2 marks:maxDrawdown+peak')
+    await first.utils.act(async () => {
+      ;(first.container.querySelector('[role="radio"][data-index="000905"]') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    const asked = seen.filter((x) => x.name === 'NavHistory')
+    expect(asked.map((x) => x.vars)).toEqual([
+      expect.objectContaining({ range: '1Y', comparingIndexCode: '000905', hasComparingIndex: true }),
+    ])
+    expect(checked(first.container)).toBe('中证500')
+    expect(stub(first.container)).toMatch(/^本策略:3,中证500:3,/)
+
+    // A reload: the page mounted afresh, nothing in memory but the device's storage.
+    ;(first.utils as unknown as { unmout: () => void }).unmout()
+    document.body.innerHTML = ''
+    answerCache.clear()
+    serve({
+      Portfolio: () => ({ portfolio: portfolio({ comparableBenchmarks: BENCHMARKS }) }),
+      NavHistory: navHistory,
+    })
+    const again = await open('ZH015676')
+    expect(checked(again.container)).toBe('中证500')
+    expect(stub(again.container)).toMatch(/^本策略:3,中证500:3,/)
+    // Kept on the device under the strategy's code.
+    expect(hostStorage.get('portfolio_benchmarks')).toEqual({ ZH015676: '000905' })
+  })
+
+  it('the expected line is drawn only when the strategy has an expected return (hasExpeData)', async () => {
+    serve({
+      Portfolio: () => ({ portfolio: portfolio({ navHistory: { ...CHART.navHistory, expectedSeries: EXPECTED } }) }),
+      NavHistory: navHistory,
+    })
+    const { container, utils } = await open('ZH015676')
+    expect(stub(container)).toBe('本策略:3,沪深300:2,预期收益:3 marks:maxDrawdown+peak')
+    await utils.act(async () => {
+      ;(container.querySelector('.alfa-period-tabs__tab[data-period="THREE_YEAR"]') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    expect(seen.find((x) => x.name === 'NavHistory')?.vars).toMatchObject({ range: '3Y', hasExpeData: true, hasComparingIndex: false })
+    expect(stub(container)).toBe('本策略:3,沪深300:2,预期收益:3 marks:maxDrawdown+peak')
+  })
+
+  it('no expected line without an expected return: NavHistory is asked without hasExpeData', async () => {
+    const none = { expectedAnnualizedReturnRate: null, defaultDrawdown: '-0.2000', minDrawdown: '-0.1000' }
+    serve({
+      Portfolio: () => ({
+        portfolio: portfolio({ annualizedReturnRateRange: none, navHistory: { ...CHART.navHistory, expectedSeries: EXPECTED } }),
+      }),
+      NavHistory: navHistory,
+    })
+    const { container, utils } = await open('ZH015676')
+    expect(stub(container)).toBe('本策略:3,沪深300:2 marks:maxDrawdown+peak')
+    await utils.act(async () => {
+      ;(container.querySelector('.alfa-period-tabs__tab[data-period="THREE_YEAR"]') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    expect(seen.find((x) => x.name === 'NavHistory')?.vars).toMatchObject({ hasExpeData: false })
+    expect(stub(container)).toBe('本策略:3,沪深300:2 marks:maxDrawdown+peak')
+  })
+
+  it('近10年 and 全部 are offered where the series reaches them; 全部 asks every NAV (all: true)', async () => {
+    const tabs = (container: HTMLElement) => [...container.querySelectorAll('.alfa-period-tabs__tab')].map((t) => t.textContent)
+    serve({
+      Portfolio: () => ({ portfolio: portfolio({ navHistory: { ...CHART.navHistory, seriesStart: '2024-01-02' } }) }),
+      NavHistory: navHistory,
+    })
+    const short = await open('ZH015676')
+    expect(tabs(short.container)).toEqual(['近1月', '近3月', '近6月', '近1年', '近3年', '近5年', '今年以来', '成立以来'])
+    ;(short.utils as unknown as { unmout: () => void }).unmout()
+    document.body.innerHTML = ''
+    answerCache.clear()
+
+    // Set up in 2023 on a series back-tested from 2014: ten years of NAVs, and some before the set-up.
+    serve({
+      Portfolio: () => ({ portfolio: portfolio({ navHistory: { ...CHART.navHistory, seriesStart: '2014-01-02' } }) }),
+      NavHistory: navHistory,
+    })
+    const long = await open('ZH015676')
+    expect(tabs(long.container)).toEqual(['近1月', '近3月', '近6月', '近1年', '近3年', '近5年', '近10年', '今年以来', '成立以来', '全部'])
+    await long.utils.act(async () => {
+      ;(long.container.querySelector('.alfa-period-tabs__tab[data-period="Max"]') as HTMLElement).click()
+      await flush()
+      await flush()
+    })
+    expect(seen.find((x) => x.name === 'NavHistory')?.vars).toMatchObject({ range: 'Max', all: true })
+  })
+})

@@ -168,6 +168,16 @@ export async function lastNavDate(database: Database, poCode: string): Promise<s
   return row?.d ?? null
 }
 
+/** The day of the portfolio's first NAV; null before any. */
+export async function firstNavDate(database: Database, poCode: string): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('portfolio_navs')
+    .select((eb) => eb.fn.min<string | null>('nav_date').as('d'))
+    .where('po_code', '=', poCode)
+    .executeTakeFirst()
+  return row?.d ?? null
+}
+
 /** A point of a chart: a day and a decimal value. */
 export interface SeriesPoint {
   date: PortfolioNavsTable['nav_date']

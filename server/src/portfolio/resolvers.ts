@@ -14,6 +14,7 @@ import { rangeStart } from '../ranges'
 import { sumDecimals } from '../decimal'
 import type { GraphQLContext as Ctx } from '../context'
 import { optionalUser, requireUser } from '../graphql/context'
+import { badInput } from '../graphql/errors'
 import type { PortfolioRow } from '../db/schema'
 import { introVideo, investorMessages, pinnedPosts, timelinePosts } from './community'
 import { followedPortfolioRows } from './followed'
@@ -224,10 +225,14 @@ export const portfolioResolvers: Resolvers = {
     benchmark: async (p, { indexCode, range }, ctx) => {
       const code = indexCode ?? p.row.preferences.defaultComparableBenchmark ?? p.row.asset_classes_testing_index
       if (!code) return null
-      // Rebase at the portfolio series' first date so both lines start together.
+      // Rebase at the portfolio series' first date so both lines start together (Max: before the set-up too).
       const last = await po.lastNavDate(ctx.database, p.poCode)
-      const start = last ? (rangeStart(range, last) ?? p.row.created_date) : null
-      return po.benchmark(ctx.database, code, range, start)
+      const whole = (range ?? '').toUpperCase() === 'MAX'
+      const start = last ? (rangeStart(range, last) ?? (whole ? await po.firstNavDate(ctx.database, p.poCode) : p.row.created_date)) : null
+      const answer = await po.benchmark(ctx.database, code, range, start)
+      // A comparison the client asked for by code must name an index: no silent empty line.
+      if (!answer && indexCode) throw badInput(`没有代码为 ${indexCode} 的基准指数`)
+      return answer
     },
     dailyNavs: async (p, args, ctx) => {
       const { offset, size } = page(args, 100)

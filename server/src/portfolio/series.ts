@@ -1,7 +1,7 @@
 import type { Database } from '../db'
 import type { PortfolioRow } from '../db/schema'
 import { maxDrawdown } from '../fund/performance'
-import { adjustmentDates, navSeries, type SeriesPoint } from './data'
+import { adjustmentDates, firstNavDate, navSeries, type SeriesPoint } from './data'
 
 /** Every 21st trading day (about a month) of the expected-return line, and the last. */
 const EXPECTED_STEP = 21
@@ -34,18 +34,27 @@ export function expectedSeries(series: readonly SeriesPoint[], expectedAnnualRat
     }))
 }
 
-/** The NAV chart of a portfolio over a range: the series, its adjustments, the expected line, the drawdown and the return. */
+/**
+ * The NAV chart of a portfolio over a range: the series, its adjustments, the expected line (none
+ * without an expected rate), the drawdown, the return, and where the whole series starts (how far
+ * back the chart's periods reach). SETUP starts on the set-up day; Max (or `all`) is every NAV.
+ */
 export async function navHistory(database: Database, row: PortfolioRow, range: string | null | undefined, all?: boolean | null) {
-  const series = await navSeries(database, row.po_code, range, all)
+  const whole = await navSeries(database, row.po_code, range, all)
+  // A series may begin before the set-up (a back-test): 成立以来 leaves that part to 全部.
+  const setupOnly = !all && (range ?? '').toUpperCase() === 'SETUP'
+  const series = setupOnly ? whole.filter((p) => p.date >= row.created_date) : whole
   const first = series[0]
   const adjustments = first ? await adjustmentDates(database, row.po_code, first.date) : []
   const byDate = new Map(series.map((p) => [p.date, p.value]))
+  const rate = row.expected_annualized_return_rate
   return {
     series,
+    seriesStart: await firstNavDate(database, row.po_code),
     adjustmentPoints: adjustments
       .filter((a) => byDate.has(a.date))
       .map((a) => ({ date: a.date, value: byDate.get(a.date)!, extra: { adjustmentId: a.adjustmentId } })),
-    expectedSeries: expectedSeries(series, Number(row.expected_annualized_return_rate ?? 0)),
+    expectedSeries: rate == null ? [] : expectedSeries(series, Number(rate)),
     maxDrawdown: portfolioDrawdown(series),
     totalReturn: first ? (Number(series[series.length - 1].value) / Number(first.value) - 1).toFixed(6) : null,
   }

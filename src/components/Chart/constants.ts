@@ -29,7 +29,8 @@ export const AXIS_STYLE = {
   dark: { label: '#8B92A0', grid: '#2C3038' },
 } as const
 
-export const AXIS_FONT_SIZE = 10
+/** Axis labels, in CSS px; the legend, the read-out and 全屏 (index.scss) are the same size. */
+export const AXIS_FONT_SIZE = 11
 /** The y range is widened by this share of its span on each side, so peaks do not touch the edge. */
 export const Y_PADDING_RATIO = 0.05
 /** Default chart height in CSS px. */

@@ -162,6 +162,7 @@ export function startF2<S>(surface: ChartSurface, scene: S, tree: (scene: S) => 
     width: surface.width,
     height: surface.height,
     animate: false,
+    // Lengths are CSS px, as the overlay and legend's: the spec's 0.854-of-rem factor is not applied (pxtransform already scales the rem layout; the canvas would shrink to 0.854× its legend).
     px2hd: (v: number) => v,
     offscreenCanvas: surface.offscreenCanvas,
     requestAnimationFrame: surface.requestAnimationFrame,

@@ -1,17 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import {
-  Chart,
-  cumulative,
-  DEFAULT_PERIOD,
-  PERIOD_RANGE,
-  PeriodTabs,
-  type ChartMarkers,
-  type ChartPeriod,
-  type ChartSeries,
-} from '@/components/Chart'
+import { Chart, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
@@ -21,49 +12,96 @@ import {
   LongWinNavHistoryDocument,
   NavHistoryDocument,
   type PortfolioAcrLineFragment,
+  type PortfolioBenchmarkLineFragment,
   type PortfolioChartFragment,
+  type PortfolioNavSeriesFragment,
   type PortfolioRealMoneyLineFragment,
   type PortfolioPreferenceFlagsFragment,
 } from '@/services/generated/graphql'
 import type { PortfolioKind } from '../kind'
+import {
+  asksAll,
+  chosenBenchmark,
+  keepBenchmark,
+  offeredPeriods,
+  strategyLines,
+  type BenchmarkChoice,
+  type SeriesExtent,
+  type SeriesSetting,
+} from './chartRules'
 import { ProfitCalculator } from './ProfitCalculator'
 
 /** The detail query asks the chart for this period; other tabs ask the history operation of the kind. */
 export const DETAIL_PERIOD: ChartPeriod = DEFAULT_PERIOD
 export const DETAIL_RANGE = PERIOD_RANGE[DETAIL_PERIOD]
 
-/** A chart's answer: the NAV series and the benchmark, and for long-win plans the accumulated return and the real-money account. */
-export type ChartAnswer = PortfolioChartFragment & Partial<PortfolioAcrLineFragment> & Partial<PortfolioRealMoneyLineFragment>
+/**
+ * A chart's answer: the NAV series (with the expected line where asked), the default benchmark and
+ * the compared one where asked, and for long-win plans the accumulated return and the real-money account.
+ */
+export type ChartAnswer = Omit<PortfolioChartFragment, 'navHistory'> & {
+  navHistory: PortfolioNavSeriesFragment & Partial<Pick<PortfolioChartFragment['navHistory'], 'expectedSeries'>>
+  comparing?: PortfolioBenchmarkLineFragment | null
+} & Partial<PortfolioAcrLineFragment> &
+  Partial<PortfolioRealMoneyLineFragment>
+
+/** What the chart draws besides the answer: the benchmark line (when the preference shows one), the expected line (hasExpeData). */
+export interface ChartShow {
+  benchmark: boolean
+  expected: boolean
+  settings?: ReadonlyArray<SeriesSetting>
+}
 
 /**
  * The strategy line (its accumulated return: acrHistory where the answer has it, else the NAV
  * series rebased to the range's start), the real-money account of a long-win plan run with real
- * money, and, when the preference says so, the benchmark rebased to the range's start.
+ * money, the compared benchmark (the chosen one where the answer has it, else the default), and
+ * the expected return where the strategy has one.
  */
-export function chartSeries(chart: ChartAnswer, showBenchmark: boolean): ChartSeries[] {
-  const acr = chart.acrHistory?.length ? chart.acrHistory.map((p) => ({ date: p.date, value: Number(p.value) })) : null
-  const out: ChartSeries[] = [{ name: '本策略', data: acr ?? cumulative(chart.navHistory.series) }]
-  if (chart.realMoneyHistory?.length) out.push({ name: '实盘', data: cumulative(chart.realMoneyHistory), color: '#FF9F1C' })
-  const b = chart.benchmark
-  if (showBenchmark && b && b.history.length) out.push({ name: b.indexShortName, data: cumulative(b.history) })
-  return out
+export function chartSeries(chart: ChartAnswer, show: ChartShow): ChartSeries[] {
+  return strategyLines(
+    {
+      nav: chart.navHistory.series,
+      acr: chart.acrHistory,
+      realMoney: chart.realMoneyHistory,
+      benchmark: show.benchmark ? (chart.comparing ?? chart.benchmark) : null,
+      expected: show.expected ? chart.navHistory.expectedSeries : null,
+    },
+    show.settings,
+  )
+}
+
+export interface ChartAsk {
+  /** A benchmark other than the strategy's default (comparingIndexCode); null for the default. */
+  comparing: string | null
+  /** The expected line (hasExpeData). */
+  expected: boolean
+  /** Every NAV, also before the set-up (全部). */
+  all: boolean
 }
 
 /** Another period's chart, by the kind's history operation (NavHistory, LongWinNavHistory, InvestPlanNavHistory). */
-export function loadChartRange(poCode: string, kind: PortfolioKind, range: string, realMoney: boolean): Promise<ChartAnswer | null> {
+export function loadChartRange(
+  poCode: string,
+  kind: PortfolioKind,
+  range: string,
+  realMoney: boolean,
+  ask: ChartAsk = { comparing: null, expected: false, all: false },
+): Promise<ChartAnswer | null> {
   const hasAdjustment = true
+  const comparing = { comparingIndexCode: ask.comparing, hasComparingIndex: !!ask.comparing }
   if (kind === 'longWin')
-    return execute(LongWinNavHistoryDocument, { poCode, hasAdjustment, range, hasComparingIndex: false, isSInvested: realMoney }).then(
+    return execute(LongWinNavHistoryDocument, { poCode, hasAdjustment, range, ...comparing, isSInvested: realMoney }).then(
       (r) => r.portfolio,
     )
   if (kind === 'investPlan') return execute(InvestPlanNavHistoryDocument, { poCode, hasAdjustment, range }).then((r) => r.portfolio)
-  return execute(NavHistoryDocument, { poCode, hasExpeData: false, hasAdjustment, range, hasComparingIndex: false }).then(
+  return execute(NavHistoryDocument, { poCode, hasExpeData: ask.expected, hasAdjustment, range, all: ask.all, ...comparing }).then(
     (r) => r.portfolio,
   )
 }
 
 /** Max drawdown, adjustment points and the peak: each only when its display preference says so. */
-export function chartMarkers(chart: PortfolioChartFragment, pref: PortfolioPreferenceFlagsFragment): ChartMarkers {
+export function chartMarkers(chart: Pick<ChartAnswer, 'navHistory'>, pref: PortfolioPreferenceFlagsFragment): ChartMarkers {
   const dd = chart.navHistory.maxDrawdown
   return {
     maxDrawdown: pref.displayMaxDrawdownOnChart && dd ? { start: dd.startDate, end: dd.endDate } : undefined,
@@ -72,32 +110,68 @@ export function chartMarkers(chart: PortfolioChartFragment, pref: PortfolioPrefe
   }
 }
 
-export interface ChartCardProps {
+/** What the chart reads of the strategy (its head in the detail answer). */
+export interface ChartStrategy {
   poCode: string
   kind: PortfolioKind
   /** A long-win plan run with real money: its real-money account is drawn too. */
-  realMoney?: boolean
-  /** The detail answer's chart for DETAIL_PERIOD; undefined while its part is still coming. */
-  initial: ChartAnswer | undefined
+  runningWithRealMoney: boolean
+  createdDate: string
+  comparableBenchmarks: ReadonlyArray<BenchmarkChoice>
+  annualizedReturnRateRange?: { expectedAnnualizedReturnRate: string | null } | null
   preference: PortfolioPreferenceFlagsFragment
 }
 
-/** 业绩走势: the NAV chart against the benchmark with its marks, period tabs, and the profit calculator on the same series. */
-export function ChartCard({ poCode, kind, realMoney = false, initial, preference }: ChartCardProps) {
+export interface ChartCardProps {
+  strategy: ChartStrategy
+  /** The detail answer's chart for DETAIL_PERIOD; undefined while its part is still coming. */
+  initial: ChartAnswer | undefined
+}
+
+/**
+ * 业绩走势: the NAV chart against the chosen benchmark (kept per strategy on the device) and the
+ * expected return, with its marks and the period tabs the series can fill, and the profit
+ * calculator on the same series.
+ */
+export function ChartCard({ strategy, initial }: ChartCardProps) {
+  const { poCode, kind, preference } = strategy
+  const realMoney = strategy.runningWithRealMoney
   const [period, setPeriod] = useState<ChartPeriod>(DETAIL_PERIOD)
-  const own = period === DETAIL_PERIOD
-  const remote = useRemote(own ? null : `portfolioChart:${poCode}:${period}`, () =>
-    loadChartRange(poCode, kind, PERIOD_RANGE[period], realMoney),
+  // Investment plans' history operation has no comparing benchmark: they show their default.
+  const choices = preference.displayBenchmark && kind !== 'investPlan' ? strategy.comparableBenchmarks : []
+  const [benchmark, setBenchmark] = useState(() => chosenBenchmark(poCode, choices, preference.defaultComparableBenchmark))
+  // hasExpeData: the strategy has an expected annual return (NavHistory, ordinary strategies).
+  const expected = kind === 'ordinary' && strategy.annualizedReturnRateRange?.expectedAnnualizedReturnRate != null
+  // The server's benchmark(range) is the preference's default: any other is asked as the comparing one.
+  const comparing = benchmark && benchmark !== preference.defaultComparableBenchmark ? benchmark : null
+  const own = period === DETAIL_PERIOD && !comparing
+  const remote = useRemote(own ? null : `portfolioChart:${poCode}:${period}:${comparing ?? ''}`, () =>
+    loadChartRange(poCode, kind, PERIOD_RANGE[period], realMoney, { comparing, expected, all: asksAll(period) }),
   )
   const chart = own ? initial : (remote.data ?? undefined)
   const loading = own ? !initial : remote.state === 'loading'
   const failed = !own && remote.state === 'error'
-  const series = useMemo(() => (chart ? chartSeries(chart, preference.displayBenchmark) : []), [chart, preference.displayBenchmark])
+  const settings = preference.listSeriesSettings
+  const series = useMemo(
+    () => (chart ? chartSeries(chart, { benchmark: preference.displayBenchmark, expected, settings }) : []),
+    [chart, preference.displayBenchmark, expected, settings],
+  )
   const markers = useMemo(() => (chart ? chartMarkers(chart, preference) : undefined), [chart, preference])
   const points = chart?.navHistory.series.length ?? 0
   const dd = chart?.navHistory.maxDrawdown
   // The range ends at the latest NAV: its figures are as of that day.
   const asOf = points ? chart?.navHistory.series[points - 1].date : null
+  // How far back the series reaches is the same in every answer: the tabs keep it while another loads.
+  const [extent, setExtent] = useState<SeriesExtent | null>(null)
+  const start = chart?.navHistory.seriesStart
+  useEffect(() => {
+    if (start && asOf) setExtent({ start, end: asOf, createdDate: strategy.createdDate })
+  }, [start, asOf, strategy.createdDate])
+  const periods = useMemo(() => offeredPeriods(extent), [extent])
+  const choose = (code: string) => {
+    keepBenchmark(poCode, code)
+    setBenchmark(code)
+  }
   return (
     <>
       <Card title='业绩走势' extra={<AsOf date={asOf} />}>
@@ -115,6 +189,23 @@ export function ChartCard({ poCode, kind, realMoney = false, initial, preference
             </View>
           )}
         </View>
+        {choices.length > 1 && (
+          <View className='alfa-po-chart__compare' role='radiogroup' aria-label='对比基准'>
+            <Text className='alfa-po-chart__compare-label'>对比</Text>
+            {choices.map((c) => (
+              <View
+                key={c.indexCode}
+                role='radio'
+                aria-checked={c.indexCode === benchmark}
+                data-index={c.indexCode}
+                className={`alfa-po-chart__compare-item${c.indexCode === benchmark ? ' alfa-po-chart__compare-item--on' : ''}`}
+                onClick={() => c.indexCode !== benchmark && choose(c.indexCode)}
+              >
+                {c.indexShortName}
+              </View>
+            ))}
+          </View>
+        )}
         <View className={loading ? 'alfa-po-chart__body alfa-po-chart__body--loading' : 'alfa-po-chart__body'}>
           {loading && <Skeleton rows={4} title={false} />}
           {failed && (
@@ -128,7 +219,7 @@ export function ChartCard({ poCode, kind, realMoney = false, initial, preference
           {!loading && !failed && points < 2 && <Text className='alfa-po-muted'>该区间暂无净值数据，请选择更长的区间。</Text>}
           {!loading && !failed && points >= 2 && <Chart series={series} markers={markers} format='ratio' height={200} />}
         </View>
-        <PeriodTabs value={period} onChange={setPeriod} />
+        <PeriodTabs value={period} onChange={setPeriod} periods={periods} />
       </Card>
       {preference.displayProfitCalculator && chart && points >= 2 && (
         <Deferred>

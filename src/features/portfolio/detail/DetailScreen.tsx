@@ -194,9 +194,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
           <Showcases items={p.featureShowcase} />
         </Card>
       )}
-      {pref.displayPerformance && (
-        <ChartCard poCode={p.poCode} kind={p.kind} realMoney={p.runningWithRealMoney} initial={chart} preference={pref} />
-      )}
+      {pref.displayPerformance && <ChartCard strategy={p} initial={chart} />}
       {/* Below the fold: rendered in tasks after the head and the chart are painted (shorter long tasks). */}
       <Deferred>
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
