@@ -39,19 +39,19 @@ const SCREENS: Screen[] = [
   {
     name: 'strategy detail (ZH015676)',
     requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', range: '1Y' } }],
-    budget: 17,
+    budget: 15,
   },
   {
     name: 'long-win detail (LW000001, logged in)',
     requests: [{ operation: 'Longwin', variables: { poCode: 'LW000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 24,
+    budget: 20,
   },
   {
     name: 'plan detail (AP000001, logged in)',
     requests: [{ operation: 'InvestPlan', variables: { poCode: 'AP000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 19,
+    budget: 17,
   },
 ]
 

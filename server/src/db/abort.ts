@@ -15,6 +15,8 @@ export interface QueryScope {
    * (server/test/statements.test.ts, the bench) passes one in and a request's scope inherits it.
    */
   statements?: { count: number }
+  /** Answers memoised for this request only (memoInRequest): a look-up several resolvers need runs once. */
+  memo?: Map<string, Promise<unknown>>
 }
 
 const scope = new AsyncLocalStorage<QueryScope>()
@@ -43,6 +45,18 @@ export function currentQueryScope(): QueryScope | undefined {
  */
 export function outsideQueryScope<T>(work: () => T): T {
   return scope.exit(work)
+}
+
+/**
+ * `run` once per request for `key` (the request's query scope holds the answer; never shared between
+ * requests, so nothing goes stale); outside a request it simply runs.
+ */
+export function memoInRequest<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const memo = scope.getStore()?.memo
+  if (!memo) return run()
+  let p = memo.get(key) as Promise<T> | undefined
+  if (!p) memo.set(key, (p = run()))
+  return p
 }
 
 /** Throws QueryAborted when the running request was cancelled; a rollback always runs (it ends a transaction already begun). */

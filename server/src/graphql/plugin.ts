@@ -174,7 +174,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       reply.raw.once('close', gone)
       const work = runInQueryScope(
         // A measurement's statement counter (server/test/statements.test.ts) carries over into the request.
-        { signal: cancel.signal, statementTimeoutMs: timeBudgetMs, statements: currentQueryScope()?.statements },
+        { signal: cancel.signal, statementTimeoutMs: timeBudgetMs, statements: currentQueryScope()?.statements, memo: new Map() },
         () => run(req, reply, source, document, operationName, accept),
       )
       // The slot is given back when the work has stopped, not when a 503 was sent for it.

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import { jsonBuildObject } from 'kysely/helpers/postgres'
 import type { Database } from '../db'
+import { memoInRequest } from '../db/abort'
 import type { DB, PortfolioNavsTable, PortfolioRow } from '../db/schema'
 import type { MovementDirection } from '../../generated/resolvers'
 import { addDays } from '../calendar'
@@ -159,23 +160,26 @@ export async function lastAdjustmentDate(database: Database, poCode: string): Pr
   return row?.d ?? null
 }
 
+/** The days of the portfolio's first and last NAVs (null before any), read once per request for every resolver that needs them. */
+function navDateBounds(database: Database, poCode: string): Promise<{ first: string | null; last: string | null }> {
+  return memoInRequest(`portfolio_navs:bounds:${poCode}`, async () => {
+    const row = await database.db
+      .selectFrom('portfolio_navs')
+      .select((eb) => [eb.fn.min<string | null>('nav_date').as('first'), eb.fn.max<string | null>('nav_date').as('last')])
+      .where('po_code', '=', poCode)
+      .executeTakeFirst()
+    return { first: row?.first ?? null, last: row?.last ?? null }
+  })
+}
+
+/** The day of the portfolio's latest NAV; null before any. */
 export async function lastNavDate(database: Database, poCode: string): Promise<string | null> {
-  const row = await database.db
-    .selectFrom('portfolio_navs')
-    .select((eb) => eb.fn.max<string | null>('nav_date').as('d'))
-    .where('po_code', '=', poCode)
-    .executeTakeFirst()
-  return row?.d ?? null
+  return (await navDateBounds(database, poCode)).last
 }
 
 /** The day of the portfolio's first NAV; null before any. */
 export async function firstNavDate(database: Database, poCode: string): Promise<string | null> {
-  const row = await database.db
-    .selectFrom('portfolio_navs')
-    .select((eb) => eb.fn.min<string | null>('nav_date').as('d'))
-    .where('po_code', '=', poCode)
-    .executeTakeFirst()
-  return row?.d ?? null
+  return (await navDateBounds(database, poCode)).first
 }
 
 /** A point of a chart: a day and a decimal value. */
