@@ -169,3 +169,14 @@ describe('the legend, the read-out and 全屏 are drawn at the axis labels’ si
     for (const block of chartRules) expect(block).not.toMatch(/\d(\.\d+)?px\b/)
   })
 })
+
+describe('a chart’s loading placeholder holds the chart’s height in CSS px (no shift when it draws)', () => {
+  // The legend row (24) and the canvas (200) measure in CSS px: a lowercase 224px would be a design px (about 67 CSS px).
+  for (const file of ['../../src/features/fund/index.scss', '../../src/features/portfolio/detail/index.scss'])
+    it(file.replace('../../', ''), () => {
+      const css = sass.compile(path.resolve(__dirname, file), { style: 'expanded', loadPaths: [path.resolve(__dirname, '../../src')] }).css
+      const heights = [...css.matchAll(/min-height: (224[A-Za-z]+);/g)].map((m) => m[1])
+      expect(heights.length).toBeGreaterThan(0)
+      expect(heights).toEqual(heights.map(() => '224PX'))
+    })
+})
