@@ -85,15 +85,46 @@ module.exports = (ctx) => {
     assets[`${ENGINE_ROOT}/${ENGINE_PAGE}.json`] = new RawSource('{}\n')
     assets[`${ENGINE_ROOT}/${ENGINE_PAGE}.wxml`] = new RawSource('<view></view>\n')
 
-    /** @type {Record<'subpackages' | 'subPackages', Array<{ root: string; pages: string[] }> | undefined>} */
+    /** @type {AppJson} */
     const app = JSON.parse(text(assets['app.json']))
     const key = app.subpackages ? 'subpackages' : 'subPackages'
     app[key] = [...(app[key] || []).filter((s) => s.root !== ENGINE_ROOT), { root: ENGINE_ROOT, pages: [ENGINE_PAGE] }]
+    app.preloadRule = preloadRules(app, key, callers)
     assets['app.json'] = new RawSource(JSON.stringify(app))
   })
+}
+
+/**
+ * @typedef {{ pages: string[], preloadRule?: Record<string, { network?: string, packages: string[] }> }
+ *   & Partial<Record<'subpackages' | 'subPackages', Array<{ root: string; pages: string[] }>>>} AppJson
+ */
+
+/**
+ * WeChat's preloadRule: the engine subpackage starts downloading when the home page opens (the first
+ * page: most visits go on to a fund or a strategy) and when any page of a package that draws charts
+ * opens, so the first chart does not wait for the download. Rules the app already has are kept.
+ * @param {AppJson} app
+ * @param {'subpackages' | 'subPackages'} key
+ * @param {string[]} callers output files that load the engine
+ */
+function preloadRules(app, key, callers) {
+  /** @type {Record<string, { network?: string, packages: string[] }>} */
+  const rules = { ...app.preloadRule }
+  const add = (/** @type {string} */ page) => {
+    const rule = rules[page] ?? { network: 'all', packages: [] }
+    rules[page] = { ...rule, packages: [...new Set([...rule.packages, ENGINE_ROOT])] }
+  }
+  add(app.pages[0])
+  const subs = (app[key] ?? []).filter((s) => s.root !== ENGINE_ROOT)
+  const inSub = (/** @type {string} */ file) => subs.find((s) => file.startsWith(`${s.root}/`))
+  for (const sub of subs) if (callers.some((c) => inSub(c) === sub)) for (const page of sub.pages) add(`${sub.root}/${page}`)
+  // A caller in the main package (a shared chunk) serves every main page.
+  if (callers.some((c) => !inSub(c))) for (const page of app.pages) add(page)
+  return rules
 }
 
 module.exports.ENGINE_ROOT = ENGINE_ROOT
 module.exports.ENGINE_FILE = ENGINE_FILE
 module.exports.bundleEngine = bundleEngine
 module.exports.relativeTo = relativeTo
+module.exports.preloadRules = preloadRules

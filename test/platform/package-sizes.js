@@ -96,8 +96,14 @@ function measure(platform) {
     const stray = asyncRequires.filter((r) => !loaders.includes(r)).map(([file, p]) => `${file}: ${p}`)
     if (!loaders.length) problems.push(`no require.async of ${CHART_ENGINE_FILE} in the build`)
     if (stray.length) problems.push(`require.async paths that do not name ${CHART_ENGINE_FILE}: ${stray.slice(0, 6).join('; ')}`)
+    // The engine starts downloading when the home page opens (preloadRule), not when the first chart asks for it.
+    const app = /** @type {{ pages: string[], preloadRule?: Record<string, { packages?: string[] }> }} */ (
+      readJson(path.join(dir, 'app.json'))
+    )
+    if (!app.preloadRule?.[app.pages[0]]?.packages?.includes(CHART_ENGINE_ROOT))
+      problems.push(`app.json preloadRule does not preload ${CHART_ENGINE_ROOT} from ${app.pages[0]}`)
     if (engine)
-      f2Text = `${loaders.length} require.async of ${CHART_ENGINE_FILE} (resolved from their files); F2 only in it (${kb(fs.statSync(path.join(dir, CHART_ENGINE_FILE)).size)})`
+      f2Text = `${loaders.length} require.async of ${CHART_ENGINE_FILE} (resolved from their files); F2 only in it (${kb(fs.statSync(path.join(dir, CHART_ENGINE_FILE)).size)}); preloaded from ${Object.keys(app.preloadRule ?? {}).length} pages`
   }
   if (problems.length) throw failure(problems.join('\n'))
   const subText = subs.map((s) => `${s.root} ${kb(size(s.root))}`).join(', ') || 'no subpackage'

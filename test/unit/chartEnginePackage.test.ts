@@ -13,7 +13,13 @@ import { recordingSurface } from '../support/canvas'
 
 const PLUGIN = path.resolve(__dirname, '..', '..', 'config', 'plugins', 'chart-engine.js')
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build plugin is CommonJS, typed by tsconfig.scripts.json, not this program
-const plugin = require(PLUGIN) as { relativeTo(name: string): string; ENGINE_FILE: string }
+type Rules = Record<string, { network?: string; packages: string[] }>
+type AppJson = { pages: string[]; preloadRule?: Rules; subpackages?: Array<{ root: string; pages: string[] }> }
+const plugin = require(PLUGIN) as {
+  relativeTo(name: string): string
+  ENGINE_FILE: string
+  preloadRules(app: AppJson, key: 'subpackages', callers: string[]): Rules
+}
 
 /** The bundle as the build writes it (esbuild runs in its own process: jsdom's TextEncoder upsets it). */
 function bundle(): string {
@@ -26,6 +32,32 @@ it('gives each caller the engine path relative to its own output file', () => {
   expect(plugin.relativeTo('pages/fund/sub-common/a.js')).toBe('../../../chartEngine/engine.js')
   expect(plugin.relativeTo('subPkg/sub-common/a.js')).toBe('../../chartEngine/engine.js')
   expect(plugin.relativeTo('common.js')).toBe('./chartEngine/engine.js')
+})
+
+it('preloads the engine subpackage from the home page and from every page of a package that draws charts (issue #24)', () => {
+  const app: AppJson = {
+    pages: ['pages/home/index', 'pages/mine/index'],
+    preloadRule: { 'pages/home/index': { network: 'wifi', packages: ['subPkg'] } },
+    subpackages: [
+      { root: 'pages/fund', pages: ['index'] },
+      { root: 'subPkg', pages: ['pages/a/index', 'pages/b/index'] },
+      { root: 'pages/site', pages: ['index'] },
+      { root: 'chartEngine', pages: ['index'] },
+    ],
+  }
+  const rules = plugin.preloadRules(app, 'subpackages', ['pages/fund/sub-common/x.js', 'subPkg/sub-common/y.js'])
+  expect(rules).toEqual({
+    // An existing rule keeps its network setting and packages.
+    'pages/home/index': { network: 'wifi', packages: ['subPkg', 'chartEngine'] },
+    'pages/fund/index': { network: 'all', packages: ['chartEngine'] },
+    'subPkg/pages/a/index': { network: 'all', packages: ['chartEngine'] },
+    'subPkg/pages/b/index': { network: 'all', packages: ['chartEngine'] },
+  })
+  // A caller in the main package: every main page preloads it.
+  expect(Object.keys(plugin.preloadRules({ ...app, preloadRule: undefined }, 'subpackages', ['common.js']))).toEqual([
+    'pages/home/index',
+    'pages/mine/index',
+  ])
 })
 
 it('bundles F2 once as a CommonJS factory whose engine draws the chart', async () => {
