@@ -99,10 +99,15 @@ module.exports = (ctx) => {
  *   & Partial<Record<'subpackages' | 'subPackages', Array<{ root: string; pages: string[] }>>>} AppJson
  */
 
+/** A charting subpackage with at most this many pages gets a preload rule on each (a rule costs the main package's app.json about 80 bytes). */
+const SMALL_PACKAGE_PAGES = 4
+
 /**
  * WeChat's preloadRule: the engine subpackage starts downloading when the home page opens (the first
- * page: most visits go on to a fund or a strategy) and when any page of a package that draws charts
- * opens, so the first chart does not wait for the download. Rules the app already has are kept.
+ * page: most visits go on to a fund or a strategy) and when a page of a small package that draws charts
+ * opens (the fund and market pages), so the first chart does not wait for the download. The large
+ * shared subpackage (subPkg, strategies among its ~45 pages) gets no rules: one per page would cost the
+ * main package's budget ~4 KB, and it is reached through the home page. Rules the app has are kept.
  * @param {AppJson} app
  * @param {'subpackages' | 'subPackages'} key
  * @param {string[]} callers output files that load the engine
@@ -115,11 +120,9 @@ function preloadRules(app, key, callers) {
     rules[page] = { ...rule, packages: [...new Set([...rule.packages, ENGINE_ROOT])] }
   }
   add(app.pages[0])
-  const subs = (app[key] ?? []).filter((s) => s.root !== ENGINE_ROOT)
-  const inSub = (/** @type {string} */ file) => subs.find((s) => file.startsWith(`${s.root}/`))
-  for (const sub of subs) if (callers.some((c) => inSub(c) === sub)) for (const page of sub.pages) add(`${sub.root}/${page}`)
-  // A caller in the main package (a shared chunk) serves every main page.
-  if (callers.some((c) => !inSub(c))) for (const page of app.pages) add(page)
+  for (const sub of app[key] ?? [])
+    if (sub.root !== ENGINE_ROOT && sub.pages.length <= SMALL_PACKAGE_PAGES && callers.some((c) => c.startsWith(`${sub.root}/`)))
+      for (const page of sub.pages) add(`${sub.root}/${page}`)
   return rules
 }
 
