@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
 import { DEMO_USER } from '../src/demo/seed'
 import { issueToken } from '../src/account/tokens'
-import { gql, login, operation, useTestApp } from './helpers'
+import { apiHeaders, gql, login, operation, useTestApp } from './helpers'
 
 /**
  * The signed state of the advisory service and the holdings (issue #23; spec section 6: pages depend
@@ -78,6 +78,21 @@ describe('hasSigned and needQueryHolding', () => {
     ])
     assert.deepEqual((await ask(operation('InvestPlan'), { poCode: 'AP000001', needQueryHolding: true }, other)).capitalAccountHoldings, [])
     assert.deepEqual((await ask(HOLDINGS, { poCode: 'ZH015676' }, demo)).capitalAccountHoldings, [{ caId: 'CA0001', units: '12000.5000' }])
+  })
+
+  it('WeChat’s QA test code logs in as the demo user, who has signed ZH015676 and holds it (the browser tests’ devLogin)', async () => {
+    const res = await app.t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/user/wechat/login',
+      headers: apiHeaders(),
+      payload: { code: 'dev-wechat-code' },
+    })
+    assert.equal(res.statusCode, 200, res.body)
+    const { token, user } = res.json().data as { token: string; user: { userId: string } }
+    assert.equal(user.userId, DEMO_USER.userId)
+    const answer = await ask(ORDINARY, { poCode: 'ZH015676', needQueryHolding: true }, { authorization: `Bearer ${token}` })
+    assert.equal(answer.hasSigned, true)
+    assert.deepEqual(answer.capitalAccountHoldings, [{ caId: 'CA0001', units: '12000.5000' }])
   })
 
   it('needQueryHolding true anonymously is UNAUTHENTICATED (the app never asks it without a user)', async () => {
