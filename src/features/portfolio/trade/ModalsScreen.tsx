@@ -1,11 +1,11 @@
 import { Button, Text, View } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
+import Taro, { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { useShareSubject } from '@/components/Page'
 import { useRemote } from '@/hooks/remote'
-import { redirectTo } from '@/services/navigation'
+import { navigateTo, routeUrl } from '@/services/navigation'
 import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode } from '../hooks'
@@ -88,7 +88,8 @@ export function ModalsScreen() {
   const done = !!next && state === 'ready' && !!data && shown.every((k) => read[k])
   useEffect(() => {
     // On the way to another screen: it opens in place of the modals once every notice is read.
-    if (done && next) redirectTo(next, { poCode })
+    // Taro's redirectTo here rather than the navigation service's: that one would join the full main package.
+    if (done && next) Taro.redirectTo({ url: routeUrl(next, { poCode }) }).catch(() => navigateTo(next, { poCode }))
   }, [done, next, poCode])
   if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} rows={6} />
   const acknowledge = (k: NoticeKey) => {
