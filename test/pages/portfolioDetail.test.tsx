@@ -480,12 +480,12 @@ describe('follow on the details', () => {
 })
 
 describe('navigation from the details', () => {
-  it('交易须知 opens the trade modal with the poCode; a link opens its screen', async () => {
+  it('交易须知 opens the trade modal with the poCode (the risk disclosure first); a link opens its screen', async () => {
     serve({ Portfolio: () => ({ portfolio: portfolio() }) })
     const nav = jest.spyOn(navigation, 'navigateTo').mockResolvedValue(undefined as never)
     const { container } = await open('ZH015676')
     ;(container.querySelector('.alfa-bar-button') as HTMLElement).click()
-    expect(nav).toHaveBeenLastCalledWith('tradeModal', { poCode: 'ZH015676' })
+    expect(nav).toHaveBeenLastCalledWith('portfolioModals', { poCode: 'ZH015676', next: 'tradeModal', notices: 'risk' })
     ;(container.querySelector('[data-route="portfolioAdjustment"]') as HTMLElement).click()
     expect(nav).toHaveBeenLastCalledWith('portfolioAdjustment', { poCode: 'ZH015676' })
   })

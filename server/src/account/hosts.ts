@@ -1,5 +1,8 @@
 import type { Config } from '../config'
 
+/** The openid WeChat's QA test code stands for (QA_TEST_LOGINS only): the demo account's (demo/account.ts). */
+export const DEV_WECHAT_OPENID = 'dev-openid'
+
 /** The session key Baidu's QA test code stands for (QA_TEST_LOGINS only, never in production). */
 export const DEV_BAIDU_SESSION_KEY = Buffer.from('alfa-dev-baidu-session-k').toString('base64')
 
@@ -33,7 +36,7 @@ const WECHAT_BUSY = new Set([-1, 45011])
  */
 export async function wechatOpenid(config: Config, code: string): Promise<string | null> {
   if (!config.WECHAT_CODE2SESSION_URL) {
-    return testLogins(config) && config.WECHAT_TEST_CODE && code === config.WECHAT_TEST_CODE ? 'dev-openid' : null
+    return testLogins(config) && config.WECHAT_TEST_CODE && code === config.WECHAT_TEST_CODE ? DEV_WECHAT_OPENID : null
   }
   const url = new URL(config.WECHAT_CODE2SESSION_URL)
   url.search = new URLSearchParams({

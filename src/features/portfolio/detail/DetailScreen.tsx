@@ -21,6 +21,9 @@ import { FollowButton, useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
+import { signedState } from '../signed'
+import { openAipList, openTradeRules } from '../trade/notices'
+import { MyService, ServiceAction } from './MyService'
 import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
@@ -62,6 +65,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
         {p.kind === 'longWin' && <Tag tone='primary'>{p.seriesType === 'LONG_WIN_S' ? '长赢S计划' : '长赢计划'}</Tag>}
         {p.kind === 'investPlan' && <Tag tone='primary'>定制规划</Tag>}
         {p.runningWithRealMoney && <Tag>实盘运行</Tag>}
+        {signedState(p.hasSigned) === 'signed' && <Tag tone='primary'>已签约</Tag>}
       </View>
       {p.preference.displayShowcase && p.performanceShowcase.length > 0 && <Showcases items={p.performanceShowcase} />}
       {latest && (
@@ -94,24 +98,18 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   )
 })
 
-/** Long-win plans: how many of the plan's units are invested, and the user's holding. */
+/** Long-win plans: how many of the plan's units are invested (the user's holding is in 我的投顾服务). */
 function Units({ p }: { p: Extract<PortfolioDetail, { kind: 'longWin' | 'investPlan' }> }) {
-  const holdings = 'capitalAccountHoldings' in p ? p.capitalAccountHoldings : undefined
-  if (!p.totalUnit && !holdings?.length) return null
+  if (!p.totalUnit) return null
   const share = p.totalUnit ? Math.min(1, (p.investedUnit ?? 0) / p.totalUnit) : 0
   return (
     <Card title='计划进度'>
-      {p.totalUnit ? (
-        <View className='alfa-po-units' aria-label={`已投入 ${p.investedUnit ?? 0} 份，共 ${p.totalUnit} 份`}>
-          <View className='alfa-po-units__bar'>
-            <View className='alfa-po-units__fill' style={{ width: `${(share * 100).toFixed(1)}%` }} />
-          </View>
-          <Text className='alfa-po-units__text'>{`已投入 ${p.investedUnit ?? 0} / ${p.totalUnit} 份`}</Text>
+      <View className='alfa-po-units' aria-label={`已投入 ${p.investedUnit ?? 0} 份，共 ${p.totalUnit} 份`}>
+        <View className='alfa-po-units__bar'>
+          <View className='alfa-po-units__fill' style={{ width: `${(share * 100).toFixed(1)}%` }} />
         </View>
-      ) : null}
-      {holdings?.map((h) => (
-        <Text key={h.caId} className='alfa-po-text'>{`我的持有 ${h.units} 份（账户 ${h.caId}）`}</Text>
-      ))}
+        <Text className='alfa-po-units__text'>{`已投入 ${p.investedUnit ?? 0} / ${p.totalUnit} 份`}</Text>
+      </View>
     </Card>
   )
 }
@@ -197,6 +195,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
       {pref.displayPerformance && <ChartCard strategy={p} initial={chart} />}
       {/* Below the fold: rendered in tasks after the head and the chart are painted (shorter long tasks). */}
       <Deferred>
+        <MyService p={p} />
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
         {p.kind === 'investPlan' && <AssetMixes p={p} />}
         {p.thermometer && (
@@ -225,7 +224,11 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
               className='alfa-po-links__item'
               role='link'
               data-route={l.route}
-              onClick={() => navigateTo(l.route, { poCode: p.poCode })}
+              onClick={() =>
+                l.route === 'portfolioAipList'
+                  ? openAipList(p.poCode, pref.displaySmartAipDisclaimerPopup)
+                  : navigateTo(l.route, { poCode: p.poCode })
+              }
             >
               {l.label}
             </View>
@@ -234,7 +237,10 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         <PortfolioFoot />
       </Deferred>
       <BottomBar>
-        <BarButton onClick={() => navigateTo('tradeModal', { poCode: p.poCode })}>交易须知</BarButton>
+        <BarButton tone='secondary' onClick={() => openTradeRules(p.poCode)}>
+          交易须知
+        </BarButton>
+        <ServiceAction p={p} />
         <FollowButton
           poCode={p.poCode}
           followed={p.hasFollowed}

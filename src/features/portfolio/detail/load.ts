@@ -7,9 +7,9 @@ import {
   type LongwinQuery,
   type PortfolioQuery,
 } from '@/services/generated/graphql'
-import { user } from '@/services/user'
 import type { ChartAnswer } from './ChartCard'
-import { askByKind, type PortfolioKind } from '../kind'
+import { askByKind, kindOfAnswer, type PortfolioKind } from '../kind'
+import { needQueryHolding as holdingNeeded, withHoldings } from '../signed'
 
 type Ordinary = NonNullable<PortfolioQuery['portfolio']>
 type LongWin = NonNullable<LongwinQuery['portfolio']>
@@ -32,17 +32,26 @@ function ask(
   range: string,
   onData: (p: PortfolioDetail | null) => void,
 ): Promise<PortfolioDetail | null> {
-  const needQueryHolding = user.isLogin
+  const needQueryHolding = holdingNeeded(kind, poCode)
+  // A user first seen to have signed gets the holdings asked once more (signed.ts); an answer of
+  // another kind is asked again in its own branch, which does it.
+  const held = (p: PortfolioDetail | null) => (p && kindOfAnswer(p) === kind ? withHoldings(p, needQueryHolding) : p)
   if (kind === 'longWin') {
     const tag = (d: LongwinQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'longWin' } : null)
-    return execute(LongwinDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) }).then(tag)
+    return execute(LongwinDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) })
+      .then(tag)
+      .then(held)
   }
   if (kind === 'investPlan') {
     const tag = (d: InvestPlanQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'investPlan' } : null)
-    return execute(InvestPlanDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) }).then(tag)
+    return execute(InvestPlanDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) })
+      .then(tag)
+      .then(held)
   }
   const tag = (d: PortfolioQuery): PortfolioDetail | null => (d.portfolio ? { ...d.portfolio, kind: 'ordinary' } : null)
-  return execute(PortfolioDocument, { poCode, range }, { onData: (d) => onData(tag(d)) }).then(tag)
+  return execute(PortfolioDocument, { poCode, needQueryHolding, range }, { onData: (d) => onData(tag(d)) })
+    .then(tag)
+    .then(held)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Avatar } from '@/components/Avatar'
+import { BottomBar } from '@/components/BottomBar'
 import { Card } from '@/components/Card'
 import { Empty } from '@/components/Empty'
 import { useShareSubject } from '@/components/Page'
@@ -13,6 +14,8 @@ import './index.scss'
 import { loadAdvisor } from './load'
 import { AdvisorCharge } from './AdvisorCharge'
 import { PoManagerCard } from './ManagerCard'
+import { openTradeRules } from './notices'
+import { MyService, ServiceAction } from '../detail/MyService'
 
 /** What an investor said about the strategy. */
 function InvestorMessage({ message: m }: { message: PoInvestorMessageItemFragment }) {
@@ -32,10 +35,14 @@ function InvestorMessage({ message: m }: { message: PoInvestorMessageItemFragmen
   )
 }
 
-/** Advisory service (投顾服务): the advisor, the service, its charge and what investors say. */
+/**
+ * Advisory service (投顾服务): the advisor, how the user stands with the service (anonymous, not
+ * signed, signed with the holdings), the service, its charge and what investors say.
+ */
 export function AdvisorScreen() {
   const poCode = usePoCode()
-  const { state, data: po, stale, reload } = usePortfolioQuery('advisor', poCode, loadAdvisor)
+  // The signed state and holdings are the user's: kept per user, asked again on login and logout.
+  const { state, data: po, stale, reload } = usePortfolioQuery('advisor', poCode, loadAdvisor, { user: 'optional' })
   useShareSubject(po?.poName)
   if (state !== 'ready' || !po) return <PortfolioPending state={state} onRetry={() => void reload()} rows={8} />
   const charge = po.tradeRule.advisorCharge
@@ -48,13 +55,14 @@ export function AdvisorScreen() {
       ) : (
         <>
           {po.manager && <PoManagerCard manager={po.manager} title='投顾主理人' />}
+          <MyService p={po} onAdvisorScreen />
           <Card title='服务内容'>
             <Text className='alfa-po-text'>{po.description || '主理人提供配置建议、调仓提醒和陪伴服务。'}</Text>
             {po.philosophy && <Text className='alfa-po-text'>{`投资理念：${po.philosophy}`}</Text>}
           </Card>
           <Card title='投顾服务费'>
             {charge ? <AdvisorCharge charge={charge} /> : <Text className='alfa-po-text'>暂无收费信息。</Text>}
-            <View className='alfa-po-link' role='link' onClick={() => navigateTo('tradeModal', { poCode: po.poCode })}>
+            <View className='alfa-po-link' role='link' onClick={() => openTradeRules(po.poCode)}>
               交易须知 ›
             </View>
           </Card>
@@ -68,6 +76,9 @@ export function AdvisorScreen() {
               po.investorMessages.map((m) => <InvestorMessage key={m.id} message={m} />)
             )}
           </Card>
+          <BottomBar>
+            <ServiceAction p={po} />
+          </BottomBar>
         </>
       )}
     </View>

@@ -13,6 +13,7 @@ import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
 import './index.scss'
 import { loadFollowers, loadInfo } from './load'
+import { openManager } from './ManagerCard'
 
 type Counts = Awaited<ReturnType<typeof loadFollowers>>
 
@@ -54,8 +55,14 @@ export function InformationScreen() {
     [
       '主理人',
       po.manager ? (
-        <View key='m' className='alfa-po-info__manager'>
-          <Text>{po.manager.managerName}</Text>
+        <View
+          key='m'
+          className='alfa-po-info__manager'
+          role='link'
+          aria-label={`主理人${po.manager.managerName}`}
+          onClick={() => po.manager && openManager(po.manager.managerId)}
+        >
+          <Text className='alfa-po-link'>{po.manager.managerName}</Text>
           {po.manager.isVerified && <Text className='alfa-po-manager__verified'>已认证</Text>}
         </View>
       ) : (

@@ -2,6 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
+import { Tag } from '@/components/Figure'
+import { observer } from 'mobx-react-lite'
 import { useShareSubject } from '@/components/Page'
 import { formatAmount, formatDate, formatPercent, DATE } from '@/utils/format'
 import { PortfolioPending } from '../PortfolioPending'
@@ -9,6 +11,7 @@ import { PortfolioTitle } from '../PortfolioTitle'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import './index.scss'
 import { loadTradeRule } from './load'
+import { signedState } from '../signed'
 import { AdvisorCharge } from './AdvisorCharge'
 import { Allowed } from './Allowed'
 import { ExternalLink } from './ExternalLink'
@@ -16,11 +19,36 @@ import { ExternalLink } from './ExternalLink'
 /** Names of the trade modes the server lists. */
 const TRADE_MODE_NAME: Record<string, string> = { ONE_KEY_BUY: '一键买入', FOLLOW: '跟随调仓' }
 
+/** How the user stands with the advisory service the rules below are for. */
+const SignedNote = observer(function SignedNote({ hasSigned }: { hasSigned: boolean }) {
+  const state = signedState(hasSigned)
+  if (state === 'signed')
+    return (
+      <View className='alfa-po-rule__signed alfa-po-rule__signed--on' role='status'>
+        <Tag tone='primary'>已签约</Tag>
+        <Text>您已签约该策略的投顾服务，以下为服务中的交易规则</Text>
+      </View>
+    )
+  return (
+    <View className='alfa-po-rule__signed' role='note'>
+      <Text>{state === 'anonymous' ? '登录后可查看您的签约状态' : '您尚未签约该策略的投顾服务，买入前需签约'}</Text>
+    </View>
+  )
+})
+
 /** The Notice (交易须知): the strategy's trade rules for buying, the advisor charge, selling, dates and AIP. Places no order. */
 export function TradeRuleScreen() {
   const poCode = usePoCode()
   const scene = String(useRouter().params.scene ?? '') || null
-  const { state, data: po, stale, reload } = usePortfolioQuery(`tradeRule:${scene ?? ''}`, poCode, (code) => loadTradeRule(code, scene))
+  // The signed state is the user's: kept per user, asked again on login and logout.
+  const {
+    state,
+    data: po,
+    stale,
+    reload,
+  } = usePortfolioQuery(`tradeRule:${scene ?? ''}`, poCode, (code) => loadTradeRule(code, scene), {
+    user: 'optional',
+  })
   useShareSubject(po?.poName)
   if (state !== 'ready' || !po) return <PortfolioPending state={state} onRetry={() => void reload()} rows={10} />
   const { buying, advisorCharge, redeeming, dates, regularInvestment: aip, other } = po.tradeRule
@@ -29,6 +57,7 @@ export function TradeRuleScreen() {
       {stale && <StaleNotice onRetry={() => reload()} />}
       <PortfolioTitle poName={po.poName} poCode={po.poCode} />
       <Text className='alfa-po-rule__notice'>本页仅展示交易规则，不在此下单</Text>
+      {po.hasAdvisor && <SignedNote hasSigned={po.hasSigned} />}
       <Card title='买入'>
         <Allowed ok={buying.canBuy} yes='可买入' no='暂不可买入' reason={buying.canNotBuyReason} />
         {buying.canNotBuyResults.length > 0 && (

@@ -19,6 +19,7 @@ import {
   type PortfolioScreenHeadFragment,
 } from '@/services/generated/graphql'
 import { askByKind, kindOf, rememberKinds } from '../kind'
+import { needQueryHolding, rememberSigned, withHoldings } from '../signed'
 
 /** The strategy of a trade rule answer; long-win plans add their units. */
 export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
@@ -28,9 +29,14 @@ export type TradeRulePortfolio = NonNullable<PoTradeRuleQuery['portfolio']> &
 export const loadTradeRule = (poCode: string, scene: string | null) =>
   askByKind<TradeRulePortfolio>(poCode, async (kind) => {
     const vars = { poCode, scene }
-    if (kind === 'longWin') return (await execute(LongwinTradeRuleDocument, vars)).portfolio
-    if (kind === 'investPlan') return (await execute(InvestPlanTradeRuleDocument, vars)).portfolio
-    return (await execute(PoTradeRuleDocument, vars)).portfolio
+    const p =
+      kind === 'longWin'
+        ? (await execute(LongwinTradeRuleDocument, vars)).portfolio
+        : kind === 'investPlan'
+          ? (await execute(InvestPlanTradeRuleDocument, vars)).portfolio
+          : (await execute(PoTradeRuleDocument, vars)).portfolio
+    if (p) rememberSigned(p.poCode, p.hasSigned)
+    return p
   })
 
 /** FAQ: LongwinFaq for long-win plans, PoFaq otherwise. */
@@ -51,7 +57,12 @@ export const loadThermometer = async (poCode: string) => remembered((await execu
 
 export const loadInfo = async (poCode: string) => remembered((await execute(PortfolioInfoDocument, { poCode, is0009: is0009() })).portfolio)
 
-export const loadAdvisor = async (poCode: string) => remembered((await execute(PoAdvisorDocument, { poCode })).portfolio)
+/** The advisory service; the holdings asked when the user is known to have signed (or once, on learning it). */
+export async function loadAdvisor(poCode: string) {
+  const asked = needQueryHolding(kindOf(poCode), poCode)
+  const p = remembered((await execute(PoAdvisorDocument, { poCode, needQueryHolding: asked })).portfolio)
+  return p && withHoldings(p, asked)
+}
 
 /** Follower and buyer counts: longWinfollowersInfo for long-win plans, followersInfo otherwise. */
 export async function loadFollowers(poCode: string): Promise<{ followersCount: number; buyersCount?: number | null } | null> {
