@@ -38,7 +38,7 @@ const SCREENS: Screen[] = [
   { name: 'watchlist (demo user)', requests: [{ operation: 'WatchlistPicks', variables: {} }], loggedIn: true, budget: 2 },
   {
     name: 'strategy detail (ZH015676)',
-    requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', range: '1Y' } }],
+    requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', needQueryHolding: false, range: '1Y' } }],
     budget: 15,
   },
   {
