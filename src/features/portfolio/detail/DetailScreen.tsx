@@ -22,6 +22,7 @@ import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
 import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
+import { PlanCards } from '../plan/PlanCards'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
@@ -201,6 +202,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
       <Deferred>
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
         {p.kind === 'investPlan' && <AssetMixes p={p} />}
+        <PlanCards poCode={p.poCode} kind={p.kind} smartAip={p.isSupportSmartAip} />
         {p.thermometer && (
           <Card title='温度计' onMore={() => navigateTo('portfolioThermometer', { poCode: p.poCode })}>
             <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>
