@@ -46,8 +46,8 @@ export async function investPlanRow(
 }
 
 /** The trades a trade rule is read for (`tradeRule(scene)`); absent means buy. */
-export const TRADE_SCENES = ['buy', 'aip', 'redeem'] as const
-export type TradeScene = (typeof TRADE_SCENES)[number]
+const TRADE_SCENES = ['buy', 'aip', 'redeem'] as const
+type TradeScene = (typeof TRADE_SCENES)[number]
 
 export function tradeScene(scene: string | null | undefined): TradeScene {
   if (scene == null) return 'buy'
