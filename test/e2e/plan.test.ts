@@ -44,8 +44,8 @@ interface PlanFacts {
   poName: string
   philosophy: string
   modelPortfolio: { poCode: string; poName: string }
-  own: { navHistory: { totalReturn: string } }
-  model: { navHistory: { totalReturn: string } }
+  own: { totalReturn: string }
+  model: { totalReturn: string }
   aipAdvices: { list: Array<{ sigId: string; issueNumber: number }> }
   smartAip: { totalReturn: string }
   ownFunds: { groups: Array<{ parts: Array<{ fund: Fund }> }> }
@@ -119,13 +119,10 @@ describe(`an investment plan (${PLAN}) on its own screens`, () => {
       const smart = section(tab.page, 'portfolioEntry', '智能定投走势')
       await smart.waitFor(WAIT)
       await quiet()
-      assert.match(
-        await text(compare.locator('[data-series="own"]')),
-        new RegExp(`^我的计划近1年${escape(pct(plan.own.navHistory.totalReturn))}`),
-      )
+      assert.match(await text(compare.locator('[data-series="own"]')), new RegExp(`^我的计划近1年${escape(pct(plan.own.totalReturn))}`))
       assert.match(
         await text(compare.locator('[data-series="model"]')),
-        new RegExp(`^模型组合 · ${plan.modelPortfolio.poName}近1年${escape(pct(plan.model.navHistory.totalReturn))}`),
+        new RegExp(`^模型组合 · ${plan.modelPortfolio.poName}近1年${escape(pct(plan.model.totalReturn))}`),
       )
       const rows = advices.locator('.alfa-plan-advice')
       assert.equal(await rows.count(), plan.aipAdvices.list.length)
