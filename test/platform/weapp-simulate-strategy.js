@@ -311,11 +311,11 @@ function screens(expected) {
       exact: { '.alfa-po-title__name': plan.poName },
       texts: ['我的计划', plan.own.fundName, `模型组合 · ${plan.modelName}`, plan.model.fundName],
       async interact(h) {
-        const first = (/** @type {string} */ kind) =>
-          h.page.querySelector(`.alfa-plan-holdings--${kind} .alfa-po-comp__part`)?.dom.getAttribute('data-fund-code')
-        if (first('own') !== plan.own.fundCode || first('model') !== plan.model.fundCode)
+        // The first row of each card names the server's first fund of the plan and of its model.
+        const first = (/** @type {string} */ kind) => text(h.page.querySelector(`.alfa-plan-holdings--${kind} .alfa-po-comp__part`))
+        if (!first('own').includes(plan.own.fundName) || !first('model').includes(plan.model.fundName))
           throw failure(
-            `plan composition: first funds ${first('own')} / ${first('model')}, the server ${plan.own.fundCode} / ${plan.model.fundCode}`,
+            `plan composition: first rows "${first('own')}" / "${first('model')}", the server ${plan.own.fundName} / ${plan.model.fundName}`,
           )
         const url = await tapOpens(h, h.page.querySelector('.alfa-plan-holdings--model .alfa-po-comp__part'), 'a model fund')
         return `我的计划 ${plan.own.fundCode}, 模型组合 ${plan.model.fundCode}; tap -> ${expectTarget(url, FUND_PAGE, { fundCode: plan.model.fundCode }, 'a model fund')}`
