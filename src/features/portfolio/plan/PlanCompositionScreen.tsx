@@ -13,7 +13,6 @@ import { CompositionList } from '../composition/CompositionList'
 import { CompositionUpdated } from '../composition/CompositionUpdated'
 import { usePortfolioQuery } from '../hooks'
 import { riskLevelName } from '../risk'
-import './index.scss'
 
 type Holdings = NonNullable<InvestPlanFundCompositionQuery['portfolio']>
 

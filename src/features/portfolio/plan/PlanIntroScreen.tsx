@@ -8,7 +8,6 @@ import { imageSrc } from '@/services/imageUrl'
 import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
 import { usePortfolioQuery } from '../hooks'
-import './index.scss'
 
 const loadPlanIntro = async (poCode: string) => (await execute(InvestPlanIntroDocument, { poCode })).portfolio
 
