@@ -1177,9 +1177,12 @@ export type Portfolio = {
   investedUnit?: Maybe<Scalars['Int']['output']>;
   /** LONG_WIN or LONG_WIN_S for long-win plans; null for ordinary portfolios. */
   seriesType?: Maybe<SeriesType>;
+  /** True for a model portfolio; false for an investment plan, the user's copy of the model portfolio modelPortfolio. */
   isModelPo: Scalars['Boolean']['output'];
   /** Portfolio codes starting with AP are custom plans (main brand only). */
   isCustomPlan: Scalars['Boolean']['output'];
+  /** The model portfolio an investment plan (isModelPo false) copies; null for a model portfolio, or a plan without one. */
+  modelPortfolio?: Maybe<Portfolio>;
   manager?: Maybe<Manager>;
   composition: Composition;
   featureShowcase: Array<Showcase>;
@@ -1218,6 +1221,7 @@ export type Portfolio = {
 
 export type PortfolioCompositionArgs = {
   categoryType?: InputMaybe<CategoryType>;
+  isModelPo?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2693,6 +2697,7 @@ export type PortfolioResolvers<ContextType = GraphQLContext, ParentType extends 
   seriesType?: Resolver<Maybe<ResolversTypes['SeriesType']>, ParentType, ContextType>;
   isModelPo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isCustomPlan?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  modelPortfolio?: Resolver<Maybe<ResolversTypes['Portfolio']>, ParentType, ContextType>;
   manager?: Resolver<Maybe<ResolversTypes['Manager']>, ParentType, ContextType>;
   composition?: Resolver<ResolversTypes['Composition'], ParentType, ContextType, Partial<PortfolioCompositionArgs>>;
   featureShowcase?: Resolver<Array<ResolversTypes['Showcase']>, ParentType, ContextType>;

@@ -386,7 +386,9 @@ describe('long-win plans: the accumulated return and the real-money account', ()
 describe('the chart part arrives later in the same request (@defer)', () => {
   it('the page shows at once with a chart skeleton, then the chart', async () => {
     let finish: () => void = () => undefined
-    jest.spyOn(graphql, 'execute').mockImplementation((_doc: unknown, _vars: unknown, options?: { onData?: (d: unknown) => void }) => {
+    jest.spyOn(graphql, 'execute').mockImplementation((doc: unknown, _vars: unknown, options?: { onData?: (d: unknown) => void }) => {
+      // The detail's own cards (plan/PlanCards: the smart-AIP series) ask apart; only the detail is held back.
+      if (graphql.operationNameOf(String(doc)) !== 'Portfolio') return Promise.reject(new Error('not this test'))
       const head = portfolio()
       delete (head as Record<string, unknown>).navHistory
       delete (head as Record<string, unknown>).benchmark

@@ -3,7 +3,8 @@
 // The strategy (portfolio) screens of issue 12 in the WeChat build (dist/weapp) render in
 // miniprogram-simulate with the data of the REAL API server: 策略 and 更多策略, the entry of an
 // ordinary strategy (ZH015676), a long-win plan (LW000001) and an investment plan (AP000001), the
-// details, departure signals, adjustments, information, advisory service, intro, strategy movement,
+// details (the plan's with its model portfolio, latest advices and smart-AIP series; its composition
+// beside the model's and its own intro), departure signals, adjustments, information, advisory service, intro, strategy movement,
 // the regular-investment suggestions and one of them, analysis, composition, fund pool, timeline,
 // FAQ, thermometer, the notices (modals), advisor content and the trade modal of a step-rate
 // strategy (LW000002).
@@ -153,7 +154,7 @@ const FUND_PAGE = 'pages/fund/index'
  * @returns {import('./lib/types').Screen[]}
  */
 function screens(expected) {
-  const { ordinary: o, longWin, investPlan, pool, stepRate, list } = expected.strategy
+  const { ordinary: o, longWin, investPlan, plan, pool, stepRate, list } = expected.strategy
   const code = { poCode: o.poCode }
   /**
    * A strategy page opened with its poCode (and `extra` query), sharing its name and that address.
@@ -276,6 +277,58 @@ function screens(expected) {
         const url = await tapOpens(h, button, '交易须知')
         return `交易须知 -> ${expectTarget(url, 'pages/tradeModal/index', { poCode: investPlan.poCode }, '交易须知')}`
       },
+    },
+    {
+      name: `detail ${plan.poCode} (investment plan: its model portfolio, latest advices, smart-AIP series)`,
+      title: '策略详情',
+      chart: true,
+      ...strategyScreen(po('detail'), plan),
+      ready: '.alfa-plan-advice',
+      exact: { '.alfa-po-head__name': plan.poName },
+      texts: [
+        '计划与模型组合',
+        '我的计划',
+        `模型组合 · ${plan.modelName}`,
+        '最新定投建议',
+        ...plan.advices.map((/** @type {{ issue: string }} */ a) => a.issue),
+        '智能定投走势',
+        plan.smartAipReturn,
+      ],
+      async interact(h) {
+        const rows = h.page.querySelectorAll('.alfa-plan-advice')
+        if (rows.length !== plan.advices.length)
+          throw failure(`plan detail: ${rows.length} latest advices, the server has ${plan.advices.length}`)
+        const url = await tapOpens(h, rows[0], 'the latest advice')
+        const want = { poCode: plan.poCode, sigId: plan.advices[0].sigId }
+        return `${rows.length} latest advices, 智能定投 ${plan.smartAipReturn}; tap -> ${expectTarget(url, po('aipDetail'), want, 'a latest advice')}`
+      },
+    },
+    {
+      name: `composition ${plan.poCode} (the plan's holdings beside its model portfolio's)`,
+      title: '基金组成',
+      ...strategyScreen(po('composition'), plan),
+      ready: '.alfa-plan-holdings--model .alfa-po-comp__part',
+      exact: { '.alfa-po-title__name': plan.poName },
+      texts: ['我的计划', plan.own.fundName, `模型组合 · ${plan.modelName}`, plan.model.fundName],
+      async interact(h) {
+        // The first row of each card names the server's first fund of the plan and of its model.
+        const first = (/** @type {string} */ kind) => text(h.page.querySelector(`.alfa-plan-holdings--${kind} .alfa-po-comp__part`))
+        if (!first('own').includes(plan.own.fundName) || !first('model').includes(plan.model.fundName))
+          throw failure(
+            `plan composition: first rows "${first('own')}" / "${first('model')}", the server ${plan.own.fundName} / ${plan.model.fundName}`,
+          )
+        const url = await tapOpens(h, h.page.querySelector('.alfa-plan-holdings--model .alfa-po-comp__part'), 'a model fund')
+        return `我的计划 ${plan.own.fundCode}, 模型组合 ${plan.model.fundCode}; tap -> ${expectTarget(url, FUND_PAGE, { fundCode: plan.model.fundCode }, 'a model fund')}`
+      },
+    },
+    {
+      name: `intro ${plan.poCode} (the plan's own intro)`,
+      title: '策略介绍',
+      ...strategyScreen(po('intro'), plan),
+      ready: '.alfa-plan-intro',
+      exact: { '.alfa-po-title__name': plan.poName },
+      texts: ['计划介绍', '投资理念', plan.philosophy],
+      summary: () => `投资理念 ${plan.philosophy}`,
     },
     {
       name: 'signal',

@@ -13,6 +13,7 @@ import * as wechatTokens from './migrations/0007_wechat_tokens'
 import * as fundReconcile from './migrations/0008_fund_reconcile'
 import * as lessonProgress from './migrations/0009_lesson_progress'
 import * as liveReminders from './migrations/0010_live_reminders'
+import * as planModel from './migrations/0011_plan_model'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_fund_reconcile': fundReconcile,
   '0009_lesson_progress': lessonProgress,
   '0010_live_reminders': liveReminders,
+  '0011_plan_model': planModel,
 }
 
 /** A pooled connection as both engines hand it out. */

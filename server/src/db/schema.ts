@@ -281,6 +281,8 @@ export interface PortfoliosTable {
   total_unit: number | null
   series_type: string | null
   is_model_po: Generated<boolean>
+  /** The model portfolio an investment plan copies (migration 0011); null for a model portfolio. */
+  model_po_code: Generated<string | null>
   brand: Generated<string>
   manager_id: string | null
   expected_annualized_return_rate: string | null

@@ -16,6 +16,8 @@ export interface PortfolioSeed {
   mix: Partial<Record<FundCategory, number>>
   categoryType: 'AssetClassLevel1' | 'FundCategory'
   totalUnit: number | null
+  /** An investment plan's model portfolio (its own rows are the user's copy of it); null for a model. */
+  model: string | null
 }
 
 /** The 30 demo portfolios (server/README.md lists them). */
@@ -34,6 +36,7 @@ export const PORTFOLIOS: PortfolioSeed[] = (() => {
       mix: { MIXED: 0.5, BOND: 0.4, MONEY: 0.1 },
       categoryType: 'AssetClassLevel1',
       totalUnit: null,
+      model: null,
       ...p,
     })
   add({
@@ -96,6 +99,7 @@ export const PORTFOLIOS: PortfolioSeed[] = (() => {
   })
   add({
     poCode: 'AP000001',
+    model: 'ZH015676',
     poName: '我的养老规划',
     brand: '0008',
     isModelPo: false,
@@ -106,6 +110,7 @@ export const PORTFOLIOS: PortfolioSeed[] = (() => {
   })
   add({
     poCode: 'AP000002',
+    model: 'ZH020038',
     poName: '子女教育金规划',
     brand: '0008',
     isModelPo: false,
@@ -115,6 +120,7 @@ export const PORTFOLIOS: PortfolioSeed[] = (() => {
   })
   add({
     poCode: 'AP000003',
+    model: 'ZH020001',
     poName: '购房储备计划',
     brand: '0008',
     isModelPo: false,

@@ -232,6 +232,7 @@ function portfolioRow(
     total_unit: p.totalUnit,
     series_type: p.seriesType,
     is_model_po: p.isModelPo,
+    model_po_code: p.model,
     brand: p.brand,
     manager_id: `M${1001 + ((pi * 7) % 100)}`,
     expected_annualized_return_rate: round(expected, 6),

@@ -21,6 +21,7 @@ import { followedPortfolioRows } from './followed'
 import { categoryFor, composition } from './composition'
 import * as po from './data'
 import { portfolioFields, visibleOnBrand } from './fields'
+import { investPlanRow, longWinPinnedPosts, recordsRow } from './plan'
 import { navHistory } from './series'
 import { tradeRule } from './tradeRule'
 
@@ -142,12 +143,18 @@ export const portfolioResolvers: Resolvers = {
     followersCount: (p, _, ctx) => p.followersCount ?? po.followersCount(ctx.database, p.row),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
     manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
-    composition: (p, { categoryType }, ctx) => composition(ctx.database, p.row, categoryType),
+    modelPortfolio: async (p, _, ctx) => {
+      const model = p.row.model_po_code ? await visiblePortfolio(ctx, p.row.model_po_code) : null
+      return model ? portfolioParent(model) : null
+    },
+    composition: async (p, { categoryType, isModelPo }, ctx) =>
+      composition(ctx.database, await recordsRow(ctx.database, p.row, isModelPo), categoryType),
     capitalAccountHoldings: (p, _, ctx) => po.capitalAccountHoldings(ctx.database, requireUser(ctx), p.poCode),
     comparableBenchmarks: (p, _, ctx) => po.comparableBenchmarks(ctx.database, p.poCode),
     adjustments: async (p, args, ctx) => {
       const { offset, size } = page(args)
-      const { rows, totalCount } = await po.adjustments(ctx.database, p.poCode, offset, size)
+      const { po_code: code } = await recordsRow(ctx.database, p.row, args.isModelPo)
+      const { rows, totalCount } = await po.adjustments(ctx.database, code, offset, size)
       const parts = await po.adjustmentParts(
         ctx.database,
         rows.map((r) => r.adjustmentId),
@@ -197,7 +204,8 @@ export const portfolioResolvers: Resolvers = {
       return connection(list, totalCount, offset)
     },
     adjustmentChart: async (p, args, ctx) => {
-      const rows = await po.adjustmentDates(ctx.database, p.poCode)
+      const { po_code: code } = await recordsRow(ctx.database, p.row, args.isModelPo)
+      const rows = await po.adjustmentDates(ctx.database, code)
       const parts = await po.adjustmentParts(
         ctx.database,
         rows.map((r) => r.adjustmentId),
@@ -219,7 +227,10 @@ export const portfolioResolvers: Resolvers = {
         }
       })
     },
-    navHistory: (p, { range, all }, ctx) => navHistory(ctx.database, p.row, range, all),
+    navHistory: async (p, { range, all, isModelPo, investPlanCode }, ctx) => {
+      const plan = await investPlanRow(ctx.database, p.row, investPlanCode, ctx.broker)
+      return navHistory(ctx.database, await recordsRow(ctx.database, plan, isModelPo), range, all)
+    },
     acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range),
     realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
     benchmark: async (p, { indexCode, range }, ctx) => {
@@ -255,7 +266,8 @@ export const portfolioResolvers: Resolvers = {
       return connection(await Promise.all(rows.map((r) => aipAdvice(ctx, r))), totalCount, offset)
     },
     tradeRule: (p, { scene }, ctx) => tradeRule(ctx.database, p.row, scene),
-    pinnedPosts: (p, _, ctx) => pinnedPosts(ctx.database, p.poCode),
+    pinnedPosts: (p, { isLongWin }, ctx) =>
+      isLongWin ? longWinPinnedPosts(ctx.database, ctx.broker) : pinnedPosts(ctx.database, p.poCode),
     timelinePosts: async (p, args, ctx) => {
       const { offset, size } = page(args)
       const { rows, totalCount } = await timelinePosts(ctx.database, p.poCode, args.type, offset, size)

@@ -3,18 +3,27 @@ import type { PortfolioRow } from '../db/schema'
 import type { FeeType } from '../../generated/resolvers'
 import { tradeDates } from '../calendar'
 import { advisorFeeSteps, unbuyableFunds } from './data'
+import { redeemArrivalDate, tradeScene } from './plan'
 
-/** The trade rule of spec section 3: buying, the advisor's fee, redeeming, the trade dates of an order placed now, regular investment. */
-export async function tradeRule(database: Database, row: PortfolioRow, _scene?: string | null) {
+/**
+ * The trade rule of spec section 3: buying, the advisor's fee, redeeming, the trade dates of an
+ * order placed now, regular investment. `scene` is the trade it is read for (server/README.md):
+ * buy (default); aip, where each deduction is a buy the AIP rule allows or refuses; redeem, whose
+ * dates are a redemption's (incomeVisibleDate: the day the money arrives).
+ */
+export async function tradeRule(database: Database, row: PortfolioRow, sceneArg?: string | null) {
+  const scene = tradeScene(sceneArg)
   const cannot = await unbuyableFunds(database, row.po_code)
   const steps = await advisorFeeSteps(database, row.po_code)
+  const dates = tradeDates()
+  const aip = scene === 'aip'
   return {
     buying: {
-      canBuy: row.can_buy,
-      canNotBuyReason: row.can_not_buy_reason,
+      canBuy: aip ? row.can_buy && row.can_aip : row.can_buy,
+      canNotBuyReason: aip ? (row.can_not_buy_reason ?? row.can_not_aip_reason) : row.can_not_buy_reason,
       canNotBuyResults: cannot,
-      explainUrl: 'https://www.alfa.example/faq/buy',
-      explainText: '买入规则说明',
+      explainUrl: aip ? 'https://www.alfa.example/faq/aip' : 'https://www.alfa.example/faq/buy',
+      explainText: aip ? '定投规则说明' : '买入规则说明',
       lowestBuyAmount: row.lowest_buy_amount,
       buyFeeRate: row.buy_fee_rate,
     },
@@ -31,7 +40,7 @@ export async function tradeRule(database: Database, row: PortfolioRow, _scene?: 
         }
       : null,
     redeeming: { canRedeem: row.can_redeem, cannotRedeemReason: row.cannot_redeem_reason },
-    dates: tradeDates(),
+    dates: scene === 'redeem' ? { ...dates, incomeVisibleDate: redeemArrivalDate(dates.buyExpectConfirmDate) } : dates,
     regularInvestment: {
       canAip: row.can_aip,
       canNotAipReason: row.can_not_aip_reason,
@@ -42,7 +51,7 @@ export async function tradeRule(database: Database, row: PortfolioRow, _scene?: 
     },
     other: {
       communityUrl: row.community_url,
-      tradeModes: row.trade_modes,
+      tradeModes: scene === 'buy' ? row.trade_modes : scene === 'aip' ? (row.can_aip ? ['AIP'] : []) : row.can_redeem ? ['REDEEM'] : [],
       canBaseline: row.can_baseline,
       cannotBaselineReason: row.cannot_baseline_reason,
     },

@@ -23,3 +23,7 @@ export { InformationScreen } from './trade/InformationScreen'
 export { ModalsScreen } from './trade/ModalsScreen'
 export { ThermometerScreen } from './trade/ThermometerScreen'
 export { TradeRuleScreen } from './trade/TradeRuleScreen'
+// Last: their styles follow the composition's and the detail's (one CSS order in every package).
+export { PortfolioEntryScreen } from './plan/EntryScreen'
+export { PlanCompositionScreen } from './plan/PlanCompositionScreen'
+export { PlanIntroScreen } from './plan/PlanIntroScreen'

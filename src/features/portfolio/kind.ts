@@ -37,6 +37,11 @@ export function kindOf(poCode: string): PortfolioKind {
   return remembered()[poCode] ?? 'ordinary'
 }
 
+/** Whether the kind of a code is known before an answer: a custom plan by its code, or one an earlier answer showed. */
+export function kindKnown(poCode: string): boolean {
+  return isCustomPlan(poCode) || poCode in remembered()
+}
+
 /** Records the kinds that answers showed. */
 export function rememberKinds(list: ReadonlyArray<{ poCode: string; seriesType?: string | null; isCustomPlan?: boolean | null }>): void {
   if (!list.length) return

@@ -511,6 +511,66 @@ export type ToggleFollowMutationVariables = Exact<{
 
 export type ToggleFollowMutation = { toggleFollow: { hasFollowed: boolean, followersCount: number, error: { code: string, msg: string, detail: string | null } | null } };
 
+export type PortfolioEntryQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PortfolioEntryQuery = { portfolio: { poCode: string, seriesType: SeriesType | null, isCustomPlan: boolean, isModelPo: boolean, hasAdvisor: boolean, preference: { hasIntroPage: boolean } } | null };
+
+export type PoBasicDetailQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type PoBasicDetailQuery = { portfolio: { subTitle: string | null, riskLevel: RiskLevel, moneyType: MoneyType, runningDays: number, isModelPo: boolean, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, modelPortfolio: { poCode: string, poName: string } | null } | null };
+
+export type InvestPlanFundCompositionQueryVariables = Exact<{
+  poCode: string;
+  isModelPo?: boolean | null | undefined;
+}>;
+
+
+export type InvestPlanFundCompositionQuery = { portfolio: { poCode: string, isModelPo: boolean, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> }, adjustmentChart: Array<{ date: string, adjustmentId: string }> } | null };
+
+export type InvestPlanModelPortfolioQueryVariables = Exact<{
+  poCode: string;
+  isModelPo?: boolean | null | undefined;
+}>;
+
+
+export type InvestPlanModelPortfolioQuery = { portfolio: { poCode: string, modelPortfolio: { poCode: string, poName: string } | null, navHistory: { totalReturn: string | null, maxDrawdown: { rate: string } | null } } | null };
+
+export type InvestPlanIntroQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type InvestPlanIntroQuery = { portfolio: { description: string | null, philosophy: string | null, investStrategy: string | null, investRange: string | null, poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { hasIntroPage: boolean, introImageUrls: Array<string> } } | null };
+
+export type GetLatestAipAdvicesQueryVariables = Exact<{
+  poCode: string;
+}>;
+
+
+export type GetLatestAipAdvicesQuery = { portfolio: { poCode: string, aipAdvices: { totalCount: number, list: Array<{ sigId: string, buyDate: string, buyRate: string, issueNumber: number, buyValidUntilTime: string, introduction: { tags: Array<string>, title: string | null, description: string | null, link: string | null }, buyOrders: Array<{ fundCode: string, fundName: string, percent: string }> }> } } | null };
+
+export type SmartAipNavHistoryQueryVariables = Exact<{
+  poCode: string;
+  range?: string | null | undefined;
+  isModelPo?: boolean | null | undefined;
+}>;
+
+
+export type SmartAipNavHistoryQuery = { portfolio: { poCode: string, isSupportSmartAip: boolean, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, maxDrawdown: { rate: string } | null } } | null };
+
+export type RealFundHistoryQueryVariables = Exact<{
+  range?: string | null | undefined;
+}>;
+
+
+export type RealFundHistoryQuery = { realFundHistory: Array<{ date: string, value: string }> };
+
 export type PortfolioRowFragment = { poCode: string, poName: string, subTitle: string | null, riskLevel: RiskLevel, moneyType: MoneyType, seriesType: SeriesType | null, isCustomPlan: boolean, runningDays: number, followersCount: number, performanceShowcase: Array<{ key: string, valueText: string, fontColor: ColourTone | null }>, annualizedReturnRateRange: { expectedAnnualizedReturnRate: string | null } | null };
 
 export type PortfolioListQueryVariables = Exact<{
@@ -863,6 +923,14 @@ export { PortfolioDocument } from './documents/PortfolioDocument';
 export { LongwinDocument } from './documents/LongwinDocument';
 export { InvestPlanDocument } from './documents/InvestPlanDocument';
 export { ToggleFollowDocument } from './documents/ToggleFollowDocument';
+export { PortfolioEntryDocument } from './documents/PortfolioEntryDocument';
+export { PoBasicDetailDocument } from './documents/PoBasicDetailDocument';
+export { InvestPlanFundCompositionDocument } from './documents/InvestPlanFundCompositionDocument';
+export { InvestPlanModelPortfolioDocument } from './documents/InvestPlanModelPortfolioDocument';
+export { InvestPlanIntroDocument } from './documents/InvestPlanIntroDocument';
+export { GetLatestAipAdvicesDocument } from './documents/GetLatestAipAdvicesDocument';
+export { SmartAipNavHistoryDocument } from './documents/SmartAipNavHistoryDocument';
+export { RealFundHistoryDocument } from './documents/RealFundHistoryDocument';
 export { PortfolioListDocument } from './documents/PortfolioListDocument';
 export { AdjustmentDocument } from './documents/AdjustmentDocument';
 export { AipAdviceDocument } from './documents/AipAdviceDocument';

@@ -15,7 +15,8 @@
 //   home      the home page (weapp-simulate-home.js): expected.home, what GET /m4 (second API) answers
 //             and the texts the page shows from it;
 //   strategy  the strategy screens (weapp-simulate-strategy.js): expected.strategy, the values of
-//             an ordinary strategy, a long-win plan, an investment plan, a fund-pool strategy, a
+//             an ordinary strategy, a long-win plan, an investment plan (with its model portfolio,
+//             intro, latest advices and smart-AIP series), a fund-pool strategy, a
 //             step-rate strategy and the strategy lists, each also as the app shows it (the app's
 //             own formatters of src/utils/format.ts);
 //   live      the live screens (weapp-simulate-live.js): the streams, LIVE001 and its comments, the
@@ -231,6 +232,30 @@ async function strategyExpected(gql) {
     if (!portfolio) throw new Error(`strategy ${code} is not in the demo data`)
     kinds[kind] = { ...portfolio, followers: formatCount(portfolio.followersCount) }
   }
+  // The investment plan's own screens (issue #23): its holdings beside its model portfolio's, its
+  // intro, its five latest advices and its smart-AIP series, through the spec's operations.
+  const planComposition = async (/** @type {boolean} */ isModelPo) =>
+    (
+      await gql(
+        `query($c: String!, $m: Boolean) { portfolio(poCode: $c) { composition(categoryType: FundCategory, isModelPo: $m) { groups { parts { fund { fundCode fundName } } } } } }`,
+        { c: INVEST_PLAN, m: isModelPo },
+      )
+    ).portfolio.composition.groups.flatMap((/** @type {{ parts: Part[] }} */ g) => g.parts.map((p) => p.fund))
+  const { portfolio: plan } = await gql(
+    `query($c: String!) { portfolio(poCode: $c) {
+      poName philosophy modelPortfolio { poCode poName }
+      aipAdvices(page: { size: 5 }) { list { sigId issueNumber } }
+      navHistory(range: "1Y") { totalReturn }
+    } }`,
+    { c: INVEST_PLAN },
+  )
+  if (!plan || !plan.modelPortfolio) throw new Error(`${INVEST_PLAN} has no model portfolio in the demo data`)
+  const [planOwn, planModel] = [await planComposition(false), await planComposition(true)]
+  if (
+    planOwn.map((/** @type {Part['fund']} */ f) => f.fundCode).join() ===
+    planModel.map((/** @type {Part['fund']} */ f) => f.fundCode).join()
+  )
+    throw new Error(`${INVEST_PLAN}'s holdings are its model portfolio's: nothing to tell apart`)
   const { portfolio: step } = await gql(
     `query($c: String!) { portfolio(poCode: $c) { poCode poName tradeRule { buying { lowestBuyAmount } advisorCharge { mode feeRate stepRates { lower upper feeRate discountFeeRate } } } } }`,
     { c: STEP_RATE },
@@ -333,6 +358,19 @@ async function strategyExpected(gql) {
       introImages: po.preference.introImageUrls.length,
     },
     ...kinds,
+    plan: {
+      poCode: INVEST_PLAN,
+      poName: plan.poName,
+      philosophy: plan.philosophy,
+      modelName: plan.modelPortfolio.poName,
+      own: planOwn[0],
+      model: planModel[0],
+      advices: plan.aipAdvices.list.map((/** @type {{ sigId: string; issueNumber: number }} */ a) => ({
+        sigId: a.sigId,
+        issue: `第${a.issueNumber}期`,
+      })),
+      smartAipReturn: signed(plan.navHistory.totalReturn),
+    },
     pool: {
       poCode: pool.poCode,
       poName: pool.poName,

@@ -25,6 +25,7 @@ import { signedState } from '../signed'
 import { openAipList, openTradeRules } from '../trade/notices'
 import { MyService, ServiceAction } from './MyService'
 import { ChartCard, DETAIL_RANGE, type ChartAnswer } from './ChartCard'
+import { PlanCards } from '../plan/PlanCards'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
@@ -198,6 +199,7 @@ export function PortfolioDetailScreen({ poCode }: { poCode: string }) {
         <MyService p={p} />
         {(p.kind === 'longWin' || p.kind === 'investPlan') && <Units p={p} />}
         {p.kind === 'investPlan' && <AssetMixes p={p} />}
+        <PlanCards poCode={p.poCode} kind={p.kind} smartAip={p.isSupportSmartAip} />
         {p.thermometer && (
           <Card title='温度计' onMore={() => navigateTo('portfolioThermometer', { poCode: p.poCode })}>
             <Text className='alfa-po-text'>{`当前 ${p.thermometer.level} 级 · ${p.thermometer.levelDescription}`}</Text>

@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page'
-import { CompositionScreen } from '@/features/portfolio'
+import { CompositionScreen, kindOf, PlanCompositionScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioCompositionPage() {
+  const poCode = usePoCode()
+  // An investment plan shows its own holdings beside its model portfolio's.
   return (
     <Page route='portfolioComposition'>
-      <CompositionScreen />
+      {kindOf(poCode) === 'investPlan' ? <PlanCompositionScreen poCode={poCode} /> : <CompositionScreen />}
     </Page>
   )
 }

@@ -1,10 +1,8 @@
 import { Page } from '@/components/Page'
-import { IntroScreen } from '@/features/portfolio'
+import { IntroScreen, kindOf, PlanIntroScreen, usePoCode } from '@/features/portfolio'
 
 export default function PortfolioIntroPage() {
-  return (
-    <Page route='portfolioIntro'>
-      <IntroScreen />
-    </Page>
-  )
+  const poCode = usePoCode()
+  // An investment plan's intro is its own (InvestPlanIntro).
+  return <Page route='portfolioIntro'>{kindOf(poCode) === 'investPlan' ? <PlanIntroScreen poCode={poCode} /> : <IntroScreen />}</Page>
 }
