@@ -135,6 +135,9 @@ const logIn = (userId = 'U1') => {
 }
 
 const asked = (name: string) => seen.filter((s) => s.name === name)
+/** The strategy and holdings queries, in order (the plan cards' own queries aside), with their needQueryHolding. */
+const STRATEGY_QUERIES = new Set(['Portfolio', 'Longwin', 'InvestPlan', 'PortfolioHoldings'])
+const strategyAsks = () => seen.filter((s) => STRATEGY_QUERIES.has(s.name)).map((s) => [s.name, s.vars.needQueryHolding])
 
 beforeEach(() => {
   jest.restoreAllMocks()
@@ -187,7 +190,7 @@ describe('the strategy detail in the three signed states', () => {
     const nav = jest.spyOn(navigation, 'navigateTo').mockReturnValue(undefined)
     const r = await openDetail()
     // The first answer tells the user has signed: the holdings are asked once, after it.
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([
+    expect(strategyAsks()).toEqual([
       ['Portfolio', false],
       ['PortfolioHoldings', undefined],
     ])
@@ -206,7 +209,7 @@ describe('the strategy detail in the three signed states', () => {
     answerCache.clear()
     seen = []
     const again = await openDetail()
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([['Portfolio', true]])
+    expect(strategyAsks()).toEqual([['Portfolio', true]])
     expect(again.container.querySelector('.alfa-po-service--signed')?.textContent).toContain('持有 12,000.50 份')
   })
 
@@ -240,7 +243,7 @@ describe('the strategy detail in the three signed states', () => {
     signed = false
     seen = []
     const other = await openDetail()
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([['Portfolio', false]])
+    expect(strategyAsks()).toEqual([['Portfolio', false]])
     expect(other.container.querySelector('.alfa-po-service--unsigned')).not.toBeNull()
     // U1 ends the agreement: asked with holdings once (still remembered), then no more.
     unmountAll()
@@ -252,7 +255,7 @@ describe('the strategy detail in the three signed states', () => {
     unmountAll()
     answerCache.clear()
     await openDetail()
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([
+    expect(strategyAsks()).toEqual([
       ['Portfolio', true],
       ['Portfolio', false],
     ])
@@ -291,7 +294,7 @@ describe('the strategy detail in the three signed states', () => {
       }),
     })
     const lw = await openDetail('LW000001')
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([
+    expect(strategyAsks()).toEqual([
       ['Longwin', false],
       ['PortfolioHoldings', undefined],
     ])
@@ -299,7 +302,7 @@ describe('the strategy detail in the three signed states', () => {
     document.body.innerHTML = ''
     seen = []
     const ap = await openDetail('AP000002')
-    expect(seen.map((s) => [s.name, s.vars.needQueryHolding])).toEqual([['InvestPlan', true]])
+    expect(strategyAsks()).toEqual([['InvestPlan', true]])
     const card = ap.container.querySelector('.alfa-po-service')
     // A plan without the advisory service: only the holding, under 我的持仓.
     expect(card?.textContent).toContain('我的持仓')

@@ -4,18 +4,14 @@ import { BarButton } from '@/components/BottomBar'
 import { Card } from '@/components/Card'
 import { Tag } from '@/components/Figure'
 import { startLogin } from '@/services/login'
+import type { PortfolioHeadFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatNumber } from '@/utils/number'
 import { signedState, type Holding } from '../signed'
 import { openTradeRules } from '../trade/notices'
 
-/** What the service card and the bar read of a strategy's answer. */
-interface ServiceSubject {
-  poCode: string
-  hasAdvisor: boolean
-  hasSigned: boolean
-  capitalAccountHoldings?: Holding[] | null
-}
+/** What the service card and the bar read of a strategy's answer (the holdings only when asked: needQueryHolding). */
+type ServiceSubject = Pick<PortfolioHeadFragment, 'poCode' | 'hasAdvisor' | 'hasSigned'> & { capitalAccountHoldings?: Holding[] | null }
 
 const holdingsOf = (p: ServiceSubject) => p.capitalAccountHoldings ?? []
 
