@@ -12,9 +12,9 @@ import type { EngineFactory } from '@/components/Chart/enginePackage'
 import { recordingSurface } from '../support/canvas'
 
 const PLUGIN = path.resolve(__dirname, '..', '..', 'config', 'plugins', 'chart-engine.js')
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build plugin is CommonJS, typed by tsconfig.scripts.json, not this program
 type Rules = Record<string, { network?: string; packages: string[] }>
 type AppJson = { pages: string[]; preloadRule?: Rules; subpackages?: Array<{ root: string; pages: string[] }> }
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build plugin is CommonJS, typed by tsconfig.scripts.json, not this program
 const plugin = require(PLUGIN) as {
   relativeTo(name: string): string
   ENGINE_FILE: string
