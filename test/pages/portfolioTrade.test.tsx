@@ -605,3 +605,39 @@ describe('notices (/modals): risk disclosure and the smart-AIP disclaimer, each 
     expect(unknown.text()).toContain('策略不存在')
   })
 })
+
+describe('the trade rule by scene (PoTradeRule scene: buy, aip, redeem)', () => {
+  const answers = {
+    PoTradeRule: (vars: Record<string, unknown>) => {
+      const rule = stepRule()
+      // As the server answers the redeem scene: the day the money arrives in place of the income day.
+      if (vars.scene === 'redeem') rule.dates.incomeVisibleDate = '2026-12-01'
+      if (vars.scene === 'aip') rule.other.tradeModes = ['AIP']
+      return tradeAnswer('ZH020001', '稳稳的幸福', null, rule)()
+    },
+  }
+  const tabsOf = (container: HTMLElement) => [...container.querySelectorAll('.alfa-po-rule__scenes .at-tabs__item')]
+  const active = (container: HTMLElement) => tabsOf(container).find((t) => t.className.includes('at-tabs__item--active'))?.textContent
+
+  it('opens on 买入 and asks each tab’s scene; 卖出 reads the arrival day', async () => {
+    const page = await open(TradeModalPage, 'pages/tradeModal/index', { poCode: 'ZH020001' }, answers)
+    expect(tabsOf(page.container).map((t) => t.textContent)).toEqual(['买入', '定投', '卖出'])
+    expect(active(page.container)).toBe('买入')
+    expect(page.execute.mock.calls.at(-1)?.[1]).toMatchObject({ poCode: 'ZH020001', scene: 'buy' })
+    expect(page.text()).toContain('收益可见日2026-11-30')
+    await page.utils.act(async () => page.utils.fireEvent.click(tabsOf(page.container)[2]))
+    await page.utils.act(flush)
+    await page.utils.act(flush)
+    expect(page.execute.mock.calls.at(-1)?.[1]).toMatchObject({ poCode: 'ZH020001', scene: 'redeem' })
+    expect(active(page.container)).toBe('卖出')
+    expect(page.text()).toContain('预计到账日2026-12-01')
+    expect(page.text()).not.toContain('收益可见日')
+  })
+
+  it('opened with ?scene=aip it starts on 定投 and lists the AIP trade mode', async () => {
+    const page = await open(TradeModalPage, 'pages/tradeModal/index', { poCode: 'ZH020001', scene: 'aip' }, answers)
+    expect(active(page.container)).toBe('定投')
+    expect(page.execute.mock.calls.at(-1)?.[1]).toMatchObject({ scene: 'aip' })
+    expect(page.text()).toContain('支持方式定投')
+  })
+})

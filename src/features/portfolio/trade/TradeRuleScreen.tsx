@@ -1,8 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
+import { useState } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
 import { Tag } from '@/components/Figure'
+import { Tabs } from '@/components/Tabs'
 import { observer } from 'mobx-react-lite'
 import { useShareSubject } from '@/components/Page'
 import { formatAmount, formatDate, formatPercent, DATE } from '@/utils/format'
@@ -17,7 +19,16 @@ import { Allowed } from './Allowed'
 import { ExternalLink } from './ExternalLink'
 
 /** Names of the trade modes the server lists. */
-const TRADE_MODE_NAME: Record<string, string> = { ONE_KEY_BUY: '一键买入', FOLLOW: '跟随调仓' }
+const TRADE_MODE_NAME: Record<string, string> = { ONE_KEY_BUY: '一键买入', FOLLOW: '跟随调仓', AIP: '定投', REDEEM: '卖出' }
+
+/** The trade rule's scenes (PoTradeRule's scene): buying at once, regular investment, selling. */
+const SCENES = [
+  { key: 'buy', label: '买入' },
+  { key: 'aip', label: '定投' },
+  { key: 'redeem', label: '卖出' },
+] as const
+type Scene = (typeof SCENES)[number]['key']
+const sceneOf = (value: unknown): Scene => SCENES.find((s) => s.key === value)?.key ?? 'buy'
 
 /** How the user stands with the advisory service the rules below are for. */
 const SignedNote = observer(function SignedNote({ hasSigned }: { hasSigned: boolean }) {
@@ -39,24 +50,36 @@ const SignedNote = observer(function SignedNote({ hasSigned }: { hasSigned: bool
 /** The Notice (交易须知): the strategy's trade rules for buying, the advisor charge, selling, dates and AIP. Places no order. */
 export function TradeRuleScreen() {
   const poCode = usePoCode()
-  const scene = String(useRouter().params.scene ?? '') || null
+  // The scene the page was opened with (?scene=aip), then the tab the user picks: each asks its own rule.
+  const [scene, setScene] = useState<Scene>(sceneOf(useRouter().params.scene))
   // The signed state is the user's: kept per user, asked again on login and logout.
   const {
     state,
     data: po,
     stale,
     reload,
-  } = usePortfolioQuery(`tradeRule:${scene ?? ''}`, poCode, (code) => loadTradeRule(code, scene), {
+  } = usePortfolioQuery(`tradeRule:${scene}`, poCode, (code) => loadTradeRule(code, scene), {
     user: 'optional',
   })
   useShareSubject(po?.poName)
-  if (state !== 'ready' || !po) return <PortfolioPending state={state} onRetry={() => void reload()} rows={10} />
+  const tabs = <Tabs items={SCENES} value={scene} onChange={setScene} className='alfa-po-rule__scenes' />
+  // While a scene loads its tabs stay above the skeleton; not found or an error show the page's state alone.
+  if (state !== 'ready' || !po)
+    return state === 'loading' ? (
+      <View className='alfa-po alfa-po-rule'>
+        {tabs}
+        <PortfolioPending state={state} onRetry={() => void reload()} rows={10} />
+      </View>
+    ) : (
+      <PortfolioPending state={state} onRetry={() => void reload()} rows={10} />
+    )
   const { buying, advisorCharge, redeeming, dates, regularInvestment: aip, other } = po.tradeRule
   return (
     <View className='alfa-po alfa-po-rule'>
       {stale && <StaleNotice onRetry={() => reload()} />}
       <PortfolioTitle poName={po.poName} poCode={po.poCode} />
       <Text className='alfa-po-rule__notice'>本页仅展示交易规则，不在此下单</Text>
+      {tabs}
       {po.hasAdvisor && <SignedNote hasSigned={po.hasSigned} />}
       <Card title='买入'>
         <Allowed ok={buying.canBuy} yes='可买入' no='暂不可买入' reason={buying.canNotBuyReason} />
@@ -108,7 +131,8 @@ export function TradeRuleScreen() {
               </Text>,
             ],
             [
-              '收益可见日',
+              // Selling: the day the money arrives (the server's incomeVisibleDate for the redeem scene).
+              scene === 'redeem' ? '预计到账日' : '收益可见日',
               <Text key='i' className='alfa-po-digits'>
                 {formatDate(dates.incomeVisibleDate, DATE)}
               </Text>,
