@@ -39,19 +39,19 @@ const SCREENS: Screen[] = [
   {
     name: 'strategy detail (ZH015676)',
     requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', needQueryHolding: false, range: '1Y' } }],
-    budget: 15,
+    budget: 13,
   },
   {
     name: 'long-win detail (LW000001, logged in)',
     requests: [{ operation: 'Longwin', variables: { poCode: 'LW000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 20,
+    budget: 18,
   },
   {
     name: 'plan detail (AP000001, logged in)',
     requests: [{ operation: 'InvestPlan', variables: { poCode: 'AP000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 17,
+    budget: 15,
   },
 ]
 

@@ -59,6 +59,12 @@ export function memoInRequest<T>(key: string, run: () => Promise<T>): Promise<T>
   return p
 }
 
+/** Gives `key` its answer for the rest of this request when a statement read it with something else (no-op outside a request). */
+export function primeInRequest<T>(key: string, value: T): void {
+  const memo = scope.getStore()?.memo
+  if (memo && !memo.has(key)) memo.set(key, Promise.resolve(value))
+}
+
 /** Throws QueryAborted when the running request was cancelled; a rollback always runs (it ends a transaction already begun). */
 export function checkQueryScope(sql: string): void {
   const s = scope.getStore()

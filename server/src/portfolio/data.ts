@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import { jsonBuildObject } from 'kysely/helpers/postgres'
 import type { Database } from '../db'
-import { memoInRequest } from '../db/abort'
+import { memoInRequest, primeInRequest } from '../db/abort'
 import type { DB, PortfolioNavsTable, PortfolioRow } from '../db/schema'
 import type { MovementDirection } from '../../generated/resolvers'
 import { addDays } from '../calendar'
@@ -16,8 +16,39 @@ import { rangeStart } from '../ranges'
  * series.ts and tradeRule.ts, the plain fields in fields.ts.
  */
 
-export function loadPortfolioRow(database: Database, poCode: string): Promise<PortfolioRow | undefined> {
-  return database.db.selectFrom('portfolios').selectAll().where('po_code', '=', poCode).executeTakeFirst()
+/** A portfolio's row with its followers (the seeded base plus the users following it). */
+export type PortfolioHeadRow = PortfolioRow & { followers_total: number }
+
+/**
+ * A portfolio's row, its followers and its first and last NAV days in one statement (issue #24: the
+ * detail's first screen reads all three); the NAV days serve the rest of the request (navDateBounds).
+ */
+export async function loadPortfolioRow(database: Database, poCode: string): Promise<PortfolioHeadRow | undefined> {
+  const row = await database.db
+    .selectFrom('portfolios as p')
+    .selectAll('p')
+    .select((eb) => [
+      sql<number>`p.followers_base + (${eb
+        .selectFrom('follows as f')
+        .select((f) => f.fn.countAll().as('n'))
+        .whereRef('f.po_code', '=', 'p.po_code')})::int`.as('followers_total'),
+      eb
+        .selectFrom('portfolio_navs as n')
+        .select((n) => n.fn.min<string>('n.nav_date').as('d'))
+        .whereRef('n.po_code', '=', 'p.po_code')
+        .as('first_nav'),
+      eb
+        .selectFrom('portfolio_navs as n')
+        .select((n) => n.fn.max<string>('n.nav_date').as('d'))
+        .whereRef('n.po_code', '=', 'p.po_code')
+        .as('last_nav'),
+    ])
+    .where('p.po_code', '=', poCode)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { first_nav, last_nav, ...head } = row
+  primeInRequest(navBoundsKey(poCode), { first: first_nav ?? null, last: last_nav ?? null })
+  return head
 }
 
 /** A page of the portfolios visible on the brand (AP custom plans on 0008 only), by code, and their total. */
@@ -160,9 +191,11 @@ export async function lastAdjustmentDate(database: Database, poCode: string): Pr
   return row?.d ?? null
 }
 
+const navBoundsKey = (poCode: string) => `portfolio_navs:bounds:${poCode}`
+
 /** The days of the portfolio's first and last NAVs (null before any), read once per request for every resolver that needs them. */
 function navDateBounds(database: Database, poCode: string): Promise<{ first: string | null; last: string | null }> {
-  return memoInRequest(`portfolio_navs:bounds:${poCode}`, async () => {
+  return memoInRequest(navBoundsKey(poCode), async () => {
     const row = await database.db
       .selectFrom('portfolio_navs')
       .select((eb) => [eb.fn.min<string | null>('nav_date').as('first'), eb.fn.max<string | null>('nav_date').as('last')])

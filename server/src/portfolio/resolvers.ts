@@ -140,7 +140,10 @@ export const portfolioResolvers: Resolvers = {
     hasSigned: async (p, _, ctx) => (await userState(ctx, p.poCode)).signed,
     hasFollowed: async (p, _, ctx) => (await userState(ctx, p.poCode)).followed,
     // A list that counted the followers in its own statement (我的关注) hands the count down.
-    followersCount: (p, _, ctx) => p.followersCount ?? po.followersCount(ctx.database, p.row),
+    // Read with the row when the portfolio was loaded alone (loadPortfolioRow), counted otherwise (lists).
+    followersCount: (p, _, ctx) =>
+      p.followersCount ??
+      ('followers_total' in p.row ? (p.row as po.PortfolioHeadRow).followers_total : po.followersCount(ctx.database, p.row)),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
     manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
     modelPortfolio: async (p, _, ctx) => {
