@@ -224,6 +224,9 @@ describe('5. rate limits per client address and per user, kept in the database',
   })
   it('50 comments in a row from one user: 5 a minute', async () => {
     const token = await login(t, '13600000001')
+    // The limit's windows are whole minutes (ratelimit.ts): a burst straddling one would rightly get 5 in each.
+    const second = new Date().getSeconds()
+    if (second >= 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000))
     const statuses: number[] = []
     for (let i = 0; i < 50; i++) {
       const res = await fetch(`${origin}/alfa/v1/live/LIVE001/comments`, {
