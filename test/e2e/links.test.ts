@@ -41,7 +41,9 @@ interface Po {
   poName: string
   preference: { hasIntroPage: boolean; topNotice: { link: string | null } | null }
   introVideo: { url: string | null } | null
+  seriesType: string | null
   pinnedPosts: Array<{ title: string; url: string | null }>
+  longWinPosts?: Array<{ title: string; url: string | null }>
 }
 /** Demo strategies with each kind of link: a top notice, an intro page with its video and pinned posts. */
 let withNotice: Po
@@ -51,10 +53,15 @@ before(
   async () => {
     await h.start((line) => console.log(`# ${line}`))
     const { portfolios } = await gql<{ portfolios: { list: Po[] } }>(
-      `{ portfolios(page: { size: 100 }) { list { poCode poName preference { hasIntroPage topNotice { link } } introVideo { url } pinnedPosts { title url } } } }`,
+      `{ portfolios(page: { size: 100 }) { list { poCode poName seriesType preference { hasIntroPage topNotice { link } } introVideo { url } pinnedPosts { title url } longWinPosts: pinnedPosts(isLongWin: true) { title url } } } }`,
     )
+    // The intro page of a long-win plan shows the long-win community's pinned posts (PinnedCommunityPosts' isLongWin), as the app asks.
+    for (const p of portfolios.list) if (p.seriesType) p.pinnedPosts = p.longWinPosts ?? []
     withNotice = portfolios.list.find((p) => p.preference.topNotice?.link)!
-    withIntro = portfolios.list.find((p) => p.preference.hasIntroPage && p.introVideo?.url && p.pinnedPosts.some((x) => x.url))!
+    // An investment plan's intro is its own (InvestPlanIntro), without the video and pinned posts: a strategy's is wanted here.
+    withIntro = portfolios.list.find(
+      (p) => !p.poCode.startsWith('AP') && p.preference.hasIntroPage && p.introVideo?.url && p.pinnedPosts.some((x) => x.url),
+    )!
     assert.ok(withNotice && withIntro, 'the demo data has a strategy with a top notice and one with an intro video and pinned posts')
   },
   { timeout: 15 * 60_000 },

@@ -89,6 +89,22 @@ function expectTarget(url, page, params, what) {
 }
 
 /**
+ * 交易须知 opens the trade rules, or first the risk disclosure (the modals page, going on to the trade
+ * rules) while this strategy's disclosure is unread on the device (trade/notices.ts).
+ * @param {string} url
+ * @param {Record<string, string | number>} params
+ */
+function expectTradeRules(url, params) {
+  if (target(url).path !== '/subPkg/pages/portfolio/modals/index') return expectTarget(url, 'pages/tradeModal/index', params, '交易须知')
+  return expectTarget(
+    url,
+    'subPkg/pages/portfolio/modals/index',
+    { ...params, next: 'tradeModal', notices: 'risk' },
+    '交易须知 (risk disclosure first)',
+  )
+}
+
+/**
  * Taps `node` and waits until a request of GraphQL operation `op` started by it is answered.
  * @param {LivePage} h
  * @param {SimNode | undefined} node
@@ -275,7 +291,7 @@ function screens(expected) {
         const button = h.page.querySelectorAll('.alfa-bar-button').find((b) => text(b) === '交易须知')
         if (!button) throw failure('entry: no 交易须知 button')
         const url = await tapOpens(h, button, '交易须知')
-        return `交易须知 -> ${expectTarget(url, 'pages/tradeModal/index', { poCode: investPlan.poCode }, '交易须知')}`
+        return `交易须知 -> ${expectTradeRules(url, { poCode: investPlan.poCode })}`
       },
     },
     {
@@ -389,7 +405,7 @@ function screens(expected) {
         const link = h.page.querySelectorAll('.alfa-po-link').find((l) => text(l).startsWith('交易须知'))
         if (!link) throw failure('advisor: no 交易须知 link')
         const url = await tapOpens(h, link, '交易须知')
-        return `fee ${o.advisorFee}; 交易须知 -> ${expectTarget(url, 'pages/tradeModal/index', code, '交易须知')}`
+        return `fee ${o.advisorFee}; 交易须知 -> ${expectTradeRules(url, code)}`
       },
     },
     {

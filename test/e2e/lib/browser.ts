@@ -111,6 +111,9 @@ export class ProblemLog {
   /** Counts the test's own navigations (leaving()); each request remembers the count it began under. */
   private generation = 0
   private readonly born = new WeakMap<Request, number>()
+  /** Counts the main frame's navigations; each request remembers the count it began under. */
+  private navigations = 0
+  private readonly bornAt = new WeakMap<Request, number>()
 
   constructor(
     readonly page: Page,
@@ -129,7 +132,13 @@ export class ProblemLog {
       }
     })
     page.on('pageerror', (err) => this.problems.push(`uncaught exception: ${err.stack ?? err.message}`))
-    page.on('request', (req) => this.born.set(req, this.generation))
+    page.on('request', (req) => {
+      this.born.set(req, this.generation)
+      this.bornAt.set(req, this.navigations)
+    })
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.navigations += 1
+    })
     page.on('requestfailed', (req) => {
       const url = req.url()
       if (!url.startsWith(origin)) {
@@ -164,8 +173,15 @@ export class ProblemLog {
     this.generation += 1
   }
 
+  /**
+   * A request cut short (net::ERR_ABORTED) by the page it belonged to going away: begun before the
+   * test navigated (leaving()), or before the main frame navigated since (the old page may still start
+   * one while the new document loads: a lazy list's next page, a refresh). The app aborts nothing
+   * itself but a 60 s timeout, which has no navigation in between and stays a problem.
+   */
   private leftBehind(req: Request): boolean {
-    return req.failure()?.errorText === 'net::ERR_ABORTED' && (this.born.get(req) ?? this.generation) < this.generation
+    if (req.failure()?.errorText !== 'net::ERR_ABORTED') return false
+    return (this.born.get(req) ?? this.generation) < this.generation || (this.bornAt.get(req) ?? this.navigations) < this.navigations
   }
 
   reset() {
