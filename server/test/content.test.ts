@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
 import { checkRichTree, richPlainText, type RichNode } from '@alfa/common/richText'
 import { SAFETY_ARTICLE } from '../src/content/demo'
-import { columnArticles, columnArticlesKey, loadColumnArticles } from '../src/content/data'
+import { columnArticles, columnArticlesKey, loadColumnArticles, markRead } from '../src/content/data'
+import { DEMO_USER } from '../src/demo/seed'
 import { gql, login, useTestApp } from './helpers'
 
 /**
@@ -131,7 +132,11 @@ describe('content over GraphQL', () => {
       (r) => r.column_id,
     )
     assert.ok(columns.length >= 3)
-    const reader = (await app.database.query<{ user_id: string }>('select user_id from article_reads limit 1'))[0]?.user_id ?? null
+    // A reader with a read mark on the newest article of the first column, so the batched read marks are checked too.
+    const reader = DEMO_USER.userId
+    const newest = (await columnArticles(app.database, columns[0], reader, 0, 1)).rows[0]
+    assert.ok(await markRead(app.database, reader, newest.articleId))
+    assert.equal((await columnArticles(app.database, columns[0], reader, 0, 1)).rows[0].isRead, true)
     for (const userId of [null, reader])
       for (const [offset, size] of [
         [0, 1],
@@ -148,6 +153,27 @@ describe('content over GraphQL', () => {
             `${c} offset ${offset} size ${size} reader ${userId}`,
           )
       }
+  })
+
+  it('widgets, fragments and configs read once per request keep their variants apart, whatever the keys', async () => {
+    await app.database.query(
+      `insert into kv_configs (variant, key, value) values ('widget', 'same_key', $1), ('fragment', 'same_key', $2), ('config', 'same_key', $3)`,
+      [
+        JSON.stringify({ elements: [{ picture: 'w.png', link: '/w', main: '挂件', trackProperties: null }] }),
+        JSON.stringify({ elements: [{ image: 'f.png', link: '/f', content: '片段' }] }),
+        JSON.stringify({ elements: [{ key: 'flag', value: 'on' }] }),
+      ],
+    )
+    const { body } = await gql(
+      app.t,
+      `{ widget(key: "same_key") { elements { main } } fragment(key: "same_key") { elements { content } } config(key: "same_key") { elements { key value } } keyValue(key: "flag") { value } }`,
+    )
+    assert.deepEqual(body.data, {
+      widget: { elements: [{ main: '挂件' }] },
+      fragment: { elements: [{ content: '片段' }] },
+      config: { elements: [{ key: 'flag', value: 'on' }] },
+      keyValue: { value: 'on' },
+    })
   })
 
   it('each adjustment’s 调仓说明 points at an article that exists', async () => {
