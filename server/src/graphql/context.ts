@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Database } from '../db'
+import { memoInRequest } from '../db/abort'
 import { unauthenticated } from './errors'
 
 // The core knows the login check and the live hub as the request and the instance are decorated with them (security.ts, plugins.ts), not their domains.
@@ -14,7 +15,7 @@ export interface CoreContext {
   broker: Broker
   auth: TokenCheck
   live: LiveHub
-  /** Per-request memo: the same query is run once per request. */
+  /** Per-request memo: the same query is run once per request (the request's query scope holds it: memoInRequest). */
   memo<T>(key: string, run: () => Promise<T>): Promise<T>
 }
 
@@ -64,15 +65,10 @@ export function createContext<L extends Loaders>(
   auth: TokenCheck,
   live: LiveHub,
 ): ContextOf<L> {
-  const cache = new Map<string, Promise<unknown>>()
-  const memo = <T>(key: string, run: () => Promise<T>) => {
-    let p = cache.get(key) as Promise<T> | undefined
-    if (!p) cache.set(key, (p = run()))
-    return p
-  }
-  const core: CoreContext = { database, broker, auth, live, memo }
+  // The request's own memo (db/abort.ts), which the data layer uses too: one per-request memo, not two.
+  const core: CoreContext = { database, broker, auth, live, memo: memoInRequest }
   const fields = Object.fromEntries(
-    Object.entries(loaders).map(([name, load]) => [name, batched(memo, name, (keys) => load(database, keys))]),
+    Object.entries(loaders).map(([name, load]) => [name, batched(memoInRequest, name, (keys) => load(database, keys))]),
   )
   return { ...core, ...fields } as ContextOf<L>
 }
