@@ -8,6 +8,7 @@ import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
 import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
+import { InlineCssPlugin } from './plugins/inline-css'
 import { RouteChunksPlugin } from './plugins/route-chunks'
 import { require as tsxRequire } from 'tsx/cjs/api'
 
@@ -124,7 +125,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       patterns: env === 'weapp' ? [{ from: 'src/theme.json', to: `dist/${env}/theme.json` }] : [],
       options: {},
     },
-    framework: 'react',
+    // H5 renders with Preact (preact/compat in place of react-dom: about 30 KB less gzipped JS before
+    // the first screen, ARCHITECTURE.md section 7's 120 KB); the mini-programs keep React 18.
+    framework: env === 'h5' ? 'preact' : 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     // Mini-programs: Taro's default is terser's fast mode (most compress passes off, for build speed)
@@ -209,6 +212,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // The site root opens the home page (Taro's router starts there).
         const paths: Array<[string, string]> = [['/', routes[HOME].page], ...h5PathRows()]
         chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths, notFoundPage: routes.notFound.page }])
+        chain.plugin('inline-css').use(InlineCssPlugin)
         // .br (quality 11) and .gz (level 9) beside each JS/CSS file of at least 1 KB, sent by the
         // server to browsers that accept them (server/src/h5.ts, @fastify/static preCompressed).
         // Uncompressed, Lighthouse's uses-text-compression estimated 1.65 s of LCP on the home page.
