@@ -114,6 +114,28 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     expect(text()).toContain('演示数据')
   })
 
+  it('paints the head first: the cards below the chart come in a later task (a shorter first render)', async () => {
+    // What the DOM held when the fund's name first appeared (mutation records arrive before any later task).
+    let withHead: string | null = null
+    const seen = new MutationObserver(() => {
+      const t = document.body.textContent ?? ''
+      if (withHead === null && t.includes('甲成长混合')) withHead = t
+    })
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true })
+    const { text } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
+    seen.disconnect()
+    expect(withHead).toContain('单位净值（截至 2026-09-30）')
+    expect(withHead).not.toContain('阶段涨幅')
+    expect(withHead).not.toContain('贵州茅台')
+    expect(text()).toContain('阶段涨幅')
+    expect(text()).toContain('贵州茅台')
+  })
+
   it('an imported fund is not labelled 演示数据 and shows no invented holdings', async () => {
     const imported = { ...FUND, isDemo: false, topHoldings: { reportDate: null, isDemo: false, list: [] } }
     const { text } = await open(
