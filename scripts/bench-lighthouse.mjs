@@ -3,12 +3,12 @@
 // section 7: "Lighthouse mobile performance at least 95"). A script whose output is a figure, not
 // a test: it builds H5 if stale (under /tmp/build.lock, like the browser tests), serves a private
 // copy with the real server and the demo database on a free port, runs Lighthouse 12's default
-// mobile preset (simulated throttling) in Debian's Chromium against four pages, and prints per page
+// mobile preset (simulated throttling) in Debian's Chromium against seven page types, and prints per page
 // the median run's score, FCP, LCP, TBT, CLS, Speed Index and JS transferred, then the minimum.
 //
 // Environment:
 //   BENCH_RUNS=<n>        Lighthouse runs per page (default 3; the median run by score is reported)
-//   BENCH_PAGES=a,b       only these pages (home, fund, portfolio, market)
+//   BENCH_PAGES=a,b       only these pages (home, fund, portfolio, market, watchlist, article, live)
 //   BENCH_OUT=<file>      where the JSON summary goes (default /tmp/alfa-lighthouse-<time>.json;
 //                         the median runs' full reports go in a folder beside it)
 //   E2E_H5_DIR / E2E_SKIP_BUILD as for the browser tests (test/e2e/lib/h5Build.ts)
@@ -43,6 +43,9 @@ const ALL_PAGES = [
   { name: 'fund', path: '/alfa/fund/000001' },
   { name: 'portfolio', path: '/alfa/portfolio/ZH015676/detail' },
   { name: 'market', path: '/pages/stock_market/index' },
+  { name: 'watchlist', path: '/pages/favourites/index' },
+  { name: 'article', path: '/subPkg/pages/article/index?articleId=A10000' },
+  { name: 'live', path: '/subPkg/pages/live/index?liveId=LIVE001' },
 ]
 const wanted = process.env.BENCH_PAGES?.split(',').map((s) => s.trim())
 const PAGES = wanted ? ALL_PAGES.filter((p) => wanted.includes(p.name)) : ALL_PAGES
