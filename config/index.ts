@@ -4,7 +4,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
-import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf } from './layout'
+import { BASE_FONT_SIZE, DEVICE_RATIO, designWidthOf, rootFontScript } from './layout'
 import { apiOriginFor, BuildSettingError, externalHostsFor, mainHostsFor } from './buildSettings'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
@@ -185,6 +185,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       sassLoaderOption,
       compile: { include: [COMMON_DIR] },
       publicPath: '/',
+      // Taro's root font size script, scaled by the user's default font size (config/layout.ts).
+      htmlPluginOption: { script: rootFontScript() },
       // React components (@tarojs/components-react) instead of Stencil web components: less JS
       // before the first screen (ARCHITECTURE.md section 7 budget).
       useHtmlComponents: process.env.ALFA_STENCIL !== '1',

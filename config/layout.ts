@@ -24,3 +24,26 @@ export function designWidthOf(input?: { file?: string } | number | string): numb
   var file = input && (input as { file?: string }).file
   return file && /[\\/]src[\\/]styles[\\/]taro-ui[\\/]/.test(file) ? 750 : 1242
 }
+
+/** Taro's bounds of the H5 root font size, in CSS px at the browsers' default 16px text. */
+const MIN_ROOT_SIZE = 20
+const MAX_ROOT_SIZE = 40
+
+/**
+ * The H5 page's inline script that sets the root font size (every rem of the build): Taro's own
+ * (H5WebpackPlugin: from the screen's shorter side, between 20 and 40 px), times the user's default
+ * font size over the browsers' 16 px, so that text follows a larger system or browser text setting.
+ * The default size is read from a probe in `font-size: medium`. ES5: it runs before any bundle.
+ */
+export function rootFontScript(): string {
+  const rootValue = (BASE_FONT_SIZE / DEVICE_RATIO[DESIGN_WIDTH]) * 2
+  return (
+    '!function(n){var d=n.document,e=d.documentElement;function f(){' +
+    "var p=d.createElement('div');p.style.cssText='position:absolute;visibility:hidden;font-size:medium';" +
+    'e.appendChild(p);var k=parseFloat(n.getComputedStyle(p).fontSize)/16||1;e.removeChild(p);' +
+    'var r=e.getBoundingClientRect(),w=Math.min.apply(Math,[r.width,r.height].filter(Boolean)),' +
+    `x=${rootValue}*w/${DESIGN_WIDTH};x=x>=${MAX_ROOT_SIZE}?${MAX_ROOT_SIZE}:x<=${MIN_ROOT_SIZE}?${MIN_ROOT_SIZE}:x;` +
+    "e.style.fontSize=x*k+'px'}" +
+    "n.addEventListener('resize',function(){f();setTimeout(f,500)});f()}(window);"
+  )
+}

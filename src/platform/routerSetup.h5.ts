@@ -7,3 +7,9 @@ installPatternAliases(
   routesAlias,
   routeNames.map((n) => `/${routes[n].page}`),
 )
+
+// The router's page containers are the scrolling regions (overflow-y: scroll): focusable, so that
+// a keyboard can scroll them too (WCAG 2.1.1; axe's scrollable-region-focusable).
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('taro_page')) n.tabIndex = 0
+}).observe(document.body, { childList: true, subtree: true })

@@ -1,14 +1,15 @@
 /**
  * The H5 build, served by the project's server, in Debian's Chromium on a phone-sized touch
  * screen, light and dark (issue 2, item 7): every route of the table opens with its title and
- * no console error, reloads and history keep the screen, unknown paths show the 404 page.
+ * no console error and no serious accessibility fault (a11y.ts), reloads and history keep the screen,
+ * unknown paths show the 404 page, text follows the user's font size.
  *
  *   node --import tsx --test test/e2e/*.test.ts     (npm run test:e2e)
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe, it, type TestContext } from 'node:test'
 import type { BrowserContext } from 'playwright-core'
 import { newMobileContext, ProblemLog, TabPool, UA_WECHAT_ANDROID, type Scheme, type Tab } from './lib/browser'
 import { expectScreen, Harness, open, type Check } from './lib/harness'
@@ -24,7 +25,7 @@ import {
   type RouteVisit,
 } from './lib/routeUrls'
 import { readScreen, settle } from './lib/screen'
-import { axeSmokeCheck } from './a11y'
+import { axeReport, tappableNameProblems } from './a11y'
 /** WeChat's JS-SDK (src/platform/wechatSdk.ts WECHAT_JSSDK_URL). */
 const WECHAT_JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
 
@@ -43,8 +44,30 @@ const NOT_FOUND: Check = {
   texts: ['页面不存在', '返回首页'],
 }
 
-/** The full check of one route: page, both titles, address, theme, its data shown (not the loading placeholder), no problems. */
-async function checkRoute(tab: Tab, v: RouteVisit, scheme: Scheme) {
+/** Routes (with their scheme) whose screen the walk has already given to the accessibility checks. */
+const audited = new Set<string>()
+
+/**
+ * The accessibility checks of the displayed screen (issue 24), once per route and scheme, on the
+ * page the walk has open anyway: axe-core's serious and critical violations and every tappable
+ * element that is not a named control fail; axe's other findings are printed as diagnostics.
+ */
+async function checkAccessibility(tab: Tab, route: string, scheme: Scheme, t: TestContext) {
+  const key = `${route} ${scheme}`
+  if (audited.has(key)) return
+  audited.add(key)
+  const axe = await axeReport(tab.page)
+  for (const line of axe.lines) t.diagnostic(line)
+  const unnamed = await tappableNameProblems(tab.page)
+  const bad = [...axe.failing, ...unnamed]
+  if (bad.length) assert.fail(`accessibility of ${route} (${scheme}):\n  - ${bad.join('\n  - ')}`)
+}
+
+/**
+ * The full check of one route: page, both titles, address, theme, its data shown (not the loading
+ * placeholder), no problems; with a test context, its accessibility too (checkAccessibility).
+ */
+async function checkRoute(tab: Tab, v: RouteVisit, scheme: Scheme, t?: TestContext) {
   await open(tab, h.origin, v.url)
   await expectScreen(
     tab,
@@ -52,6 +75,7 @@ async function checkRoute(tab: Tab, v: RouteVisit, scheme: Scheme) {
     h.origin,
     `${v.url} (${v.kind}, ${scheme})`,
   )
+  if (t) await checkAccessibility(tab, v.route, scheme, t)
 }
 
 /** One context per scheme with a few tabs. */
@@ -77,15 +101,16 @@ for (const scheme of ['light', 'dark'] as const) {
   describe(`every route of the table opens (${scheme})`, { concurrency: TABS }, () => {
     const use = schemePool(scheme)
     for (const v of visits) {
-      it(`${v.route}: ${v.url}`, SLOW, () => use((tab) => checkRoute(tab, v, scheme)))
+      it(`${v.route}: ${v.url}`, SLOW, (t) => use((tab) => checkRoute(tab, v, scheme, t)))
     }
     for (const p of UNKNOWN_PATHS) {
-      it(`404 page for ${p}`, SLOW, () =>
+      it(`404 page for ${p}`, SLOW, (t) =>
         use(async (tab) => {
           // The server answers 404 with the app, which shows its 页面不存在 screen.
           await open(tab, h.origin, p, 404)
           // The address bar keeps the unknown address.
           await expectScreen(tab, { ...NOT_FOUND, scheme, url: p }, h.origin, `${p} (${scheme})`)
+          await checkAccessibility(tab, 'notFound', scheme, t)
         }),
       )
     }
@@ -145,6 +170,48 @@ describe('the 404 page', () => {
       assert.equal(s.pathname, HOME_PATH)
     }),
   )
+})
+
+describe("text follows the user's font size setting (issue 24)", () => {
+  // Chromium's default font size (Settings → Appearance → Font size, or Android's text scaling),
+  // set through the DevTools protocol before the page loads; 16 px is every browser's default.
+  const LARGER = 24
+  const screens = [
+    { url: HOME_PATH, route: 'home', title: routes.home.title },
+    { url: '/alfa/fund/000001/detail', route: 'fund', title: routes.fund.title },
+  ]
+
+  /** Root and navigation title font sizes (px) of a screen opened with the given default font size. */
+  async function fontSizes(url: string, route: string, title: string, defaultSize?: number) {
+    const context = await newMobileContext(h.browser!, h.origin, { scheme: 'light' })
+    try {
+      const page = await context.newPage()
+      if (defaultSize) await (await context.newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: defaultSize } })
+      const tab = { page, log: new ProblemLog(page, h.origin) }
+      await open(tab, h.origin, url)
+      const s = await expectScreen(
+        tab,
+        { route, documentTitle: title, navTitle: title, loaded: true },
+        h.origin,
+        `${url} at ${defaultSize ?? 16} px`,
+      )
+      const px = (selector: string) => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize))
+      return { root: await px('html'), title: await px(`.alfa-page[data-route="${route}"] .alfa-navbar__title`), overflowX: s.overflowX }
+    } finally {
+      await context.close()
+    }
+  }
+
+  for (const { url, route, title } of screens) {
+    it(`${url}: ${LARGER} px default text makes the text ${LARGER / 16}× larger, and the page no wider than the screen`, SLOW, async () => {
+      const normal = await fontSizes(url, route, title)
+      const larger = await fontSizes(url, route, title, LARGER)
+      // expectScreen already failed on a horizontal scroll; the sizes grow in proportion.
+      assert.equal(larger.overflowX, false)
+      assert.ok(Math.abs(larger.root / normal.root - LARGER / 16) < 0.01, `root font size ${normal.root} px → ${larger.root} px`)
+      assert.ok(Math.abs(larger.title / normal.title - LARGER / 16) < 0.02, `navigation title ${normal.title} px → ${larger.title} px`)
+    })
+  }
 })
 
 describe('a reload keeps the screen', { concurrency: TABS }, () => {
@@ -346,5 +413,3 @@ describe('screenshots (test-results/screenshots)', () => {
     })
   }
 })
-
-axeSmokeCheck(h)

@@ -180,7 +180,7 @@ for (const scheme of ['light', 'dark'] as const) {
         // The intro video and a pinned post.
         const pinned = withIntro.pinnedPosts.find((p) => p.url)!
         root = await openScreen(tab, 'portfolioIntro', `/alfa/portfolio/${withIntro.poCode}/index`, pinned.title)
-        await leavesFor(tab, root.locator('[aria-label="播放策略介绍视频"]'), withIntro.introVideo!.url!)
+        await leavesFor(tab, root.locator('[aria-label^="播放策略介绍视频"]'), withIntro.introVideo!.url!)
         root = await openScreen(tab, 'portfolioIntro', `/alfa/portfolio/${withIntro.poCode}/index`, pinned.title)
         await leavesFor(tab, root.getByText(pinned.title).first(), pinned.url!)
 

@@ -69,7 +69,7 @@ describe('a paged list footer', () => {
   })
 })
 
-describe('a strip of tabs (taro-ui AtTabs) picks one value', () => {
+describe("a strip of tabs (taro-ui AtTabs' markup) picks one value", () => {
   const ITEMS = [
     { key: null, label: '全部' },
     { key: 'STOCK', label: '股票型' },
@@ -87,6 +87,14 @@ describe('a strip of tabs (taro-ui AtTabs) picks one value', () => {
       utils.fireEvent.click(tabs[0])
     })
     expect(onChange).toHaveBeenCalledWith(null)
+  })
+
+  it('is a tab list to screen readers: each tab a tab, the active one selected', async () => {
+    const { container } = await mount(() => <Tabs items={ITEMS} value='BOND' onChange={() => undefined} />)
+    expect(container.querySelectorAll('.alfa-tabs [role="tablist"]')).toHaveLength(1)
+    const tabs = [...container.querySelectorAll('.alfa-tabs .at-tabs__item')]
+    expect(tabs.map((t) => t.getAttribute('role'))).toEqual(['tab', 'tab', 'tab'])
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['false', 'false', 'true'])
   })
 })
 

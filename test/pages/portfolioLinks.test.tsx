@@ -143,7 +143,7 @@ describe('links out of the strategy screens', () => {
         }),
       },
     )
-    await tap(shown, shown.container.querySelector('[aria-label="播放策略介绍视频"]'))
+    await tap(shown, shown.container.querySelector('[aria-label^="播放策略介绍视频"]'))
     await tap(shown, linkByText(shown, '置顶调仓解读'))
     expect(assign.mock.calls).toEqual([['https://video.alfa.example/ZH015677'], ['https://community.alfa.example/post/P1']])
     await tap(shown, linkByText(shown, '另一篇置顶'))

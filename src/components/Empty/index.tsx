@@ -21,7 +21,7 @@ export function Empty({ title, description, actionText, onAction, tone = 'neutra
       <Text className='alfa-empty__title'>{title}</Text>
       {description && <Text className='alfa-empty__description'>{description}</Text>}
       {actionText && (
-        <Button className='alfa-empty__action' onClick={onAction}>
+        <Button className='alfa-empty__action' role='button' onClick={onAction}>
           {actionText}
         </Button>
       )}

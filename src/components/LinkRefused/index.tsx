@@ -36,10 +36,10 @@ export function LinkRefused({ url, reason = '该网址不在可访问的网站�
       </View>
       <Text className='alfa-refused__hint'>如确认该网站可信，可复制链接后在浏览器中打开。</Text>
       <View className='alfa-refused__actions'>
-        <Button className='alfa-refused__copy' onClick={copy}>
+        <Button role='button' className='alfa-refused__copy' onClick={copy}>
           复制链接
         </Button>
-        <Button className='alfa-refused__back' onClick={() => void goBackOrHome()}>
+        <Button role='button' className='alfa-refused__back' onClick={() => void goBackOrHome()}>
           返回
         </Button>
       </View>

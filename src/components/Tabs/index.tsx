@@ -1,4 +1,4 @@
-import AtTabs from 'taro-ui/lib/components/tabs'
+import { View } from '@tarojs/components'
 import '../../styles/taro-ui/tabs.scss'
 import './index.scss'
 
@@ -20,27 +20,37 @@ export interface TabsProps<K> {
   className?: string
 }
 
-const STYLE = {}
-
-/** A strip of tabs that picks one value (taro-ui's AtTabs, without panes or swiping). */
+/**
+ * A strip of tabs that picks one value: taro-ui's AtTabs markup and styles (without panes or
+ * swiping), with the tab roles AtTabs lacks so that screen readers announce each tab and its state.
+ */
 export function Tabs<K>({ items, value, onChange, layout = 'fill', className = '' }: TabsProps<K>) {
+  // An unknown value shows the first tab active, as AtTabs did.
   const current = Math.max(
     0,
     items.findIndex((t) => t.key === value),
   )
   return (
-    <AtTabs
-      className={`alfa-tabs alfa-tabs--${layout} ${className}`}
-      // An object: with its default '' AtTabs merges its style into a string, which React DOM (H5) refuses.
-      customStyle={STYLE}
-      tabList={items.map((t) => ({ title: t.label }))}
-      current={current}
-      // AtTabs' own scroll mode looks its header up by id when it mounts, which fails on H5 (the
-      // page is blank); the 'scroll' layout scrolls the plain header with CSS instead.
-      scroll={false}
-      swipeable={false}
-      animated={false}
-      onClick={(i: number) => onChange(items[i].key)}
-    />
+    <View className={`at-tabs at-tabs--horizontal alfa-tabs alfa-tabs--${layout} ${className}`}>
+      <View className='at-tabs__header' role='tablist'>
+        {items.map((t, i) => {
+          const active = i === current
+          return (
+            <View
+              key={String(t.key)}
+              className={`at-tabs__item${active ? ' at-tabs__item--active' : ''}`}
+              role='tab'
+              aria-selected={active}
+              // Focusable, so that a keyboard reaches the tabs and scrolls a strip wider than the screen.
+              tabIndex={0}
+              onClick={() => onChange(t.key)}
+            >
+              {t.label}
+              <View className='at-tabs__item-underline' />
+            </View>
+          )
+        })}
+      </View>
+    </View>
   )
 }

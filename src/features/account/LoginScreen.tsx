@@ -205,6 +205,7 @@ function BaiduPhoneLogin({ flow }: { flow: LoginFlow }) {
         </View>
       )}
       <Button
+        role='button'
         className={`alfa-login__submit alfa-login__phone${busy ? ' alfa-login__submit--disabled' : ''}`}
         openType='getPhoneNumber'
         disabled={busy}

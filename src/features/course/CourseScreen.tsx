@@ -94,6 +94,7 @@ function CourseHead({
         </View>
         {next && (
           <Button
+            role='button'
             className='alfa-course__start'
             onClick={() => void navigateTo('video', { courseId: course.courseId, lessonId: next.lessonId })}
           >

@@ -193,6 +193,7 @@ function Player({ course, firstLessonId }: { course: PlayerCourse; firstLessonId
             <Text>{src ? '视频加载失败，请检查网络后重试' : '该课时暂无视频'}</Text>
             {src && (
               <Button
+                role='button'
                 className='alfa-video__retry'
                 onClick={() => {
                   setFailed(null)

@@ -21,6 +21,7 @@ export function ColumnArticles({ columns }: { columns: HomeData['columns'] }) {
             <Text className='alfa-home__row-title'>{c.articles[0].title}</Text>
             <Text
               className='alfa-home__row-note alfa-home__column'
+              role='link'
               onClick={(e) => {
                 e.stopPropagation()
                 void navigateTo('columnDetail', { columnId: c.columnId })

@@ -23,7 +23,7 @@ export function HomeScreen() {
   const { state, data, stale, reload } = useRemote(HOME_KEY, loadHome, { empty: () => false })
   return (
     <View className='alfa-home'>
-      <View className='alfa-home__search' role='search' onClick={() => void navigateTo('search')}>
+      <View className='alfa-home__search' role='button' onClick={() => void navigateTo('search')}>
         <Text className='alfa-home__search-text'>搜索基金、经理、策略</Text>
       </View>
       <EntryGrid />

@@ -17,7 +17,7 @@ export function Section({ title, more, name, children }: SectionProps) {
       <View className='alfa-home__section-head'>
         <Text className='alfa-home__section-title'>{title}</Text>
         {more && (
-          <Text className='alfa-home__more' onClick={() => void more.onTap()}>
+          <Text className='alfa-home__more' role='link' onClick={() => void more.onTap()}>
             {`${more.text} ›`}
           </Text>
         )}

@@ -29,7 +29,7 @@ export function WebFrame({ url, frame }: WebFrameProps) {
     <View className='alfa-web alfa-web--leave'>
       <Text className='alfa-web__title'>正在前往 {host}</Text>
       <Text className='alfa-web__hint'>如果页面没有自动打开，请点击下方按钮。</Text>
-      <Button className='alfa-web__go' onClick={() => assignLocation(url)}>
+      <Button role='button' className='alfa-web__go' onClick={() => assignLocation(url)}>
         继续访问
       </Button>
     </View>

@@ -21,7 +21,7 @@ export function ColumnScreen() {
   }
   return (
     <AsyncContent state={state} stale={stale} onRetry={() => reload()} skeleton={{ rows: 6 }}>
-      <View className='alfa-columns' role='list'>
+      <View className='alfa-columns'>
         {(data ?? []).map((c) => (
           <ColumnCard key={c.columnId} column={c} />
         ))}
@@ -33,8 +33,12 @@ export function ColumnScreen() {
 function ColumnCard({ column: c }: { column: ColumnCardFragment }) {
   const cover = imageSrc(c.coverUrl)
   return (
-    <View className='alfa-columns__card' role='listitem' onClick={() => void navigateTo('columnDetail', { columnId: c.columnId })}>
-      {cover ? <Image className='alfa-columns__cover' src={cover} mode='aspectFill' lazyLoad /> : <View className='alfa-columns__cover' />}
+    <View className='alfa-columns__card' role='link' onClick={() => void navigateTo('columnDetail', { columnId: c.columnId })}>
+      {cover ? (
+        <Image className='alfa-columns__cover' src={cover} mode='aspectFill' lazyLoad aria-hidden='true' />
+      ) : (
+        <View className='alfa-columns__cover' />
+      )}
       <View className='alfa-columns__text'>
         <Text className='alfa-columns__title'>{c.title}</Text>
         {c.description && <Text className='alfa-columns__description'>{c.description}</Text>}

@@ -57,6 +57,7 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
           <View
             key={r.fund.fundCode}
             className='alfa-fund-table__row'
+            role='link'
             onClick={() => navigateTo('fundEntry', { fundCode: r.fund.fundCode })}
           >
             <View className='alfa-fund-table__name'>

@@ -42,17 +42,33 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
       <AsyncContent state={rows.length ? 'ready' : 'empty'} emptyTitle='暂无净值' emptyDescription='基金成立并公布净值后再来查看。'>
         <View className='alfa-section alfa-fund-table' role='table'>
           <View className='alfa-fund-table__row alfa-fund-table__row--head' role='row'>
-            <Text className='alfa-fund-table__cell alfa-fund-table__cell--first'>日期</Text>
-            <Text className='alfa-fund-table__cell'>单位净值</Text>
-            <Text className='alfa-fund-table__cell'>累计净值</Text>
-            <Text className='alfa-fund-table__cell'>日涨跌幅</Text>
+            <Text className='alfa-fund-table__cell alfa-fund-table__cell--first' role='columnheader'>
+              日期
+            </Text>
+            <Text className='alfa-fund-table__cell' role='columnheader'>
+              单位净值
+            </Text>
+            <Text className='alfa-fund-table__cell' role='columnheader'>
+              累计净值
+            </Text>
+            <Text className='alfa-fund-table__cell' role='columnheader'>
+              日涨跌幅
+            </Text>
           </View>
           {rows.map((r) => (
             <View key={r.date} className='alfa-fund-table__row' role='row'>
-              <Text className='alfa-fund-table__cell alfa-fund-table__cell--first alfa-fund-digits'>{r.date}</Text>
-              <Text className='alfa-fund-table__cell alfa-fund-digits'>{formatNav(r.nav)}</Text>
-              <Text className='alfa-fund-table__cell alfa-fund-digits'>{formatNav(r.accNav)}</Text>
-              <SignedRate value={r.dailyReturn} className='alfa-fund-table__cell' />
+              <Text className='alfa-fund-table__cell alfa-fund-table__cell--first alfa-fund-digits' role='cell'>
+                {r.date}
+              </Text>
+              <Text className='alfa-fund-table__cell alfa-fund-digits' role='cell'>
+                {formatNav(r.nav)}
+              </Text>
+              <Text className='alfa-fund-table__cell alfa-fund-digits' role='cell'>
+                {formatNav(r.accNav)}
+              </Text>
+              <Text className='alfa-fund-table__cell' role='cell'>
+                <SignedRate value={r.dailyReturn} />
+              </Text>
             </View>
           ))}
         </View>

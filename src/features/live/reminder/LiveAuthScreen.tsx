@@ -109,12 +109,12 @@ export const LiveAuthScreen = observer(function LiveAuthScreen({ liveId }: { liv
         {status !== 'UPCOMING' ? (
           <>
             <Text className='alfa-live-auth__note'>{status === 'LIVE' ? '直播已经开始了' : '直播已结束，可以看回放'}</Text>
-            <Button className='alfa-live-auth__button' onClick={() => void navigateTo('live', { liveId })}>
+            <Button role='button' className='alfa-live-auth__button' onClick={() => void navigateTo('live', { liveId })}>
               {status === 'LIVE' ? '去看直播' : '看回放'}
             </Button>
           </>
         ) : !REMINDER_PLATFORM ? (
-          <Button className='alfa-live-auth__button' onClick={addToCalendar}>
+          <Button role='button' className='alfa-live-auth__button' onClick={addToCalendar}>
             添加到日历
           </Button>
         ) : !templateId ? (
@@ -122,12 +122,17 @@ export const LiveAuthScreen = observer(function LiveAuthScreen({ liveId }: { liv
         ) : data.subscribed ? (
           <>
             <Text className='alfa-live-auth__note alfa-live-auth__note--done'>{SUBSCRIBED_TEXT}</Text>
-            <Button className='alfa-live-auth__button alfa-live-auth__button--plain' disabled={busy} onClick={() => void cancel()}>
+            <Button
+              role='button'
+              className='alfa-live-auth__button alfa-live-auth__button--plain'
+              disabled={busy}
+              onClick={() => void cancel()}
+            >
               取消提醒
             </Button>
           </>
         ) : !user.isLogin ? (
-          <Button className='alfa-live-auth__button' onClick={() => void startLogin()}>
+          <Button role='button' className='alfa-live-auth__button' onClick={() => void startLogin()}>
             登录后订阅开播提醒
           </Button>
         ) : (

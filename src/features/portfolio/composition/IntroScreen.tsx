@@ -51,7 +51,8 @@ export function IntroVideo({ video }: { video: PortfolioIntroVideoFragment }) {
     formatCount(video.visitCount) && `观看 ${formatCount(video.visitCount)}`,
   ].filter(Boolean)
   return (
-    <View role='link' aria-label='播放策略介绍视频' onClick={() => open(video.url)}>
+    // The name holds the counts it shows, so that speech input finds the link by its visible text.
+    <View role='link' aria-label={['播放策略介绍视频', ...counts].join(' · ')} onClick={() => open(video.url)}>
       <View className='alfa-po-intro__video'>
         {cover ? (
           <Image className='alfa-po-intro__cover' src={cover} mode='aspectFill' lazyLoad aria-hidden='true' />

@@ -44,7 +44,7 @@ export function AipDetailScreen({ poCode, sigId }: { poCode: string; sigId: stri
         <RecordLink url={intro.link}>查看解读</RecordLink>
       </View>
       <Card title='本期买入'>
-        <View className='alfa-po-aip-orders' role='list'>
+        <View className='alfa-po-aip-orders'>
           {advice.buyOrders.map((o) => (
             <View
               key={o.fundCode}

@@ -120,12 +120,12 @@ export function AipListScreen({ poCode }: { poCode: string }) {
         emptyTitle='暂无定投建议'
         emptyDescription='本策略还没有发布定投建议，发布后会在这里列出。'
       >
-        <View className='alfa-po-aip-list' role='list'>
+        <View className='alfa-po-aip-list'>
           {items.map((a) => (
             <View
               key={a.sigId}
               className='alfa-section alfa-po-aip'
-              role='listitem'
+              role='link'
               onClick={() => navigateTo('portfolioAipDetail', { poCode, sigId: a.sigId })}
             >
               <AipAdviceSummary advice={a} />

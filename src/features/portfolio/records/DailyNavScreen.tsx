@@ -77,15 +77,27 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
         >
           <View className='alfa-section alfa-po-nav-table' role='table'>
             <View className='alfa-po-nav-table__row alfa-po-nav-table__row--head' role='row'>
-              <Text className='alfa-po-nav-table__cell'>日期</Text>
-              <Text className='alfa-po-nav-table__cell'>净值</Text>
-              <Text className='alfa-po-nav-table__cell'>日涨跌</Text>
+              <Text className='alfa-po-nav-table__cell' role='columnheader'>
+                日期
+              </Text>
+              <Text className='alfa-po-nav-table__cell' role='columnheader'>
+                净值
+              </Text>
+              <Text className='alfa-po-nav-table__cell' role='columnheader'>
+                日涨跌
+              </Text>
             </View>
             {items.map((r) => (
               <View key={r.date} className='alfa-po-nav-table__row' role='row'>
-                <Text className='alfa-po-nav-table__cell'>{formatDate(r.date, DATE)}</Text>
-                <Text className='alfa-po-nav-table__cell'>{formatNav(r.value)}</Text>
-                <SignedRate value={r.dailyReturn} className='alfa-po-nav-table__cell' />
+                <Text className='alfa-po-nav-table__cell' role='cell'>
+                  {formatDate(r.date, DATE)}
+                </Text>
+                <Text className='alfa-po-nav-table__cell' role='cell'>
+                  {formatNav(r.value)}
+                </Text>
+                <Text className='alfa-po-nav-table__cell' role='cell'>
+                  <SignedRate value={r.dailyReturn} />
+                </Text>
               </View>
             ))}
           </View>

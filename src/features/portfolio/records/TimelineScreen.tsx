@@ -24,7 +24,7 @@ const FILTERS: TabItem<Filter>[] = [
 function Post({ post }: { post: RecordsTimelinePostFragment }) {
   const cover = imageSrc(post.coverUrl)
   return (
-    <View className='alfa-po-post' role='listitem' onClick={() => openLink(post.url)}>
+    <View className='alfa-po-post' role='link' onClick={() => openLink(post.url)}>
       <View className='alfa-po-post__text'>
         <Text className='alfa-po-post__title'>{post.title}</Text>
         <View className='alfa-po-post__meta'>
@@ -33,7 +33,7 @@ function Post({ post }: { post: RecordsTimelinePostFragment }) {
           <Text className='alfa-po-muted'>{formatDate(post.postedDate)}</Text>
         </View>
       </View>
-      {cover && <Image className='alfa-po-post__cover' src={cover} mode='aspectFill' lazyLoad />}
+      {cover && <Image className='alfa-po-post__cover' src={cover} mode='aspectFill' lazyLoad aria-hidden='true' />}
     </View>
   )
 }
@@ -64,7 +64,7 @@ export function TimelineScreen({ poCode }: { poCode: string }) {
         emptyTitle='暂无动态'
         emptyDescription={filter === 'ALL' ? '该策略还没有发布动态。' : `还没有${CONTENT_TYPE_NAMES[filter]}，可切换到全部查看。`}
       >
-        <View className='alfa-section alfa-po-posts' role='list'>
+        <View className='alfa-section alfa-po-posts'>
           {items.map((p) => (
             <Post key={p.postId} post={p} />
           ))}

@@ -15,12 +15,7 @@ export const openManager = (managerId: string) => navigateTo('manager', { fundMa
 export function PoManagerCard({ manager, title = '主理人' }: { manager: PoManagerCardFragment; title?: string }) {
   return (
     <Card title={title}>
-      <View
-        className='alfa-po-manager'
-        role='link'
-        aria-label={`${title}${manager.managerName}的介绍`}
-        onClick={() => openManager(manager.managerId)}
-      >
+      <View className='alfa-po-manager' role='link' onClick={() => openManager(manager.managerId)}>
         <Avatar className='alfa-po-manager__avatar' name={manager.managerName} url={manager.avatarUrl} />
         <View className='alfa-po-manager__who'>
           <View>

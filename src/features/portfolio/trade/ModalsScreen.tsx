@@ -51,7 +51,7 @@ function Notice({
           ✓ 已阅读
         </View>
       ) : (
-        <Button className='alfa-po-notice__ack' onClick={onRead}>
+        <Button role='button' className='alfa-po-notice__ack' onClick={onRead}>
           我已阅读
         </Button>
       )}

@@ -18,7 +18,7 @@ export function BackScreen() {
   return (
     <View className='alfa-site alfa-site--center'>
       <Text className='alfa-site__status'>正在返回上一页…</Text>
-      <Button className='alfa-site__secondary' onClick={() => void goHome()}>
+      <Button role='button' className='alfa-site__secondary' onClick={() => void goHome()}>
         回到首页
       </Button>
     </View>

@@ -56,7 +56,7 @@ export function AppOpenScreen() {
             <AppHeader config={data} />
             <View className='alfa-site__actions'>
               {host.place === 'browser' && address ? (
-                <Button className='alfa-site__primary' onClick={() => openAppAddress(address)}>
+                <Button role='button' className='alfa-site__primary' onClick={() => openAppAddress(address)}>
                   打开 {data.appName} App
                 </Button>
               ) : (
@@ -66,7 +66,7 @@ export function AppOpenScreen() {
                     : '当前环境无法直接打开 App，可以继续在网页中浏览。'}
                 </Text>
               )}
-              <Button className='alfa-site__secondary' onClick={() => openLink(path)}>
+              <Button role='button' className='alfa-site__secondary' onClick={() => openLink(path)}>
                 继续在{host.place === 'miniProgram' ? '小程序' : '网页'}中浏览
               </Button>
               <View className='alfa-site__link' role='link' onClick={() => void navigateTo('appDownload')}>

@@ -47,7 +47,7 @@ export function DownloadingScreen() {
                     : `正在下载 ${data.appName}${data.version ? ` ${data.version}` : ''}${data.packageSize ? `（${data.packageSize}）` : ''}`}
                 </Text>
                 <Text className='alfa-site__note'>没有开始？点击下方按钮重新{host.os === 'ios' ? '打开' : '下载'}。</Text>
-                <Button className='alfa-site__primary' onClick={() => openLink(url)}>
+                <Button role='button' className='alfa-site__primary' onClick={() => openLink(url)}>
                   {host.os === 'ios' ? STORE_LABELS.ios : '重新下载'}
                 </Button>
               </View>

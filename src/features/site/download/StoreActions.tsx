@@ -28,7 +28,7 @@ export function StoreActions({ config, host }: { config: AppConfig; host: Downlo
   if (host.place !== 'browser')
     return (
       <View className='alfa-site__actions'>
-        <Button className='alfa-site__primary' onClick={() => copyLink(url)}>
+        <Button role='button' className='alfa-site__primary' onClick={() => copyLink(url)}>
           复制下载链接
         </Button>
         <Text className='alfa-site__note'>
@@ -42,7 +42,7 @@ export function StoreActions({ config, host }: { config: AppConfig; host: Downlo
   const other = config.store[otherOs]
   return (
     <View className='alfa-site__actions'>
-      <Button className='alfa-site__primary' onClick={() => openLink(url)}>
+      <Button role='button' className='alfa-site__primary' onClick={() => openLink(url)}>
         {STORE_LABELS[host.os]}
       </Button>
       {other && (

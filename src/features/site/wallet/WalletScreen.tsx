@@ -64,7 +64,7 @@ export function WalletScreen() {
             ) : (
               <View className='alfa-site__actions'>
                 <Text className='alfa-site__note'>暂无持有的策略，可以先看看适合自己的策略。</Text>
-                <Button className='alfa-site__secondary' onClick={() => void navigateTo('productList')}>
+                <Button role='button' className='alfa-site__secondary' onClick={() => void navigateTo('productList')}>
                   去看看策略
                 </Button>
               </View>
