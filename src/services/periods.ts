@@ -54,3 +54,6 @@ export const periodOfFundPeriod = (fundPeriod: FundPeriod): ReturnPeriod =>
 /** A period's return among a fund's FundPeriodReturns. */
 export const periodReturn = (returns: Pick<PeriodReturnsFieldsFragment, ReturnsField>, period: ReturnPeriod): string | null =>
   returns[PERIODS[period].field]
+
+/** The period a chart shows first (and the strategy detail's query asks for with the head). */
+export const DEFAULT_PERIOD: Period = 'ONE_YEAR'

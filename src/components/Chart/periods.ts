@@ -25,7 +25,7 @@ export const ALL_PERIODS: PeriodOption[] = (Object.keys(PERIOD_LABELS) as ChartP
   label: PERIOD_LABELS[value],
 }))
 
-export const DEFAULT_PERIOD: ChartPeriod = 'ONE_YEAR'
+export { DEFAULT_PERIOD } from '@/services/periods'
 
 const BACK: Partial<Record<ChartPeriod, [number, 'month' | 'year']>> = {
   ONE_MONTH: [1, 'month'],

@@ -1,25 +1,15 @@
 import { Text, View } from '@tarojs/components'
 import { StaleNotice } from '@/components/AsyncContent'
-import { BottomBar } from '@/components/BottomBar'
-import { Deferred } from '@/components/Deferred'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
-import { periodCode } from '@/services/periods'
-import { PickButton } from '@/features/watchlist'
-import { formatNav } from '@/utils/format'
-import { Card } from '@/components/Card'
-import { AsOf, RiskTag, SignedRate } from '@/components/Figure'
+import { formatNav } from '@/utils/number'
+import { RiskTag, SignedRate } from '@/components/Figure'
 import { useShareSubject } from '@/components/Page'
 import { FundPending } from '../FundPending'
 import { useFundQuery, useFundStopped } from '../hooks'
-import { FiguresUnavailable } from '../performance/FiguresUnavailable'
-import { FundNavChart } from '../performance/FundNavChart'
-import { ReturnsGrid } from '../performance/ReturnsGrid'
 import { FundStoppedNotice } from './FundStoppedNotice'
-import { HoldingsCard } from './HoldingsCard'
-import { ManagerCard } from './ManagerCard'
-import { TradeRulesCard } from './TradeRulesCard'
+import { FundDetailBody } from './body'
 import '../index.scss'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
@@ -32,7 +22,6 @@ export function FundDetailScreen({
   fundCode: string
   /** The broker-0008 pages link to each other. */ variant?: '0008'
 }) {
-  const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadDetail)
   useShareSubject(fund?.fundName)
   const stopped = useFundStopped(fundCode, state === 'ready')
@@ -65,36 +54,8 @@ export function FundDetailScreen({
           </View>
         )}
       </View>
-      <FundNavChart fundCode={fundCode} unavailable={fund.figuresUnavailable} onMore={() => navigateTo('fundNav', { fundCode })} />
-      {/* Below the first screen: rendered in the next task, so the head paints without waiting for them. */}
-      <Deferred>
-        <Card
-          title='阶段涨幅'
-          extra={fund.figuresUnavailable ? undefined : <AsOf date={fund.navDate} />}
-          onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}
-        >
-          {fund.figuresUnavailable ? (
-            <FiguresUnavailable reason={fund.figuresUnavailable} />
-          ) : (
-            <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
-          )}
-        </Card>
-        <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
-        <TradeRulesCard rules={fund.tradeRules} />
-        <HoldingsCard holdings={fund.topHoldings} />
-        <Card title='基金概况' onMore={() => navigateTo('fundIntro', { fundCode })}>
-          <Text className='alfa-fund-line'>{`成立日期 ${fund.setupDate}`}</Text>
-          {fund.intro && <Text className='alfa-fund-line alfa-fund-clamp'>{fund.intro}</Text>}
-        </Card>
-        <Text className='alfa-fund-foot'>
-          {fund.isDemo
-            ? '净值与业绩为演示数据，不构成投资建议。'
-            : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
-        </Text>
-      </Deferred>
-      <BottomBar className='alfa-fund-bar'>
-        <PickButton fundCode={fund.fundCode} />
-      </BottomBar>
+      {/* The chart, the cards below it and the bar: their own chunk on H5, loaded once the head has painted (./body). */}
+      <FundDetailBody fund={fund} fundCode={fundCode} variant={variant} />
     </View>
   )
 }

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { Chart, DEFAULT_PERIOD, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { Chart, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
@@ -11,11 +11,6 @@ import {
   InvestPlanNavHistoryDocument,
   LongWinNavHistoryDocument,
   NavHistoryDocument,
-  type PortfolioAcrLineFragment,
-  type PortfolioBenchmarkLineFragment,
-  type PortfolioChartFragment,
-  type PortfolioNavSeriesFragment,
-  type PortfolioRealMoneyLineFragment,
   type PortfolioPreferenceFlagsFragment,
 } from '@/services/generated/graphql'
 import type { PortfolioKind } from '../kind'
@@ -29,21 +24,8 @@ import {
   type SeriesExtent,
   type SeriesSetting,
 } from './chartRules'
+import { DETAIL_PERIOD, type ChartAnswer } from './chartAnswer'
 import { ProfitCalculator } from './ProfitCalculator'
-
-/** The detail query asks the chart for this period; other tabs ask the history operation of the kind. */
-export const DETAIL_PERIOD: ChartPeriod = DEFAULT_PERIOD
-export const DETAIL_RANGE = PERIOD_RANGE[DETAIL_PERIOD]
-
-/**
- * A chart's answer: the NAV series (with the expected line where asked), the default benchmark and
- * the compared one where asked, and for long-win plans the accumulated return and the real-money account.
- */
-export type ChartAnswer = Omit<PortfolioChartFragment, 'navHistory'> & {
-  navHistory: PortfolioNavSeriesFragment & Partial<Pick<PortfolioChartFragment['navHistory'], 'expectedSeries'>>
-  comparing?: PortfolioBenchmarkLineFragment | null
-} & Partial<PortfolioAcrLineFragment> &
-  Partial<PortfolioRealMoneyLineFragment>
 
 /** What the chart draws besides the answer: the benchmark line (when the preference shows one), the expected line (hasExpeData). */
 export interface ChartShow {

@@ -7,7 +7,7 @@ import {
   type LongwinQuery,
   type PortfolioQuery,
 } from '@/services/generated/graphql'
-import type { ChartAnswer } from './ChartCard'
+import type { ChartAnswer } from './chartAnswer'
 import { askByKind, kindOfAnswer, type PortfolioKind } from '../kind'
 import { needQueryHolding as holdingNeeded, withHoldings } from '../signed'
 

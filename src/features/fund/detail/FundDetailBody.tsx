@@ -1,0 +1,61 @@
+import { Text } from '@tarojs/components'
+import { BottomBar } from '@/components/BottomBar'
+import { Card } from '@/components/Card'
+import { Deferred } from '@/components/Deferred'
+import { AsOf } from '@/components/Figure'
+import type { FundDetailQuery } from '@/services/generated/graphql'
+import { navigateTo } from '@/services/navigation'
+import { periodCode } from '@/services/periods'
+import { PickButton } from '@/features/watchlist'
+import { FiguresUnavailable } from '../performance/FiguresUnavailable'
+import { FundNavChart } from '../performance/FundNavChart'
+import { ReturnsGrid } from '../performance/ReturnsGrid'
+import { HoldingsCard } from './HoldingsCard'
+import { ManagerCard } from './ManagerCard'
+import { TradeRulesCard } from './TradeRulesCard'
+
+export interface FundDetailBodyProps {
+  fund: NonNullable<FundDetailQuery['fund']>
+  fundCode: string
+  /** The broker-0008 pages link to each other. */
+  variant?: '0008'
+}
+
+/** Everything of the fund detail below its head: the NAV chart, the cards below it (in a task after the chart), the pick bar. */
+export default function FundDetailBody({ fund, fundCode, variant }: FundDetailBodyProps) {
+  const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
+  return (
+    <>
+      <FundNavChart fundCode={fundCode} unavailable={fund.figuresUnavailable} onMore={() => navigateTo('fundNav', { fundCode })} />
+      {/* Below the first screen: rendered in the next task, so the head paints without waiting for them. */}
+      <Deferred>
+        <Card
+          title='阶段涨幅'
+          extra={fund.figuresUnavailable ? undefined : <AsOf date={fund.navDate} />}
+          onMore={() => navigateTo(archivesRoute, { fundCode, tabIndex: 0 })}
+        >
+          {fund.figuresUnavailable ? (
+            <FiguresUnavailable reason={fund.figuresUnavailable} />
+          ) : (
+            <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
+          )}
+        </Card>
+        <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
+        <TradeRulesCard rules={fund.tradeRules} />
+        <HoldingsCard holdings={fund.topHoldings} />
+        <Card title='基金概况' onMore={() => navigateTo('fundIntro', { fundCode })}>
+          <Text className='alfa-fund-line'>{`成立日期 ${fund.setupDate}`}</Text>
+          {fund.intro && <Text className='alfa-fund-line alfa-fund-clamp'>{fund.intro}</Text>}
+        </Card>
+        <Text className='alfa-fund-foot'>
+          {fund.isDemo
+            ? '净值与业绩为演示数据，不构成投资建议。'
+            : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
+        </Text>
+      </Deferred>
+      <BottomBar className='alfa-fund-bar'>
+        <PickButton fundCode={fund.fundCode} />
+      </BottomBar>
+    </>
+  )
+}
