@@ -37,8 +37,8 @@ export type SignalConvertOrderParent = Omit<SignalConvertOrder, 'fund' | 'target
 
 const portfolioParent = (row: PortfolioRow): PortfolioParent => ({ row, ...portfolioFields(row) })
 
-async function visiblePortfolio(ctx: Ctx, poCode: string): Promise<PortfolioRow | null> {
-  const row = await ctx.memo(`po:${poCode}`, () => po.loadPortfolioRow(ctx.database, poCode))
+async function visiblePortfolio(ctx: Ctx, poCode: string, load = po.loadPortfolioRow): Promise<PortfolioRow | null> {
+  const row = await ctx.memo(`po:${poCode}`, () => load(ctx.database, poCode))
   return row && visibleOnBrand(row, ctx.broker) ? row : null
 }
 
@@ -81,7 +81,8 @@ function required<T>(value: T | null | undefined, what: string): T {
 export const portfolioResolvers: Resolvers = {
   Query: {
     portfolio: async (_, { poCode }, ctx) => {
-      const row = await visiblePortfolio(ctx, poCode)
+      // The detail's head: the row with what its first screen reads beside it, in one statement.
+      const row = await visiblePortfolio(ctx, poCode, po.loadPortfolioHead)
       return row ? portfolioParent(row) : null
     },
     portfolios: async (_, args, ctx) => {
@@ -145,7 +146,10 @@ export const portfolioResolvers: Resolvers = {
       p.followersCount ??
       ('followers_total' in p.row ? (p.row as po.PortfolioHeadRow).followers_total : po.followersCount(ctx.database, p.row)),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
-    manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
+    manager: async (p, _, ctx) => {
+      const id = p.row.manager_id
+      return id ? ((await ctx.memo(po.headKeys.manager(id), () => loadManager(ctx.database, id))) ?? null) : null
+    },
     modelPortfolio: async (p, _, ctx) => {
       const model = p.row.model_po_code ? await visiblePortfolio(ctx, p.row.model_po_code) : null
       return model ? portfolioParent(model) : null
