@@ -33,7 +33,7 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'home', requests: [{ operation: 'Home', variables: { feed: true } }], budget: 6 },
+  { name: 'home', requests: [{ operation: 'Home', variables: { feed: true } }], budget: 4 },
   { name: 'fund detail (000001)', requests: [{ operation: 'FundDetail', variables: { fundCode: '000001' } }], budget: 4 },
   { name: 'watchlist (demo user)', requests: [{ operation: 'WatchlistPicks', variables: {} }], loggedIn: true, budget: 2 },
   {
