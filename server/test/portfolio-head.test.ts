@@ -3,7 +3,8 @@
 // their funds, the last adjustment, the category names), the chart's NAVs with adjustments, and a
 // benchmark from a known day. Every seeded portfolio, and ones made to miss what a join could get
 // wrong: no manager, no benchmark, no signal, no parts, no adjustment, no NAV, a NAV gap longer than
-// the latest NAV's range, a range start clamped to a month's end.
+// the latest NAV's range, a range start clamped to a month's end; read by nobody and by a reader who
+// follows, holds and has signed some.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
@@ -14,6 +15,7 @@ import { loadManager } from '../src/manager/data'
 import { composition } from '../src/portfolio/composition'
 import * as po from '../src/portfolio/data'
 import { rangeStart } from '../src/ranges'
+import { DEMO_USER } from '../src/demo/seed'
 import { PG_BIN, pgliteTestDatabase, seededPostgres, startPostgres, type ThrowawayPostgres } from './helpers'
 
 /** Runs `work` as a request does (its own memo), counting its statements. */
@@ -45,6 +47,15 @@ async function makeEdges(database: Database, codes: string[]) {
   await q(`delete from adjustment_parts where adjustment_id in (select adjustment_id from adjustments where po_code = $1)`, [EDGES.bare])
   await q(`delete from adjustments where po_code = $1`, [EDGES.bare])
   await q(`delete from portfolio_navs where po_code = $1`, [EDGES.noNav])
+  // The demo reader follows one portfolio (and holds what the seed gives it).
+  await q(`insert into follows (user_id, po_code) values ($1, $2) on conflict do nothing`, [DEMO_USER.userId, 'LW000001'])
+  // Another reader follows and holds what the demo reader does not: none of it is the demo reader's.
+  await q(`insert into users (user_id, nickname) values ('other-reader', '别人')`, [])
+  await q(`insert into follows (user_id, po_code) select 'other-reader', po_code from portfolios on conflict do nothing`, [])
+  await q(
+    `insert into user_holdings (user_id, po_code, ca_id, units, signed) select 'other-reader', po_code, 'CA-OTHER', 1.5, true from portfolios on conflict do nothing`,
+    [],
+  )
   await q(
     `delete from portfolio_navs where po_code = $1 and nav_date < (select max(nav_date) from portfolio_navs where po_code = $1)
        and nav_date >= (select max(nav_date) from portfolio_navs where po_code = $1) - 50`,
@@ -73,37 +84,61 @@ function headSuite(engine: string, open: () => Promise<Database>) {
     })
     after(() => database?.close())
 
-    it('the head: one statement, and the row, manager, benchmarks, latest signal, latest NAV and NAV days its look-ups read', async () => {
-      const seen = { noManager: 0, noBenchmark: 0, noSignal: 0, signal: 0, noNav: 0, noPreviousInRange: 0 }
-      for (const code of codes) {
-        const row = (await po.loadPortfolioRow(database, code))!
-        const expected = {
-          row,
-          manager: row.manager_id ? await loadManager(database, row.manager_id) : undefined,
-          benchmarks: await po.comparableBenchmarks(database, code),
-          signal: await po.signals(database, code, 'SIGNAL', 0, 1),
-          latestNav: await po.dailyNavs(database, code, '1M', 0, 1),
-          first: await po.firstNavDate(database, code),
-          last: await po.lastNavDate(database, code),
-        }
-        const { value: actual, statements } = await inRequest(async () => ({
-          row: await po.loadPortfolioHead(database, code),
-          manager: row.manager_id ? await primed(po.headKeys.manager(row.manager_id)) : undefined,
-          benchmarks: await primed(po.headKeys.comparableBenchmarks(code)),
-          signal: await primed(po.headKeys.signals(code, 'SIGNAL', 0, 1)),
-          latestNav: await primed(po.headKeys.dailyNavs(code, '1M', 0, 1)),
-          first: await po.firstNavDate(database, code),
-          last: await po.lastNavDate(database, code),
-        }))
-        assert.deepEqual(actual, expected, code)
-        assert.equal(statements, 1, code)
-        if (!row.manager_id) seen.noManager++
-        if (!expected.benchmarks.length) seen.noBenchmark++
-        if (expected.signal.rows.length) seen.signal++
-        else seen.noSignal++
-        if (!expected.last) seen.noNav++
-        if (expected.latestNav.rows[0] && expected.latestNav.rows[0].dailyReturn === null) seen.noPreviousInRange++
+    it('the head: one statement, and the row, manager, benchmarks, latest signal, latest NAV, NAV days, invested units and the reader’s state and holding its look-ups read', async () => {
+      const seen = {
+        noManager: 0,
+        noBenchmark: 0,
+        noSignal: 0,
+        signal: 0,
+        noNav: 0,
+        noPreviousInRange: 0,
+        followed: 0,
+        holding: 0,
+        signed: 0,
+        units: 0,
+        noUnits: 0,
       }
+      for (const userId of [DEMO_USER.userId, null])
+        for (const code of codes) {
+          const row = (await po.loadPortfolioRow(database, code))!
+          const expected = {
+            row,
+            manager: row.manager_id ? await loadManager(database, row.manager_id) : undefined,
+            benchmarks: await po.comparableBenchmarks(database, code),
+            signal: await po.signals(database, code, 'SIGNAL', 0, 1),
+            latestNav: await po.dailyNavs(database, code, '1M', 0, 1),
+            first: await po.firstNavDate(database, code),
+            last: await po.lastNavDate(database, code),
+            invested: await po.investedUnit(database, row),
+            state: userId ? await po.userPortfolioState(database, userId, code) : null,
+            holdings: userId ? await po.capitalAccountHoldings(database, userId, code) : null,
+          }
+          const { value: actual, statements } = await inRequest(async () => ({
+            row: await po.loadPortfolioHead(database, code, userId),
+            manager: row.manager_id ? await primed(po.headKeys.manager(row.manager_id)) : undefined,
+            benchmarks: await primed(po.headKeys.comparableBenchmarks(code)),
+            signal: await primed(po.headKeys.signals(code, 'SIGNAL', 0, 1)),
+            latestNav: await primed(po.headKeys.dailyNavs(code, '1M', 0, 1)),
+            first: await po.firstNavDate(database, code),
+            last: await po.lastNavDate(database, code),
+            invested: await primed(po.headKeys.investedUnit(code)),
+            state: userId ? await primed(po.headKeys.userState(userId, code)) : null,
+            holdings: userId ? await primed(po.headKeys.holdings(userId, code)) : null,
+          }))
+          assert.deepEqual(actual, expected, `${code} ${userId}`)
+          assert.equal(statements, 1, code)
+          if (!row.manager_id) seen.noManager++
+          if (!expected.benchmarks.length) seen.noBenchmark++
+          if (expected.signal.rows.length) seen.signal++
+          else seen.noSignal++
+          if (!expected.last) seen.noNav++
+          if (expected.latestNav.rows[0] && expected.latestNav.rows[0].dailyReturn === null) seen.noPreviousInRange++
+          if (expected.state?.followed) seen.followed++
+          if (expected.state?.signed) seen.signed++
+          if (expected.holdings?.length) seen.holding++
+          if (expected.invested === null) seen.noUnits++
+          else seen.units++
+        }
       for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `no portfolio with ${what}`)
     })
 

@@ -45,13 +45,13 @@ const SCREENS: Screen[] = [
     name: 'long-win detail (LW000001, logged in)',
     requests: [{ operation: 'Longwin', variables: { poCode: 'LW000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 10,
+    budget: 7,
   },
   {
     name: 'plan detail (AP000001, logged in)',
     requests: [{ operation: 'InvestPlan', variables: { poCode: 'AP000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 7,
+    budget: 5,
   },
 ]
 

@@ -59,6 +59,9 @@ export const headKeys = {
   signals: (poCode: string, kind: string, offset: number, size: number) => `signals:${poCode}:${kind}:${offset}:${size}`,
   dailyNavs: (poCode: string, range: string | null | undefined, offset: number, size: number) =>
     `dailyNavs:${poCode}:${(range ?? '1Y').toUpperCase()}:${offset}:${size}`,
+  investedUnit: (poCode: string) => `investedUnit:${poCode}`,
+  userState: (userId: string, poCode: string) => `state:${userId}:${poCode}`,
+  holdings: (userId: string, poCode: string) => `holdings:${userId}:${poCode}`,
 }
 
 /**
@@ -68,9 +71,24 @@ export const headKeys = {
  * look-up reads, so the resolvers send nothing more; one-row parts come as columns (the driver's
  * own types: numerics stay strings), the benchmarks as JSON of text and booleans only.
  */
-export async function loadPortfolioHead(database: Database, poCode: string): Promise<PortfolioHeadRow | undefined> {
+export async function loadPortfolioHead(
+  database: Database,
+  poCode: string,
+  userId: string | null = null,
+): Promise<PortfolioHeadRow | undefined> {
   const found = await database.db
     .selectFrom('portfolios as p')
+    // The reader's holding (one row at most: the key is user and portfolio); none for nobody.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('user_holdings as uh')
+          .select(['uh.ca_id', 'uh.units', 'uh.signed'])
+          .where('uh.user_id', '=', userId ?? '')
+          .whereRef('uh.po_code', '=', 'p.po_code')
+          .as('uh'),
+      (join) => join.onTrue(),
+    )
     .leftJoinLateral(
       (eb) =>
         eb
@@ -183,6 +201,25 @@ export async function loadPortfolioHead(database: Database, poCode: string): Pro
       'l.value as h_l_value',
       'l.dailyReturn as h_l_dailyReturn',
       'l.totalCount as h_l_totalCount',
+      eb
+        .exists(
+          eb
+            .selectFrom('follows as uf')
+            .select('uf.po_code')
+            .where('uf.user_id', '=', userId ?? '')
+            .whereRef('uf.po_code', '=', 'p.po_code'),
+        )
+        .$castTo<boolean>()
+        .as('h_u_followed'),
+      'uh.ca_id as h_u_caId',
+      'uh.units as h_u_units',
+      'uh.signed as h_u_signed',
+      eb
+        .selectFrom('portfolio_parts as ip')
+        .select((ip) => ip.cast<number>(ip.fn.coalesce(ip.fn.sum('ip.unit'), ip.lit(0)), 'integer').as('n'))
+        .whereRef('ip.po_code', '=', 'p.po_code')
+        .where('ip.category_code', 'not in', INVESTED_EXCLUDED)
+        .as('h_invested'),
     ])
     .where('p.po_code', '=', poCode)
     .executeTakeFirst()
@@ -215,6 +252,11 @@ export async function loadPortfolioHead(database: Database, poCode: string): Pro
     h_l_value,
     h_l_dailyReturn,
     h_l_totalCount,
+    h_u_followed,
+    h_u_caId,
+    h_u_units,
+    h_u_signed,
+    h_invested,
     ...head
   } = found
   primeInRequest(navBoundsKey(poCode), { first: h_first_nav ?? null, last: h_last_nav ?? null })
@@ -260,6 +302,11 @@ export async function loadPortfolioHead(database: Database, poCode: string): Pro
     rows: h_l_date == null ? [] : [{ date: h_l_date, value: h_l_value!, dailyReturn: h_l_dailyReturn ?? null }],
     totalCount: h_l_totalCount ?? 0,
   })
+  primeInRequest(headKeys.investedUnit(poCode), head.total_unit ? (h_invested ?? 0) : null)
+  if (userId !== null) {
+    primeInRequest(headKeys.userState(userId, poCode), { followed: h_u_followed, signed: h_u_signed ?? false })
+    primeInRequest(headKeys.holdings(userId, poCode), h_u_caId == null ? [] : [{ caId: h_u_caId, units: h_u_units! }])
+  }
   return head
 }
 
@@ -315,8 +362,12 @@ export async function followersCount(database: Database, row: PortfolioRow): Pro
   return row.followers_base + n
 }
 
-/** Whether the user follows the portfolio and has signed its advisory agreement. */
-export function userPortfolioState(database: Database, userId: string, poCode: string) {
+/** Whether the user follows the portfolio and has signed its advisory agreement (once per request: the detail's head reads it). */
+export function userPortfolioState(database: Database, userId: string, poCode: string): Promise<{ followed: boolean; signed: boolean }> {
+  return memoInRequest(headKeys.userState(userId, poCode), () => userStateRow(database, userId, poCode))
+}
+
+function userStateRow(database: Database, userId: string, poCode: string) {
   return database.db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('follows').select('po_code').where('user_id', '=', userId).where('po_code', '=', poCode)).as('followed'),
@@ -331,25 +382,37 @@ export function userPortfolioState(database: Database, userId: string, poCode: s
     .executeTakeFirstOrThrow()
 }
 
-export function capitalAccountHoldings(database: Database, userId: string, poCode: string) {
-  return database.db
-    .selectFrom('user_holdings')
-    .select(['ca_id as caId', 'units'])
-    .where('user_id', '=', userId)
-    .where('po_code', '=', poCode)
-    .execute()
+/** The user's holding of the portfolio: one capital account at most (the key is user and portfolio); once per request, the detail's head reads it. */
+export function capitalAccountHoldings(
+  database: Database,
+  userId: string,
+  poCode: string,
+): Promise<Array<{ caId: string; units: string }>> {
+  return memoInRequest(headKeys.holdings(userId, poCode), () =>
+    database.db
+      .selectFrom('user_holdings')
+      .select(['ca_id as caId', 'units'])
+      .where('user_id', '=', userId)
+      .where('po_code', '=', poCode)
+      .execute(),
+  )
 }
 
-/** Units invested outside cash and money funds; null for a portfolio without units. */
-export async function investedUnit(database: Database, row: PortfolioRow): Promise<number | null> {
-  if (!row.total_unit) return null
-  const { n } = await database.db
-    .selectFrom('portfolio_parts')
-    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('unit'), eb.lit(0)), 'integer').as('n'))
-    .where('po_code', '=', row.po_code)
-    .where('category_code', 'not in', ['CASH', 'MONEY'])
-    .executeTakeFirstOrThrow()
-  return n
+/** Cash and money funds: not counted as invested units. */
+const INVESTED_EXCLUDED = ['CASH', 'MONEY']
+
+/** Units invested outside cash and money funds; null for a portfolio without units (once per request: the detail's head reads it). */
+export function investedUnit(database: Database, row: PortfolioRow): Promise<number | null> {
+  return memoInRequest(headKeys.investedUnit(row.po_code), async () => {
+    if (!row.total_unit) return null
+    const { n } = await database.db
+      .selectFrom('portfolio_parts')
+      .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('unit'), eb.lit(0)), 'integer').as('n'))
+      .where('po_code', '=', row.po_code)
+      .where('category_code', 'not in', INVESTED_EXCLUDED)
+      .executeTakeFirstOrThrow()
+    return n
+  })
 }
 
 /** Category codes and names of one category type (composition categories, fund categories). */

@@ -45,7 +45,7 @@ async function visiblePortfolio(ctx: Ctx, poCode: string, load = po.loadPortfoli
 const userState = (ctx: Ctx, poCode: string) => {
   const userId = optionalUser(ctx)
   if (!userId) return Promise.resolve({ followed: false, signed: false })
-  return ctx.memo(`state:${poCode}`, () => po.userPortfolioState(ctx.database, userId, poCode))
+  return po.userPortfolioState(ctx.database, userId, poCode)
 }
 
 const page = (args: Paged, defaultSize?: number) => readPage(args.page, defaultSize)
@@ -82,7 +82,9 @@ export const portfolioResolvers: Resolvers = {
   Query: {
     portfolio: async (_, { poCode }, ctx) => {
       // The detail's head: the row with what its first screen reads beside it, in one statement.
-      const row = await visiblePortfolio(ctx, poCode, po.loadPortfolioHead)
+      // The reader's state and holding come with it (nobody's when the token is not valid: hasFollowed says why).
+      const reader = ctx.auth.status === 'valid' ? ctx.auth.userId : null
+      const row = await visiblePortfolio(ctx, poCode, (database, code) => po.loadPortfolioHead(database, code, reader))
       return row ? portfolioParent(row) : null
     },
     portfolios: async (_, args, ctx) => {
