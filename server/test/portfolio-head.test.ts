@@ -39,7 +39,11 @@ async function makeEdges(database: Database, codes: string[]) {
   const others = codes.filter((c) => c !== EDGES.bare)
   ;[EDGES.noNav, EDGES.gap, EDGES.monthEnd] = others.slice(-3)
   const q = (text: string, params: unknown[]) => database.query(text, params)
-  await q(`update portfolios set manager_id = null where po_code = $1`, [EDGES.bare])
+  // No manager, and a preferred benchmark that is no index.
+  await q(
+    `update portfolios set manager_id = null, asset_classes_testing_index = 'NO-SUCH-INDEX', preferences = preferences - 'defaultComparableBenchmark' where po_code = $1`,
+    [EDGES.bare],
+  )
   await q(`delete from portfolio_benchmarks where po_code = $1`, [EDGES.bare])
   await q(`delete from signal_orders where sig_id in (select sig_id from signals where po_code = $1)`, [EDGES.bare])
   await q(`delete from signals where po_code = $1`, [EDGES.bare])
@@ -239,6 +243,47 @@ function headSuite(engine: string, open: () => Promise<Database>) {
           if (adjustments.length) withAdjustment++
         }
       assert.ok(withAdjustment > 0)
+    })
+
+    it('the chart in one statement: NAVs, accumulated returns, real money, adjustments and the preferred benchmark, as their own queries read them', async () => {
+      const seen = { benchmark: 0, unknownBenchmark: 0, realMoney: 0, wholeSeries: 0 }
+      for (const code of codes)
+        for (const range of ['1Y', '3M', 'MAX']) {
+          const row = (await po.loadPortfolioRow(database, code))!
+          const bench = po.defaultBenchmarkCode(row)
+          const last = await po.lastNavDate(database, code)
+          const start = last ? rangeStart(range, last) : null
+          const navs = (extra: string, value: string) =>
+            last
+              ? database.query<{ date: string; value: string }>(
+                  `select nav_date as date, ${value} as value from portfolio_navs where po_code = $1 and ($2::date is null or nav_date >= $2) ${extra} order by nav_date`,
+                  [code, start],
+                )
+              : Promise.resolve([])
+          const expected = {
+            acr: await navs('', 'round(nav / first_value(nav) over (order by nav_date) - 1, 6)'),
+            real: await navs('and real_value is not null', 'real_value'),
+            series: await navs('', 'nav'),
+            benchmark: last && start !== null && bench ? await po.benchmark(database, bench, range, start) : undefined,
+          }
+          const { value: actual, statements } = await inRequest(async () => {
+            await po.lastNavDate(database, code)
+            const [nav, acr, real] = await Promise.all([
+              po.navSeriesWithAdjustments(database, code, range, false, bench),
+              po.acrHistory(database, code, range, bench),
+              po.realMoneyHistory(database, code, range, bench),
+            ])
+            const benchmark = last && start !== null && bench ? (await po.chartRows(database, code, start, bench)).benchmark : undefined
+            return { acr, real, series: nav.series, benchmark }
+          })
+          assert.deepEqual(actual, expected, `${code} ${range}`)
+          assert.equal(statements, last ? 2 : 1, `${code} ${range}`)
+          if (expected.benchmark?.history.length) seen.benchmark++
+          if (expected.benchmark === null) seen.unknownBenchmark++
+          if (expected.real.length) seen.realMoney++
+          if (last && start === null) seen.wholeSeries++
+        }
+      for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `no chart with ${what}`)
     })
 
     it('a benchmark from a known day, in one statement, is the benchmark of the range that starts that day; an unknown index is none', async () => {

@@ -39,19 +39,19 @@ const SCREENS: Screen[] = [
   {
     name: 'strategy detail (ZH015676)',
     requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', needQueryHolding: false, range: '1Y' } }],
-    budget: 4,
+    budget: 3,
   },
   {
     name: 'long-win detail (LW000001, logged in)',
     requests: [{ operation: 'Longwin', variables: { poCode: 'LW000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 7,
+    budget: 4,
   },
   {
     name: 'plan detail (AP000001, logged in)',
     requests: [{ operation: 'InvestPlan', variables: { poCode: 'AP000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 5,
+    budget: 4,
   },
 ]
 

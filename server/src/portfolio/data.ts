@@ -566,68 +566,110 @@ export interface SeriesPoint {
   extra?: unknown
 }
 
+/** A portfolio's benchmark unless a comparison asks another: the one it prefers, else its asset classes' index. */
+export const defaultBenchmarkCode = (row: PortfolioRow): string | null =>
+  row.preferences.defaultComparableBenchmark ?? row.asset_classes_testing_index ?? null
+
+/** What the chart reads of a portfolio from a day on (chartRows). */
+export interface ChartRows {
+  /** NAVs oldest first, each with its real-money value and its accumulated return since the first (6 places, in the database). */
+  navs: Array<{ date: string; value: string; realValue: string | null; acr: string }>
+  /** Adjustments oldest first. */
+  adjustments: Array<{ adjustmentId: string; date: string }>
+  /** The benchmark from the same day, rebased to 1 there; null for an unknown index, undefined when none was asked. */
+  benchmark?: { name: string; indexCode: string; indexShortName: string; description: string | null; history: SeriesPoint[] } | null
+}
+
+/**
+ * The chart of a portfolio from `start` on (all of it when null) in one statement (issue #24): its
+ * NAVs with real-money values and accumulated returns, its adjustments, and when a benchmark and a
+ * start are given that benchmark's values rebased at the start. Once per request for a portfolio,
+ * start and benchmark, so the NAV chart, the accumulated-return and real-money lines and the
+ * benchmark line asked together share it.
+ */
+export function chartRows(database: Database, poCode: string, start: string | null, benchmarkCode: string | null): Promise<ChartRows> {
+  const code = start !== null ? benchmarkCode : null
+  return memoInRequest(`chart:${poCode}:${start ?? '*'}:${code ?? ''}`, async () => {
+    const from = (column: string) => (start === null ? sql`` : sql`and ${sql.ref(column)} >= ${start}`)
+    const { rows } = await sql<{
+      k: 'n' | 'a' | 'h' | 'v'
+      date: string | null
+      v1: string | null
+      v2: string | null
+      v3: string | null
+      t1: string | null
+      t2: string | null
+      t3: string | null
+    }>`
+      select 'n' as k, nav_date as date, nav as v1, real_value as v2,
+             round(nav / first_value(nav) over (order by nav_date) - 1, 6) as v3, null::text as t1, null::text as t2, null::text as t3
+        from portfolio_navs where po_code = ${poCode} ${from('nav_date')}
+      union all
+      select 'a', adj_date, null, null, null, adjustment_id, null, null from adjustments where po_code = ${poCode} ${from('adj_date')}
+      ${
+        code === null
+          ? sql``
+          : sql`union all
+      select 'h', null, null, null, null, name, index_short_name, description from benchmarks where index_code = ${code}
+      union all
+      select 'v', value_date, round(value / first_value(value) over (order by value_date), 4), null, null, null, null, null
+        from benchmark_values where index_code = ${code} ${from('value_date')}`
+      }
+      order by k, date, t1`.execute(database.db)
+    const out: ChartRows = { navs: [], adjustments: [] }
+    const history: SeriesPoint[] = []
+    for (const r of rows) {
+      if (r.k === 'n') out.navs.push({ date: r.date!, value: r.v1!, realValue: r.v2, acr: r.v3! })
+      else if (r.k === 'a') out.adjustments.push({ adjustmentId: r.t1!, date: r.date! })
+      else if (r.k === 'h') out.benchmark = { name: r.t1!, indexCode: code!, indexShortName: r.t2!, description: r.t3, history }
+      else history.push({ date: r.date!, value: r.v1! })
+    }
+    if (code !== null && !out.benchmark) out.benchmark = null
+    return out
+  })
+}
+
 /**
  * The portfolio's NAVs over the range (every one when `all`; none before the first NAV) and its
- * adjustments from the same day on, oldest first, in one statement (issue #24: the chart reads both).
+ * adjustments from the same day on, oldest first (chartRows: with the benchmark the chart draws beside them).
  */
 export async function navSeriesWithAdjustments(
   database: Database,
   poCode: string,
   range: string | null | undefined,
   all?: boolean | null,
+  benchmarkCode: string | null = null,
 ): Promise<{ series: SeriesPoint[]; adjustments: Array<{ adjustmentId: string; date: string }> }> {
   const last = await lastNavDate(database, poCode)
   if (!last) return { series: [], adjustments: [] }
-  const start = all ? null : rangeStart(range, last)
-  const rows = await database.db
-    .selectFrom('portfolio_navs')
-    .select([sql<'n' | 'a'>`'n'`.as('k'), 'nav_date as date', 'nav as value', sql<string | null>`null::text`.as('id')])
-    .where('po_code', '=', poCode)
-    .$call((q) => (start === null ? q : q.where('nav_date', '>=', start)))
-    .unionAll((eb) =>
-      eb
-        .selectFrom('adjustments')
-        .select([sql<'n' | 'a'>`'a'`.as('k'), 'adj_date as date', sql<string>`null::numeric`.as('value'), 'adjustment_id as id'])
-        .where('po_code', '=', poCode)
-        .$call((q) => (start === null ? q : q.where('adj_date', '>=', start))),
-    )
-    .orderBy('k')
-    .orderBy('date')
-    .orderBy('id')
-    .execute()
-  const series: SeriesPoint[] = []
-  const adjustments: Array<{ adjustmentId: string; date: string }> = []
-  for (const r of rows) {
-    if (r.k === 'n') series.push({ date: r.date, value: r.value })
-    else adjustments.push({ adjustmentId: r.id!, date: r.date })
-  }
-  return { series, adjustments }
+  const { navs, adjustments } = await chartRows(database, poCode, all ? null : rangeStart(range, last), benchmarkCode)
+  return { series: navs.map((n) => ({ date: n.date, value: n.value })), adjustments }
 }
 
-/** Accumulated return over the range: each NAV over the range's first, minus one (6 places, in the database). */
-export async function acrHistory(database: Database, poCode: string, range: string | null | undefined): Promise<SeriesPoint[]> {
+/** Accumulated return over the range: each NAV over the range's first, minus one (6 places, in the database; chartRows). */
+export async function acrHistory(
+  database: Database,
+  poCode: string,
+  range: string | null | undefined,
+  benchmarkCode: string | null = null,
+): Promise<SeriesPoint[]> {
   const last = await lastNavDate(database, poCode)
   if (!last) return []
-  const start = rangeStart(range, last)
-  let q = database.db
-    .selectFrom('portfolio_navs')
-    .select(['nav_date as date', sql<string>`round(nav / first_value(nav) over (order by nav_date) - 1, 6)`.as('value')])
-    .where('po_code', '=', poCode)
-  if (start !== null) q = q.where('nav_date', '>=', start)
-  return q.orderBy('nav_date').execute()
+  const { navs } = await chartRows(database, poCode, rangeStart(range, last), benchmarkCode)
+  return navs.map((n) => ({ date: n.date, value: n.acr }))
 }
 
-export async function realMoneyHistory(database: Database, poCode: string, range: string | null | undefined): Promise<SeriesPoint[]> {
+/** The real-money values over the range, the days that have one (chartRows). */
+export async function realMoneyHistory(
+  database: Database,
+  poCode: string,
+  range: string | null | undefined,
+  benchmarkCode: string | null = null,
+): Promise<SeriesPoint[]> {
   const last = await lastNavDate(database, poCode)
   if (!last) return []
-  const start = rangeStart(range, last)
-  let q = database.db
-    .selectFrom('portfolio_navs')
-    .select(['nav_date as date', 'real_value as value'])
-    .where('po_code', '=', poCode)
-    .where('real_value', 'is not', null)
-  if (start !== null) q = q.where('nav_date', '>=', start)
-  return q.orderBy('nav_date').$narrowType<{ value: string }>().execute()
+  const { navs } = await chartRows(database, poCode, rangeStart(range, last), benchmarkCode)
+  return navs.filter((n) => n.realValue !== null).map((n) => ({ date: n.date, value: n.realValue! }))
 }
 
 /** Daily NAVs over the range, newest first, with each day's return over the NAV before it (6 places). */

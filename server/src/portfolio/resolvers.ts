@@ -240,16 +240,23 @@ export const portfolioResolvers: Resolvers = {
       const plan = await investPlanRow(ctx.database, p.row, investPlanCode, ctx.broker)
       return navHistory(ctx.database, await recordsRow(ctx.database, plan, isModelPo), range, all)
     },
-    acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range),
-    realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
+    // The chart's lines share one statement (po.chartRows), the benchmark's included.
+    acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range, po.defaultBenchmarkCode(p.row)),
+    realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range, po.defaultBenchmarkCode(p.row)),
     benchmark: async (p, { indexCode, range }, ctx) => {
-      const code = indexCode ?? p.row.preferences.defaultComparableBenchmark ?? p.row.asset_classes_testing_index
+      const preferred = po.defaultBenchmarkCode(p.row)
+      const code = indexCode ?? preferred
       if (!code) return null
       // Rebase at the portfolio series' first date so both lines start together (Max: before the set-up too).
       const last = await po.lastNavDate(ctx.database, p.poCode)
       const whole = (range ?? '').toUpperCase() === 'MAX'
-      const start = last ? (rangeStart(range, last) ?? (whole ? await po.firstNavDate(ctx.database, p.poCode) : p.row.created_date)) : null
-      const answer = await po.benchmark(ctx.database, code, range, start)
+      const ranged = last ? rangeStart(range, last) : null
+      const start = last ? (ranged ?? (whole ? await po.firstNavDate(ctx.database, p.poCode) : p.row.created_date)) : null
+      // The portfolio's own benchmark over a range comes with the chart's NAVs (one statement for the chart).
+      const answer =
+        ranged !== null && code === preferred
+          ? (await po.chartRows(ctx.database, p.poCode, ranged, code)).benchmark!
+          : await po.benchmark(ctx.database, code, range, start)
       // A comparison the client asked for by code must name an index: no silent empty line.
       if (!answer && indexCode) throw badInput(`没有代码为 ${indexCode} 的基准指数`)
       return answer

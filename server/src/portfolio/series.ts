@@ -1,7 +1,7 @@
 import type { Database } from '../db'
 import type { PortfolioRow } from '../db/schema'
 import { maxDrawdown } from '../fund/performance'
-import { firstNavDate, navSeriesWithAdjustments, type SeriesPoint } from './data'
+import { defaultBenchmarkCode, firstNavDate, navSeriesWithAdjustments, type SeriesPoint } from './data'
 
 /** Every 21st trading day (about a month) of the expected-return line, and the last. */
 const EXPECTED_STEP = 21
@@ -40,7 +40,7 @@ export function expectedSeries(series: readonly SeriesPoint[], expectedAnnualRat
  * back the chart's periods reach). SETUP starts on the set-up day; Max (or `all`) is every NAV.
  */
 export async function navHistory(database: Database, row: PortfolioRow, range: string | null | undefined, all?: boolean | null) {
-  const read = await navSeriesWithAdjustments(database, row.po_code, range, all)
+  const read = await navSeriesWithAdjustments(database, row.po_code, range, all, defaultBenchmarkCode(row))
   const whole = read.series
   // A series may begin before the set-up (a back-test): 成立以来 leaves that part to 全部.
   const setupOnly = !all && (range ?? '').toUpperCase() === 'SETUP'
