@@ -33,25 +33,25 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'home', requests: [{ operation: 'Home', variables: { feed: true } }], budget: 6 },
+  { name: 'home', requests: [{ operation: 'Home', variables: { feed: true } }], budget: 4 },
   { name: 'fund detail (000001)', requests: [{ operation: 'FundDetail', variables: { fundCode: '000001' } }], budget: 4 },
   { name: 'watchlist (demo user)', requests: [{ operation: 'WatchlistPicks', variables: {} }], loggedIn: true, budget: 2 },
   {
     name: 'strategy detail (ZH015676)',
     requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', needQueryHolding: false, range: '1Y' } }],
-    budget: 13,
+    budget: 3,
   },
   {
     name: 'long-win detail (LW000001, logged in)',
     requests: [{ operation: 'Longwin', variables: { poCode: 'LW000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 18,
+    budget: 4,
   },
   {
     name: 'plan detail (AP000001, logged in)',
     requests: [{ operation: 'InvestPlan', variables: { poCode: 'AP000001', needQueryHolding: true, range: '1Y' } }],
     loggedIn: true,
-    budget: 15,
+    budget: 4,
   },
 ]
 

@@ -16,10 +16,6 @@ const COLUMN_FIELDS = [
 /** A column as the schema's Column (its articles are paged separately). */
 export type ColumnRow = Selection<DB, 'columns', (typeof COLUMN_FIELDS)[number]>
 
-export async function columns(database: Database): Promise<ColumnRow[]> {
-  return database.db.selectFrom('columns').select(COLUMN_FIELDS).orderBy('sort').orderBy('column_id').execute()
-}
-
 export async function column(database: Database, columnId: string): Promise<ColumnRow | null> {
   const row = await database.db.selectFrom('columns').select(COLUMN_FIELDS).where('column_id', '=', columnId).executeTakeFirst()
   return row ?? null
@@ -212,10 +208,31 @@ export function lessons(database: Database, courseId: string, offset: number, si
   )
 }
 
-/** Ads of several recommendation codes in one statement, by code (the home page asks two): each code's ads in their order. */
-export async function loadAdsByRecCode(database: Database, recCodes: string[]): Promise<Map<string, RestAd[]>> {
-  const found = new Map<string, RestAd[]>(recCodes.map((c) => [c, []]))
-  for (const ad of await ads(database, recCodes)) found.get(ad.recCode)?.push(ad)
+/** The site content's batch keys: the configuration entries, the columns, one code's ads. */
+export const siteKeys = { kv: 'kv', columns: 'columns', ads: (recCode: string) => `ad:${recCode}` } as const
+
+/**
+ * The site content a request asks in one tick (issue #24: the home page's configuration, columns
+ * and two codes' ads), in one statement: each part's rows as JSON objects of its text and JSON
+ * columns (nothing JSON could change: no number, no time), tagged with its key and ordered as its
+ * own query orders them. A key with no row answers [].
+ */
+export async function loadSiteContent(database: Database, keys: string[]): Promise<Map<string, unknown[]>> {
+  const found = new Map<string, unknown[]>(keys.map((k) => [k, []]))
+  const codes = keys.filter((k) => k.startsWith('ad:')).map((k) => k.slice(3))
+  const parts = [
+    keys.includes(siteKeys.kv) &&
+      sql`select 'kv' as k, row_number() over (order by key, variant) as n, json_build_object('variant', variant, 'key', key, 'value', value) as r from kv_configs`,
+    keys.includes(siteKeys.columns) &&
+      sql`select 'columns' as k, row_number() over (order by sort, column_id) as n, json_build_object('columnId', column_id, 'title', title, 'coverUrl', cover_url, 'description', description, 'listPageSideUrl', list_page_side_url) as r from columns`,
+    codes.length > 0 &&
+      sql`select 'ad:' || rec_code as k, row_number() over (order by rec_code, sort) as n, json_build_object('adId', ad_id, 'imgUrl', img_url, 'recCode', rec_code, 'displayName', display_name, 'trackProperties', track_properties, 'url', url) as r from ads where rec_code = ${anyText(codes)}`,
+  ].filter((x) => x !== false)
+  if (!parts.length) return found
+  const { rows } = await sql<{ k: string; r: unknown }>`select k, r from (${sql.join(parts, sql` union all `)}) as t order by k, n`.execute(
+    database.db,
+  )
+  for (const row of rows) found.get(row.k)?.push(row.r)
   return found
 }
 
@@ -239,10 +256,10 @@ export async function ads(database: Database, recCodes: string[], displayName?: 
 
 /** Every configuration entry (a small table: operators' widgets, fragments and configs), for one request's look-ups. */
 export function kvRows(database: Database) {
-  return database.db.selectFrom('kv_configs').select(['variant', 'key', 'value']).orderBy('key').execute()
+  return database.db.selectFrom('kv_configs').select(['variant', 'key', 'value']).orderBy('key').orderBy('variant').execute()
 }
 
-type KvRows = Awaited<ReturnType<typeof kvRows>>
+export type KvRows = Awaited<ReturnType<typeof kvRows>>
 
 /** kvConfig over rows already read (kvRows). */
 export function kvConfigIn<E>(rows: KvRows, variant: string, key: string): { key: string; elements: E[] } | null {

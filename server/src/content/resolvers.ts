@@ -1,4 +1,5 @@
 import type { FragmentElement, KeyValue, Resolvers, WidgetElement } from '../../generated/resolvers'
+import type { RestAd } from '@alfa/common/api'
 import type { GraphQLContext as Ctx } from '../context'
 import { optionalUser, requireUser } from '../graphql/context'
 import { badInput } from '../graphql/errors'
@@ -17,21 +18,27 @@ function articleIdOf(articleId: string): string {
 
 type Paged = { page?: PageArgs | null }
 
-/** The configuration entries, read once per request however many widgets, fragments and configs it asks. */
-const kv = (ctx: Ctx) => ctx.memo('kv_configs', () => content.kvRows(ctx.database))
+/**
+ * The configuration entries, read once per request however many widgets, fragments and configs it
+ * asks, in the statement of the site content asked beside them (content.loadSiteContent).
+ */
+const kv = async (ctx: Ctx) => ((await ctx.siteContent(content.siteKeys.kv)) ?? []) as content.KvRows
 
 export const contentResolvers: Resolvers = {
   Query: {
     article: (_: unknown, { articleId }: { articleId: string }, ctx: Ctx) =>
       content.article(ctx.database, articleIdOf(articleId), optionalUser(ctx)),
-    allColumns: (_: unknown, __: unknown, ctx: Ctx) => content.columns(ctx.database),
+    allColumns: async (_: unknown, __: unknown, ctx: Ctx) =>
+      ((await ctx.siteContent(content.siteKeys.columns)) ?? []) as content.ColumnRow[],
     column: (_: unknown, { columnId }: { columnId: string }, ctx: Ctx) => content.column(ctx.database, columnId),
     course: (_: unknown, { courseId }: { courseId: string }, ctx: Ctx) => content.course(ctx.database, courseId),
-    // Ads of every code the request asks are read in one statement (the home page asks two codes).
+    // Ads of every code the request asks are read in one statement with its other site content (the home page asks two codes).
     ads: async (_: unknown, { recCodes, displayName }: { recCodes: string[]; displayName?: string | null }, ctx: Ctx) =>
       displayName != null
         ? content.ads(ctx.database, recCodes, displayName)
-        : (await Promise.all([...new Set(recCodes)].sort().map((c) => ctx.adsByRecCode(c)))).flatMap((list) => list ?? []),
+        : (await Promise.all([...new Set(recCodes)].sort().map((c) => ctx.siteContent(content.siteKeys.ads(c))))).flatMap(
+            (list) => (list ?? []) as RestAd[],
+          ),
     widget: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<WidgetElement>(await kv(ctx), 'widget', key),
     fragment: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<FragmentElement>(await kv(ctx), 'fragment', key),
     config: async (_: unknown, { key }: { key: string }, ctx: Ctx) => content.kvConfigIn<KeyValue>(await kv(ctx), 'config', key),

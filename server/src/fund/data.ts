@@ -13,7 +13,7 @@ import { pageWithTotal, totalCount } from '../paging'
 export type Fund = RestFund
 
 /** Every fund's columns with its category's name and its latest NAV (the lateral join keeps one NAV row per fund). */
-function fundQuery(db: Kysely<DB>) {
+export function fundQuery(db: Kysely<DB>) {
   return db
     .selectFrom('funds as f')
     .leftJoin('categories as c', (join) => join.on('c.category_type', '=', 'FundCategory').onRef('c.category_code', '=', 'f.category_code'))

@@ -2,7 +2,7 @@ import type { Database } from '../db'
 import type { PortfolioRow } from '../db/schema'
 import { sumDecimals } from '../decimal'
 import { FUND_CATEGORY_ASSET_CLASS } from '../fund/categories'
-import { categoryNames, compositionParts, lastAdjustmentDate, type CompositionPartRow } from './data'
+import { compositionRows, type CompositionPartRow } from './data'
 
 /** Category code of a part under a category type: fund category or asset class. */
 export function categoryFor(fundCategory: string, categoryType: string | null | undefined, stored: string): string {
@@ -13,9 +13,7 @@ export function categoryFor(fundCategory: string, categoryType: string | null | 
 
 /** The portfolio's parts grouped by category (as stored, by fund category or by asset class), with each group's sums. */
 export async function composition(database: Database, row: PortfolioRow, categoryType?: string | null) {
-  const parts = await compositionParts(database, row.po_code)
-  const updated = await lastAdjustmentDate(database, row.po_code)
-  const names = await categoryNames(database)
+  const { parts, lastAdjustment: updated, names } = await compositionRows(database, row.po_code)
   const groups = new Map<string, CompositionPartRow[]>()
   for (const p of parts) {
     const code = categoryFor(p.fundCategory, categoryType, p.categoryCode)

@@ -37,15 +37,15 @@ export type SignalConvertOrderParent = Omit<SignalConvertOrder, 'fund' | 'target
 
 const portfolioParent = (row: PortfolioRow): PortfolioParent => ({ row, ...portfolioFields(row) })
 
-async function visiblePortfolio(ctx: Ctx, poCode: string): Promise<PortfolioRow | null> {
-  const row = await ctx.memo(`po:${poCode}`, () => po.loadPortfolioRow(ctx.database, poCode))
+async function visiblePortfolio(ctx: Ctx, poCode: string, load = po.loadPortfolioRow): Promise<PortfolioRow | null> {
+  const row = await ctx.memo(`po:${poCode}`, () => load(ctx.database, poCode))
   return row && visibleOnBrand(row, ctx.broker) ? row : null
 }
 
 const userState = (ctx: Ctx, poCode: string) => {
   const userId = optionalUser(ctx)
   if (!userId) return Promise.resolve({ followed: false, signed: false })
-  return ctx.memo(`state:${poCode}`, () => po.userPortfolioState(ctx.database, userId, poCode))
+  return po.userPortfolioState(ctx.database, userId, poCode)
 }
 
 const page = (args: Paged, defaultSize?: number) => readPage(args.page, defaultSize)
@@ -81,7 +81,10 @@ function required<T>(value: T | null | undefined, what: string): T {
 export const portfolioResolvers: Resolvers = {
   Query: {
     portfolio: async (_, { poCode }, ctx) => {
-      const row = await visiblePortfolio(ctx, poCode)
+      // The detail's head: the row with what its first screen reads beside it, in one statement.
+      // The reader's state and holding come with it (nobody's when the token is not valid: hasFollowed says why).
+      const reader = ctx.auth.status === 'valid' ? ctx.auth.userId : null
+      const row = await visiblePortfolio(ctx, poCode, (database, code) => po.loadPortfolioHead(database, code, reader))
       return row ? portfolioParent(row) : null
     },
     portfolios: async (_, args, ctx) => {
@@ -145,7 +148,10 @@ export const portfolioResolvers: Resolvers = {
       p.followersCount ??
       ('followers_total' in p.row ? (p.row as po.PortfolioHeadRow).followers_total : po.followersCount(ctx.database, p.row)),
     investedUnit: (p, _, ctx) => po.investedUnit(ctx.database, p.row),
-    manager: async (p, _, ctx) => (p.row.manager_id ? ((await loadManager(ctx.database, p.row.manager_id)) ?? null) : null),
+    manager: async (p, _, ctx) => {
+      const id = p.row.manager_id
+      return id ? ((await ctx.memo(po.headKeys.manager(id), () => loadManager(ctx.database, id))) ?? null) : null
+    },
     modelPortfolio: async (p, _, ctx) => {
       const model = p.row.model_po_code ? await visiblePortfolio(ctx, p.row.model_po_code) : null
       return model ? portfolioParent(model) : null
@@ -234,16 +240,23 @@ export const portfolioResolvers: Resolvers = {
       const plan = await investPlanRow(ctx.database, p.row, investPlanCode, ctx.broker)
       return navHistory(ctx.database, await recordsRow(ctx.database, plan, isModelPo), range, all)
     },
-    acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range),
-    realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range),
+    // The chart's lines share one statement (po.chartRows), the benchmark's included.
+    acrHistory: (p, { range }, ctx) => po.acrHistory(ctx.database, p.poCode, range, po.defaultBenchmarkCode(p.row)),
+    realMoneyHistory: (p, { range }, ctx) => po.realMoneyHistory(ctx.database, p.poCode, range, po.defaultBenchmarkCode(p.row)),
     benchmark: async (p, { indexCode, range }, ctx) => {
-      const code = indexCode ?? p.row.preferences.defaultComparableBenchmark ?? p.row.asset_classes_testing_index
+      const preferred = po.defaultBenchmarkCode(p.row)
+      const code = indexCode ?? preferred
       if (!code) return null
       // Rebase at the portfolio series' first date so both lines start together (Max: before the set-up too).
       const last = await po.lastNavDate(ctx.database, p.poCode)
       const whole = (range ?? '').toUpperCase() === 'MAX'
-      const start = last ? (rangeStart(range, last) ?? (whole ? await po.firstNavDate(ctx.database, p.poCode) : p.row.created_date)) : null
-      const answer = await po.benchmark(ctx.database, code, range, start)
+      const ranged = last ? rangeStart(range, last) : null
+      const start = last ? (ranged ?? (whole ? await po.firstNavDate(ctx.database, p.poCode) : p.row.created_date)) : null
+      // The portfolio's own benchmark over a range comes with the chart's NAVs (one statement for the chart).
+      const answer =
+        ranged !== null && code === preferred
+          ? (await po.chartRows(ctx.database, p.poCode, ranged, code)).benchmark!
+          : await po.benchmark(ctx.database, code, range, start)
       // A comparison the client asked for by code must name an index: no silent empty line.
       if (!answer && indexCode) throw badInput(`没有代码为 ${indexCode} 的基准指数`)
       return answer

@@ -1,7 +1,7 @@
 import type { Database } from '../db'
 import type { PortfolioRow } from '../db/schema'
 import { maxDrawdown } from '../fund/performance'
-import { adjustmentDates, firstNavDate, navSeries, type SeriesPoint } from './data'
+import { defaultBenchmarkCode, firstNavDate, navSeriesWithAdjustments, type SeriesPoint } from './data'
 
 /** Every 21st trading day (about a month) of the expected-return line, and the last. */
 const EXPECTED_STEP = 21
@@ -40,12 +40,13 @@ export function expectedSeries(series: readonly SeriesPoint[], expectedAnnualRat
  * back the chart's periods reach). SETUP starts on the set-up day; Max (or `all`) is every NAV.
  */
 export async function navHistory(database: Database, row: PortfolioRow, range: string | null | undefined, all?: boolean | null) {
-  const whole = await navSeries(database, row.po_code, range, all)
+  const read = await navSeriesWithAdjustments(database, row.po_code, range, all, defaultBenchmarkCode(row))
+  const whole = read.series
   // A series may begin before the set-up (a back-test): 成立以来 leaves that part to 全部.
   const setupOnly = !all && (range ?? '').toUpperCase() === 'SETUP'
   const series = setupOnly ? whole.filter((p) => p.date >= row.created_date) : whole
   const first = series[0]
-  const adjustments = first ? await adjustmentDates(database, row.po_code, first.date) : []
+  const adjustments = first ? read.adjustments.filter((a) => a.date >= first.date) : []
   const byDate = new Map(series.map((p) => [p.date, p.value]))
   const rate = row.expected_annualized_return_rate
   return {
