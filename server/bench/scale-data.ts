@@ -90,18 +90,25 @@ const THEMES = [
   '全球精选',
 ]
 
-/** Drops the primary key and foreign keys of `table` during `load` and builds them again after it (one pass, not per row). */
+/** Drops the keys (primary, foreign) and indexes of `table` during `load` and builds them again after it (one pass, not per row). */
 async function keysAfterLoad(database: Database, table: string, load: () => Promise<void>) {
-  const constraints = await database.query<{ name: string; def: string; kind: string }>(
-    `select conname as name, pg_get_constraintdef(oid) as def, contype as kind from pg_constraint
+  const constraints = await database.query<{ name: string; def: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
      where conrelid = $1::regclass and contype in ('p', 'f')`,
     [table],
   )
+  const indexes = await database.query<{ name: string; def: string }>(
+    `select indexname as name, indexdef as def from pg_indexes i
+     where tablename = $1 and schemaname = current_schema() and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    [table],
+  )
   for (const c of constraints) await database.query(`alter table ${table} drop constraint ${c.name}`)
+  for (const i of indexes) await database.query(`drop index ${i.name}`)
   try {
     await load()
   } finally {
     for (const c of constraints) await database.query(`alter table ${table} add constraint ${c.name} ${c.def}`)
+    for (const i of indexes) await database.query(i.def)
   }
 }
 

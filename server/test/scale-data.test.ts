@@ -58,6 +58,17 @@ describe('scale data generator at a tiny SCALE (issue #24)', () => {
     )
   })
 
+  it('the latest NAV date and the NAVs lacking an adjusted value are read through indexes (migration 0012), rebuilt after the load', async () => {
+    const plan = async (q: string) =>
+      (await database.query<{ 'QUERY PLAN': string }>(`explain ${q}`)).map((r) => r['QUERY PLAN']).join('\n')
+    // The statistics' snapshot key (filter/stats.ts) and the start-up's question (db/startup.ts, fund/data.ts writeAdjustedNavs).
+    const latest = await plan('select max(nav_date) from fund_navs')
+    assert.match(latest, /fund_navs_nav_date_idx/, latest)
+    assert.doesNotMatch(latest, /Seq Scan on fund_navs/, latest)
+    const missing = await plan('select distinct fund_code from fund_navs where adj_nav is null')
+    assert.match(missing, /fund_navs_adj_missing_idx/, missing)
+  })
+
   it("a generated fund's detail comes back with its figures", async () => {
     const data = await ask('FundDetail', { fundCode: scaleFundCode(20) })
     assert.equal(data.fund.fundCode, scaleFundCode(20))
