@@ -2,8 +2,8 @@
 // each sent exactly as the app sends it (the generated document, the app's Accept header), against a
 // plain Fastify route returning the same JSON (plain.ts), side by side in one run, on PGlite and on
 // PostgreSQL (a throwaway cluster with the demo data). Prints req/s, p50, p99 and the ratio per query
-// and engine against the goal (≥ 0.85). Loopback only; bounded (about 2 × 3 × 2 × 2 × 6 s of load
-// after the databases are ready). BENCH_ENGINES=pglite or postgres runs one. A script, not a test.
+// and engine against the goal (≥ 0.85). Loopback only; bounded (about 2 × 3 × 2 × (4 + 2 × 6) s of
+// load after the databases are ready). BENCH_ENGINES=pglite or postgres runs one. A script, not a test.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
@@ -23,6 +23,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',')
 const PICKS = 12
 const ROUNDS = 2
+/** Seconds of load per route before timing: V8 and graphql-jit optimise after a few hundred requests (1 s measured cold code on a busy machine). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 4)
 const TARGET = 0.85
 
 interface Pair {
@@ -75,7 +77,7 @@ async function benchEngine(engine: string, env: Record<string, string>, secret: 
       assert.equal(a.errors, undefined, `${pair.name}: ${JSON.stringify(a.errors)}`)
       assert.deepEqual(a, JSON.parse(p.body), `${pair.name}: the plain route and the GraphQL query must answer the same JSON`)
       const format = g.type.startsWith('multipart/mixed') ? 'multipart (@defer)' : 'JSON'
-      for (const t of [pair.gql, pair.plain]) await load(server.address, t, 1) // warm-up: JIT, caches
+      for (const t of [pair.gql, pair.plain]) await load(server.address, t, WARMUP) // warm-up: JIT, caches
       const acc = new Map<Target, { latencies: number[]; errors: number }>()
       for (let r = 0; r < ROUNDS; r++)
         for (const t of r % 2 ? [pair.plain, pair.gql] : [pair.gql, pair.plain]) {
