@@ -202,25 +202,30 @@ async function runScale(scale: number, secret: string): Promise<Row[]> {
 
     const rows: Row[] = []
     for (const load of loads(r, tokens, names)) {
-      // Every load answers without errors before it is timed. Its first request is cold (a per-process
-      // cache such as the funds' statistics may be built by it): its time, and how long answers were
-      // 503 (the GraphQL time budget) before one came, are printed as what the first user waits.
-      const { request, close } = client(1)
+      // Every load answers without errors on each instance before it is timed. Its first request
+      // there is cold (a per-process cache such as the funds' statistics may be built by it): its
+      // time, and how long answers were 503 (the GraphQL time budget) before one came, are printed:
+      // what the first users of a fresh instance wait.
       const one = load.draw()
-      const coldStart = performance.now()
-      let check = await request(lb.address, { name: load.name, method: 'POST', path: GRAPHQL_PATH, body: one.body, headers: one.headers })
-      const first = { ms: performance.now() - coldStart, status: check.status }
-      while (check.status === 503 && performance.now() - coldStart < 600_000) {
-        await new Promise((resolve) => setTimeout(resolve, 2000))
-        check = await request(lb.address, { name: load.name, method: 'POST', path: GRAPHQL_PATH, body: one.body, headers: one.headers })
+      for (const [i, instance] of instances.entries()) {
+        const { request, close } = client(1)
+        const ask = () =>
+          request(instance.address, { name: load.name, method: 'POST', path: GRAPHQL_PATH, body: one.body, headers: one.headers })
+        const coldStart = performance.now()
+        let check = await ask()
+        const first = { ms: performance.now() - coldStart, status: check.status }
+        while (check.status === 503 && performance.now() - coldStart < 600_000) {
+          await new Promise((resolve) => setTimeout(resolve, 2000))
+          check = await ask()
+        }
+        close()
+        console.log(
+          `  ${load.name}, instance ${'AB'[i]}: first request ${first.ms.toFixed(0)} ms (HTTP ${first.status})` +
+            (first.status === 503 ? `, answered after ${((performance.now() - coldStart) / 1000).toFixed(0)} s` : ''),
+        )
+        assert.equal(check.status, 200, `${load.name}: ${check.status} ${check.body.slice(0, 200)}`)
+        assert.equal(graphqlJson(check).errors, undefined, `${load.name}: ${check.body.slice(0, 300)}`)
       }
-      close()
-      console.log(
-        `  ${load.name}: first request ${first.ms.toFixed(0)} ms (HTTP ${first.status})` +
-          (first.status === 503 ? `, answered after ${((performance.now() - coldStart) / 1000).toFixed(0)} s` : ''),
-      )
-      assert.equal(check.status, 200, `${load.name}: ${check.status} ${check.body.slice(0, 200)}`)
-      assert.equal(graphqlJson(check).errors, undefined, `${load.name}: ${check.body.slice(0, 300)}`)
       await database.query('select pg_stat_statements_reset()')
       const res = await autocannon({
         url: `${lb.address.origin}${GRAPHQL_PATH}`,
