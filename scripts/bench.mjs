@@ -7,8 +7,8 @@
 // Parts: the API's GraphQL answers of three first screens against plain Fastify routes, on PGlite
 // and PostgreSQL (on the machine's Node.js and on the pinned LTS), the server at scale (generated
 // data in PostgreSQL, two instances, 50 clients; BENCH_SKIP_SCALE=1 skips it, BENCH_SCALES sets
-// the scales, default 0.02,0.2: well within 10 minutes, a 0.1 run alone took 136 s on a busy
-// 2-core machine), SQL statements per first screen, the mini-program package sizes (after
+// the scales, default 0.02,0.2: 104 s + 120 s on a busy 2-core machine; the full size,
+// BENCH_SCALES=0.1,1, took 6.2 min), SQL statements per first screen, the mini-program package sizes (after
 // `npm run build:all`; skipped without builds), Lighthouse mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it).
 // A part that fails is reported as failed; the script's exit code says whether every part ran.
 import { spawnSync } from 'node:child_process'
