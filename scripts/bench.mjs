@@ -4,8 +4,11 @@
 // prints its own figure and the baseline it measured in the same run; this script runs them one
 // after the other on a quiet machine, echoes their output, and writes the whole as Markdown with
 // the date and the machine to test-results/bench-report.md (BENCH_REPORT=<file> to change).
-// Parts: the API's GraphQL answer against a plain Fastify route (on the machine's Node.js and on the
-// pinned LTS), SQL statements per first screen, the mini-program package sizes (after
+// Parts: the API's GraphQL answers of three first screens against plain Fastify routes, on PGlite
+// and PostgreSQL (on the machine's Node.js and on the pinned LTS), the server at scale (generated
+// data in PostgreSQL, two instances, 50 clients; BENCH_SKIP_SCALE=1 skips it, BENCH_SCALES sets
+// the scales, default 0.02,0.2: 104 s + 120 s on a busy 2-core machine; the full size,
+// BENCH_SCALES=0.1,1, took 6.2 min), SQL statements per first screen, the mini-program package sizes (after
 // `npm run build:all`; skipped without builds), Lighthouse mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it).
 // A part that fails is reported as failed; the script's exit code says whether every part ran.
 import { spawnSync } from 'node:child_process'
@@ -22,11 +25,21 @@ const ltsVersion = lts ? spawnSync(path.join(lts, 'node'), ['--version'], { enco
 
 /** @type {Array<{ title: string, command: string[], env?: Record<string, string>, when?: () => string | null }>} */
 const parts = [
-  { title: `API: GraphQL against a plain route (Node.js ${process.version})`, command: ['npx', 'tsx', 'server/bench/api.ts'] },
   {
-    title: `API: GraphQL against a plain route (Node.js ${ltsVersion ?? 'LTS'}, the server's runtime)`,
+    title: `API: three first screens, GraphQL against a plain route, PGlite and PostgreSQL (Node.js ${process.version})`,
+    command: ['npx', 'tsx', 'server/bench/api.ts'],
+  },
+  {
+    title: `API: three first screens, GraphQL against a plain route, PGlite and PostgreSQL (Node.js ${ltsVersion ?? 'LTS'}, the server's runtime)`,
     command: ['bash', 'scripts/with-lts.sh', 'npx', 'tsx', 'server/bench/api.ts'],
     when: () => (lts ? null : 'the pinned Node.js LTS is not installed (npm install)'),
+  },
+  {
+    // The full size (BENCH_SCALES=0.1,1, about 1,000 and 10,000 funds) takes longer than a whole bench run should: npm run bench:scale.
+    title: `Scale: generated data in PostgreSQL, two instances behind one address, 50 clients (SCALE ${process.env.BENCH_SCALES ?? '0.02,0.2'})`,
+    command: ['npm', 'run', 'bench:scale'],
+    env: { BENCH_SCALES: process.env.BENCH_SCALES ?? '0.02,0.2' },
+    when: () => (process.env.BENCH_SKIP_SCALE ? 'BENCH_SKIP_SCALE is set' : null),
   },
   {
     title: 'SQL statements per first screen (cold and warm; budget per screen, goal 4)',

@@ -1,126 +1,221 @@
+// The baselines of `npm run bench:api`: the JSON of the app's first-screen documents (strategy
+// detail, fund detail, watchlist), assembled by hand in the document's shape from the same
+// resolver and data functions the GraphQL schema uses, without parsing, validation or GraphQL
+// execution. What GraphQL costs on top of the data work is what the ratio measures.
+import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db'
-import { composition as loadComposition } from '../src/portfolio/composition'
-import * as po from '../src/portfolio/data'
-import { portfolioFields } from '../src/portfolio/fields'
-import { navHistory as loadNavHistory } from '../src/portfolio/series'
-import { loadFunds } from '../src/fund/data'
-import { loadManager, managerUrl } from '../src/manager/data'
-import { rangeStart } from '../src/ranges'
+import { runInQueryScope } from '../src/db/abort'
+import { createContext } from '../src/graphql/context'
+import { loaders, type GraphQLContext } from '../src/context'
+import { fundResolvers } from '../src/fund/resolvers'
+import { managerResolvers } from '../src/manager/resolvers'
+import { portfolioResolvers } from '../src/portfolio/resolvers'
+import { watchlistResolvers } from '../src/watchlist/resolvers'
+import { scalarResolvers } from '../src/graphql/scalars'
+import { apiRoot } from '@alfa/common/apiPaths'
 
-const pick = (o: object | null | undefined, keys: string[]) =>
-  o == null ? null : Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k] ?? null]))
-const pickAll = (list: object[], keys: string[]) => list.map((o) => pick(o, keys))
+/** Where the bench server (server.ts) answers the plain routes. */
+export const PLAIN_ROOT = `${apiRoot()}/bench-plain`
 
-/**
- * The JSON of operations/Portfolio.graphql for an anonymous viewer, assembled by hand from the
- * same data functions the resolvers use: the baseline of `npm run bench:api`.
- */
-export async function portfolioPageJson(database: Database, poCode: string, range: string) {
-  const row = await po.loadPortfolioRow(database, poCode)
-  if (!row) return { data: { portfolio: null } }
-  const f = portfolioFields(row)
-  const [followersCount, investedUnit, manager, benchmarks, composition, navHistory, latest, last] = await Promise.all([
-    po.followersCount(database, row),
-    po.investedUnit(database, row),
-    row.manager_id ? loadManager(database, row.manager_id) : null,
-    po.comparableBenchmarks(database, poCode),
-    loadComposition(database, row),
-    loadNavHistory(database, row, range),
-    po.signals(database, poCode, 'SIGNAL', 0, 1),
-    po.lastNavDate(database, poCode),
-  ])
-  const code = row.preferences.defaultComparableBenchmark ?? row.asset_classes_testing_index
-  const benchmark = code ? await po.benchmark(database, code, range, last ? (rangeStart(range, last) ?? row.created_date) : null) : null
-  const funds = await loadFunds(
-    database,
-    composition.groups.flatMap((g) => g.parts.map((p) => p.fundCode)),
+type Auth = Parameters<typeof createContext>[3]
+type Obj = Record<string, unknown>
+type Resolver = (parent: unknown, args: Obj, ctx: GraphQLContext) => unknown
+/** A resolver of the schema by type and field, called as a plain function. */
+const resolver = (map: object, type: string, field: string) => (map as Record<string, Record<string, Resolver>>)[type][field]
+
+const pick = (o: unknown, keys: string[]): Obj | null =>
+  o == null ? null : Object.fromEntries(keys.map((k) => [k, (o as Obj)[k] ?? null]))
+const pickAll = (list: unknown, keys: string[]) => ((list as unknown[] | null) ?? []).map((o) => pick(o, keys))
+const decimal = (v: unknown) => (v == null ? null : scalarResolvers.Decimal.serialize(v))
+const date = (v: unknown) => (v == null ? null : scalarResolvers.Date.serialize(v))
+
+/** Runs one plain request the way the GraphQL plugin runs one: its own query scope and memo, the same statement timeout. */
+export function inPlainRequest<T>(app: FastifyInstance, database: Database, auth: Auth, work: (ctx: GraphQLContext) => Promise<T>) {
+  return runInQueryScope({ signal: new AbortController().signal, statementTimeoutMs: 10_000, memo: new Map() }, () =>
+    work(createContext(loaders, database, '0008', auth, app.live)),
   )
-  const pref = row.preferences
+}
+
+const SHOWCASE = ['key', 'displayName', 'valueText', 'fontColor']
+const PREFERENCE_FLAGS = [
+  'displayPerformance',
+  'displayCompositionPieChart',
+  'displayCompositionDetailList',
+  'hasAdjustmentHistoryPage',
+  'hasAnalysisPage',
+  'hasFundInvestPoolPage',
+  'displayMaxDrawdownOnChart',
+  'displayAdjustmentPoint',
+  'displayPeakPoint',
+  'displayBenchmark',
+  'displayProfitCalculator',
+  'displayManagerIdentity',
+  'displayShowcase',
+  'displayDescriptionOnDetailPage',
+  'hasIntroPage',
+]
+
+/** The JSON of the app's Portfolio document (strategy detail) with needQueryHolding false, the deferred chart merged in. */
+export async function portfolioJson(ctx: GraphQLContext, poCode: string, range: string) {
+  const P = (field: string, args: Obj = {}) => resolver(portfolioResolvers, 'Portfolio', field)(p, args, ctx)
+  const p = (await resolver(portfolioResolvers, 'Query', 'portfolio')(null, { poCode }, ctx)) as Obj | null
+  if (!p) return { data: { portfolio: null } }
+  const [followersCount, hasFollowed, hasSigned, manager, latestNav, benchmarks, composition, latestSignal, navHistory, benchmark] =
+    await Promise.all([
+      P('followersCount'),
+      P('hasFollowed'),
+      P('hasSigned'),
+      P('manager') as Promise<Obj | null>,
+      P('dailyNavs', { range: '1M', page: { size: 1 } }) as Promise<{ list: unknown[] }>,
+      P('comparableBenchmarks'),
+      P('composition', {}) as Promise<{ updatedAt: unknown; groups: Obj[] }>,
+      P('latestSignal'),
+      P('navHistory', { range, hasAdjustment: true }) as Promise<Obj>,
+      P('benchmark', { range }) as Promise<Obj | null>,
+    ])
+  const parts = composition.groups.flatMap((g) => g.parts as Obj[])
+  const funds = await Promise.all(parts.map((part) => resolver(portfolioResolvers, 'CompositionPart', 'fund')(part, {}, ctx)))
+  const fundOf = new Map(parts.map((part, i) => [part, funds[i]]))
+  const pref = p.preference as Obj
+  const thermometer = p.thermometer as Obj | null
   return {
     data: {
       portfolio: {
-        ...pick(f, [
+        ...pick(p, [
           'poCode',
           'poName',
           'subTitle',
+          'description',
           'riskLevel',
+          'moneyType',
           'runningDays',
           'createdDate',
-          'moneyType',
-          'hasAdvisor',
           'seriesType',
-          'isModelPo',
           'isCustomPlan',
-          'description',
-          'url',
+          'isModelPo',
+          'hasAdvisor',
+          'isSupportSmartAip',
+          'runningWithRealMoney',
         ]),
-        hasSigned: false,
-        hasFollowed: false,
         followersCount,
-        ...pick(f, ['buyersCount', 'showNotes', 'isSupportSmartAip', 'runningWithRealMoney', 'totalUnit']),
-        investedUnit,
+        buyersCount: p.buyersCount ?? null,
+        hasFollowed,
+        hasSigned,
         manager: manager
           ? {
-              ...pick(manager, ['managerId', 'managerName', 'isVerified', 'avatarUrl', 'isYingmiExtended']),
-              url: managerUrl(manager.managerId),
+              ...pick(manager, ['managerId', 'managerName', 'isVerified', 'avatarUrl']),
+              url: resolver(managerResolvers, 'Manager', 'url')(manager, {}, ctx),
+              ...pick(manager, ['company', 'intro']),
             }
           : null,
-        featureShowcase: pickAll(f.featureShowcase, ['key', 'displayName', 'valueText', 'fontColor']),
-        performanceShowcase: pickAll(f.performanceShowcase, ['key', 'displayName', 'valueText', 'fontColor']),
-        annualizedReturnRateRange: pick(f.annualizedReturnRateRange, ['expectedAnnualizedReturnRate', 'defaultDrawdown', 'minDrawdown']),
-        thermometer: f.thermometer
-          ? {
-              level: f.thermometer.level,
-              levelDescription: f.thermometer.levelDescription,
-              advice: pick(f.thermometer.advice, ['howToBuy', 'howToSell']),
-            }
-          : null,
-        comparableBenchmarks: pickAll(benchmarks, ['indexCode', 'indexShortName', 'name', 'description', 'isDefault']),
+        featureShowcase: pickAll(p.featureShowcase, SHOWCASE),
+        performanceShowcase: pickAll(p.performanceShowcase, SHOWCASE),
+        latestNav: { list: latestNav.list.map((n) => ({ date: date((n as Obj).date), value: decimal((n as Obj).value) })) },
+        annualizedReturnRateRange: pick(p.annualizedReturnRateRange, ['expectedAnnualizedReturnRate', 'defaultDrawdown', 'minDrawdown']),
+        thermometer: thermometer ? { level: thermometer.level, levelDescription: thermometer.levelDescription ?? null } : null,
+        comparableBenchmarks: pickAll(benchmarks, ['indexCode', 'indexShortName', 'isDefault']),
         preference: {
-          ...pick(pref, [
-            'displayPerformance',
-            'displayCompositionPieChart',
-            'displayCompositionDetailList',
-            'hasAdjustmentHistoryPage',
-            'hasAnalysisPage',
-            'hasFundInvestPoolPage',
-            'displayMaxDrawdownOnChart',
-            'displayAdjustmentPoint',
-            'displayPeakPoint',
-            'displayBenchmark',
-            'displayProfitCalculator',
-            'displayManagerIdentity',
-            'displayShowcase',
-            'displayDescriptionOnDetailPage',
-            'hasIntroPage',
-            'introImageUrls',
-          ]),
+          ...pick(pref, PREFERENCE_FLAGS),
           topNotice: pick(pref.topNotice, ['link', 'text']),
           defaultComparableBenchmark: pref.defaultComparableBenchmark ?? null,
-          listSeriesSettings: pickAll(pref.listSeriesSettings ?? [], ['key', 'name', 'color']),
-          displaySmartAipDisclaimerPopup: pref.displaySmartAipDisclaimerPopup,
+          listSeriesSettings: pickAll(pref.listSeriesSettings, ['key', 'name', 'color']),
+          displaySmartAipDisclaimerPopup: pref.displaySmartAipDisclaimerPopup ?? null,
         },
         composition: {
-          updatedAt: composition.updatedAt,
+          updatedAt: date(composition.updatedAt),
           groups: composition.groups.map((g) => ({
-            ...pick(g, ['percent', 'categoryCode', 'categoryName']),
-            parts: g.parts.map((p) => ({
-              ...pick(p, ['percent', 'varietyName', 'latestMovement']),
-              fund: pick(funds.get(p.fundCode), ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']),
+            ...pick(g, ['percent', 'categoryCode', 'categoryName', 'unit', 'accProfitRate']),
+            parts: (g.parts as Obj[]).map((part) => ({
+              ...pick(part, ['percent', 'unit', 'varietyName', 'latestMovement', 'latestMovementName']),
+              fund: pick(fundOf.get(part), ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']),
             })),
           })),
         },
+        latestSignal: pick(latestSignal, ['sigId', 'date', 'shortDescription', 'signalActionName']),
         navHistory: {
           series: pickAll(navHistory.series, ['date', 'value']),
-          adjustmentPoints: pickAll(navHistory.adjustmentPoints, ['date', 'value', 'extra']),
+          adjustmentPoints: pickAll(navHistory.adjustmentPoints, ['date']),
           maxDrawdown: pick(navHistory.maxDrawdown, ['rate', 'startDate', 'endDate']),
-          totalReturn: navHistory.totalReturn,
+          totalReturn: navHistory.totalReturn ?? null,
+          seriesStart: navHistory.seriesStart ?? null,
+          expectedSeries: pickAll(navHistory.expectedSeries, ['date', 'value']),
         },
         benchmark: benchmark
-          ? { ...pick(benchmark, ['name', 'indexCode', 'indexShortName']), history: pickAll(benchmark.history, ['date', 'value']) }
+          ? { ...pick(benchmark, ['indexCode', 'indexShortName']), history: pickAll(benchmark.history, ['date', 'value']) }
           : null,
-        latestSignal: pick(latest.rows[0], ['sigId', 'date', 'shortDescription', 'signalActionName']),
       },
+    },
+  }
+}
+
+const FUND_HEAD = [
+  'fundCode',
+  'fundName',
+  'categoryCode',
+  'categoryName',
+  'riskLevelName',
+  'offeringStageName',
+  'setupDate',
+  'isTerminated',
+  'terminatedDate',
+  'fundSize',
+  'fundSizeDate',
+  'nav',
+  'navDate',
+  'dailyReturn',
+  'intro',
+  'isDemo',
+  'figuresUnavailable',
+]
+
+/** The JSON of the app's FundDetail document. */
+export async function fundDetailJson(ctx: GraphQLContext, fundCode: string) {
+  const f = (await resolver(fundResolvers, 'Query', 'fund')(null, { fundCode }, ctx)) as Obj | null
+  if (!f) return { data: { fund: null } }
+  const F = (field: string) => {
+    const r = (fundResolvers as Record<string, Record<string, Resolver>>).Fund[field]
+    return r ? r(f, {}, ctx) : f[field]
+  }
+  const [head, manager, performance] = await Promise.all([
+    Promise.all(FUND_HEAD.map(F)),
+    F('manager') as Promise<Obj | null>,
+    F('performance') as Promise<{ periodReturns: Obj[] }>,
+  ])
+  const tradeRules = F('tradeRules') as Obj
+  const topHoldings = F('topHoldings') as Obj
+  return {
+    data: {
+      fund: {
+        ...Object.fromEntries(FUND_HEAD.map((k, i) => [k, head[i] ?? null])),
+        manager: pick(manager, ['managerId', 'managerName', 'avatarUrl', 'company']),
+        performance: { periodReturns: pickAll(performance.periodReturns, ['period', 'label', 'value']) },
+        tradeRules: {
+          ...pick(tradeRules, ['canBuy', 'canNotBuyReason']),
+          buyFeeRate: decimal(tradeRules.buyFeeRate),
+          lowestBuyAmount: decimal(tradeRules.lowestBuyAmount),
+          redeemRules: tradeRules.redeemRules,
+        },
+        topHoldings: {
+          reportDate: date(topHoldings.reportDate),
+          isDemo: topHoldings.isDemo,
+          list: pickAll(topHoldings.list, ['securityCode', 'securityName', 'percent']),
+        },
+      },
+    },
+  }
+}
+
+/** The JSON of the app's WatchlistPicks document for the signed-in user. */
+export async function watchlistJson(ctx: GraphQLContext) {
+  const picks = (await resolver(watchlistResolvers, 'Query', 'myPicks')(null, {}, ctx)) as Obj[]
+  const funds = (await Promise.all(picks.map((p) => resolver(watchlistResolvers, 'PickedFund', 'fund')(p, {}, ctx)))) as Obj[]
+  return {
+    data: {
+      myPicks: picks.map((p, i) => ({
+        seq: p.seq,
+        fund: pick(funds[i], ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']),
+        returns: pick(p.returns, ['m1', 'm3', 'm6', 'y1', 'y3', 'ytd', 'asOf']),
+      })),
     },
   }
 }

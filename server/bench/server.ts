@@ -1,29 +1,36 @@
-// The server side of `npm run bench:api`, in its own process so the load generator has its own core.
+// The server side of `npm run bench:api` and `npm run bench:scale`, in its own process so the load
+// generator has its own core: the app as configured by the environment (DATABASE_URL or DATA_DIR),
+// plus, with BENCH_PLAIN=1, the plain routes the GraphQL answers are compared with (plain.ts).
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { prepareDatabase } from '../src/db/startup'
-import { apiRoot } from '@alfa/common/apiPaths'
-import { portfolioPageJson } from './plain'
-
-export const PLAIN_PATH = `${apiRoot()}/bench-plain/portfolio`
+import { PLAIN_ROOT, fundDetailJson, inPlainRequest, portfolioJson, watchlistJson } from './plain'
 
 async function main() {
   // The load generator is one client address: GraphQL's per-address limit must not count its connections.
   const config = loadConfig({ GRAPHQL_MAX_PER_ADDRESS: '10000', ...process.env, LOG_LEVEL: 'silent' })
   const database = await prepareDatabase(config)
   const app = await buildApp(config, { database })
-  app.get<{ Querystring: { poCode: string; range: string } }>(PLAIN_PATH, async (req) =>
-    portfolioPageJson(database, req.query.poCode, req.query.range),
-  )
-  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  if (process.env.BENCH_PLAIN) {
+    app.get<{ Querystring: { poCode: string; range: string } }>(`${PLAIN_ROOT}/portfolio`, async (req) =>
+      inPlainRequest(app, database, await req.auth(), (ctx) => portfolioJson(ctx, req.query.poCode, req.query.range)),
+    )
+    app.get<{ Querystring: { fundCode: string } }>(`${PLAIN_ROOT}/fund`, async (req) =>
+      inPlainRequest(app, database, await req.auth(), (ctx) => fundDetailJson(ctx, req.query.fundCode)),
+    )
+    app.get(`${PLAIN_ROOT}/watchlist`, async (req) => inPlainRequest(app, database, await req.auth(), (ctx) => watchlistJson(ctx)))
+  }
+  const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) })
   process.send?.({ address })
   const stop = async () => {
     await app.close()
     await database.close()
     process.exit(0)
   }
-  process.on('message', (m) => {
+  process.on('message', (m: unknown) => {
     if (m === 'stop') void stop()
+    // Memory as the scale bench reports it per load: resident set and V8 heap after the load.
+    if (m === 'memory') process.send?.({ memory: process.memoryUsage() })
   })
 }
 

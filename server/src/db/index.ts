@@ -14,6 +14,7 @@ import * as fundReconcile from './migrations/0008_fund_reconcile'
 import * as lessonProgress from './migrations/0009_lesson_progress'
 import * as liveReminders from './migrations/0010_live_reminders'
 import * as planModel from './migrations/0011_plan_model'
+import * as fundNavsScale from './migrations/0012_fund_navs_scale'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_lesson_progress': lessonProgress,
   '0010_live_reminders': liveReminders,
   '0011_plan_model': planModel,
+  '0012_fund_navs_scale': fundNavsScale,
 }
 
 /** A pooled connection as both engines hand it out. */
