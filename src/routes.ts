@@ -58,8 +58,6 @@ export interface RouteEntry extends PageOptions {
   h5: readonly string[]
   /** Chinese screen title. */
   title: string
-  /** The spec's name of the screen (section 2), used by the route tests. */
-  screen: string
 }
 
 export const SUBPACKAGE_ROOT = 'subPkg'
@@ -78,7 +76,7 @@ export const routes = {
     page: main('home'),
     h5: own(main('home')),
     title: 'Alfa 基金',
-    screen: 'home',
+    // spec screen: home
     share: true,
     customNav: true,
   },
@@ -88,7 +86,7 @@ export const routes = {
     page: main('product'),
     h5: own(main('product')),
     title: '策略',
-    screen: 'product',
+    // spec screen: product
     share: true,
   },
   favourites: {
@@ -98,7 +96,7 @@ export const routes = {
     page: main('favourites'),
     h5: own(main('favourites')),
     title: '我的自选',
-    screen: 'favourites (My Watchlist)',
+    // spec screen: favourites (My Watchlist)
   },
   fund: {
     feature: 'fund',
@@ -107,7 +105,7 @@ export const routes = {
     page: main('fund'),
     h5: ['/alfa/fund/:fundCode/detail', '/pages/fund/index'],
     title: '基金详情',
-    screen: 'fund detail',
+    // spec screen: fund detail
     share: true,
   },
   manager: {
@@ -117,7 +115,7 @@ export const routes = {
     page: main('manager'),
     h5: ['/alfa/fund/manager/:fundManagerId', '/pages/manager/index'],
     title: '基金经理',
-    screen: 'fund manager profile',
+    // spec screen: fund manager profile
     share: true,
   },
   stockMarket: {
@@ -127,7 +125,7 @@ export const routes = {
     page: main('stock_market'),
     h5: own(main('stock_market')),
     title: '市场行情',
-    screen: 'stock market (market quotes)',
+    // spec screen: stock market (market quotes)
     share: true,
   },
   fundArchives: {
@@ -137,7 +135,7 @@ export const routes = {
     page: main('fundArchives'),
     h5: ['/alfa/fund/achieves/:fundCode', '/pages/fundArchives/index'],
     title: '基金业绩',
-    screen: 'fund achievements',
+    // spec screen: fund achievements
     share: true,
   },
   filterDetail: {
@@ -146,7 +144,7 @@ export const routes = {
     page: main('filterDetail'),
     h5: own(main('filterDetail')),
     title: '筛选条件',
-    screen: 'filter detail',
+    // spec screen: filter detail
   },
   filterResult: {
     feature: 'filter',
@@ -155,7 +153,7 @@ export const routes = {
     page: main('filterResult'),
     h5: own(main('filterResult')),
     title: '筛选结果',
-    screen: 'filter result (My Filter)',
+    // spec screen: filter result (My Filter)
   },
   favouritesManage: {
     feature: 'watchlist',
@@ -163,7 +161,7 @@ export const routes = {
     page: main('favouritesManage'),
     h5: own(main('favouritesManage')),
     title: '管理自选',
-    screen: 'favourites manage',
+    // spec screen: favourites manage
   },
   stockFilter: {
     feature: 'filter',
@@ -172,7 +170,7 @@ export const routes = {
     page: main('stockFilter'),
     h5: own(main('stockFilter')),
     title: '选基结果',
-    screen: 'stock filter (filter results)',
+    // spec screen: stock filter (filter results)
   },
   tradeModal: {
     feature: 'portfolio',
@@ -180,7 +178,7 @@ export const routes = {
     page: main('tradeModal'),
     h5: own(main('tradeModal')),
     title: '交易须知',
-    screen: 'trade modal (Notice)',
+    // spec screen: trade modal (Notice)
   },
   appDownload: {
     feature: 'site',
@@ -188,7 +186,7 @@ export const routes = {
     page: main('appDownload'),
     h5: own(main('appDownload')),
     title: '下载App',
-    screen: 'app download',
+    // spec screen: app download
   },
   appOpen: {
     feature: 'site',
@@ -196,7 +194,7 @@ export const routes = {
     page: main('appOpen'),
     h5: own(main('appOpen')),
     title: '打开App',
-    screen: 'app download (open in app)',
+    // spec screen: app download (open in app)
   },
   appDownloadGuide: {
     feature: 'site',
@@ -204,7 +202,7 @@ export const routes = {
     page: main('appDownloadGuide'),
     h5: own(main('appDownloadGuide')),
     title: '下载指引',
-    screen: 'app download (guide)',
+    // spec screen: app download (guide)
   },
   wallet: {
     feature: 'site',
@@ -212,7 +210,7 @@ export const routes = {
     page: main('wallet'),
     h5: own(main('wallet')),
     title: '我的钱包',
-    screen: 'wallet',
+    // spec screen: wallet
   },
   diagnosis: {
     feature: 'diagnosis',
@@ -220,7 +218,7 @@ export const routes = {
     page: main('diagnosis'),
     h5: own(main('diagnosis')),
     title: '基金诊断',
-    screen: 'diagnosis (fund diagnosis)',
+    // spec screen: diagnosis (fund diagnosis)
     share: true,
   },
   valuationDetail: {
@@ -230,7 +228,7 @@ export const routes = {
     page: main('valuationDetail'),
     h5: own(main('valuationDetail')),
     title: '估值详情',
-    screen: 'valuation detail',
+    // spec screen: valuation detail
   },
   site: {
     feature: 'site',
@@ -238,7 +236,7 @@ export const routes = {
     page: main('site'),
     h5: own(main('site')),
     title: '关于我们',
-    screen: 'site',
+    // spec screen: site
   },
   downloading: {
     feature: 'site',
@@ -246,7 +244,7 @@ export const routes = {
     page: main('downloading'),
     h5: own(main('downloading')),
     title: '正在下载',
-    screen: 'downloading',
+    // spec screen: downloading
   },
   back: {
     feature: 'site',
@@ -254,7 +252,7 @@ export const routes = {
     page: main('back'),
     h5: own(main('back')),
     title: '返回',
-    screen: 'back',
+    // spec screen: back
   },
   fund0008: {
     feature: 'fund',
@@ -263,7 +261,7 @@ export const routes = {
     page: main('fund0008'),
     h5: own(main('fund0008')),
     title: '基金详情',
-    screen: 'fund (0008 variant)',
+    // spec screen: fund (0008 variant)
     share: true,
   },
   fundArchives0008: {
@@ -273,7 +271,7 @@ export const routes = {
     page: main('fundArchives0008'),
     h5: own(main('fundArchives0008')),
     title: '基金业绩',
-    screen: 'achievements (0008 variant)',
+    // spec screen: achievements (0008 variant)
     share: true,
   },
   manager0008: {
@@ -283,7 +281,7 @@ export const routes = {
     page: main('manager0008'),
     h5: own(main('manager0008')),
     title: '基金经理',
-    screen: 'manager (0008 variant)',
+    // spec screen: manager (0008 variant)
     share: true,
   },
   webview: {
@@ -292,18 +290,18 @@ export const routes = {
     page: main('webview'),
     h5: own(main('webview')),
     title: '网页',
-    screen: 'web-view fallback',
+    // spec screen: web-view fallback
   },
 
   // ---- Portfolio routes (subpackage; poCode travels as a query parameter in mini-programs) ----
   // Static paths come before `/alfa/portfolio/:poCode` so that they win on H5.
-  portfolioModals: { feature: 'portfolio', page: po('modals'), h5: ['/alfa/portfolio/modals'], title: '策略提示', screen: 'modals' },
+  portfolioModals: { feature: 'portfolio', page: po('modals'), h5: ['/alfa/portfolio/modals'], title: '策略提示' }, // spec screen: modals
   advisorContent: {
     feature: 'portfolio',
     page: po('advisorContent'),
     h5: ['/alfa/portfolio/advisor-content'],
     title: '投顾内容',
-    screen: 'advisor content',
+    // spec screen: advisor content
     share: true,
   },
   portfolioEntry: {
@@ -311,7 +309,7 @@ export const routes = {
     page: po('entry'),
     h5: ['/alfa/portfolio/:poCode', '/alfa/portfolio'],
     title: '策略',
-    screen: 'portfolio entry',
+    // spec screen: portfolio entry
     share: true,
     customNav: true,
   },
@@ -320,7 +318,7 @@ export const routes = {
     page: po('detail'),
     h5: ['/alfa/portfolio/:poCode/detail'],
     title: '策略详情',
-    screen: 'Strategy details',
+    // spec screen: Strategy details
     share: true,
     customNav: true,
   },
@@ -329,7 +327,7 @@ export const routes = {
     page: po('signal'),
     h5: ['/alfa/portfolio/:poCode/signal'],
     title: '发车记录',
-    screen: 'Departure (signal) records',
+    // spec screen: Departure (signal) records
     share: true,
   },
   portfolioAdjustment: {
@@ -337,7 +335,7 @@ export const routes = {
     page: po('adjustment'),
     h5: ['/alfa/portfolio/:poCode/adjustment'],
     title: '调仓记录',
-    screen: 'Adjustment records',
+    // spec screen: Adjustment records
     share: true,
   },
   portfolioInformation: {
@@ -345,7 +343,7 @@ export const routes = {
     page: po('information'),
     h5: ['/alfa/portfolio/:poCode/information'],
     title: '策略信息',
-    screen: 'Strategy information',
+    // spec screen: Strategy information
     share: true,
   },
   portfolioAdvisor: {
@@ -353,7 +351,7 @@ export const routes = {
     page: po('advisor'),
     h5: ['/alfa/portfolio/:poCode/advisor'],
     title: '投顾服务',
-    screen: 'Advisory service',
+    // spec screen: Advisory service
     share: true,
   },
   portfolioIntro: {
@@ -361,7 +359,7 @@ export const routes = {
     page: po('intro'),
     h5: ['/alfa/portfolio/:poCode/index'],
     title: '策略介绍',
-    screen: 'intro page (images)',
+    // spec screen: intro page (images)
     share: true,
   },
   portfolioDailyNav: {
@@ -369,7 +367,7 @@ export const routes = {
     page: po('dailyNav'),
     h5: ['/alfa/portfolio/:poCode/daily-nav'],
     title: '策略走势',
-    screen: 'Strategy movement',
+    // spec screen: Strategy movement
     share: true,
   },
   portfolioAipList: {
@@ -377,7 +375,7 @@ export const routes = {
     page: po('aipList'),
     h5: ['/alfa/portfolio/:poCode/aip-list'],
     title: '定投建议',
-    screen: 'Regular-investment suggestions (list)',
+    // spec screen: Regular-investment suggestions (list)
     share: true,
   },
   portfolioAipDetail: {
@@ -385,7 +383,7 @@ export const routes = {
     page: po('aipDetail'),
     h5: ['/alfa/portfolio/:poCode/aip-detail/:sigId'],
     title: '定投建议详情',
-    screen: 'regular-investment suggestion detail',
+    // spec screen: regular-investment suggestion detail
     share: true,
   },
   // Portfolio screens the spec implies.
@@ -394,7 +392,7 @@ export const routes = {
     page: po('analysis'),
     h5: ['/alfa/portfolio/:poCode/analysis'],
     title: '策略分析',
-    screen: 'analysis page',
+    // spec screen: analysis page
     share: true,
   },
   portfolioComposition: {
@@ -402,7 +400,7 @@ export const routes = {
     page: po('composition'),
     h5: ['/alfa/portfolio/:poCode/composition'],
     title: '基金组成',
-    screen: 'fund composition',
+    // spec screen: fund composition
     share: true,
   },
   portfolioInvestPool: {
@@ -410,7 +408,7 @@ export const routes = {
     page: po('investPool'),
     h5: ['/alfa/portfolio/:poCode/invest-pool'],
     title: '基金池',
-    screen: 'fund invest pool',
+    // spec screen: fund invest pool
     share: true,
   },
   portfolioTimeline: {
@@ -418,16 +416,16 @@ export const routes = {
     page: po('timeline'),
     h5: ['/alfa/portfolio/:poCode/timeline'],
     title: '策略动态',
-    screen: 'timeline posts list',
+    // spec screen: timeline posts list
     share: true,
   },
-  portfolioFaq: { feature: 'portfolio', page: po('faq'), h5: ['/alfa/portfolio/:poCode/faq'], title: '常见问题', screen: 'FAQ links' },
+  portfolioFaq: { feature: 'portfolio', page: po('faq'), h5: ['/alfa/portfolio/:poCode/faq'], title: '常见问题' }, // spec screen: FAQ links
   portfolioThermometer: {
     feature: 'portfolio',
     page: po('thermometer'),
     h5: ['/alfa/portfolio/:poCode/thermometer'],
     title: '温度计',
-    screen: 'thermometer',
+    // spec screen: thermometer
     share: true,
   },
 
@@ -438,7 +436,7 @@ export const routes = {
     page: sub('fundIntro'),
     h5: ['/alfa/fund/intro/:fundCode'],
     title: '基金概况',
-    screen: 'fund intro',
+    // spec screen: fund intro
     share: true,
   },
   fundNav: {
@@ -447,7 +445,7 @@ export const routes = {
     page: sub('fundNav'),
     h5: ['/alfa/fund/nav/:fundCode'],
     title: '历史业绩',
-    screen: 'Historical performance (fund NAV)',
+    // spec screen: Historical performance (fund NAV)
     share: true,
   },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
@@ -457,39 +455,39 @@ export const routes = {
     page: sub('fundEntry'),
     h5: ['/alfa/fund/:fundCode'],
     title: '基金详情',
-    screen: 'fund entry (Fund details)',
+    // spec screen: fund entry (Fund details)
     share: true,
     customNav: true,
   },
 
   // ---- Other subpackage pages ----
-  search: { feature: 'search', page: sub('search'), h5: own(sub('search')), title: '搜索', screen: 'search' },
-  column: { feature: 'content', refresh: true, page: sub('column'), h5: own(sub('column')), title: '专栏', screen: 'column', share: true },
+  search: { feature: 'search', page: sub('search'), h5: own(sub('search')), title: '搜索' }, // spec screen: search
+  column: { feature: 'content', refresh: true, page: sub('column'), h5: own(sub('column')), title: '专栏', share: true }, // spec screen: column
   columnDetail: {
     feature: 'content',
     refresh: true,
     page: sub('columnDetail'),
     h5: own(sub('columnDetail')),
     title: '专栏详情',
-    screen: 'column detail',
+    // spec screen: column detail
     share: true,
   },
-  article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', screen: 'article', share: true },
-  tradeWebview: { feature: 'web', page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易', screen: 'trade webview' },
-  filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选', screen: 'filter manage' },
-  filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选', screen: 'filter' },
-  myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选', screen: 'my filter' },
-  externalLink: { feature: 'web', page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接', screen: 'external link' },
-  webIframe: { feature: 'web', page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览', screen: 'web iframe' },
+  article: { feature: 'content', page: sub('article'), h5: own(sub('article')), title: '文章', share: true }, // spec screen: article
+  tradeWebview: { feature: 'web', page: sub('tradeWebview'), h5: own(sub('tradeWebview')), title: '交易' }, // spec screen: trade webview
+  filterManage: { feature: 'filter', page: sub('filterManage'), h5: own(sub('filterManage')), title: '管理筛选' }, // spec screen: filter manage
+  filter: { feature: 'filter', page: sub('filter'), h5: own(sub('filter')), title: '基金筛选' }, // spec screen: filter
+  myFilter: { feature: 'filter', refresh: true, page: sub('myFilter'), h5: own(sub('myFilter')), title: '我的筛选' }, // spec screen: my filter
+  externalLink: { feature: 'web', page: sub('externalLink'), h5: own(sub('externalLink')), title: '外部链接' }, // spec screen: external link
+  webIframe: { feature: 'web', page: sub('webIframe'), h5: own(sub('webIframe')), title: '网页浏览' }, // spec screen: web iframe
   // The video page plays a course's lessons (courseId, lessonId); 课程 and 课程详情 lead to it.
-  video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', screen: 'video page', share: true },
+  video: { feature: 'course', page: sub('video'), h5: own(sub('video')), title: '视频', share: true }, // spec screen: video page
   courseList: {
     feature: 'course',
     refresh: true,
     page: sub('courseList'),
     h5: own(sub('courseList')),
     title: '课程',
-    screen: 'course list',
+    // spec screen: course list
     share: true,
   },
   course: {
@@ -498,7 +496,7 @@ export const routes = {
     page: sub('course'),
     h5: own(sub('course')),
     title: '课程详情',
-    screen: 'course (lessons)',
+    // spec screen: course (lessons)
     share: true,
   },
   // /n/user/login: the native deep link (spec section 2); opened outside the app, it is this page.
@@ -507,7 +505,7 @@ export const routes = {
     page: sub('login'),
     h5: ['/user/signup', `/${sub('login')}`, '/n/user/login'],
     title: '登录',
-    screen: 'login',
+    // spec screen: login
   },
   followed: {
     feature: 'account',
@@ -515,14 +513,14 @@ export const routes = {
     page: sub('followed'),
     h5: own(sub('followed')),
     title: '我的关注',
-    screen: 'my follows (我的关注)',
+    // spec screen: my follows (我的关注)
   },
   productList: {
     feature: 'portfolio',
     page: sub('productList'),
     h5: own(sub('productList')),
     title: '更多策略',
-    screen: 'product list (More strategies)',
+    // spec screen: product list (More strategies)
     share: true,
   },
   fundList: {
@@ -531,7 +529,7 @@ export const routes = {
     page: sub('fundList'),
     h5: own(sub('fundList')),
     title: '更多基金',
-    screen: 'fund list (More funds)',
+    // spec screen: fund list (More funds)
     share: true,
   },
   managerList: {
@@ -540,7 +538,7 @@ export const routes = {
     page: sub('managerList'),
     h5: own(sub('managerList')),
     title: '更多经理',
-    screen: 'manager list (More managers)',
+    // spec screen: manager list (More managers)
     share: true,
   },
   industryTheme: {
@@ -549,7 +547,7 @@ export const routes = {
     page: sub('industryTheme'),
     h5: own(sub('industryTheme')),
     title: '行业主题',
-    screen: 'industry theme',
+    // spec screen: industry theme
     share: true,
   },
   fundDiagnosis: {
@@ -558,7 +556,7 @@ export const routes = {
     page: sub('fundDiagnosis'),
     h5: own(sub('fundDiagnosis')),
     title: '诊断报告',
-    screen: 'fund diagnosis',
+    // spec screen: fund diagnosis
     share: true,
   },
   fundGlossary: {
@@ -566,27 +564,27 @@ export const routes = {
     page: sub('fundGlossary'),
     h5: own(sub('fundGlossary')),
     title: '基金术语',
-    screen: 'fund glossary (Fund terms)',
+    // spec screen: fund glossary (Fund terms)
     share: true,
   },
-  live: { feature: 'live', refresh: true, page: sub('live'), h5: own(sub('live')), title: '直播', screen: 'live', share: true },
+  live: { feature: 'live', refresh: true, page: sub('live'), h5: own(sub('live')), title: '直播', share: true }, // spec screen: live
   liveAuth: {
     feature: 'live',
     page: sub('liveAuth'),
     h5: own(sub('liveAuth')),
     title: '消息授权',
-    screen: 'live message authorization',
+    // spec screen: live message authorization
   },
   commentDetail: {
     feature: 'live',
     page: sub('commentDetail'),
     h5: own(sub('commentDetail')),
     title: '评论详情',
-    screen: 'comment detail',
+    // spec screen: comment detail
   },
 
   // The H5 catch-all: must stay last.
-  notFound: { page: main('notFound'), h5: ['/:rest(.*)'], title: '页面不存在', screen: 'Route not found' },
+  notFound: { page: main('notFound'), h5: ['/:rest(.*)'], title: '页面不存在' }, // spec screen: Route not found
 } as const satisfies Record<string, RouteEntry>
 
 export type RouteName = keyof typeof routes

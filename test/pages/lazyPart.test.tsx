@@ -40,7 +40,7 @@ describe('H5: a page part in its own chunk (the strategy and fund details’ bod
 
   it('a failed chunk leaves the rest of the page, says so, and loads again on a tap', async () => {
     let calls = 0
-    const Part = lazyPart(() => {
+    const Part = lazyPart((): Promise<{ default: typeof Body }> => {
       calls++
       return calls === 1
         ? Promise.reject(Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' }))
