@@ -9,7 +9,8 @@
 // data in PostgreSQL, two instances, 50 clients; BENCH_SKIP_SCALE=1 skips it, BENCH_SCALES sets
 // the scales, default 0.02,0.2: 104 s + 120 s on a busy 2-core machine; the full size,
 // BENCH_SCALES=0.1,1, took 6.2 min), SQL statements per first screen, the mini-program package sizes (after
-// `npm run build:all`; skipped without builds), Lighthouse mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it).
+// `npm run build:all`; skipped without builds), the H5 chart's draw time of a 10-year series, Lighthouse
+// mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it).
 // A part that fails is reported as failed; the script's exit code says whether every part ran.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -53,6 +54,10 @@ const parts = [
       fs.existsSync(path.join(root, 'dist/weapp/app.json')) && fs.existsSync(path.join(root, 'dist/swan/app.json'))
         ? null
         : 'no dist/weapp and dist/swan: run `npm run build:all` first',
+  },
+  {
+    title: 'H5 chart: a 10-year daily NAV with its benchmark against a 16 ms frame (baseline: 1 year)',
+    command: ['npm', 'run', 'bench:chart'],
   },
   {
     title: 'Lighthouse mobile (median of 3 per page)',

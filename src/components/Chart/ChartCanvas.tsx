@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { loadChartEngine } from './engine'
+import { CHART_MEASURES, timed } from './timing'
 import { alignSeries, buildChartModel, indexAtX, tooltipAt, xToPx, yToPx, type ChartModel, type Scheme } from './model'
 import { CanvasHost } from './CanvasHost'
 import { useF2Canvas } from './useF2'
@@ -33,7 +34,12 @@ export function ChartCanvas(props: ChartCanvasProps) {
   const box = useRef<{ left: number; top: number } | null>(null)
 
   const model = useMemo(
-    () => (size ? buildChartModel({ series, width: size.width, height: size.height, fullscreen, index, format, markers, scheme }) : null),
+    () =>
+      size
+        ? timed(CHART_MEASURES.model, () =>
+            buildChartModel({ series, width: size.width, height: size.height, fullscreen, index, format, markers, scheme }),
+          )
+        : null,
     [series, size, fullscreen, index, format, markers, scheme],
   )
   const aligned = useMemo(() => alignSeries(series), [series])

@@ -7,6 +7,7 @@ import { runtime } from '@antv/g-lite'
 import type { ChartSurface } from '@/platform/canvasShared'
 import { AXIS_FONT_SIZE, DRAWDOWN_FILL, LINE_WIDTH } from './constants'
 import { chartData, type ChartModel, type MarkerPoint } from './model'
+import { CHART_MEASURES, measureFrom, timed } from './timing'
 
 // G (F2's scene graph) parses every attribute as CSS by default ('10px', '50%', 'red'); the
 // chart passes numbers and colours only, which G's fast path handles. Parsing cost about half
@@ -174,12 +175,25 @@ export function startF2<S>(surface: ChartSurface, scene: S, tree: (scene: S) => 
   const canvas = new Canvas({ ...props, children: tree(scene) } as unknown as ConstructorParameters<typeof Canvas>[0])
   const g = (canvas as unknown as { canvas?: { addEventListener?(type: string, fn: () => void): void } }).canvas
   if (surface.flush && g?.addEventListener) g.addEventListener('rerender', surface.flush)
+  // From each draw's start to the end of the frame that shows it, and that frame's own render (scripts/bench-chart.mjs).
+  let frameDone: (() => void) | null = null
+  let paintDone: (() => void) | null = null
+  g?.addEventListener?.('beforerender', () => {
+    if (frameDone) paintDone = measureFrom(CHART_MEASURES.paint)
+  })
+  g?.addEventListener?.('afterrender', () => {
+    paintDone?.()
+    frameDone?.()
+    paintDone = frameDone = null
+  })
   let destroyed = false
   // The first render in a task of its own: on a slow phone F2's set-up above and its first render
   // are each a long task; together they blocked input for twice as long.
   let first: ReturnType<typeof setTimeout> | null = setTimeout(() => {
     first = null
-    if (!destroyed) void canvas.render()
+    if (destroyed) return
+    frameDone = measureFrom(CHART_MEASURES.frame)
+    timed(CHART_MEASURES.draw, () => void canvas.render())
   }, 0)
   return {
     update(next) {
@@ -188,7 +202,11 @@ export function startF2<S>(surface: ChartSurface, scene: S, tree: (scene: S) => 
         clearTimeout(first)
         first = null
       }
-      void canvas.update({ ...props, children: tree(next) } as unknown as Parameters<typeof canvas.update>[0])
+      frameDone = measureFrom(CHART_MEASURES.frame)
+      timed(
+        CHART_MEASURES.draw,
+        () => void canvas.update({ ...props, children: tree(next) } as unknown as Parameters<typeof canvas.update>[0]),
+      )
     },
     destroy() {
       if (destroyed) return
