@@ -64,7 +64,8 @@ try {
   }).then((r) => r.json())
   const fund = answer?.data?.fund
   const points = fund ? `${fund.navHistory.length} + ${fund.comparisonBenchmark?.history.length ?? 0}` : '?'
-  const fmt = (/** @type {number[]} */ xs) => `median ${median(xs).toFixed(1)} ms, worst ${Math.max(...xs.filter(Number.isFinite)).toFixed(1)} ms`
+  const fmt = (/** @type {number[]} */ xs) =>
+    `median ${median(xs).toFixed(1)} ms, worst ${Math.max(...xs.filter(Number.isFinite)).toFixed(1)} ms`
   console.log(
     `H5 chart draw, fund ${URL_PATH.slice(-6)} on a 390×844 @3x phone viewport, ${RUNS} switches per tab (Chromium, no throttling):`,
   )
