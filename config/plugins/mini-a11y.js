@@ -66,11 +66,12 @@ function withPageMeta(wxml) {
 }
 
 /** Attributes of Taro's view templates the app never sets (see the header). */
+// `i.` in a template, `item.` in the views Baidu's base inlines into its parent (flattenViewLevel).
 const UNUSED_ATTRIBUTES = [
-  /\sanimation="\{\{i\.p\d+\}\}"/g,
+  /\sanimation="\{\{(i|item)\.p\d+\}\}"/g,
   /\sbind(animationstart|animationiteration|animationend|transitionend)="eh"/g,
-  /\shover-class="\{\{i\.p\d+\|\|'none'\}\}"/g,
-  /\shover-(stop-propagation|start-time|stay-time)="\{\{xs\.b\(i\.p\d+,[^)]*\)\}\}"/g,
+  /\shover-class="\{\{(i|item)\.p\d+\|\|'none'\}\}"/g,
+  /\shover-(stop-propagation|start-time|stay-time)="\{\{xs\.b\((i|item)\.p\d+,[^)]*\)\}\}"/g,
 ]
 
 /**

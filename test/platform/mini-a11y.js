@@ -1,8 +1,9 @@
 // @ts-check
 'use strict'
 // Accessibility of the WeChat and Baidu builds (issue #24; config/plugins/mini-a11y.js):
-// - names and roles: in base.wxml / base.swan every view, text, button and image template (each
-//   variant that renders props, at every level) binds aria-role and aria-label; and on the home page
+// - names and roles: in base.wxml / base.swan every view, text, button and image element that
+//   renders props (each variant, at every level, and Baidu's inlined views) binds aria-role and
+//   aria-label; and on the home page
 //   rendered in miniprogram-simulate (dist/weapp, and dist/swan translated to WXML), the search box
 //   (role button) and the entry tiles (role link) carry aria-role, and the loading feed its aria-label,
 //   which shows Taro's runtime numbers the two attributes as the build does;
@@ -19,28 +20,29 @@ const { simulatedDist } = require('./lib/swan-to-wxml')
 const { withLiveApp } = require('./lib/live-screens')
 
 const TARGET = process.env.ALFA_SIMULATE_TARGET === 'swan' ? 'swan' : 'weapp'
-const ARIA_TAGS = ['view', 'text', 'button', 'image']
 const PAGE = 'pages/home/index'
 const TIMEOUT_MS = 8000
 
 /**
- * Templates of `tags` in a base template that render any prop besides class/style/id (Taro's pure
- * and click views render none) and lack aria-role or aria-label.
+ * The view, text, button and image elements of a base template that render any prop besides
+ * class/style/id (Taro's pure and click views render none) and lack aria-role or aria-label: each
+ * template's element, and on Baidu the views its base inlines into their parent (`item.` bindings).
  * @param {string} text
  */
 function templatesWithoutAria(text) {
   const missing = []
   let checked = 0
-  for (const m of text.matchAll(/<template name="(tmpl_\d+_\w+)">\s*<([a-z-]+)(\s[^>]*)?>/g)) {
-    const [, name, tag, attrs = ''] = m
-    if (!ARIA_TAGS.includes(tag)) continue
+  for (const m of text.matchAll(/<(view|text|button|image)(\s[^>]*)?>/g)) {
+    const [tag, name, attrs = ''] = m
     const props = attrs
       .replace(/\s(style|class|id|data-sid)="[^"]*"/g, '')
+      .replace(/\s(s-if|s-elif|wx:if|wx:elif)="[^"]*"/g, '')
       .replace(/\sbind\w+="eh"/g, '')
       .trim()
     if (!props) continue
     checked++
-    if (!/\saria-role="\{\{i\.p\d+\}\}"/.test(attrs) || !/\saria-label="\{\{i\.p\d+\}\}"/.test(attrs)) missing.push(`${name} <${tag}>`)
+    if (!/\saria-role="\{\{(i|item)\.p\d+\}\}"/.test(attrs) || !/\saria-label="\{\{(i|item)\.p\d+\}\}"/.test(attrs))
+      missing.push(`<${name}> at ${m.index}: ${tag.slice(0, 80)}`)
   }
   return { checked, missing }
 }
@@ -51,9 +53,8 @@ function checkTemplates(platform) {
   const file = path.join(dir, platform === 'swan' ? 'base.swan' : 'base.wxml')
   const { checked, missing } = templatesWithoutAria(fs.readFileSync(file, 'utf8'))
   if (checked === 0) throw failure(`no view/text/button/image template found in ${file}`)
-  if (missing.length)
-    throw failure(`${missing.length} of ${checked} templates lack aria-role/aria-label: ${missing.slice(0, 8).join(', ')}`)
-  return `${checked} view/text/button/image templates bind aria-role and aria-label`
+  if (missing.length) throw failure(`${missing.length} of ${checked} elements lack aria-role/aria-label: ${missing.slice(0, 3).join('; ')}`)
+  return `${checked} view/text/button/image elements bind aria-role and aria-label`
 }
 
 function checkWeappTextSize() {

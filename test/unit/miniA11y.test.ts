@@ -56,6 +56,9 @@ describe('mini-program accessibility build step', () => {
     expect(plugin.pruneViewAttributes(view + button)).toBe(
       '<view bindtouchstart="eh" aria-role="{{i.p6}}" style="{{i.st}}" bindtap="eh">' + button,
     )
+    // A view Baidu's base inlines into its parent binds `item.`.
+    const inlined = `<view s-if="{{item.nn==='8'}}" hover-class="{{item.p2||'none'}}" hover-stay-time="{{xs.b(item.p4,400)}}" animation="{{item.p0}}" aria-role="{{item.p6}}">`
+    expect(plugin.pruneViewAttributes(inlined)).toBe(`<view s-if="{{item.nn==='8'}}" aria-role="{{item.p6}}">`)
   })
 
   it('the app sets none of the dropped attributes on any component', () => {
