@@ -98,6 +98,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       path.resolve(__dirname, 'plugins', 'chart-engine.js'),
       path.resolve(__dirname, 'plugins', 'swan-templates.js'),
       path.resolve(__dirname, 'plugins', 'template-whitespace.js'),
+      path.resolve(__dirname, 'plugins', 'mini-a11y.js'),
       // Baidu: views inlined 4 levels deep in each template (Taro's default 8 made base.swan 48 KB of
       // the 450 KB main package); deeper views render through the recursive template as before.
       ...(env === 'swan' ? [['@tarojs/plugin-platform-swan', { flattenViewLevel: SWAN_FLATTEN_VIEW_LEVEL }] as [string, object]] : []),

@@ -1,5 +1,6 @@
 import type { PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
+import './platform/a11yAttributes'
 import './platform/routerSetup'
 import { launchServices } from './services/launch'
 import './app.scss'

@@ -21,6 +21,7 @@ const CHECKS = [
   'weapp-simulate-course.js',
   'weapp-simulate-live.js',
   'weapp-simulate-routes.js',
+  'mini-a11y.js',
   'swan-pages.js',
   'swan-simulate-home.js',
   // The same screens on dist/swan translated to WXML (lib/swan-to-wxml.js).
@@ -31,6 +32,7 @@ const CHECKS = [
   ['weapp-simulate-live.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-site.js', { ALFA_SIMULATE_TARGET: 'swan' }],
   ['weapp-simulate-routes.js', { ALFA_SIMULATE_TARGET: 'swan' }],
+  ['mini-a11y.js', { ALFA_SIMULATE_TARGET: 'swan' }],
 ]
 const BESIDE = ['weapp-ci.js']
 const TIME_LIMIT_MS = 240000

@@ -154,6 +154,37 @@ const cases = [
     ],
   ],
   [
+    'a11y: a WeChat page without page-meta root-font-size="system"',
+    'mini-a11y.js',
+    /weapp text size: 1 of \d+ pages do not start with page-meta/,
+    [[w('subPkg/pages/search/index.wxml'), (t) => t.replace('<page-meta root-font-size="system"/>', '')]],
+  ],
+  [
+    'a11y: a WeChat font size left in rpx',
+    'mini-a11y.js',
+    /weapp text size: 1 font sizes not in rem: subPkg\/pages\/search\/index\.wxss: 28rpx/,
+    [[w('subPkg/pages/search/index.wxss'), append('\n.broken{font-size:28rpx}')]],
+  ],
+  [
+    'a11y: WeChat view templates without aria-role',
+    'mini-a11y.js',
+    /weapp ARIA in templates: \d+ of \d+ elements lack aria-role\/aria-label: <view>/,
+    [[w('base.wxml'), (t) => t.split(' aria-role="{{i.').join(' data-role="{{i.')]],
+  ],
+  [
+    'a11y: aria-role bound to another prop number than the runtime gives role',
+    'mini-a11y.js',
+    /weapp ARIA on a rendered page: the search box renders aria-role undefined/,
+    [[w('base.wxml'), (t) => t.replace(/aria-role="\{\{i\.p\d+\}\}"/g, 'aria-role="{{i.p99}}"')]],
+  ],
+  [
+    "a11y: Baidu's font-size setting turned off in app.json",
+    'mini-a11y.js',
+    /swan text size: the host's font-size setting is turned off in app\.json/,
+    [[s('app.json'), (t) => JSON.stringify({ ...JSON.parse(t), window: { ...JSON.parse(t).window, textSizeAdjust: 'none' } })]],
+    { ALFA_SIMULATE_TARGET: 'swan' },
+  ],
+  [
     'size: weapp main package 1 KB over 450 KB',
     'package-sizes.js',
     /weapp package sizes: main package/,
@@ -272,7 +303,8 @@ const cases = [
     'swan: unquoted attribute',
     'swan-pages.js',
     /base\.swan:\d+:\d+: Attribute 'hover-class' is without value/,
-    [[s('base.swan'), (t) => t.replace(`hover-class="{{i.p1||'none'}}"`, 'hover-class={{i.p1}}')]],
+    // A button's (the views' hover-class is dropped, config/plugins/mini-a11y.js).
+    [[s('base.swan'), (t) => t.replace(/hover-class="\{\{(i\.p\d+)\|\|'button-hover'\}\}"/, 'hover-class={{$1}}')]],
   ],
   [
     'swan: binding that is not an expression',

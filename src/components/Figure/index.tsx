@@ -5,8 +5,12 @@ import { drawdownModifier, formatDrawdown, formatPercent, toneModifier, type Num
 import './index.scss'
 
 /** A signed rate (+1.23%) coloured by its direction: gains red, losses green, zero and missing grey. */
-export function SignedRate({ value, className = '' }: { value: Numeric; className?: string }) {
-  return <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`}>{formatPercent(value, 2, { sign: true })}</Text>
+export function SignedRate({ value, className = '', role }: { value: Numeric; className?: string; role?: 'cell' }) {
+  return (
+    <Text className={`alfa-num alfa-num--${toneModifier(value)} ${className}`} role={role}>
+      {formatPercent(value, 2, { sign: true })}
+    </Text>
+  )
 }
 
 /** A max drawdown: always a fall (-35.55%) in the falling colour, whatever sign it arrives with; 0.00% grey. */
