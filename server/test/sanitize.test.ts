@@ -321,3 +321,17 @@ describe('the sanitiser: work grows linearly with the input', () => {
     })
   }
 })
+
+describe('the demo articles', () => {
+  it('give every image its width and height, so it holds its place before it loads (no layout shift)', async () => {
+    const { demoArticleHtml } = await import('../src/content/demo')
+    for (let i = 0; i < 10; i++) {
+      const images: Array<Record<string, string>> = []
+      walk(sanitizeHtml(demoArticleHtml(i, '话题', null)), (n) => {
+        if (n.type === 'node' && n.name === 'img') images.push(n.attrs ?? {})
+      })
+      assert.ok(images.length > 0)
+      for (const a of images) assert.ok(Number(a.width) > 0 && Number(a.height) > 0, JSON.stringify(a))
+    }
+  })
+})

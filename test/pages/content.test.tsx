@@ -223,6 +223,11 @@ const HOSTILE_BODY = [
   { type: 'node', name: 'a', attrs: { href: 'javascript:window.__pwned = 4' }, children: [{ type: 'text', text: '坏链接' }] },
   { type: 'node', name: 'img', attrs: { src: 'data:image/svg+xml;base64,PHN2Zy8+', onerror: 'window.__pwned = 5' } },
   { type: 'node', name: 'img', attrs: { src: '/alfa/static/demo/v1/article/1-thumb.png', alt: '配图', loading: 'eager' } },
+  {
+    type: 'node',
+    name: 'img',
+    attrs: { src: '/alfa/static/demo/v1/article/2-thumb.png', alt: '配图二', width: '640', height: '480', loading: 'eager' },
+  },
   { type: 'node', name: 'ul', children: [{ type: 'node', name: 'li', children: [{ type: 'text', text: '要点一' }] }] },
   {
     type: 'node',
@@ -253,7 +258,7 @@ const ARTICLE = (articleId: string) => ({
 })
 
 describe('文章: the body from the server’s tree, inert whatever it holds', () => {
-  it('renders headings, lists and a lazy image; script, handlers, javascript: and data: come to nothing', async () => {
+  it('renders headings, lists and images (the first at once, the rest lazily, whatever the tree says); script, handlers, javascript: and data: come to nothing', async () => {
     const answers: GraphqlAnswers = { Article: (v) => ARTICLE(String(v.articleId)), MarkArticleRead: () => ({}) }
     const { text, container } = await openPage(ArticlePage, 'subPkg/pages/article/index', { articleId: 'A20001' }, answers)
     const body = container.querySelector('.alfa-rich') as HTMLElement
@@ -273,8 +278,14 @@ describe('文章: the body from the server’s tree, inert whatever it holds', (
       expect(el.getAttribute('style') ?? '').not.toMatch(/position/)
     }
     const images = Array.from(body.querySelectorAll('img'))
-    expect(images.map((i) => i.getAttribute('src'))).toEqual(['/alfa/static/demo/v1/article/1-thumb.png'])
-    expect(images[0].getAttribute('loading')).toBe('lazy')
+    expect(images.map((i) => i.getAttribute('src'))).toEqual([
+      '/alfa/static/demo/v1/article/1-thumb.png',
+      '/alfa/static/demo/v1/article/2-thumb.png',
+    ])
+    // The first image is the likely largest paint: at once. The tree's own loading is never taken.
+    expect(images.map((i) => i.getAttribute('loading'))).toEqual(['eager', 'lazy'])
+    // Its size, where the server gives one, holds its place before it loads (no layout shift).
+    expect([images[1].getAttribute('width'), images[1].getAttribute('height')]).toEqual(['640', '480'])
     expect(images[0].getAttribute('style')).toMatch(/max-width: 100%/)
     // The bad link is its words only; the good ones are links without an href to follow by hand.
     const links = Array.from(body.querySelectorAll('a'))

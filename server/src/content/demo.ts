@@ -26,7 +26,7 @@ export function demoArticleHtml(index: number, topic: string, next: string | nul
     `<h2>${topic}</h2>`,
     `<p>${first}</p>`,
     `<blockquote>${second}</blockquote>`,
-    `<p><img src="/alfa/static/demo/v1/article/${index % 10}-thumb.png" alt="${topic}配图" width="640"></p>`,
+    `<p><img src="/alfa/static/demo/v1/article/${index % 10}-thumb.png" alt="${topic}配图" width="640" height="480"></p>`,
     `<h3>要点</h3>`,
     `<ul><li>先想清楚这笔钱能放多久</li><li>按风险承受能力选择资产</li><li>定期检视，而不是频繁操作</li></ul>`,
     next ? `<p>延伸阅读：<a href="${articlePath(next)}">下一期文章</a></p>` : '',

@@ -21,16 +21,23 @@ const IMAGE_STYLE = { maxWidth: '100%', height: 'auto' }
  */
 export function RichBody({ nodes, onLink }: RichBodyProps) {
   const tree = useMemo(() => checkRichTree(nodes), [nodes])
-  return <View className='alfa-rich'>{renderNodes(tree, onLink)}</View>
+  return <View className='alfa-rich'>{renderNodes(tree, { onLink, images: 0 })}</View>
 }
 
-function renderNodes(nodes: RichNode[], onLink: (href: string) => void): ReactNode[] {
-  return nodes.map((node, i) => (node.type === 'text' ? node.text : renderElement(node, i, onLink)))
+/** What the walk carries: the link handler, and how many images came before (the first loads at once). */
+interface Walk {
+  onLink: (href: string) => void
+  images: number
 }
 
-function renderElement(node: RichElement, key: number, onLink: (href: string) => void): ReactNode {
+function renderNodes(nodes: RichNode[], walk: Walk): ReactNode[] {
+  return nodes.map((node, i) => (node.type === 'text' ? node.text : renderElement(node, i, walk)))
+}
+
+function renderElement(node: RichElement, key: number, walk: Walk): ReactNode {
+  const { onLink } = walk
   const attrs = node.attrs ?? {}
-  const children = node.children?.length ? renderNodes(node.children, onLink) : undefined
+  const children = node.children?.length ? renderNodes(node.children, walk) : undefined
   const className = `alfa-rich__${node.name}`
   switch (node.name) {
     case 'a': {
@@ -48,6 +55,9 @@ function renderElement(node: RichElement, key: number, onLink: (href: string) =>
       const src = imageSrc(attrs.src)
       if (!src) return null
       const size = (v: string | undefined) => (v ? Number(v) : undefined)
+      // The first image is usually the largest thing on the first screen (Lighthouse's LCP): it
+      // loads at once; the rest when they come near the viewport.
+      const first = walk.images++ === 0
       return (
         <img
           key={key}
@@ -56,7 +66,7 @@ function renderElement(node: RichElement, key: number, onLink: (href: string) =>
           alt={attrs.alt ?? ''}
           width={size(attrs.width)}
           height={size(attrs.height)}
-          loading='lazy'
+          loading={first ? 'eager' : 'lazy'}
           style={IMAGE_STYLE}
         />
       )
