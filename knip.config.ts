@@ -68,6 +68,9 @@ const config: KnipConfig = {
     '@tarojs/taro-h5',
     '@tarojs/components-react',
     '@babel/runtime',
+    // The H5 build's renderer: Taro's framework 'preact' aliases react and react-dom to preact/compat
+    // (config/index.ts); its development build's fast refresh is prefresh (babel.config.js).
+    'preact',
     // Run by path by scripts/bench-lighthouse.mjs.
     'lighthouse',
     // Brought by the packages named: esbuild (tsx, Taro) bundles the chart engine; Babel's parser

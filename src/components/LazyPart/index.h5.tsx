@@ -53,9 +53,7 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
     )
     return (
       <PartBoundary key={attempt} onRetry={() => setAttempt((a) => a + 1)}>
-        <Suspense fallback={<View className={pendingClass} />}>
-          {createElement(Part as unknown as ComponentType<P>, props)}
-        </Suspense>
+        <Suspense fallback={<View className={pendingClass} />}>{createElement(Part as unknown as ComponentType<P>, props)}</Suspense>
       </PartBoundary>
     )
   }
