@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql'
 import type { Database } from '../db'
 import { outsideQueryScope } from '../db/abort'
 import { statsFigures, statsFunds, statsKeyRow, type FundFiguresRow } from './data'
@@ -36,6 +37,10 @@ export interface StatsSnapshot {
 
 /** How often the snapshot's key is checked again (an import also invalidates it at once: fund/dataVersion.ts). */
 export const STATS_CHECK_MS = 60_000
+/** A request waits this long for the statistics (well inside the GraphQL time budget), then gets the previous ones, or a 503 when there are none. */
+export const STATS_WAIT_MS = 5_000
+/** What a request that found no statistics ready is told to wait before retrying, in seconds. */
+export const STATS_RETRY_AFTER_S = 5
 
 interface Entry {
   key: string
@@ -44,14 +49,45 @@ interface Entry {
 }
 
 const cache = new WeakMap<Database, Entry>()
+/** The last snapshot built, kept through invalidation: served when a rebuild takes longer than a request may wait. */
+const lastBuilt = new WeakMap<Database, StatsSnapshot>()
 
 async function snapshotKey(database: Database): Promise<string> {
   const row = await statsKeyRow(database)
   return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}|${row?.v ?? ''}`
 }
 
-/** The per-fund statistics, rebuilt only when the data changes (latest NAV date, fund list or an import's data version). */
-export async function fundStats(database: Database, now: number = Date.now()): Promise<StatsSnapshot> {
+/** The statistics are being built and none were built before: a 503 the client may retry, not a request timing out. */
+export function statsNotReady(): GraphQLError {
+  return new GraphQLError('基金统计数据正在生成，请稍后再试', {
+    extensions: { code: 'STATS_NOT_READY', http: { status: 503, headers: { 'retry-after': String(STATS_RETRY_AFTER_S) } } },
+  })
+}
+
+/**
+ * The per-fund statistics, rebuilt only when the data changes (latest NAV date, fund list or an
+ * import's data version). A request waits at most `waitMs` for them: past that it gets the
+ * previous snapshot while the new one is built, or statsNotReady() when there is none yet.
+ */
+export async function fundStats(database: Database, now: number = Date.now(), waitMs: number = STATS_WAIT_MS): Promise<StatsSnapshot> {
+  const current = currentStats(database, now)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs)
+  })
+  try {
+    const first = await Promise.race([current, late])
+    if (first !== 'late') return first
+  } finally {
+    clearTimeout(timer)
+  }
+  current.catch(() => {})
+  const previous = lastBuilt.get(database)
+  if (previous) return previous
+  throw statsNotReady()
+}
+
+async function currentStats(database: Database, now: number): Promise<StatsSnapshot> {
   const entry = cache.get(database)
   if (entry && now - entry.checkedAt < STATS_CHECK_MS) return entry.snapshot
   const key = await snapshotKey(database)
@@ -63,11 +99,15 @@ export async function fundStats(database: Database, now: number = Date.now()): P
   // Shared by every request until the data changes: not cancelled with the request that started it.
   const snapshot = outsideQueryScope(() => buildStats(database))
   cache.set(database, { key, checkedAt: now, snapshot })
-  snapshot.catch(() => cache.delete(database))
+  snapshot.then(
+    // A build overtaken by a newer one does not replace what the newer one stored.
+    (built) => (cache.get(database)?.snapshot === snapshot || !lastBuilt.has(database)) && lastBuilt.set(database, built),
+    () => cache.get(database)?.snapshot === snapshot && cache.delete(database),
+  )
   return snapshot
 }
 
-/** Forgets the snapshot (tests, imports). */
+/** Forgets the snapshot (tests, imports); the next request builds it again (the old one is only served if that takes too long). */
 export function invalidateFundStats(database: Database): void {
   cache.delete(database)
 }
