@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { GraphQLError } from 'graphql'
 import type { Database } from '../src/db'
 import { fundStats, invalidateFundStats } from '../src/filter/stats'
-import { useTestApp } from './helpers'
+import { gql, startApp, useTestApp } from './helpers'
 
 /** The database with a gate: while closed, every query's answer is held back (a build that cannot finish), deterministically. */
 function gated(database: Database) {
@@ -65,4 +65,28 @@ describe('a request never waits past its bound for the fund statistics', () => {
     assert.notEqual(next, first, 'rebuilt after the invalidation')
     assert.deepEqual(next.list, first.list)
   })
+
+  it(
+    'over GraphQL, a cold instance answers the fund filter 503 with Retry-After and the Chinese message, then the figures',
+    { timeout: 60_000 },
+    async () => {
+      const g = gated(app.database)
+      const cold = await startApp(g.database)
+      try {
+        g.close()
+        const res = await gql(cold, '{ fundFilterCount(conditions: {}) }')
+        assert.equal(res.status, 503, JSON.stringify(res.body))
+        assert.equal(res.raw.headers['retry-after'], '5')
+        assert.equal(res.body.errors?.[0].message, '基金统计数据正在生成，请稍后再试')
+        assert.equal(res.body.errors?.[0].extensions?.code, 'STATS_NOT_READY')
+        g.open()
+        const ok = await gql(cold, '{ fundFilterCount(conditions: {}) }')
+        assert.equal(ok.status, 200)
+        assert.ok(ok.body.data.fundFilterCount > 400)
+      } finally {
+        g.open()
+        await cold.app.close()
+      }
+    },
+  )
 })
