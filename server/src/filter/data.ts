@@ -124,9 +124,7 @@ export async function statsFunds(database: Database) {
 /** One fund's figures as the database aggregates them: NAVs as their decimal text, so the ratios are computed exactly as from the series. */
 export interface FundFiguresRow {
   c: FundNavsTable['fund_code']
-  /** Points in the window (three years and two months before the fund's own latest NAV). */
-  n: number
-  /** The latest NAV date and its adjusted NAV and daily return. */
+  /** The fund's last NAV date with an adjusted NAV, that NAV, and the daily return of its latest NAV. */
   d: string
   last: string
   r: string | null
@@ -142,50 +140,51 @@ export interface FundFiguresRow {
   ddn: number
 }
 
+/** The last date with an adjusted NAV in the fund's window on or before `until` (a backward walk of the primary key). */
+const baseDate = (until: string) => `(select max(n.nav_date) from fund_navs n where n.fund_code = l.fund_code and n.adj_nav is not null
+  and n.nav_date >= l.since and n.nav_date ${until})`
+
+/** An adjusted NAV (or daily return) by its key, as text. */
+const valueAt = (column: string, date: string) =>
+  `(select n.${column}::text from fund_navs n where n.fund_code = b.fund_code and n.nav_date = b.${date})`
+
 /**
- * Every fund's filter figures aggregated in the database, one row per fund (not its NAVs): the
- * window is three years and two months before each fund's OWN latest NAV, each period's base is the
- * last NAV on or before its start (calendar months clamped to the month's end, as monthsBefore), and
- * the 1-year drawdown runs over the points from the 1-year base on (the whole window without one).
+ * Every fund's filter figures aggregated in the database, one row per fund (not its NAVs), each
+ * by key look-ups on the fund's own rows: the window is three years and two months before each
+ * fund's OWN latest NAV, each period's base is the last NAV on or before its start (calendar
+ * months clamped to the month's end, as monthsBefore), and the 1-year drawdown runs over the
+ * points from the 1-year base on (the whole window without one).
  */
 export async function statsFigures(database: Database) {
   const { rows } = await sql<FundFiguresRow>`
-    with l as (select fund_code, max(nav_date) as anchor from fund_navs group by fund_code),
-    w as (
-      select n.fund_code, n.nav_date, n.adj_nav, n.daily_return, l.anchor from fund_navs n join l on l.fund_code = n.fund_code
-      where n.nav_date >= l.anchor - interval '3 years 2 months'
-    ),
-    s as (select fund_code, anchor, max(nav_date) filter (where adj_nav is not null) as last from w group by fund_code, anchor),
-    b as (
-      select s.fund_code, s.anchor, s.last, count(w.adj_nav)::int as n,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date <= s.last - interval '1 month') as m1,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date <= s.last - interval '3 months') as m3,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date <= s.last - interval '6 months') as m6,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date <= s.last - interval '1 year') as y1,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date <= s.last - interval '3 years') as y3,
-        max(w.nav_date) filter (where w.adj_nav is not null and w.nav_date < date_trunc('year', s.last)) as ytd
-      from s join w on w.fund_code = s.fund_code
+    with l as (
+      select f.fund_code, a.anchor, a.anchor - interval '3 years 2 months' as since, s.last
+      from funds f
+        cross join lateral (select max(nav_date) as anchor from fund_navs where fund_code = f.fund_code) a
+        cross join lateral (select max(nav_date) as last from fund_navs where fund_code = f.fund_code and adj_nav is not null
+          and nav_date >= a.anchor - interval '3 years 2 months') s
       where s.last is not null
-      group by s.fund_code, s.anchor, s.last
     ),
-    dd as (
-      select fund_code, min(v / peak - 1) as dd, count(*)::int as ddn from (
-        select w.fund_code, w.adj_nav::float8 as v,
-          max(w.adj_nav::float8) over (partition by w.fund_code order by w.nav_date rows between unbounded preceding and current row) as peak
-        from w join b on b.fund_code = w.fund_code where w.adj_nav is not null and (b.y1 is null or w.nav_date >= b.y1)
-      ) x group by fund_code
+    b as (
+      select l.fund_code, l.anchor, l.since, l.last,
+        ${sql.raw(baseDate("<= l.last - interval '1 month'"))} as m1,
+        ${sql.raw(baseDate("<= l.last - interval '3 months'"))} as m3,
+        ${sql.raw(baseDate("<= l.last - interval '6 months'"))} as m6,
+        ${sql.raw(baseDate("<= l.last - interval '1 year'"))} as y1,
+        ${sql.raw(baseDate("<= l.last - interval '3 years'"))} as y3,
+        ${sql.raw(baseDate("< date_trunc('year', l.last)"))} as ytd
+      from l
     )
-    select b.fund_code as c, b.n, to_char(b.last, 'YYYY-MM-DD') as d, nl.adj_nav::text as last, na.daily_return::text as r,
-      n1.adj_nav::text as m1, n3.adj_nav::text as m3, n6.adj_nav::text as m6, ny1.adj_nav::text as y1, ny3.adj_nav::text as y3,
-      nytd.adj_nav::text as ytd, dd.dd::text as dd, dd.ddn
-    from b join dd on dd.fund_code = b.fund_code
-      join fund_navs nl on nl.fund_code = b.fund_code and nl.nav_date = b.last
-      join fund_navs na on na.fund_code = b.fund_code and na.nav_date = b.anchor
-      left join fund_navs n1 on n1.fund_code = b.fund_code and n1.nav_date = b.m1
-      left join fund_navs n3 on n3.fund_code = b.fund_code and n3.nav_date = b.m3
-      left join fund_navs n6 on n6.fund_code = b.fund_code and n6.nav_date = b.m6
-      left join fund_navs ny1 on ny1.fund_code = b.fund_code and ny1.nav_date = b.y1
-      left join fund_navs ny3 on ny3.fund_code = b.fund_code and ny3.nav_date = b.y3
-      left join fund_navs nytd on nytd.fund_code = b.fund_code and nytd.nav_date = b.ytd`.execute(database.db)
+    select b.fund_code as c, to_char(b.last, 'YYYY-MM-DD') as d, ${sql.raw(valueAt('adj_nav', 'last'))} as last,
+      ${sql.raw(valueAt('daily_return', 'anchor'))} as r, ${sql.raw(valueAt('adj_nav', 'm1'))} as m1, ${sql.raw(valueAt('adj_nav', 'm3'))} as m3,
+      ${sql.raw(valueAt('adj_nav', 'm6'))} as m6, ${sql.raw(valueAt('adj_nav', 'y1'))} as y1, ${sql.raw(valueAt('adj_nav', 'y3'))} as y3,
+      ${sql.raw(valueAt('adj_nav', 'ytd'))} as ytd, d.dd, d.ddn
+    from b cross join lateral (
+      select min(x.v / x.peak - 1)::text as dd, count(*)::int as ddn from (
+        select n.adj_nav::float8 as v,
+          max(n.adj_nav::float8) over (order by n.nav_date rows between unbounded preceding and current row) as peak
+        from fund_navs n where n.fund_code = b.fund_code and n.adj_nav is not null and n.nav_date >= coalesce(b.y1, b.since)
+      ) x
+    ) d`.execute(database.db)
   return rows
 }

@@ -116,7 +116,8 @@ const DAY_MS = 86_400_000
 
 /** A period's return from the aggregated row, as periodReturn computes it from the series: last over base, minus one. */
 function periodFigure(row: FundFiguresRow, base: string | null): number | null {
-  if (row.n < 2 || base === null) return null
+  // A base exists only before the last NAV, so the series has the two points periodReturn needs.
+  if (base === null) return null
   return Number(row.last) / Number(base) - 1
 }
 
