@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { gql, useTestApp } from './helpers'
-import { initialsOf, matchRank } from '../src/search/index'
+import { indexEntry, initialsOf, matchRank, searchEntries } from '../src/search/index'
 
 const app = useTestApp()
 
@@ -59,6 +59,49 @@ describe('search by code, name or pinyin initials', () => {
     const { body } = await gql(app.t, SEARCH, { k: 'zzzzqqq' })
     assert.deepEqual(body.data.search, { funds: [], managers: [], portfolios: [] })
     assert.equal((await gql(app.t, SEARCH, { k: 'a', limit: 99 })).body.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+  })
+})
+
+describe('the search index normalises each name once, when it is built', () => {
+  it('searches compare precomputed keys: no name is read again, whatever the number of requests; results as before', () => {
+    let reads = 0
+    /** A name that counts how often it is read (and so normalised). */
+    const counted = (name: string) => ({
+      get value() {
+        reads++
+        return name
+      },
+    })
+    const names = ['易方达消费股票A', '华夏全球股票(QDII)', '南方中证500ETF联接(LOF)A', '易方达蓝筹精选混合']
+    const entries = names.map((name, i) => {
+      const c = counted(name)
+      const entry = indexEntry('fund', `00000${i}`, c.value)
+      // From here on any read of the name is counted.
+      Object.defineProperty(entry, 'name', { get: () => c.value, enumerable: true })
+      return entry
+    })
+    assert.equal(reads, names.length)
+    const before = reads
+    for (let i = 0; i < 100; i++) {
+      assert.deepEqual(
+        searchEntries(entries, 'yfd', 10).map((e) => e.id),
+        ['000000', '000003'],
+      )
+      assert.deepEqual(
+        searchEntries(entries, '全球股票（QDII）', 10).map((e) => e.id),
+        ['000001'],
+      )
+      assert.deepEqual(
+        searchEntries(entries, '00000', 2).map((e) => e.id),
+        ['000000', '000001'],
+      )
+    }
+    assert.equal(reads - before, 0, 'names read during 300 searches')
+    // The precomputed ranks are the ones matchRank gives for an entry without them.
+    for (const e of entries) {
+      const plain = { kind: e.kind, id: e.id, name: names[Number(e.id.slice(-1))], initials: e.initials }
+      for (const k of ['yfd', 'qdii', '000001', '消费', 'x']) assert.equal(matchRank(e, k), matchRank(plain, k), `${k} on ${plain.name}`)
+    }
   })
 })
 

@@ -1,7 +1,8 @@
+import { GraphQLError } from 'graphql'
 import type { Database } from '../db'
 import { outsideQueryScope } from '../db/abort'
-import { statsFunds, statsKeyRow, statsSeries } from './data'
-import { baseIndex, maxDrawdown, periodReturn, periodStart, type NavPoint, type PerformancePeriod } from '../fund/performance'
+import { statsFigures, statsFunds, statsKeyRow, type FundFiguresRow } from './data'
+import type { PerformancePeriod } from '../fund/performance'
 
 /** Periods a filter condition or a watchlist column can use (the stats cover the last 3 years). */
 export const FILTER_PERIODS = ['1M', '3M', '6M', '1Y', '3Y', 'YTD'] as const satisfies readonly PerformancePeriod[]
@@ -36,6 +37,10 @@ export interface StatsSnapshot {
 
 /** How often the snapshot's key is checked again (an import also invalidates it at once: fund/dataVersion.ts). */
 export const STATS_CHECK_MS = 60_000
+/** A request waits this long for the statistics (well inside the GraphQL time budget), then gets the previous ones, or a 503 when there are none. */
+export const STATS_WAIT_MS = 5_000
+/** What a request that found no statistics ready is told to wait before retrying, in seconds. */
+export const STATS_RETRY_AFTER_S = 5
 
 interface Entry {
   key: string
@@ -44,14 +49,45 @@ interface Entry {
 }
 
 const cache = new WeakMap<Database, Entry>()
+/** The last snapshot built, kept through invalidation: served when a rebuild takes longer than a request may wait. */
+const lastBuilt = new WeakMap<Database, StatsSnapshot>()
 
 async function snapshotKey(database: Database): Promise<string> {
   const row = await statsKeyRow(database)
   return `${row?.d ?? ''}|${row?.n ?? 0}|${row?.t ?? 0}|${row?.v ?? ''}`
 }
 
-/** The per-fund statistics, rebuilt only when the data changes (latest NAV date, fund list or an import's data version). */
-export async function fundStats(database: Database, now: number = Date.now()): Promise<StatsSnapshot> {
+/** The statistics are being built and none were built before: a 503 the client may retry, not a request timing out. */
+export function statsNotReady(): GraphQLError {
+  return new GraphQLError('基金统计数据正在生成，请稍后再试', {
+    extensions: { code: 'STATS_NOT_READY', http: { status: 503, headers: { 'retry-after': String(STATS_RETRY_AFTER_S) } } },
+  })
+}
+
+/**
+ * The per-fund statistics, rebuilt only when the data changes (latest NAV date, fund list or an
+ * import's data version). A request waits at most `waitMs` for them: past that it gets the
+ * previous snapshot while the new one is built, or statsNotReady() when there is none yet.
+ */
+export async function fundStats(database: Database, now: number = Date.now(), waitMs: number = STATS_WAIT_MS): Promise<StatsSnapshot> {
+  const current = currentStats(database, now)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs)
+  })
+  try {
+    const first = await Promise.race([current, late])
+    if (first !== 'late') return first
+  } finally {
+    clearTimeout(timer)
+  }
+  current.catch(() => {})
+  const previous = lastBuilt.get(database)
+  if (previous) return previous
+  throw statsNotReady()
+}
+
+async function currentStats(database: Database, now: number): Promise<StatsSnapshot> {
   const entry = cache.get(database)
   if (entry && now - entry.checkedAt < STATS_CHECK_MS) return entry.snapshot
   const key = await snapshotKey(database)
@@ -63,38 +99,47 @@ export async function fundStats(database: Database, now: number = Date.now()): P
   // Shared by every request until the data changes: not cancelled with the request that started it.
   const snapshot = outsideQueryScope(() => buildStats(database))
   cache.set(database, { key, checkedAt: now, snapshot })
-  snapshot.catch(() => cache.delete(database))
+  snapshot.then(
+    // A build overtaken by a newer one does not replace what the newer one stored.
+    (built) => (cache.get(database)?.snapshot === snapshot || !lastBuilt.has(database)) && lastBuilt.set(database, built),
+    () => cache.get(database)?.snapshot === snapshot && cache.delete(database),
+  )
   return snapshot
 }
 
-/** Forgets the snapshot (tests, imports). */
+/** Forgets the snapshot (tests, imports); the next request builds it again (the old one is only served if that takes too long). */
 export function invalidateFundStats(database: Database): void {
   cache.delete(database)
 }
 
 const DAY_MS = 86_400_000
 
+/** A period's return from the aggregated row, as periodReturn computes it from the series: last over base, minus one. */
+function periodFigure(row: FundFiguresRow, base: string | null): number | null {
+  // A base exists only before the last NAV, so the series has the two points periodReturn needs.
+  if (base === null) return null
+  return Number(row.last) / Number(base) - 1
+}
+
 async function buildStats(database: Database): Promise<StatsSnapshot> {
-  const funds = await statsFunds(database)
-  // Three years and a little more before each fund's OWN latest NAV: enough for every filter
-  // period's base NAV, and a fund whose data ends early keeps its figures (as of its last day).
-  // The adjusted NAV (fund/adjusted.ts), packed one row per fund as "date=value,…": PGlite hands
-  // over 500 rows far faster than 400 000.
-  const rows = await statsSeries(database)
-  const series = new Map<string, { points: NavPoint[]; lastDaily: string | null }>()
-  for (const row of rows) {
-    const points = row.s.split(',').map((item): NavPoint => ({ date: item.slice(0, 10), value: item.slice(11) }))
-    series.set(row.c, { points, lastDaily: row.r })
-  }
+  // Aggregated in the database, one row per fund: the instance never holds the funds' NAVs (issue #24: 1 GB and 15 s at 10,000 funds).
+  const [funds, rows] = await Promise.all([statsFunds(database), statsFigures(database)])
+  const figures = new Map(rows.map((row) => [row.c, row]))
   let latest: string | null = null
   const list = funds.map((f): FundStats => {
-    const s = series.get(f.fundCode)
-    const points = s?.points ?? []
-    const last = points.at(-1)
-    if (last && (!latest || last.date > latest)) latest = last.date
-    const returns = Object.fromEntries(FILTER_PERIODS.map((p) => [p, periodReturn(points, p)])) as Record<FilterPeriod, number | null>
-    const yearBase = last ? baseIndex(points, periodStart('1Y', last.date) ?? '') : -1
-    const lastYear = yearBase >= 0 ? points.slice(yearBase) : points
+    const row = figures.get(f.fundCode)
+    const last = row?.d ?? null
+    if (last && (!latest || last > latest)) latest = last
+    const returns: Record<FilterPeriod, number | null> = row
+      ? {
+          '1M': periodFigure(row, row.m1),
+          '3M': periodFigure(row, row.m3),
+          '6M': periodFigure(row, row.m6),
+          '1Y': periodFigure(row, row.y1),
+          '3Y': periodFigure(row, row.y3),
+          YTD: periodFigure(row, row.ytd),
+        }
+      : { '1M': null, '3M': null, '6M': null, '1Y': null, '3Y': null, YTD: null }
     return {
       fundCode: f.fundCode,
       categoryCode: f.categoryCode,
@@ -102,11 +147,11 @@ async function buildStats(database: Database): Promise<StatsSnapshot> {
       isTerminated: f.isTerminated,
       buyFeeRate: Number(f.buyFeeRate),
       fundSize: f.fundSize === null ? null : Number(f.fundSize),
-      managerYears: f.careerStart && last ? Math.max(0, (Date.parse(last.date) - Date.parse(f.careerStart)) / (365.25 * DAY_MS)) : null,
-      navDate: last?.date ?? null,
-      dailyReturn: s?.lastDaily != null ? Number(s.lastDaily) : null,
+      managerYears: f.careerStart && last ? Math.max(0, (Date.parse(last) - Date.parse(f.careerStart)) / (365.25 * DAY_MS)) : null,
+      navDate: last,
+      dailyReturn: row?.r != null ? Number(row.r) : null,
       returns,
-      maxDrawdown1Y: lastYear.length >= 2 ? Math.abs(maxDrawdown(lastYear).value) : null,
+      maxDrawdown1Y: row && row.ddn >= 2 && row.dd !== null ? Math.abs(Number(row.dd)) : null,
     }
   })
   return { navDate: latest, fundCount: list.length, list, byCode: new Map(list.map((f) => [f.fundCode, f])) }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga'
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult } from 'graphql'
 import { hasDeferOrStream } from './plugin-helpers'
 import { FastPath, acceptsJson, jsonTypeFor, maskErrors, withoutSuggestions } from './fastpath'
 import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './guard'
@@ -53,6 +53,25 @@ export interface GraphQLPluginOptions {
   maxResponseBytes?: number
   /** GraphQL requests one client address (`req.ip`, as the rate limits count it) may have running at once; more are 429. */
   maxInFlightPerAddress?: number
+}
+
+/**
+ * As Yoga does: an error whose extensions ask for an HTTP status (extensions.http, e.g. the fund
+ * statistics not ready: 503 with retry-after) sets it and its headers; `http` is not sent.
+ */
+function withHttpStatus(reply: FastifyReply, result: ExecutionResult): ExecutionResult | object {
+  const asked = result.errors?.find((e) => typeof (e.extensions?.http as { status?: unknown } | undefined)?.status === 'number')
+  if (!asked) return result
+  const http = asked.extensions.http as { status: number; headers?: Record<string, string> }
+  reply.status(http.status)
+  for (const [name, value] of Object.entries(http.headers ?? {})) reply.header(name, value)
+  return {
+    ...result,
+    errors: result.errors?.map((e) => {
+      const { http: _, ...extensions } = e.extensions ?? {}
+      return { ...e.toJSON(), extensions }
+    }),
+  }
 }
 
 /** A GraphQL error answer with an HTTP status (the guard's refusals and the time budget). */
@@ -220,7 +239,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
           { suggestions: !opts.production },
         )
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
-        const json = JSON.stringify(result)
+        const json = JSON.stringify(withHttpStatus(reply, result))
         if (json.length > maxResponseBytes)
           return errorAnswer(
             reply,

@@ -3,7 +3,7 @@ import { loadManager } from '../manager/data'
 import type { GraphQLContext as Ctx } from '../context'
 import { badInput } from '../graphql/errors'
 import { present } from '../paging'
-import { searchEntries, searchIndex } from './index'
+import { searchEntries, searchIndex, type IndexedEntry } from './index'
 import { portfolioRiskLevel } from './data'
 
 export const MAX_SEARCH_LIMIT = 50
@@ -14,16 +14,13 @@ export const searchResolvers: Resolvers = {
       const n = limit ?? 10
       if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) throw badInput(`limit must be between 1 and ${MAX_SEARCH_LIMIT}`)
       const entries = await searchIndex(ctx.database)
-      const visible = entries.filter(
-        (e) =>
-          e.kind !== 'portfolio' || ((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))),
-      )
-      const of = (kind: string) =>
-        searchEntries(
-          visible.filter((e) => e.kind === kind),
-          keyword,
-          n,
-        )
+      const byKind = { fund: [] as IndexedEntry[], manager: [] as IndexedEntry[], portfolio: [] as IndexedEntry[] }
+      for (const e of entries) {
+        if (e.kind === 'portfolio' && !((e.brand === 'all' || e.brand === ctx.broker) && (ctx.broker === '0008' || !e.id.startsWith('AP'))))
+          continue
+        byKind[e.kind].push(e)
+      }
+      const of = (kind: IndexedEntry['kind']) => searchEntries(byKind[kind], keyword, n)
       const funds = (await Promise.all(of('fund').map((e) => ctx.fund(e.id)))).filter(present)
       const managers = (await Promise.all(of('manager').map((e) => loadManager(ctx.database, e.id)))).filter(present)
       const portfolios = await Promise.all(
