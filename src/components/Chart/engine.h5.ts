@@ -18,18 +18,21 @@ export function whenIdle(
 }
 
 /**
- * F2 and the drawing code, in their own chunk on H5, shared by every chart page. The chunk is
- * prefetched (downloaded at idle priority as soon as the chart code is there) but evaluated only
- * when the main thread is idle: its start-up is a long task that must not delay the first screen's
- * render and paint (Lighthouse: LCP and the page's first input).
+ * A chart-engine module (F2 and the drawing code, in their own chunk on H5, shared by every chart
+ * page): the chunk is prefetched (downloaded at idle priority as soon as the chart code is there)
+ * but evaluated only when the main thread is idle: its start-up is a long task that must not delay
+ * the first screen's render and paint (Lighthouse: LCP and the page's first input). A failed chunk
+ * is reported and rejects.
  */
+export function loadWhenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return whenIdle()
+    .then(load)
+    .catch((err: unknown) => {
+      reportChunkError(err)
+      throw err
+    })
+}
+
+/** The line chart's engine. */
 export const loadChartEngine = (): Promise<typeof startChart> =>
-  whenIdle()
-    .then(() => import(/* webpackChunkName: "chart-engine", webpackPrefetch: true */ './draw'))
-    .then(
-      (m) => m.startChart,
-      (err: unknown) => {
-        reportChunkError(err)
-        throw err
-      },
-    )
+  loadWhenIdle(() => import(/* webpackChunkName: "chart-engine", webpackPrefetch: true */ './draw')).then((m) => m.startChart)

@@ -1,6 +1,5 @@
 import type { startPie } from './pieDraw'
-import { reportChunkError } from '@/services/chunkLoad'
-import { whenIdle } from './engine.h5'
+import { loadWhenIdle } from './engine.h5'
 
 /**
  * The pie's drawing code on H5, in the line chart's chunk ("chart-engine", engine.h5.ts): one
@@ -8,12 +7,4 @@ import { whenIdle } from './engine.h5'
  * chart's, once the main thread is idle.
  */
 export const loadPieEngine = (): Promise<typeof startPie> =>
-  whenIdle()
-    .then(() => import(/* webpackChunkName: "chart-engine", webpackPrefetch: true */ './pieDraw'))
-    .then(
-      (m) => m.startPie,
-      (err: unknown) => {
-        reportChunkError(err)
-        throw err
-      },
-    )
+  loadWhenIdle(() => import(/* webpackChunkName: "chart-engine", webpackPrefetch: true */ './pieDraw')).then((m) => m.startPie)
