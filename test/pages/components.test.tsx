@@ -1,17 +1,11 @@
+import { mountComponent } from '../support/render'
 import { AsyncContent } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { FigureGrid, SignedRate } from '@/components/Figure'
 import { LoadMore } from '@/components/LoadMore'
 import { Tabs } from '@/components/Tabs'
-import TestUtils from '@tarojs/test-utils-react'
 
-async function mount(ui: () => JSX.Element) {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  const utils = new TestUtils()
-  await utils.mount(ui as never, { container })
-  return { utils, container }
-}
+const mount = mountComponent
 
 afterEach(() => {
   document.body.innerHTML = ''

@@ -1,14 +1,9 @@
+import { mountComponent } from '../support/render'
 import { Text, View } from '@tarojs/components'
-import TestUtils from '@tarojs/test-utils-react'
+import type TestUtils from '@tarojs/test-utils-react'
 import { lazyPart, PART_FAILED_TEXT } from '@/components/LazyPart/index.h5'
 
-async function mount(ui: () => JSX.Element) {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  const utils = new TestUtils()
-  await utils.mount(ui as never, { container })
-  return { utils, container }
-}
+const mount = mountComponent
 
 const settle = (utils: TestUtils) => utils.act(() => new Promise((r) => setTimeout(r, 0)))
 

@@ -1,12 +1,7 @@
-import TestUtils from '@tarojs/test-utils-react'
+import { mountComponent } from '../support/render'
 import { SignedRate } from '@/components/Figure'
 
-async function mount(ui: () => JSX.Element) {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  await new TestUtils().mount(ui as never, { container })
-  return container
-}
+const mount = async (ui: () => JSX.Element) => (await mountComponent(ui)).container
 
 afterEach(() => {
   document.body.innerHTML = ''

@@ -1,4 +1,4 @@
-import TestUtils from '@tarojs/test-utils-react'
+import { mountComponent } from '../support/render'
 import { PickButton, PickStore } from '@/features/watchlist'
 import * as login from '@/services/login'
 import { setTransport, type HttpRequest, type HttpResponse } from '@/services/request'
@@ -27,10 +27,7 @@ afterEach(() => {
 })
 
 async function mount(ui: () => JSX.Element) {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  const utils = new TestUtils()
-  await utils.mount(ui as never, { container })
+  const { utils, container } = await mountComponent(ui)
   const button = () => container.querySelector('.alfa-pick') as HTMLElement
   const tap = () =>
     utils.act(async () => {

@@ -51,3 +51,12 @@ export async function openPage(
   for (let i = 0; i < flushes; i++) await page.utils.act(flush)
   return { ...page, execute }
 }
+
+/** Mounts a component (not a page) into a fresh element of the document. */
+export async function mountComponent(ui: () => JSX.Element) {
+  const container = document.createElement('div')
+  document.body.appendChild(container)
+  const utils = new TestUtils()
+  await utils.mount(ui as never, { container })
+  return { utils, container }
+}
