@@ -73,6 +73,7 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
     assert.deepEqual(deferred.sort(), ['/js/home-data', '/js/startup'], 'each deferred chunk was requested once (and refused)')
     await context.close()
     assertWithinBudget(
+      dir,
       'home',
       firstScreen.filter((s) => !DEFERRED.test(s)),
     )
@@ -127,6 +128,7 @@ describe('H5 first screen of the fund and strategy details (real server): gzippe
         `the page's body chunk was asked for after its head: ${[...refused].join(' ')}`,
       )
       assertWithinBudget(
+        dir,
         p.name,
         [...scripts].filter((s) => !AFTER_HEAD.test(s)),
       )
@@ -134,9 +136,8 @@ describe('H5 first screen of the fund and strategy details (real server): gzippe
   }
 })
 
-/** Sums the gzipped size of `scripts` (paths in the build), prints the rows and holds the budget. */
-function assertWithinBudget(name: string, scripts: string[]) {
-  const dir = ensureH5Build()
+/** Sums the gzipped size of `scripts` (paths in the build `dir`), prints the rows and holds the budget. */
+function assertWithinBudget(dir: string, name: string, scripts: string[]) {
   let total = 0
   const rows: string[] = []
   for (const script of [...new Set(scripts)].sort()) {
