@@ -85,9 +85,18 @@ const isFavicon = (url: string) => new URL(url, 'http://x').pathname === '/favic
 const isAbortedBeacon = (req: Request) =>
   req.failure()?.errorText === 'net::ERR_ABORTED' && (req.resourceType() === 'ping' || new URL(req.url()).pathname.endsWith('/track'))
 
+/** ` [OperationName]` of a GraphQL POST, so that a failed request says which query it was. */
+function operationOf(req: Request): string {
+  if (req.method() !== 'POST' || !new URL(req.url()).pathname.endsWith('/graphql')) return ''
+  try {
+    const body = JSON.parse(req.postData() ?? '{}') as { operationName?: string }
+    return body.operationName ? ` [${body.operationName}]` : ''
+  } catch {
+    return ''
+  }
+}
+
 /** An event stream the page closed itself (a live page hidden or left): how EventSource ends, not a failure. */
-const isAbortedGraphql = (req: Request) =>
-  req.failure()?.errorText === 'net::ERR_ABORTED' && req.method() === 'POST' && new URL(req.url()).pathname.endsWith('/graphql')
 const isClosedEventStream = (req: Request) => req.failure()?.errorText === 'net::ERR_ABORTED' && req.resourceType() === 'eventsource'
 
 /**
@@ -116,6 +125,13 @@ export class ProblemLog {
   /** Counts the main frame's navigations; each request remembers the count it began under. */
   private navigations = 0
   private readonly bornAt = new WeakMap<Request, number>()
+  /**
+   * Requests the old page began after the test started navigating (leaving()) but before the new
+   * document replaced it: the navigation cuts them short too (a lazily loaded screen whose first
+   * query starts just as the test moves on).
+   */
+  private readonly bornLeaving = new WeakSet<Request>()
+  private leavePending = false
 
   constructor(
     readonly page: Page,
@@ -137,9 +153,12 @@ export class ProblemLog {
     page.on('request', (req) => {
       this.born.set(req, this.generation)
       this.bornAt.set(req, this.navigations)
+      if (this.leavePending && !req.isNavigationRequest()) this.bornLeaving.add(req)
     })
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) this.navigations += 1
+      if (frame !== page.mainFrame()) return
+      this.navigations += 1
+      this.leavePending = false
     })
     page.on('requestfailed', (req) => {
       const url = req.url()
@@ -148,14 +167,9 @@ export class ProblemLog {
           this.problems.push(`request to another origin (blocked): ${req.method()} ${url}`)
         return
       }
-      const line = `request failed: ${req.method()} ${url} ${req.failure()?.errorText ?? ''}`
+      const line = `request failed: ${req.method()} ${url}${operationOf(req)} ${req.failure()?.errorText ?? ''} (page at ${page.url()})`
       if (isFavicon(url)) this.favicon.push(line)
       else if (isAbortedBeacon(req) || isClosedEventStream(req) || isCancelledChunk(req) || this.leftBehind(req)) this.warnings.push(line)
-      // KNOWN, OPEN (issue #24 note of 2026-11-26): since H5 renders with Preact, the logged-in home
-      // occasionally sees one GraphQL POST cut short (net::ERR_ABORTED) with no navigation, while every
-      // section still shows its data. Kept visible as a warning until its cause is found; any other
-      // failed request, and any missing content, still fails the test.
-      else if (isAbortedGraphql(req)) this.warnings.push(`${line} (known, open: see issue #24)`)
       else this.problems.push(line)
     })
     page.on('response', (res) => {
@@ -178,6 +192,7 @@ export class ProblemLog {
    */
   leaving() {
     this.generation += 1
+    this.leavePending = true
   }
 
   /**
@@ -188,7 +203,11 @@ export class ProblemLog {
    */
   private leftBehind(req: Request): boolean {
     if (req.failure()?.errorText !== 'net::ERR_ABORTED') return false
-    return (this.born.get(req) ?? this.generation) < this.generation || (this.bornAt.get(req) ?? this.navigations) < this.navigations
+    return (
+      this.bornLeaving.has(req) ||
+      (this.born.get(req) ?? this.generation) < this.generation ||
+      (this.bornAt.get(req) ?? this.navigations) < this.navigations
+    )
   }
 
   reset() {
