@@ -33,7 +33,7 @@ export async function axeReport(page: Page): Promise<AxeReport> {
 }
 
 /**
- * Runs in the page: every displayed element that reacts to a tap (a React onClick or onLongPress
+ * Runs in the page: every displayed element that reacts to a tap (a React onClick or onLongPress, a Preact click listener
  * on it, as Taro's H5 components leave no attribute for them, or a native link, button or field)
  * and is not announced as a control with a name. Returns one line per such element.
  */
@@ -58,6 +58,18 @@ function unnamedTappables(): string[] {
   const reactProps = (el: Element): Record<string, unknown> | undefined => {
     const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'))
     return key ? ((el as unknown as Record<string, Record<string, unknown>>)[key] ?? undefined) : undefined
+  }
+  // H5 renders with Preact, which keeps an element's event handlers in `l` (`_listeners` before
+  // minification), keyed by event name and capture flag; Taro's View listens to touches everywhere,
+  // so a click handler is what marks a tappable element.
+  const preactClick = (el: Element): boolean => {
+    const own = el as unknown as { l?: Record<string, unknown>; _listeners?: Record<string, unknown> }
+    const listeners = own.l ?? own._listeners
+    return (
+      !!listeners &&
+      typeof listeners === 'object' &&
+      (typeof listeners.clickfalse === 'function' || typeof listeners.clicktrue === 'function')
+    )
   }
   const shown = (el: Element) => {
     if (!(el as HTMLElement).getClientRects().length) return false
@@ -84,7 +96,8 @@ function unnamedTappables(): string[] {
   const out: string[] = []
   for (const el of document.querySelectorAll('body *')) {
     const props = reactProps(el)
-    const tappable = el.matches(NATIVE) || typeof props?.onClick === 'function' || typeof props?.onLongPress === 'function'
+    const tappable =
+      el.matches(NATIVE) || typeof props?.onClick === 'function' || typeof props?.onLongPress === 'function' || preactClick(el)
     if (!tappable || !shown(el) || el.matches(BACKDROPS) || el.closest('[aria-hidden="true"]')) continue
     const role = el.getAttribute('role')
     if (!el.matches(NATIVE) && !(role && ROLES.has(role))) out.push(`tappable without a control role: ${describe(el)}`)
