@@ -11,8 +11,7 @@ cd "$(dirname "$0")/.."
 # output printed one after the other when both are done.
 steps=(
   "system-deps:bash scripts/ensure-system-deps.sh"
-  "format:npm run format:check"
-  "lint:npm run lint & typecheck:npm run typecheck"
+  "lint:npm run lint & typecheck:npm run typecheck & format:npm run format:check"
   "knip:npm run knip"
   "unit:npm run test:unit"
   "server:npm run test:server"

@@ -9,7 +9,7 @@ import { DEMO_USER } from '../src/demo/seed'
 import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET } from './lib'
 
 /**
- * The app's real operations under load: 100 connections for 60 s (LOAD_SECONDS) against a
+ * The app's real operations under load: 100 connections for 30 s (LOAD_SECONDS) against a
  * server process on the embedded database (its single connection is the bottleneck a real
  * PGlite deployment has). The mix is the first screens' GraphQL documents and REST calls, an
  * anonymous visitor's and a logged-in user's (their picks, profile, follow and pick writes).
@@ -17,7 +17,7 @@ import { apiHeaders, freePort, serverEnv, startServerProcess, TEST_JWT_SECRET } 
  * (a GraphQL error is an HTTP 200); throughput and latency are printed.
  */
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30)
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100)
 const operation = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'operations', `${name}.graphql`), 'utf8')
 
