@@ -153,6 +153,7 @@ const resolverTypes = await codegen({
       User: '../src/account/resolvers#UserParent',
       MarketIndexQuote: '../src/market/resolvers#MarketIndexParent',
       IndustryTheme: '../src/market/resolvers#IndustryThemeParent',
+      UserMessage: '../src/alerts/data#MessageRow',
     },
     // Parents not mapped above: the schema type, with the fields their own resolvers compute left out.
     defaultMapper: 'Partial<{T}>',

@@ -11,6 +11,7 @@ import type { PickedFundParent } from '../src/watchlist/resolvers';
 import type { FilteredFundParent } from '../src/filter/resolvers';
 import type { UserParent } from '../src/account/resolvers';
 import type { MarketIndexParent, IndustryThemeParent } from '../src/market/resolvers';
+import type { MessageRow } from '../src/alerts/data';
 import type { GraphQLContext } from '../src/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -131,6 +132,10 @@ export type Query = {
   __typename?: 'Query';
   /** The current user. Needs a valid token (UNAUTHENTICATED otherwise). */
   me: User;
+  /** The user's NAV alerts, of one fund or of every fund. Needs a valid token. */
+  myNavAlerts: Array<NavAlertRule>;
+  /** The user's messages, newest first. Needs a valid token. */
+  myMessages: UserMessageConnection;
   article?: Maybe<Article>;
   allColumns: Array<Column>;
   column?: Maybe<Column>;
@@ -190,6 +195,16 @@ export type Query = {
   search: SearchResult;
   /** The user's picked funds in their order. Needs a valid token (UNAUTHENTICATED otherwise). */
   myPicks: Array<PickedFund>;
+};
+
+
+export type QueryMyNavAlertsArgs = {
+  fundCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryMyMessagesArgs = {
+  page?: InputMaybe<PageInput>;
 };
 
 
@@ -383,6 +398,12 @@ export type QuerySearchArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Sets (or replaces) the user's alert of this kind on a fund of their watchlist. Refused with a Chinese message (BAD_USER_INPUT) when the fund is not in the watchlist or the threshold could never trigger. */
+  setNavAlert: NavAlertRule;
+  /** Removes the user's alert of this kind on the fund; false when there was none. */
+  removeNavAlert: Scalars['Boolean']['output'];
+  /** Marks the given messages read, or every message when ids is absent; returns how many changed. */
+  markMessagesRead: Scalars['Int']['output'];
   /** Marks an article read for the signed-in reader (the app calls it when the article opens). Needs a valid token; an unknown article is BAD_USER_INPUT. */
   markArticleRead: ArticleReadMark;
   /**
@@ -402,6 +423,24 @@ export type Mutation = {
   postLiveComment: LiveCommentPayload;
   /** Follows (state true) or unfollows (false) a portfolio. Needs a valid token. */
   toggleFollow: ToggleFollowPayload;
+};
+
+
+export type MutationSetNavAlertArgs = {
+  fundCode: Scalars['String']['input'];
+  kind: NavAlertKind;
+  threshold: Scalars['Decimal']['input'];
+};
+
+
+export type MutationRemoveNavAlertArgs = {
+  fundCode: Scalars['String']['input'];
+  kind: NavAlertKind;
+};
+
+
+export type MutationMarkMessagesReadArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -502,6 +541,51 @@ export type User = {
 
 export type UserFollowedPortfoliosArgs = {
   page?: InputMaybe<PageInput>;
+};
+
+export type NavAlertKind =
+  /** Daily change (dividend-adjusted) at or above +threshold percent. */
+  | 'RISE'
+  /** Daily change at or below −threshold percent. */
+  | 'FALL'
+  /** Unit NAV at or above threshold. */
+  | 'ABOVE'
+  /** Unit NAV at or below threshold. */
+  | 'BELOW';
+
+export type NavAlertRule = {
+  __typename?: 'NavAlertRule';
+  fundCode: Scalars['String']['output'];
+  kind: NavAlertKind;
+  /** Percent for RISE and FALL ("3.00" is 3 %), a unit NAV for ABOVE and BELOW. */
+  threshold: Scalars['Decimal']['output'];
+  /** Only NAVs dated on or after this moment's day (Shanghai) trigger the rule. */
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type UserMessageKind =
+  | 'NAV_ALERT';
+
+export type UserMessage = {
+  __typename?: 'UserMessage';
+  id: Scalars['ID']['output'];
+  kind: UserMessageKind;
+  /** The fund a NAV alert is about. */
+  fundCode?: Maybe<Scalars['String']['output']>;
+  /** The NAV day that triggered a NAV alert. */
+  navDate?: Maybe<Scalars['Date']['output']>;
+  title: Scalars['String']['output'];
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  read: Scalars['Boolean']['output'];
+};
+
+export type UserMessageConnection = {
+  __typename?: 'UserMessageConnection';
+  totalCount: Scalars['Int']['output'];
+  unreadCount: Scalars['Int']['output'];
+  list: Array<UserMessage>;
+  pageInfo: PageInfo;
 };
 
 export type ArticleReadMark = {
@@ -1881,6 +1965,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   PageInput: ResolverTypeWrapper<Partial<PageInput>>;
   PageInfo: ResolverTypeWrapper<Partial<PageInfo>>;
@@ -1888,6 +1973,11 @@ export type ResolversTypes = {
   SeriesPoint: ResolverTypeWrapper<Partial<SeriesPoint>>;
   Benchmark: ResolverTypeWrapper<Partial<Benchmark>>;
   User: ResolverTypeWrapper<UserParent>;
+  NavAlertKind: ResolverTypeWrapper<Partial<NavAlertKind>>;
+  NavAlertRule: ResolverTypeWrapper<Partial<NavAlertRule>>;
+  UserMessageKind: ResolverTypeWrapper<Partial<UserMessageKind>>;
+  UserMessage: ResolverTypeWrapper<MessageRow>;
+  UserMessageConnection: ResolverTypeWrapper<Partial<Omit<UserMessageConnection, 'list'> & { list: Array<ResolversTypes['UserMessage']> }>>;
   ArticleReadMark: ResolverTypeWrapper<Partial<ArticleReadMark>>;
   ColumnArticle: ResolverTypeWrapper<Partial<ColumnArticle>>;
   ColumnArticleConnection: ResolverTypeWrapper<Partial<ColumnArticleConnection>>;
@@ -2014,6 +2104,7 @@ export type ResolversParentTypes = {
   Int: Partial<Scalars['Int']['output']>;
   Boolean: Partial<Scalars['Boolean']['output']>;
   Mutation: Record<PropertyKey, never>;
+  ID: Partial<Scalars['ID']['output']>;
   Float: Partial<Scalars['Float']['output']>;
   PageInput: Partial<PageInput>;
   PageInfo: Partial<PageInfo>;
@@ -2021,6 +2112,9 @@ export type ResolversParentTypes = {
   SeriesPoint: Partial<SeriesPoint>;
   Benchmark: Partial<Benchmark>;
   User: UserParent;
+  NavAlertRule: Partial<NavAlertRule>;
+  UserMessage: MessageRow;
+  UserMessageConnection: Partial<Omit<UserMessageConnection, 'list'> & { list: Array<ResolversParentTypes['UserMessage']> }>;
   ArticleReadMark: Partial<ArticleReadMark>;
   ColumnArticle: Partial<ColumnArticle>;
   ColumnArticleConnection: Partial<ColumnArticleConnection>;
@@ -2166,6 +2260,8 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  myNavAlerts?: Resolver<Array<ResolversTypes['NavAlertRule']>, ParentType, ContextType, Partial<QueryMyNavAlertsArgs>>;
+  myMessages?: Resolver<ResolversTypes['UserMessageConnection'], ParentType, ContextType, Partial<QueryMyMessagesArgs>>;
   article?: Resolver<Maybe<ResolversTypes['Article']>, ParentType, ContextType, RequireFields<QueryArticleArgs, 'articleId'>>;
   allColumns?: Resolver<Array<ResolversTypes['Column']>, ParentType, ContextType>;
   column?: Resolver<Maybe<ResolversTypes['Column']>, ParentType, ContextType, RequireFields<QueryColumnArgs, 'columnId'>>;
@@ -2209,6 +2305,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  setNavAlert?: Resolver<ResolversTypes['NavAlertRule'], ParentType, ContextType, RequireFields<MutationSetNavAlertArgs, 'fundCode' | 'kind' | 'threshold'>>;
+  removeNavAlert?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveNavAlertArgs, 'fundCode' | 'kind'>>;
+  markMessagesRead?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationMarkMessagesReadArgs>>;
   markArticleRead?: Resolver<ResolversTypes['ArticleReadMark'], ParentType, ContextType, RequireFields<MutationMarkArticleReadArgs, 'articleId'>>;
   saveLessonProgress?: Resolver<ResolversTypes['LessonProgress'], ParentType, ContextType, RequireFields<MutationSaveLessonProgressArgs, 'lessonId' | 'positionSecond'>>;
   saveFilter?: Resolver<ResolversTypes['SavedFilter'], ParentType, ContextType, RequireFields<MutationSaveFilterArgs, 'name' | 'formValue'>>;
@@ -2251,6 +2350,31 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
   followedPortfolios?: Resolver<ResolversTypes['FollowedPortfolioConnection'], ParentType, ContextType, Partial<UserFollowedPortfoliosArgs>>;
+};
+
+export type NavAlertRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NavAlertRule'] = ResolversParentTypes['NavAlertRule']> = {
+  fundCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['NavAlertKind'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type UserMessageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserMessage'] = ResolversParentTypes['UserMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['UserMessageKind'], ParentType, ContextType>;
+  fundCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  navDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type UserMessageConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserMessageConnection'] = ResolversParentTypes['UserMessageConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  list?: Resolver<Array<ResolversTypes['UserMessage']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
@@ -3163,6 +3287,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SeriesPoint?: SeriesPointResolvers<ContextType>;
   Benchmark?: BenchmarkResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  NavAlertRule?: NavAlertRuleResolvers<ContextType>;
+  UserMessage?: UserMessageResolvers<ContextType>;
+  UserMessageConnection?: UserMessageConnectionResolvers<ContextType>;
   ArticleReadMark?: ArticleReadMarkResolvers<ContextType>;
   ColumnArticle?: ColumnArticleResolvers<ContextType>;
   ColumnArticleConnection?: ColumnArticleConnectionResolvers<ContextType>;

@@ -1,4 +1,5 @@
 import { accountResolvers } from './account/resolvers'
+import { alertResolvers } from './alerts/resolvers'
 import { contentResolvers } from './content/resolvers'
 import { courseResolvers } from './course/resolvers'
 import { diagnosisResolvers } from './diagnosis/resolvers'
@@ -21,6 +22,7 @@ import { watchlistResolvers } from './watchlist/resolvers'
  */
 export const domainResolvers: object[] = [
   accountResolvers,
+  alertResolvers,
   contentResolvers,
   courseResolvers,
   diagnosisResolvers,

@@ -390,11 +390,50 @@ export interface TrackingEventsTable {
   properties: ColumnType<Record<string, unknown>, string | undefined, string>
 }
 
+/** A user's NAV alert on a fund of their watchlist (0014); threshold in percent (RISE, FALL) or a unit NAV (ABOVE, BELOW). */
+export interface NavAlertRulesTable {
+  user_id: string
+  fund_code: string
+  kind: 'RISE' | 'FALL' | 'ABOVE' | 'BELOW'
+  threshold: string
+  created_at: Generated<Date>
+}
+
+/** The in-app 消息 list (0014): one NAV alert per user, fund and NAV day, with its read mark and platform delivery. */
+export interface UserMessagesTable {
+  id: Generated<number>
+  user_id: string
+  kind: 'NAV_ALERT'
+  fund_code: string | null
+  nav_date: string | null
+  title: string
+  body: string
+  created_at: Generated<Date>
+  read_at: Date | null
+  delivery: Generated<'none' | 'pending' | 'sent' | 'failed'>
+  platform: 'weapp' | 'swan' | null
+  attempts: Generated<number>
+  retry_at: Date | null
+  claimed_until: Date | null
+  failure: string | null
+  sent_at: Date | null
+}
+
+/** One-time subscription messages a user authorised for alerts, per platform (0014). */
+export interface AlertSubscriptionsTable {
+  user_id: string
+  platform: 'weapp' | 'swan'
+  recipient: string
+  remaining: Generated<number>
+  updated_at: Generated<Date>
+}
+
 export interface DB {
   adjustment_parts: AdjustmentPartsTable
   adjustments: AdjustmentsTable
   ads: AdsTable
   advisor_fee_steps: AdvisorFeeStepsTable
+  alert_subscriptions: AlertSubscriptionsTable
   article_reads: ArticleReadsTable
   articles: ArticlesTable
   benchmark_values: BenchmarkValuesTable
@@ -419,6 +458,7 @@ export interface DB {
   live_streams: LiveStreamsTable
   live_subscriptions: LiveSubscriptionsTable
   managers: ManagersTable
+  nav_alert_rules: NavAlertRulesTable
   portfolio_benchmarks: PortfolioBenchmarksTable
   portfolio_navs: PortfolioNavsTable
   portfolio_parts: PortfolioPartsTable
@@ -433,6 +473,7 @@ export interface DB {
   tracking_events: TrackingEventsTable
   user_fund_picks: UserFundPicksTable
   user_holdings: UserHoldingsTable
+  user_messages: UserMessagesTable
   users: UsersTable
 }
 

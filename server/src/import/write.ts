@@ -7,6 +7,7 @@ import type { FileName, FolderData, Values } from './files'
 import { ImportProblems } from './read'
 import { textEventConflicts, textEvents } from './reconcile'
 import { writeStrategies } from './strategies'
+import { evaluateNavAlerts } from '../alerts/evaluate'
 
 /**
  * Writes a checked folder on the transaction `tx`: rows upserted by key (the same folder imported
@@ -185,6 +186,11 @@ export async function writeFolder(
     counts.conflicts = conflicts
     counts.figures_unavailable = unavailable.length
     log(`adjusted NAVs: ${written} rows; ${conflicts} conflicting days; ${unavailable.length} funds without figures`)
+  }
+  // NAV alerts on the funds with new NAVs, once their dividend-adjusted daily changes are written.
+  if (data['fund_navs.csv']) {
+    counts.nav_alerts = await evaluateNavAlerts(tx, [...new Set(navs.map((n) => n.fund_code))])
+    if (counts.nav_alerts) log(`NAV alerts: ${counts.nav_alerts} messages`)
   }
   // Strategies last: their NAVs are back-tested over the adjusted NAVs just written.
   const strategies = await writeStrategies(tx, data, log)
