@@ -21,6 +21,7 @@ export interface PageOptions {
 /** The feature folders of src/features, each with an index.ts that page shells import. */
 export const FEATURES = [
   'account',
+  'alerts',
   'content',
   'course',
   'diagnosis',
@@ -448,6 +449,13 @@ export const routes = {
     // spec screen: Historical performance (fund NAV)
     share: true,
   },
+  // 净值提醒 (issue #25): the user's NAV alerts on one fund of their watchlist.
+  navAlert: {
+    feature: 'alerts',
+    page: sub('navAlert'),
+    h5: ['/alfa/fund/alert/:fundCode'],
+    title: '净值提醒',
+  },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
   fundEntry: {
     feature: 'fund',
@@ -514,6 +522,14 @@ export const routes = {
     h5: own(sub('followed')),
     title: '我的关注',
     // spec screen: my follows (我的关注)
+  },
+  // 消息 (issue #25): the user's messages, NAV alerts first among them.
+  messages: {
+    feature: 'alerts',
+    refresh: true,
+    page: sub('messages'),
+    h5: ['/alfa/user/messages', `/${sub('messages')}`],
+    title: '消息',
   },
   productList: {
     feature: 'portfolio',

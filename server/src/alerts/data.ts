@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { Queryable } from '../db'
 import { pageWithTotal, totalCount } from '../paging'
+import { NAV_ALERT_KINDS, type NavAlertKind as AlertKind } from '@alfa/common/navAlerts'
 
-export type AlertKind = 'RISE' | 'FALL' | 'ABOVE' | 'BELOW'
-export const ALERT_KINDS: readonly AlertKind[] = ['RISE', 'FALL', 'ABOVE', 'BELOW']
+export type { AlertKind }
 
 /** A threshold in its kind's scale: a percent with two decimals, a unit NAV with four. */
 const thresholdText = sql<string>`case when kind in ('RISE', 'FALL') then round(threshold, 2)::text else threshold::text end`.as(
@@ -25,7 +25,7 @@ export async function rulesOf(q: Queryable, userId: string, fundCode?: string | 
     .where('user_id', '=', userId)
   if (fundCode) query = query.where('fund_code', '=', fundCode)
   const rows = await query.orderBy('fund_code').execute()
-  return rows.sort((a, b) => a.fundCode.localeCompare(b.fundCode) || ALERT_KINDS.indexOf(a.kind) - ALERT_KINDS.indexOf(b.kind))
+  return rows.sort((a, b) => a.fundCode.localeCompare(b.fundCode) || NAV_ALERT_KINDS.indexOf(a.kind) - NAV_ALERT_KINDS.indexOf(b.kind))
 }
 
 export async function isPicked(q: Queryable, userId: string, fundCode: string): Promise<boolean> {

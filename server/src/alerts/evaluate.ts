@@ -1,21 +1,7 @@
 import { sql } from 'kysely'
 import type { Queryable } from '../db'
+import { navAlertText } from '@alfa/common/navAlerts'
 import type { AlertKind } from './data'
-
-/** What a rule says in a message: 日涨幅 ≥ +3.00% … */
-export function ruleText(kind: AlertKind, threshold: string): string {
-  const t = Number(threshold)
-  switch (kind) {
-    case 'RISE':
-      return `日涨幅 ≥ +${t.toFixed(2)}%`
-    case 'FALL':
-      return `日跌幅 ≥ ${t.toFixed(2)}%`
-    case 'ABOVE':
-      return `单位净值 ≥ ${t.toFixed(4)}`
-    case 'BELOW':
-      return `单位净值 ≤ ${t.toFixed(4)}`
-  }
-}
 
 /** A daily return (a fraction, e.g. "0.032100") as the app shows it: +3.21%. */
 export function changeText(dailyReturn: string | null): string {
@@ -89,7 +75,7 @@ export async function evaluateNavAlerts(q: Queryable, fundCodes: readonly string
     fund_code: h.fundCode,
     nav_date: h.navDate,
     title: `净值提醒：${h.fundName}`,
-    body: `${h.navDate} 单位净值 ${h.nav}，日涨跌幅 ${changeText(h.dailyReturn)}，达到你设置的${h.rules.map((r) => `「${ruleText(r.kind, r.threshold)}」`).join('')}`,
+    body: `${h.navDate} 单位净值 ${h.nav}，日涨跌幅 ${changeText(h.dailyReturn)}，达到你设置的${h.rules.map((r) => `「${navAlertText(r.kind, r.threshold)}」`).join('')}`,
   }))
   const inserted = await q.db
     .insertInto('user_messages')

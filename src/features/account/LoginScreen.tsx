@@ -222,9 +222,10 @@ export const ACCOUNT_ENTRIES: ReadonlyArray<{ route: RouteName; label: string }>
   { route: 'followed', label: '我的关注' },
   { route: 'favourites', label: '我的自选' },
   { route: 'myFilter', label: '我的筛选' },
+  { route: 'messages', label: '消息' },
 ]
 
-/** The signed-in user: their masked phone (or nickname), 我的关注 / 我的自选 / 我的筛选, and 退出登录. */
+/** The signed-in user: their masked phone (or nickname), 我的关注 / 我的自选 / 我的筛选 / 消息, and 退出登录. */
 const Account = observer(function Account() {
   const { data } = useRemote('account:me', userInfoDetail, { user: true, empty: () => false })
   const [busy, setBusy] = useState(false)

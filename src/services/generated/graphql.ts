@@ -61,6 +61,19 @@ export type PageInput = {
   size?: number | null | undefined;
 };
 
+export type NavAlertKind =
+  /** Daily change (dividend-adjusted) at or above +threshold percent. */
+  | 'RISE'
+  /** Daily change at or below −threshold percent. */
+  | 'FALL'
+  /** Unit NAV at or above threshold. */
+  | 'ABOVE'
+  /** Unit NAV at or below threshold. */
+  | 'BELOW';
+
+export type UserMessageKind =
+  | 'NAV_ALERT';
+
 export type ManagerSort =
   /** Years since the manager's career start. */
   | 'TENURE'
@@ -75,6 +88,44 @@ export type FollowedPortfoliosQueryVariables = Exact<{
 
 
 export type FollowedPortfoliosQuery = { me: { userId: string, followedPortfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } }> } } };
+
+export type UserMessagesQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type UserMessagesQuery = { myMessages: { totalCount: number, unreadCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ id: string, kind: UserMessageKind, fundCode: string | null, navDate: string | null, title: string, body: string, createdAt: string, read: boolean }> } };
+
+export type MarkMessagesReadMutationVariables = Exact<{
+  ids?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type MarkMessagesReadMutation = { markMessagesRead: number };
+
+export type NavAlertsQueryVariables = Exact<{
+  fundCode: string;
+}>;
+
+
+export type NavAlertsQuery = { fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } | null, myNavAlerts: Array<{ kind: NavAlertKind, threshold: string }> };
+
+export type SetNavAlertMutationVariables = Exact<{
+  fundCode: string;
+  kind: NavAlertKind;
+  threshold: string;
+}>;
+
+
+export type SetNavAlertMutation = { setNavAlert: { kind: NavAlertKind, threshold: string } };
+
+export type RemoveNavAlertMutationVariables = Exact<{
+  fundCode: string;
+  kind: NavAlertKind;
+}>;
+
+
+export type RemoveNavAlertMutation = { removeNavAlert: boolean };
 
 export type ArticleQueryVariables = Exact<{
   articleId: string;
@@ -879,6 +930,11 @@ export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentD
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
+export { UserMessagesDocument } from './documents/UserMessagesDocument';
+export { MarkMessagesReadDocument } from './documents/MarkMessagesReadDocument';
+export { NavAlertsDocument } from './documents/NavAlertsDocument';
+export { SetNavAlertDocument } from './documents/SetNavAlertDocument';
+export { RemoveNavAlertDocument } from './documents/RemoveNavAlertDocument';
 export { ArticleDocument } from './documents/ArticleDocument';
 export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
 export { ColumnListDocument } from './documents/ColumnListDocument';
