@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import type { Config } from '../config'
 import type { Database } from '../db'
-import { hostJson, HostUnavailable } from '../account/hosts'
-import { StoredAccessToken } from './accessToken'
+import { clipField, platformSenders, RoundScheduler, templateFields, type SendOutcome } from '../platformMessages'
 
 /** A pending start reminder of a stream that went live, claimed by this instance to send. */
 export interface DueReminder {
@@ -18,8 +17,6 @@ export interface DueReminder {
   startsAt: Date
 }
 
-/** What a platform answered: sent; refused for good (the user's subscription is gone); or worth another try later. */
-export type SendOutcome = { ok: true } | { ok: false; permanent: boolean; reason: string }
 export type ReminderSender = (reminder: DueReminder) => Promise<SendOutcome>
 export type ReminderSenders = Partial<Record<DueReminder['platform'], ReminderSender>>
 
@@ -123,18 +120,6 @@ async function claim(database: Database, platforms: DueReminder['platform'][]): 
   return rows
 }
 
-/** `key=source` pairs of a template-fields setting (config.ts checks their shape). */
-export function templateFields(setting: string): Array<{ key: string; source: 'title' | 'startsAt' | 'presenter' | 'description' }> {
-  return setting.split(',').map((pair) => {
-    const [key, source] = pair.split('=').map((s) => s.trim())
-    return { key, source: source as 'title' }
-  })
-}
-
-/** WeChat's `thing` values hold at most 20 characters; Baidu's keywords are kept as short. */
-const MAX_FIELD = 20
-const clip = (s: string) => ([...s].length > MAX_FIELD ? `${[...s].slice(0, MAX_FIELD - 1).join('')}…` : s)
-
 /** A moment in Shanghai as the templates' time fields take it: 2026年10月7日 19:30. */
 export function shanghaiTime(moment: Date): string {
   const t = new Date(moment.getTime() + 8 * 3_600_000)
@@ -146,174 +131,45 @@ export function shanghaiTime(moment: Date): string {
 /** A reminder's template data: { key: { value } } for each configured field. */
 export function templateData(setting: string, r: DueReminder): Record<string, { value: string }> {
   const value = (source: string) =>
-    source === 'startsAt' ? shanghaiTime(new Date(r.startsAt)) : clip(String(r[source as 'title' | 'presenter' | 'description'] ?? ''))
-  return Object.fromEntries(templateFields(setting).map(({ key, source }) => [key, { value: value(source) }]))
+    source === 'startsAt' ? shanghaiTime(new Date(r.startsAt)) : clipField(String(r[source as 'title' | 'presenter' | 'description'] ?? ''))
+  return Object.fromEntries(
+    templateFields<'title' | 'startsAt' | 'presenter' | 'description'>(setting).map(({ key, source }) => [key, { value: value(source) }]),
+  )
 }
 
 /** The mini-program page a reminder opens: the stream. */
 export const reminderPage = (liveId: string) => `subPkg/pages/live/index?liveId=${encodeURIComponent(liveId)}`
 
-/** WeChat errcodes meaning the access token is no longer valid (a new one, one more try). */
-const WECHAT_TOKEN_INVALID = new Set([40001, 40014, 42001])
-/** WeChat: the user has not (or no longer) subscribed (a one-time subscription is used once). */
-const WECHAT_NOT_SUBSCRIBED = new Set([43101])
-/** Baidu: the access token is invalid or expired. */
-const BAIDU_TOKEN_INVALID = new Set([110, 111])
-/** Baidu: the user has not subscribed, or cancelled; bad recipient; bad template. */
-const BAIDU_REFUSED = new Set([4001, 4007, 4010])
-
-/** A host's message for our log: a string as it is, anything else as JSON (not "[object Object]"). */
-function hostText(value: unknown): string {
-  if (value === undefined || value === null) return ''
-  return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-/** The senders the configuration allows: a platform whose template, endpoints or credentials are missing has none (its reminders wait). */
+/** The platforms that send start reminders: configured endpoints and a live template (without one, its reminders wait). */
 export function configuredSenders(config: Config, database: Database): ReminderSenders {
+  const platforms = platformSenders(config, database)
   const senders: ReminderSenders = {}
-  if (config.WECHAT_LIVE_TEMPLATE_ID && config.WECHAT_SUBSCRIBE_SEND_URL && config.WECHAT_TOKEN_URL && config.WECHAT_APP_ID) {
-    const token = new StoredAccessToken({
-      database,
-      key: config.WECHAT_APP_ID,
-      fetch: async () => {
-        const url = new URL(config.WECHAT_TOKEN_URL)
-        url.search = new URLSearchParams({
-          grant_type: 'client_credential',
-          appid: config.WECHAT_APP_ID,
-          secret: config.WECHAT_APP_SECRET,
-        }).toString()
-        const data = await hostJson(url)
-        if (typeof data.access_token !== 'string' || !data.access_token)
-          throw new HostUnavailable(`access token refused: errcode ${String(data.errcode)} ${hostText(data.errmsg)}`)
-        return { value: data.access_token, expiresIn: data.expires_in }
-      },
-    })
-    senders.weapp = withToken(token, WECHAT_TOKEN_INVALID, async (accessToken, r) => {
-      const url = new URL(config.WECHAT_SUBSCRIBE_SEND_URL)
-      url.searchParams.set('access_token', accessToken)
-      const data = await hostJson(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          touser: r.recipient,
-          template_id: config.WECHAT_LIVE_TEMPLATE_ID,
+  const use = (platform: DueReminder['platform'], templateId: string, fields: string) => {
+    const send = platforms[platform]
+    if (send && templateId)
+      senders[platform] = (r) =>
+        send({
+          recipient: r.recipient,
+          subscribeId: r.subscribeId,
+          templateId,
           page: reminderPage(r.liveId),
-          data: templateData(config.WECHAT_LIVE_TEMPLATE_FIELDS, r),
-          lang: 'zh_CN',
-        }),
-      })
-      const code = Number(data.errcode ?? 0)
-      return { code, refused: WECHAT_NOT_SUBSCRIBED.has(code), text: `errcode ${code} ${hostText(data.errmsg)}` }
-    })
+          data: templateData(fields, r),
+        })
   }
-  if (config.BAIDU_LIVE_TEMPLATE_ID && config.BAIDU_SUBSCRIBE_SEND_URL && config.BAIDU_TOKEN_URL && config.BAIDU_APP_KEY) {
-    const token = new StoredAccessToken({
-      database,
-      key: `baidu:${config.BAIDU_APP_KEY}`,
-      fetch: async () => {
-        const url = new URL(config.BAIDU_TOKEN_URL)
-        url.search = new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: config.BAIDU_APP_KEY,
-          client_secret: config.BAIDU_APP_SECRET,
-          scope: 'smartapp_snsapi_base',
-        }).toString()
-        const data = await hostJson(url)
-        if (typeof data.access_token !== 'string' || !data.access_token)
-          throw new HostUnavailable(`access token refused: ${hostText(data.error)} ${hostText(data.error_description)}`)
-        return { value: data.access_token, expiresIn: data.expires_in }
-      },
-    })
-    senders.swan = withToken(token, BAIDU_TOKEN_INVALID, async (accessToken, r) => {
-      const url = new URL(config.BAIDU_SUBSCRIBE_SEND_URL)
-      url.searchParams.set('access_token', accessToken)
-      const data = await hostJson(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          template_id: config.BAIDU_LIVE_TEMPLATE_ID,
-          touser_openId: r.recipient,
-          subscribe_id: r.subscribeId ?? '',
-          data: JSON.stringify(templateData(config.BAIDU_LIVE_TEMPLATE_FIELDS, r)),
-          page: reminderPage(r.liveId),
-        }).toString(),
-      })
-      const code = Number(data.errno ?? 0)
-      return { code, refused: BAIDU_REFUSED.has(code), text: `errno ${code} ${hostText(data.msg)}` }
-    })
-  }
+  use('weapp', config.WECHAT_LIVE_TEMPLATE_ID, config.WECHAT_LIVE_TEMPLATE_FIELDS)
+  use('swan', config.BAIDU_LIVE_TEMPLATE_ID, config.BAIDU_LIVE_TEMPLATE_FIELDS)
   return senders
 }
 
-/** A platform call with the stored token: a token the platform calls invalid is replaced once; an unreachable platform is tried later. */
-function withToken(
-  token: StoredAccessToken,
-  tokenInvalid: ReadonlySet<number>,
-  send: (accessToken: string, r: DueReminder) => Promise<{ code: number; refused: boolean; text: string }>,
-): ReminderSender {
-  return async (r) => {
-    for (let attempt = 0; ; attempt++) {
-      let accessToken: string
-      let answer: { code: number; refused: boolean; text: string }
-      try {
-        accessToken = await token.get()
-        answer = await send(accessToken, r)
-      } catch (err) {
-        return { ok: false, permanent: false, reason: (err as Error).message }
-      }
-      if (answer.code === 0) return { ok: true }
-      if (attempt === 0 && tokenInvalid.has(answer.code)) {
-        await token.invalidate(accessToken)
-        continue
-      }
-      return { ok: false, permanent: answer.refused, reason: answer.text }
-    }
-  }
-}
-
-/**
- * Sends start reminders every `intervalMs` and when kicked (an operator opened a stream); one round
- * at a time in this instance (a kick during a round runs one more after it).
- */
-export class ReminderScheduler {
-  private timer?: NodeJS.Timeout
-  private running: Promise<TickResult> | null = null
-  private again = false
-
-  constructor(
-    private readonly database: Database,
-    private readonly senders: ReminderSenders,
-    private readonly intervalMs: number,
-    private readonly log?: Log,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.kick(), this.intervalMs)
-    this.timer.unref()
-  }
-
-  stop() {
-    clearInterval(this.timer)
-  }
-
-  /** Runs a round now (or right after the one under way); resolves with what it did. Never rejects. */
-  kick(): Promise<TickResult> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = sendDueReminders(this.database, this.senders, this.log)
-      .catch((err: unknown) => {
-        this.log?.warn({ err: (err as Error).message }, 'start reminders failed')
-        return { sent: 0, failed: 0, retried: 0, expired: 0 }
-      })
-      .finally(() => {
-        this.running = null
-        if (this.again) {
-          this.again = false
-          void this.kick()
-        }
-      })
-    return this.running
+/** Sends start reminders every `intervalMs` and when kicked (an operator opened a stream). */
+export class ReminderScheduler extends RoundScheduler<TickResult> {
+  constructor(database: Database, senders: ReminderSenders, intervalMs: number, log?: Log) {
+    super(
+      () => sendDueReminders(database, senders, log),
+      { sent: 0, failed: 0, retried: 0, expired: 0 },
+      intervalMs,
+      'start reminders',
+      log,
+    )
   }
 }
