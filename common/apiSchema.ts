@@ -271,6 +271,9 @@ export const liveReminderAnswer = z.object({
 /** POST and DELETE /live/{liveId}/reminder: whether the user now has the start reminder. */
 export const reminderState = z.object({ subscribed: z.boolean() })
 
+/** GET and POST /nav-alerts/messages (issue #25): the platform's NAV-alert template (null: 消息 only) and the authorisations left. */
+export const alertMessagesAnswer = z.object({ templateId: z.string().nullable(), remaining: z.number().int() })
+
 /** POST /operator/live/{liveId}/open and /close: the stream's new status. */
 export const operatorMoveAnswer = z.object({ liveId: z.string(), status: z.enum(['UPCOMING', 'LIVE', 'REPLAY']) })
 

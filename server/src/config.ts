@@ -21,12 +21,17 @@ const count = (min: number, max: number) => z.coerce.number().int().min(min).max
 
 /** What a start reminder's template fields hold: `key=source` pairs, comma-separated. */
 export const TEMPLATE_SOURCES = ['title', 'startsAt', 'presenter', 'description'] as const
-const templateFields = z
-  .string()
-  .refine(
-    (v) => v.split(',').every((pair) => new RegExp(`^\\s*\\w{1,32}\\s*=\\s*(${TEMPLATE_SOURCES.join('|')})\\s*$`).test(pair)),
-    `must be key=source pairs, comma-separated (sources: ${TEMPLATE_SOURCES.join(', ')})`,
-  )
+/** What a NAV alert's template fields hold. */
+export const ALERT_TEMPLATE_SOURCES = ['fund', 'navDate', 'nav', 'change', 'condition'] as const
+const fieldsOf = (sources: readonly string[]) =>
+  z
+    .string()
+    .refine(
+      (v) => v.split(',').every((pair) => new RegExp(`^\\s*\\w{1,32}\\s*=\\s*(${sources.join('|')})\\s*$`).test(pair)),
+      `must be key=source pairs, comma-separated (sources: ${sources.join(', ')})`,
+    )
+const templateFields = fieldsOf(TEMPLATE_SOURCES)
+const alertTemplateFields = fieldsOf(ALERT_TEMPLATE_SOURCES)
 
 const schema = z.object({
   /**
@@ -121,6 +126,12 @@ const schema = z.object({
   BAIDU_LIVE_TEMPLATE_FIELDS: templateFields.default('keyword1=title,keyword2=startsAt'),
   BAIDU_TOKEN_URL: z.string().default(''),
   BAIDU_SUBSCRIBE_SEND_URL: z.string().default(''),
+  /** NAV alerts as subscription messages (issue #25): the templates and their fields per platform (empty: 消息 only), and how often due ones are sent. */
+  WECHAT_ALERT_TEMPLATE_ID: z.string().default(''),
+  WECHAT_ALERT_TEMPLATE_FIELDS: alertTemplateFields.default('thing1=fund,date2=navDate,character_string3=nav,thing4=condition'),
+  BAIDU_ALERT_TEMPLATE_ID: z.string().default(''),
+  BAIDU_ALERT_TEMPLATE_FIELDS: alertTemplateFields.default('keyword1=fund,keyword2=navDate,keyword3=nav,keyword4=condition'),
+  ALERT_SEND_INTERVAL_S: count(5, 86_400).default(60),
   /** GraphQL requests one client address may have running at once; more are answered 429. */
   GRAPHQL_MAX_PER_ADDRESS: count(1, 10_000).default(8),
   /** Rate limits (per fixed window, kept in the database so they hold across instances). */
@@ -260,6 +271,14 @@ const PRODUCTION_RULES: Array<(c: Config) => string | null> = [
   (c) =>
     c.BAIDU_LIVE_TEMPLATE_ID && !(c.BAIDU_SUBSCRIBE_SEND_URL && c.BAIDU_TOKEN_URL)
       ? 'BAIDU_LIVE_TEMPLATE_ID is set without BAIDU_SUBSCRIBE_SEND_URL and BAIDU_TOKEN_URL (no start reminder could be sent): set them, or set BAIDU_LIVE_TEMPLATE_ID= (empty)'
+      : null,
+  (c) =>
+    c.WECHAT_ALERT_TEMPLATE_ID && !(c.WECHAT_SUBSCRIBE_SEND_URL && c.WECHAT_TOKEN_URL)
+      ? 'WECHAT_ALERT_TEMPLATE_ID is set without WECHAT_SUBSCRIBE_SEND_URL and WECHAT_TOKEN_URL (no NAV alert could be sent): set them, or set WECHAT_ALERT_TEMPLATE_ID= (empty)'
+      : null,
+  (c) =>
+    c.BAIDU_ALERT_TEMPLATE_ID && !(c.BAIDU_SUBSCRIBE_SEND_URL && c.BAIDU_TOKEN_URL)
+      ? 'BAIDU_ALERT_TEMPLATE_ID is set without BAIDU_SUBSCRIBE_SEND_URL and BAIDU_TOKEN_URL (no NAV alert could be sent): set them, or set BAIDU_ALERT_TEMPLATE_ID= (empty)'
       : null,
   (c) => (!c.SIGN_REQUIRED ? 'SIGN_REQUIRED=false turns the request signature check off' : null),
   (c) => (c.GRAPHIQL ? 'GRAPHIQL=true serves GraphiQL' : null),

@@ -9,6 +9,7 @@ import { shareRoutes } from './share/routes'
 import { miniProgramRoutes } from './m4/routes'
 import { liveRoutes } from './live/routes'
 import { liveAdditions } from './live/plugin'
+import { alertDelivery } from './alerts/plugin'
 import { trackingRoutes } from './tracking/routes'
 
 export interface RestPluginOptions {
@@ -38,6 +39,7 @@ export const restPlugin = fp(
     await app.register(shareRoutes, { prefix: `${base}/utils` })
     await app.register(liveRoutes, { prefix: `${base}/live` })
     await app.register(liveAdditions)
+    await app.register(alertDelivery)
     await app.register(trackingRoutes, { prefix: base })
     await app.register(miniProgramRoutes, { prefix: `${apiRoot(true)}/m4` })
   },

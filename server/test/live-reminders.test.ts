@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { configuredSenders, sendDueReminders, shanghaiTime, templateData, type DueReminder } from '../src/live/reminders'
 import { DEV_BAIDU_OPENID } from '../src/live/subscriptions'
 import { apiHeaders, login, pgliteTestDatabase, startApp, type TestApp } from './helpers'
+import { BAIDU_SEND, BAIDU_TOKEN, fine, platformStub, WECHAT_SEND, WECHAT_TOKEN, type Stub } from './platformStub'
 
 /**
  * Start reminders (issue #21, live message authorization): a user subscribes to a 预告 stream
@@ -13,51 +12,6 @@ import { apiHeaders, login, pgliteTestDatabase, startApp, type TestApp } from '.
  * through the platform's message API once when the stream goes live. WeChat and Baidu are stand-ins
  * on a local port that count every call.
  */
-
-interface Call {
-  path: string
-  query: URLSearchParams
-  body: string
-}
-
-/** WeChat's cgi-bin and Baidu's openapi on a local port: `answer` decides each answer; every call is kept. */
-async function platformStub(answer: (call: Call) => unknown = () => ({})) {
-  const calls: Call[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stub')
-      const call = { path: url.pathname, query: url.searchParams, body }
-      calls.push(call)
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(answer(call)))
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    count: (path: string) => calls.filter((c) => c.path === path).length,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  }
-}
-type Stub = Awaited<ReturnType<typeof platformStub>>
-
-const WECHAT_TOKEN = '/cgi-bin/token'
-const WECHAT_SEND = '/cgi-bin/message/subscribe/send'
-const BAIDU_TOKEN = '/oauth/2.0/token'
-const BAIDU_SEND = '/rest/2.0/smartapp/template/message/subscribe/send'
-
-/** The platforms answering as they do when all is well (a token, then each send accepted). */
-const fine = (call: Call) => {
-  if (call.path === WECHAT_TOKEN) return { access_token: `wx-token-${call.query.get('appid')}`, expires_in: 7200 }
-  if (call.path === BAIDU_TOKEN) return { access_token: 'bd-token', expires_in: 2592000 }
-  if (call.path === WECHAT_SEND) return { errcode: 0, errmsg: 'ok' }
-  if (call.path === BAIDU_SEND) return { errno: 0, msg: 'success', data: { msg_key: 1 } }
-  return { errcode: 404 }
-}
 
 const platformConfig = (stub: Stub, appId: string) => ({
   WECHAT_APP_ID: appId,

@@ -5,7 +5,9 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
+import { configuredAlertSenders, sendDueAlerts } from '../src/alerts/delivery'
 import { apiHeaders, gql, login, startApp, type TestApp } from './helpers'
+import { fine, platformStub, WECHAT_SEND, WECHAT_TOKEN, type Stub } from './platformStub'
 
 /**
  * NAV alerts (issue #25): rules on watchlist funds, evaluated when an import writes NAVs, one
@@ -152,5 +154,154 @@ describe('NAV alerts (净值提醒) and 消息', () => {
     const remove = `mutation { removeNavAlert(fundCode: "110011", kind: RISE) }`
     assert.equal((await gql(t, remove, {}, alice)).body.data.removeNavAlert, true)
     assert.equal((await gql(t, remove, {}, alice)).body.data.removeNavAlert, false)
+  })
+})
+
+describe('NAV alerts as subscription messages (WeChat and Baidu stand-ins)', () => {
+  let database: Database
+  let t: TestApp
+  let stub: Stub
+  let refuse = false
+  let carol: Record<string, string>
+  const dirs: string[] = []
+  const authorise = (payload: Record<string, unknown>, who: Record<string, string> | null = carol) =>
+    t.app.inject({ method: 'POST', url: '/alfa/v1/nav-alerts/messages', headers: apiHeaders(who ?? {}), payload })
+  const deliveries = () =>
+    database.query<{ nav_date: string; delivery: string; platform: string | null; recipient: string | null }>(
+      `select to_char(nav_date, 'YYYY-MM-DD') as nav_date, delivery, platform, recipient from user_messages order by id`,
+    )
+  const navDay = async (day: string, nav: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-alerts-'))
+    dirs.push(dir)
+    fs.writeFileSync(path.join(dir, 'fund_navs.csv'), `fund_code,nav_date,nav,acc_nav\n110011,${day},${nav},\n`)
+    return importFolder(database, dir)
+  }
+
+  before(async () => {
+    stub = await platformStub((call) =>
+      refuse && call.path === WECHAT_SEND ? { errcode: 43101, errmsg: 'user refuse to accept the msg' } : fine(call),
+    )
+    database = await openDatabase({})
+    await migrate(database)
+    await importFolder(database, EXAMPLE)
+    t = await startApp(database, {
+      WECHAT_APP_ID: 'wx-alerts',
+      WECHAT_APP_SECRET: 'wx-secret',
+      WECHAT_TOKEN_URL: `${stub.url}${WECHAT_TOKEN}`,
+      WECHAT_SUBSCRIBE_SEND_URL: `${stub.url}${WECHAT_SEND}`,
+      WECHAT_ALERT_TEMPLATE_ID: 'wx-alert-template',
+    })
+    carol = { authorization: `Bearer ${await login(t)}` }
+    const pick = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/user-fund-picks/batch',
+      headers: apiHeaders(carol),
+      payload: { fundCodes: ['110011'], op: 'add' },
+    })
+    assert.equal(pick.statusCode, 200)
+    const rule = await gql(t, SET, { f: '110011', k: 'ABOVE', t: '1' }, carol)
+    assert.equal(rule.body.errors, undefined, JSON.stringify(rule.body))
+    await database.query(`update nav_alert_rules set created_at = '2024-01-01T00:00:00+08:00'`)
+  })
+  after(async () => {
+    await t.app.close()
+    await database.close()
+    await stub.close()
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
+  })
+
+  it('refuses bad authorisations with a 4xx and a Chinese message', async () => {
+    const anonymous = await authorise({ platform: 'weapp', code: 'dev-wechat-code' }, null)
+    assert.equal(anonymous.statusCode, 401)
+    const platform = await authorise({ platform: 'h5', code: 'x' })
+    assert.equal(platform.statusCode, 400)
+    assert.match(platform.json().msg, /只支持微信和百度小程序/)
+    const baidu = await authorise({ platform: 'swan', code: 'x', subscribeId: 'nav-alert' })
+    assert.equal(baidu.statusCode, 503, 'no Baidu template configured')
+    assert.match(baidu.json().msg, /暂未开放/)
+    const code = await authorise({ platform: 'weapp', code: '' })
+    assert.equal(code.statusCode, 400)
+    assert.match(code.json().msg, /登录凭证/)
+  })
+
+  it('each authorisation lets one alert out through the platform, with the template filled; the rest stay in 消息', async () => {
+    const first = await authorise({ platform: 'weapp', code: 'dev-wechat-code' })
+    assert.equal(first.statusCode, 200, first.body)
+    assert.deepEqual(first.json().data, { templateId: 'wx-alert-template', remaining: 1 })
+    const state = await t.app.inject({ method: 'GET', url: '/alfa/v1/nav-alerts/messages?platform=weapp', headers: apiHeaders(carol) })
+    assert.deepEqual(state.json().data, { templateId: 'wx-alert-template', remaining: 1 })
+
+    // The example's latest NAV (5.1500 on 2024-01-04) meets 单位净值 ≥ 1: one message, sent as one subscription message.
+    assert.equal((await importFolder(database, EXAMPLE)).nav_alerts, 1)
+    assert.deepEqual(
+      (await deliveries()).map((d) => [d.nav_date, d.delivery, d.platform]),
+      [['2024-01-04', 'pending', 'weapp']],
+    )
+    const senders = configuredAlertSenders(t.config, database)
+    assert.deepEqual(Object.keys(senders), ['weapp'], 'Baidu has no alert template here')
+    assert.deepEqual(await sendDueAlerts(database, senders), { sent: 1, failed: 0, retried: 0 })
+    assert.equal(stub.count(WECHAT_SEND), 1)
+    const sent = JSON.parse(stub.calls.find((c) => c.path === WECHAT_SEND)!.body) as Record<string, unknown>
+    assert.deepEqual(sent, {
+      touser: (await deliveries())[0].recipient,
+      template_id: 'wx-alert-template',
+      page: 'pages/fund/index?fundCode=110011',
+      data: {
+        thing1: { value: '易方达优质精选混合' },
+        date2: { value: '2024-01-04' },
+        character_string3: { value: '5.1500' },
+        thing4: { value: '单位净值 ≥ 1.0000' },
+      },
+      lang: 'zh_CN',
+    })
+    assert.equal((await deliveries())[0].delivery, 'sent')
+    assert.deepEqual(await sendDueAlerts(database, senders), { sent: 0, failed: 0, retried: 0 }, 'sent once')
+
+    // No authorisation left: the next day's alert is in 消息 only.
+    assert.equal((await navDay('2024-01-05', '5.2000')).nav_alerts, 1)
+    assert.equal((await deliveries())[1].delivery, 'none')
+    assert.deepEqual(await sendDueAlerts(database, senders), { sent: 0, failed: 0, retried: 0 })
+    assert.equal(stub.count(WECHAT_SEND), 1)
+  })
+
+  it('a platform that refuses the message (the user’s authorisation is gone) fails it for good; it stays in 消息', async () => {
+    await authorise({ platform: 'weapp', code: 'dev-wechat-code' })
+    refuse = true
+    try {
+      assert.equal((await navDay('2024-01-08', '5.2500')).nav_alerts, 1)
+      const round = await sendDueAlerts(database, configuredAlertSenders(t.config, database))
+      assert.deepEqual(round, { sent: 0, failed: 1, retried: 0 })
+      assert.equal((await deliveries()).at(-1)!.delivery, 'failed')
+      assert.equal((await gql(t, MESSAGES, {}, carol)).body.data.myMessages.totalCount, 3)
+    } finally {
+      refuse = false
+    }
+  })
+
+  it('one authorisation lets out one message, however many one import makes', async () => {
+    const pick = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/user-fund-picks/batch',
+      headers: apiHeaders(carol),
+      payload: { fundCodes: ['161725'], op: 'add' },
+    })
+    assert.equal(pick.statusCode, 200)
+    assert.equal((await gql(t, SET, { f: '161725', k: 'BELOW', t: '2' }, carol)).body.errors, undefined)
+    await database.query(`update nav_alert_rules set created_at = '2024-01-01T00:00:00+08:00'`)
+    await authorise({ platform: 'weapp', code: 'dev-wechat-code' })
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-alerts-'))
+    dirs.push(dir)
+    fs.writeFileSync(
+      path.join(dir, 'fund_navs.csv'),
+      'fund_code,nav_date,nav,acc_nav\n110011,2024-01-09,5.3000,\n161725,2024-01-09,1.0000,\n',
+    )
+    assert.equal((await importFolder(database, dir)).nav_alerts, 2)
+    assert.deepEqual(
+      (await deliveries())
+        .slice(-2)
+        .map((d) => d.delivery)
+        .sort(),
+      ['none', 'pending'],
+    )
   })
 })

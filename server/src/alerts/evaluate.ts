@@ -76,6 +76,13 @@ export async function evaluateNavAlerts(q: Queryable, fundCodes: readonly string
     nav_date: h.navDate,
     title: `净值提醒：${h.fundName}`,
     body: `${h.navDate} 单位净值 ${h.nav}，日涨跌幅 ${changeText(h.dailyReturn)}，达到你设置的${h.rules.map((r) => `「${navAlertText(r.kind, r.threshold)}」`).join('')}`,
+    detail: JSON.stringify({
+      fund: h.fundName,
+      navDate: h.navDate,
+      nav: h.nav,
+      change: changeText(h.dailyReturn),
+      condition: h.rules.map((r) => navAlertText(r.kind, r.threshold)).join('，'),
+    }),
   }))
   const inserted = await q.db
     .insertInto('user_messages')
@@ -83,5 +90,36 @@ export async function evaluateNavAlerts(q: Queryable, fundCodes: readonly string
     .onConflict((oc) => oc.columns(['user_id', 'fund_code', 'nav_date']).doNothing())
     .returning('id')
     .execute()
+  if (inserted.length)
+    await assignDeliveries(
+      q,
+      inserted.map((r) => String(r.id)),
+    )
   return inserted.length
+}
+
+/**
+ * New messages of users who authorised subscription messages go out that way too: each takes one
+ * of its user's authorisations (the platform authorised last first) while any is left, and waits
+ * for the sending round (delivery pending); the rest are 消息 only.
+ */
+async function assignDeliveries(q: Queryable, ids: string[]): Promise<void> {
+  await sql`
+    with due as (
+      select m.id, m.user_id, s.platform, s.recipient, s.subscribe_id, s.remaining,
+        row_number() over (partition by m.user_id order by m.id) as n
+      from user_messages m
+      join lateral (
+        select platform, recipient, subscribe_id, remaining from alert_subscriptions s
+        where s.user_id = m.user_id and s.remaining > 0 order by s.updated_at desc, s.platform limit 1
+      ) s on true
+      where m.id = any(${sql.val(ids)}::bigint[])
+    ), assigned as (
+      update user_messages m set delivery = 'pending', platform = d.platform, recipient = d.recipient, subscribe_id = d.subscribe_id
+      from due d where m.id = d.id and d.n <= d.remaining
+      returning m.user_id, m.platform
+    )
+    update alert_subscriptions s set remaining = s.remaining - c.n, updated_at = s.updated_at
+    from (select user_id, platform, count(*)::int as n from assigned group by user_id, platform) c
+    where s.user_id = c.user_id and s.platform = c.platform`.execute(q.db)
 }

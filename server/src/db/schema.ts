@@ -411,7 +411,11 @@ export interface UserMessagesTable {
   created_at: Generated<Date>
   read_at: Date | null
   delivery: Generated<'none' | 'pending' | 'sent' | 'failed'>
+  /** The figures of a NAV alert for a subscription template: fund, navDate, nav, change, condition. */
+  detail: ColumnType<Record<string, string> | null, string | null | undefined, string | null>
   platform: 'weapp' | 'swan' | null
+  recipient: string | null
+  subscribe_id: string | null
   attempts: Generated<number>
   retry_at: Date | null
   claimed_until: Date | null
@@ -424,6 +428,7 @@ export interface AlertSubscriptionsTable {
   user_id: string
   platform: 'weapp' | 'swan'
   recipient: string
+  subscribe_id: string | null
   remaining: Generated<number>
   updated_at: Generated<Date>
 }
