@@ -92,5 +92,8 @@ export type TrackAnswer = z.infer<typeof schema.trackAnswer>
 /** Where a start reminder is sent: the WeChat or the Baidu mini-program's subscription messages. */
 export type ReminderPlatform = z.infer<typeof schema.reminderPlatform>
 
+/** GET and POST /nav-alerts/messages: the NAV-alert template of a platform and the authorisations left. */
+export type AlertMessagesAnswer = z.infer<typeof schema.alertMessagesAnswer>
+
 /** GET /live/{liveId}/reminder: the stream, whether the user has its start reminder, and the templates to subscribe with. */
 export type LiveReminderAnswer = z.infer<typeof schema.liveReminderAnswer>

@@ -2,6 +2,7 @@ import type {
   AssetDetailAnswer,
   BatchPicksAnswer,
   FundInfoAnswer,
+  AlertMessagesAnswer,
   LiveReminderAnswer,
   M4Answer,
   M4HandPickedAnswer,
@@ -64,6 +65,14 @@ export const liveReminder = (liveId: string) =>
 /** POST /live/{liveId}/reminder: subscribes with the platform's one-time login code (Baidu: and the subscribe-id the user authorised). */
 export const subscribeLiveReminder = (liveId: string, data: { platform: ReminderPlatform; code: string; subscribeId?: string }) =>
   request<{ subscribed: boolean }>({ path: `/live/${encodeURIComponent(liveId)}/reminder`, method: 'POST', data })
+
+/** GET /nav-alerts/messages: the platform's NAV-alert template (null: 消息 only) and the authorisations left. */
+export const alertMessages = (platform: ReminderPlatform) =>
+  request<AlertMessagesAnswer>({ path: `/nav-alerts/messages?platform=${platform}`, suppressToast: true })
+
+/** POST /nav-alerts/messages: one more authorisation, with the platform's one-time login code (Baidu: and the subscribe-id). */
+export const authoriseAlertMessages = (data: { platform: ReminderPlatform; code: string; subscribeId?: string }) =>
+  request<AlertMessagesAnswer>({ path: '/nav-alerts/messages', method: 'POST', data })
 
 /** DELETE /live/{liveId}/reminder: cancels the user's start reminder. */
 export const cancelLiveReminder = (liveId: string) =>

@@ -12,6 +12,7 @@ import { navigateTo } from '@/services/navigation'
 import { toast } from '@/services/toast'
 import { formatDate, MONTH_DAY } from '@/utils/format'
 import { checkNavAlertThreshold, isChangeKind, NAV_ALERT_KINDS, NAV_ALERT_LABELS, type NavAlertKind } from '@alfa/common/navAlerts'
+import { AlertMessagesConsent } from './AlertMessagesConsent'
 import './index.scss'
 
 type Drafts = Record<NavAlertKind, string>
@@ -143,6 +144,7 @@ export function NavAlertScreen({ fundCode: given }: { fundCode?: string }) {
         <Button className='alfa-alert__save' role='button' disabled={saving || !changed.length} onClick={() => void save()}>
           {saving ? '正在保存' : '保存'}
         </Button>
+        <AlertMessagesConsent />
       </AsyncContent>
     </View>
   )
