@@ -32,7 +32,7 @@ describe('净值提醒 in WeChat: subscription messages', () => {
     jest.spyOn(api, 'alertMessages').mockResolvedValue({ templateId: 'wx-alert-template', remaining: 0 })
     const ask = jest
       .spyOn(Taro, 'requestSubscribeMessage')
-      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'accept' } as never)
+      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'accept' })
     const authorise = jest.spyOn(api, 'authoriseAlertMessages').mockResolvedValue({ templateId: 'wx-alert-template', remaining: 1 })
     const { container, text, utils } = await open()
     expect(text()).toContain('接收微信消息提醒')
@@ -50,7 +50,7 @@ describe('净值提醒 in WeChat: subscription messages', () => {
     jest.spyOn(api, 'alertMessages').mockResolvedValue({ templateId: 'wx-alert-template', remaining: 0 })
     jest
       .spyOn(Taro, 'requestSubscribeMessage')
-      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'reject' } as never)
+      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'reject' })
     const authorise = jest.spyOn(api, 'authoriseAlertMessages')
     const { container, text, utils } = await open()
     await utils.act(async () => {
