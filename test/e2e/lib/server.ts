@@ -12,8 +12,12 @@ export interface RunningServer {
   output(): string
   /** Stops the server (SIGTERM, then SIGKILL) and removes its temporary data folder. */
   stop(): Promise<void>
-  /** Stops the server as stop() does but keeps its data folder, and starts it again on the same port; resolves once it serves pages. */
-  restart(): Promise<void>
+  /**
+   * Stops the server as stop() does but keeps its data folder, runs `between` on that folder (an
+   * import, as an operator of the embedded database does it), and starts it again on the same port;
+   * resolves once it serves pages.
+   */
+  restart(between?: (dataDir: string) => Promise<void> | void): Promise<void>
 }
 
 export interface StartOptions {
@@ -39,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The server runs on the pinned Node.js LTS as in production (scripts/runtime.mjs), else on this Node. */
-const SERVER_NODE = (() => {
+export const SERVER_NODE = (() => {
   try {
     const dir = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'runtime.mjs')], { encoding: 'utf8' }).trim()
     return path.join(dir, 'node')
@@ -156,8 +160,9 @@ export async function startServer({
 
   spawnServer()
   await ready(startTimeoutMs)
-  const restart = async () => {
+  const restart = async (between?: (dataDir: string) => Promise<void> | void) => {
     await end()
+    await between?.(dataDir)
     spawnServer()
     await ready(startTimeoutMs)
   }
