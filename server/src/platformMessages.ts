@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely'
 import type { Config } from './config'
 import type { Database } from './db'
 import { hostJson, HostUnavailable } from './account/hosts'
@@ -150,6 +151,76 @@ function withToken(
 
 interface Log {
   warn(obj: object, msg: string): void
+}
+
+/** Attempts before a message is given up (failed). */
+export const MAX_ATTEMPTS = 5
+/** How long an instance holds the messages it claimed (another may send them after). */
+export const CLAIM_MS = 60_000
+/** The wait before a failed message is tried again, doubled per attempt. */
+export const RETRY_MS = 60_000
+/** Messages claimed per round. */
+export const BATCH = 100
+
+export interface SendCounts {
+  sent: number
+  failed: number
+  retried: number
+}
+
+/** The columns of a message's row after one try: sent; or failed for good, or due again after the back-off. */
+export type Settled =
+  | { state: 'sent'; columns: { sent_at: RawBuilder<Date>; claimed_until: null; failure: null } }
+  | {
+      state: 'failed' | 'pending'
+      columns: { attempts: number; failure: string; claimed_until: null; retry_at: RawBuilder<Date> | null }
+    }
+
+/**
+ * Sends what `claim` hands out (claimed rows, leased to this instance), batch after batch until a
+ * batch is not full: each is sent once and settled — sent, failed (refused for good, or after
+ * MAX_ATTEMPTS) or pending again after a back-off. A process that dies between sending and
+ * settling leaves its claim to lapse and the message is sent again: at least once, and once unless
+ * a process dies at that moment.
+ */
+export async function sendClaimed<T extends { platform: Platform; attempts: number }>(
+  claim: () => Promise<T[]>,
+  send: (item: T) => Promise<SendOutcome>,
+  settle: (item: T, settled: Settled) => Promise<unknown>,
+  notSent: (item: T, attempts: number, givenUp: boolean, reason: string) => void,
+): Promise<SendCounts> {
+  const counts: SendCounts = { sent: 0, failed: 0, retried: 0 }
+  for (;;) {
+    const claimed = await claim()
+    for (const item of claimed) {
+      let outcome: SendOutcome
+      try {
+        outcome = await send(item)
+      } catch (err) {
+        outcome = { ok: false, permanent: false, reason: (err as Error).message }
+      }
+      if (outcome.ok) {
+        await settle(item, { state: 'sent', columns: { sent_at: sql<Date>`now()`, claimed_until: null, failure: null } })
+        counts.sent++
+        continue
+      }
+      const attempts = item.attempts + 1
+      const givenUp = outcome.permanent || attempts >= MAX_ATTEMPTS
+      await settle(item, {
+        state: givenUp ? 'failed' : 'pending',
+        columns: {
+          attempts,
+          failure: outcome.reason.slice(0, 500),
+          claimed_until: null,
+          retry_at: givenUp ? null : sql<Date>`now() + make_interval(secs => ${(RETRY_MS * 2 ** (attempts - 1)) / 1000})`,
+        },
+      })
+      if (givenUp) counts.failed++
+      else counts.retried++
+      notSent(item, attempts, givenUp, outcome.reason)
+    }
+    if (claimed.length < BATCH) return counts
+  }
 }
 
 /**

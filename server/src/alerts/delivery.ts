@@ -1,17 +1,21 @@
 import { sql } from 'kysely'
 import type { Config } from '../config'
 import type { Database } from '../db'
-import { clipField, platformSenders, RoundScheduler, templateFields, type Platform, type PlatformSender } from '../platformMessages'
+import {
+  BATCH,
+  CLAIM_MS,
+  clipField,
+  platformSenders,
+  RoundScheduler,
+  sendClaimed,
+  templateFields,
+  type Platform,
+  type PlatformSender,
+  type SendCounts,
+} from '../platformMessages'
 
 /** One-time authorisations a user may keep per platform (each lets one NAV alert out as a subscription message). */
 export const MAX_AUTHORISATIONS = 20
-/** Attempts before a message's delivery is given up (it stays in 消息). */
-export const MAX_ATTEMPTS = 5
-/** How long an instance holds the messages it claimed. */
-export const CLAIM_MS = 60_000
-/** The wait before a failed delivery is tried again, doubled per attempt. */
-export const RETRY_MS = 60_000
-const BATCH = 100
 
 /** The template a platform's users authorise NAV alerts with (empty: alerts stay in 消息 there). */
 export function alertTemplateOf(config: Config, platform: Platform): string {
@@ -90,11 +94,7 @@ export function configuredAlertSenders(config: Config, database: Database): Aler
   return senders
 }
 
-export interface AlertRound {
-  sent: number
-  failed: number
-  retried: number
-}
+export type AlertRound = SendCounts
 
 interface Log {
   info(obj: object, msg: string): void
@@ -103,58 +103,40 @@ interface Log {
 
 /**
  * One round: pending deliveries of the platforms that have a sender are claimed (a conditional
- * UPDATE with a lease, so of instances racing exactly one claims each), sent, and marked sent,
- * failed (refused for good, or after MAX_ATTEMPTS) or due again after a back-off.
+ * UPDATE with a lease, so of instances racing exactly one claims each) and sent (sendClaimed:
+ * sent, failed for good, or due again after a back-off).
  */
 export async function sendDueAlerts(database: Database, senders: AlertSenders, log?: Log): Promise<AlertRound> {
-  const result: AlertRound = { sent: 0, failed: 0, retried: 0 }
   const platforms = (Object.keys(senders) as Platform[]).filter((p) => senders[p])
-  if (!platforms.length) return result
-  for (;;) {
-    const due = sql`m.delivery = 'pending' and (m.retry_at is null or m.retry_at <= now()) and (m.claimed_until is null or m.claimed_until <= now())`
-    const { rows: claimed } = await sql<DueAlert>`
-      update user_messages m set claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
-      where m.id in (
-        select m.id from user_messages m where ${due} and m.platform in (${sql.join(platforms)}) order by m.id limit ${BATCH}
-      ) and ${due}
-      returning m.id::text as id, m.platform, m.recipient, m.subscribe_id as "subscribeId", m.fund_code as "fundCode", m.attempts, m.detail`.execute(
-      database.db,
-    )
-    for (const alert of claimed) {
-      let outcome: Awaited<ReturnType<PlatformSender>>
-      try {
-        outcome = await senders[alert.platform]!(alert)
-      } catch (err) {
-        outcome = { ok: false, permanent: false, reason: (err as Error).message }
-      }
-      const row = database.db
+  if (!platforms.length) return { sent: 0, failed: 0, retried: 0 }
+  const result = await sendClaimed(
+    () => claim(database, platforms),
+    (alert) => senders[alert.platform]!(alert),
+    (alert, settled) =>
+      database.db
         .updateTable('user_messages')
+        .set({ delivery: settled.state, ...settled.columns })
         .where(sql<boolean>`id = ${alert.id}::bigint`)
         .where('delivery', '=', 'pending')
-      if (outcome.ok) {
-        await row.set({ delivery: 'sent', sent_at: sql<Date>`now()`, claimed_until: null, failure: null }).execute()
-        result.sent++
-        continue
-      }
-      const attempts = alert.attempts + 1
-      const givenUp = outcome.permanent || attempts >= MAX_ATTEMPTS
-      await row
-        .set({
-          delivery: givenUp ? 'failed' : 'pending',
-          attempts,
-          failure: outcome.reason.slice(0, 500),
-          claimed_until: null,
-          retry_at: givenUp ? null : sql<Date>`now() + make_interval(secs => ${(RETRY_MS * 2 ** (attempts - 1)) / 1000})`,
-        })
-        .execute()
-      if (givenUp) result.failed++
-      else result.retried++
-      log?.warn({ messageId: alert.id, platform: alert.platform, attempts, givenUp, reason: outcome.reason }, 'NAV alert not sent')
-    }
-    if (claimed.length < BATCH) break
-  }
+        .execute(),
+    (alert, attempts, givenUp, reason) =>
+      log?.warn({ messageId: alert.id, platform: alert.platform, attempts, givenUp, reason }, 'NAV alert not sent'),
+  )
   if (result.sent || result.failed) log?.info({ ...result }, 'NAV alerts')
   return result
+}
+
+/** Claims up to BATCH due deliveries of the given platforms for this instance. */
+async function claim(database: Database, platforms: Platform[]): Promise<DueAlert[]> {
+  const due = sql`m.delivery = 'pending' and (m.retry_at is null or m.retry_at <= now()) and (m.claimed_until is null or m.claimed_until <= now())`
+  const { rows } = await sql<DueAlert>`
+    update user_messages m set claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
+    where m.id in (select m.id from user_messages m where ${due} and m.platform in (${sql.join(platforms)}) order by m.id limit ${BATCH})
+      and ${due}
+    returning m.id::text as id, m.platform, m.recipient, m.subscribe_id as "subscribeId", m.fund_code as "fundCode", m.attempts, m.detail`.execute(
+    database.db,
+  )
+  return rows
 }
 
 /** Sends due NAV alerts every `intervalMs` (imports run in their own process: the round finds what they left). */

@@ -1,7 +1,16 @@
 import { sql } from 'kysely'
 import type { Config } from '../config'
 import type { Database } from '../db'
-import { clipField, platformSenders, RoundScheduler, templateFields, type SendOutcome } from '../platformMessages'
+import {
+  BATCH,
+  CLAIM_MS,
+  clipField,
+  platformSenders,
+  RoundScheduler,
+  sendClaimed,
+  templateFields,
+  type SendOutcome,
+} from '../platformMessages'
 
 /** A pending start reminder of a stream that went live, claimed by this instance to send. */
 export interface DueReminder {
@@ -20,15 +29,6 @@ export interface DueReminder {
 export type ReminderSender = (reminder: DueReminder) => Promise<SendOutcome>
 export type ReminderSenders = Partial<Record<DueReminder['platform'], ReminderSender>>
 
-/** Attempts before a reminder is given up (state failed). */
-export const MAX_ATTEMPTS = 5
-/** How long an instance holds the reminders it claimed (another may send them after). */
-export const CLAIM_MS = 60_000
-/** The wait before a failed reminder is tried again, doubled per attempt. */
-export const RETRY_MS = 60_000
-/** Reminders claimed per round. */
-export const BATCH = 100
-
 export interface TickResult {
   sent: number
   failed: number
@@ -44,10 +44,8 @@ interface Log {
 /**
  * One round of start reminders: pending reminders of streams that ended (回放) unsent expire;
  * those of streams now live (直播中) whose platform has a sender are claimed (a conditional
- * UPDATE, so of instances racing exactly one claims each) and sent, each marked sent, failed (the
- * platform refused it for good, or after MAX_ATTEMPTS) or due again after a back-off. A process
- * that dies between sending and marking leaves its claim to lapse, and the reminder is sent again:
- * at least once, and once unless a process dies at that moment.
+ * UPDATE, so of instances racing exactly one claims each) and sent (sendClaimed: sent, failed or
+ * due again after a back-off).
  */
 export async function sendDueReminders(database: Database, senders: ReminderSenders, log?: Log): Promise<TickResult> {
   const result: TickResult = { sent: 0, failed: 0, retried: 0, expired: 0 }
@@ -60,45 +58,23 @@ export async function sendDueReminders(database: Database, senders: ReminderSend
   result.expired = Number(expired.numUpdatedRows)
   const platforms = (Object.keys(senders) as DueReminder['platform'][]).filter((p) => senders[p])
   if (!platforms.length) return result
-  for (;;) {
-    const claimed = await claim(database, platforms)
-    for (const reminder of claimed) {
-      let outcome: SendOutcome
-      try {
-        outcome = await senders[reminder.platform]!(reminder)
-      } catch (err) {
-        outcome = { ok: false, permanent: false, reason: (err as Error).message }
-      }
-      const row = database.db
-        .updateTable('live_subscriptions')
-        .where('user_id', '=', reminder.userId)
-        .where('live_id', '=', reminder.liveId)
-        .where('state', '=', 'pending')
-      if (outcome.ok) {
-        await row.set({ state: 'sent', sent_at: sql<Date>`now()`, claimed_until: null, failure: null }).execute()
-        result.sent++
-        continue
-      }
-      const attempts = reminder.attempts + 1
-      const givenUp = outcome.permanent || attempts >= MAX_ATTEMPTS
-      await row
-        .set({
-          state: givenUp ? 'failed' : 'pending',
-          attempts,
-          failure: outcome.reason.slice(0, 500),
-          claimed_until: null,
-          retry_at: givenUp ? null : sql<Date>`now() + make_interval(secs => ${(RETRY_MS * 2 ** (attempts - 1)) / 1000})`,
-        })
-        .execute()
-      if (givenUp) result.failed++
-      else result.retried++
-      log?.warn(
-        { liveId: reminder.liveId, platform: reminder.platform, attempts, givenUp, reason: outcome.reason },
-        'start reminder not sent',
-      )
-    }
-    if (claimed.length < BATCH) break
-  }
+  Object.assign(
+    result,
+    await sendClaimed(
+      () => claim(database, platforms),
+      (reminder) => senders[reminder.platform]!(reminder),
+      (reminder, settled) =>
+        database.db
+          .updateTable('live_subscriptions')
+          .set({ state: settled.state, ...settled.columns })
+          .where('user_id', '=', reminder.userId)
+          .where('live_id', '=', reminder.liveId)
+          .where('state', '=', 'pending')
+          .execute(),
+      (reminder, attempts, givenUp, reason) =>
+        log?.warn({ liveId: reminder.liveId, platform: reminder.platform, attempts, givenUp, reason }, 'start reminder not sent'),
+    ),
+  )
   if (result.sent || result.failed || result.expired) log?.info({ ...result }, 'start reminders')
   return result
 }
