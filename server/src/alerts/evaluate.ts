@@ -10,15 +10,16 @@ export function changeText(dailyReturn: string | null): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(2)}%`
 }
 
-interface Hit {
+/** A user's fund whose latest NAV met some of their rules. */
+interface HitNav {
   userId: string
   fundCode: string
   fundName: string
   navDate: string
   nav: string
   dailyReturn: string | null
-  rules: { kind: AlertKind; threshold: string }[]
 }
+type Hit = HitNav & { rules: { kind: AlertKind; threshold: string }[] }
 
 /**
  * Evaluates the NAV alerts of the given funds against each one's latest NAV (after an import has
@@ -30,16 +31,7 @@ interface Hit {
  */
 export async function evaluateNavAlerts(q: Queryable, fundCodes: readonly string[]): Promise<number> {
   if (!fundCodes.length) return 0
-  const { rows } = await sql<{
-    userId: string
-    fundCode: string
-    fundName: string
-    navDate: string
-    nav: string
-    dailyReturn: string | null
-    kind: AlertKind
-    threshold: string
-  }>`
+  const { rows } = await sql<HitNav & { kind: AlertKind; threshold: string }>`
     with latest as (
       select distinct on (fund_code) fund_code, nav_date, nav, daily_return
       from fund_navs where fund_code = any(${sql.val([...fundCodes])}::text[])
