@@ -104,17 +104,17 @@ export function rebasedChart(seriesList: ReadonlyArray<readonly NavPoint[]>, ran
   if (start > end) return none
   // Each fund's points in the window, from its base (the last NAV on or before the start).
   const windows = seriesList.map((s) => s.slice(baseIndex(s, start), baseIndex(s, end) + 1))
-  const dates = [...new Set(windows.flatMap((w) => w.map((p) => p.date)))].filter((d) => d >= start).sort()
+  const dates = unionDates(windows, start)
   const keep = downsample(dates.length, maxPoints)
   const cursor = windows.map(() => 0)
   const out: RebasedChart['series'] = []
   for (let k = 0; k < dates.length; k++) {
     const date = dates[k]
-    const values = windows.map((w, j) => {
+    for (let j = 0; j < windows.length; j++) {
+      const w = windows[j]
       while (cursor[j] + 1 < w.length && w[cursor[j] + 1].date <= date) cursor[j]++
-      return ((Number(w[cursor[j]].value) / Number(w[0].value)) * 100).toFixed(4)
-    })
-    if (keep.has(k)) out.push({ date, values })
+    }
+    if (keep.has(k)) out.push({ date, values: windows.map((w, j) => ((Number(w[cursor[j]].value) / Number(w[0].value)) * 100).toFixed(4)) })
   }
   const windowReturns = windows.map((w) => {
     const b = w[0]
@@ -122,6 +122,22 @@ export function rebasedChart(seriesList: ReadonlyArray<readonly NavPoint[]>, ran
     return measured('WINDOW', '区间收益', { value: Number(e.value) / Number(b.value) - 1, base: b, end: e })
   })
   return { startDate: start, endDate: end, series: out, windowReturns }
+}
+
+/** The dates of all the windows from `start` on, ascending, each once (a merge of the sorted lists). */
+function unionDates(windows: ReadonlyArray<readonly NavPoint[]>, start: string): string[] {
+  const at = windows.map(() => 0)
+  const out: string[] = []
+  for (;;) {
+    let next: string | null = null
+    for (let j = 0; j < windows.length; j++) {
+      const d = windows[j][at[j]]?.date
+      if (d !== undefined && (next === null || d < next)) next = d
+    }
+    if (next === null) return out
+    for (let j = 0; j < windows.length; j++) if (windows[j][at[j]]?.date === next) at[j]++
+    if (next >= start) out.push(next)
+  }
 }
 
 /** Indexes kept when n points are thinned to at most max: evenly spaced, the first and last always. */

@@ -2,10 +2,10 @@ import type { Resolvers } from '../../generated/resolvers'
 import { PERIOD_NAMES } from '@alfa/common/labels'
 import type { GraphQLContext as Ctx } from '../context'
 import { badInput } from '../graphql/errors'
-import { fundAdjustedSeries, fundFiguresUnavailable, type Fund } from '../fund/data'
+import type { Fund } from '../fund/data'
 import { demoHoldings } from '../fund/demo'
 import { PERFORMANCE_PERIODS, rate, riskFreeRate } from '../fund/performance'
-import { loadManager, tenures } from '../manager/data'
+import { comparisonData } from './data'
 import { rangeStart } from '../ranges'
 import { bestOf, fundFigures, holdingsOverlap, rebasedChart, type ComparedReturn } from './figures'
 
@@ -41,26 +41,6 @@ const unavailableFigures = () => ({
   sharpeRatio: { value: null, startDate: null, endDate: null, annualizedReturn: null },
 })
 
-/** The fund's manager with the tenure on this fund (tenures(): the same start the manager page shows). */
-async function fundManagers(ctx: Ctx, f: Fund) {
-  if (!f.managerId) return []
-  const [manager, rows] = await Promise.all([
-    ctx.memo(`manager:${f.managerId}`, () => loadManager(ctx.database, f.managerId!)),
-    ctx.memo(`tenures:${f.managerId}`, () => tenures(ctx.database, f.managerId!)),
-  ])
-  const row = rows.find((r) => r.fundCode === f.fundCode)
-  if (!manager || !row) return []
-  return [
-    {
-      managerId: manager.managerId,
-      managerName: manager.managerName,
-      tenureStart: row.tenureStart,
-      tenureDays: row.tenureDays,
-      tenureYears: (Math.floor((row.tenureDays / 365.25) * 10) / 10).toFixed(1),
-    },
-  ]
-}
-
 export const compareResolvers: Resolvers = {
   Query: {
     fundComparison: async (_: unknown, args: { codes: string[]; range?: string | null }, ctx: Ctx) => {
@@ -72,16 +52,25 @@ export const compareResolvers: Resolvers = {
       if (unknown.length) throw badInput(`未找到基金 ${unknown.join('、')}，请检查基金代码`)
       const list = funds as Fund[]
       const riskFree = riskFreeRate()
-      const loaded = await Promise.all(
-        list.map(async (f) => {
-          const [unavailable, series, managers] = await Promise.all([
-            ctx.memo(`fundDetail:unavailable:${f.fundCode}`, () => fundFiguresUnavailable(ctx.database, f.fundCode)),
-            ctx.memo(`fundDetail:nav:${f.fundCode}`, () => fundAdjustedSeries(ctx.database, f.fundCode)),
-            fundManagers(ctx, f),
-          ])
-          return { f, unavailable, series, managers }
-        }),
-      )
+      const data = await comparisonData(ctx.database, codes)
+      const loaded = list.map((f) => {
+        // The manager with the tenure on this fund (manager/data.ts tenures(): the start the manager page shows).
+        const tenure = data.tenures.get(f.fundCode)
+        const name = f.managerId ? data.managerNames.get(f.managerId) : undefined
+        const managers =
+          tenure && name
+            ? [
+                {
+                  managerId: tenure.managerId,
+                  managerName: name,
+                  tenureStart: tenure.tenureStart,
+                  tenureDays: tenure.tenureDays,
+                  tenureYears: (Math.floor((tenure.tenureDays / 365.25) * 10) / 10).toFixed(1),
+                },
+              ]
+            : []
+        return { f, unavailable: data.unavailable.get(f.fundCode) ?? null, series: data.series.get(f.fundCode) ?? [], managers }
+      })
       // A fund whose figures are unavailable has no line either: its NAVs would be invented figures.
       const usable = loaded.filter((x) => !x.unavailable)
       const chart = rebasedChart(
