@@ -21,6 +21,7 @@ export interface PageOptions {
 /** The feature folders of src/features, each with an index.ts that page shells import. */
 export const FEATURES = [
   'account',
+  'compare',
   'content',
   'course',
   'diagnosis',
@@ -446,6 +447,14 @@ export const routes = {
     h5: ['/alfa/fund/nav/:fundCode'],
     title: '历史业绩',
     // spec screen: Historical performance (fund NAV)
+    share: true,
+  },
+  fundCompare: {
+    feature: 'compare',
+    page: sub('fundCompare'),
+    h5: ['/alfa/fund/compare'],
+    title: '基金对比',
+    // issue #25: fund comparison (codes=000001,110011)
     share: true,
   },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.

@@ -222,16 +222,13 @@ describe('基金对比 (fundComparison)', () => {
           const rows = all[j]
           assert.equal(
             point.values[j],
-            ((onOrBefore(rows, point.date).v / onOrBefore(rows, start!).v) * 100).toFixed(4),
+            ((onOrBefore(rows, point.date).v / onOrBefore(rows, start).v) * 100).toFixed(4),
             `${point.date} #${j}`,
           )
         })
       cmp.funds.forEach((f: Answer, j: number) => {
         assert.equal(f.windowReturn.value, r4(Number(cmp.series.at(-1).values[j]) / 100 - 1))
-        assert.deepEqual(
-          [f.windowReturn.startDate, f.windowReturn.endDate],
-          [onOrBefore(all[j], start!).date, onOrBefore(all[j], end).date],
-        )
+        assert.deepEqual([f.windowReturn.startDate, f.windowReturn.endDate], [onOrBefore(all[j], start).date, onOrBefore(all[j], end).date])
       })
     })
 
@@ -333,7 +330,7 @@ describe('基金对比 (fundComparison)', () => {
         assert.ok(status < 500, `status ${status}`)
         assert.equal(body.data, null)
         assert.equal(body.errors?.[0].extensions?.code, 'BAD_USER_INPUT', JSON.stringify(body.errors))
-        assert.match(body.errors![0].message, message)
+        assert.match(body.errors[0].message, message)
       })
   })
 })

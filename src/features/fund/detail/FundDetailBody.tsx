@@ -7,6 +7,7 @@ import type { FundDetailQuery } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { periodCode } from '@/services/periods'
 import { PickButton } from '@/features/watchlist'
+import { CompareToggle, CompareTrayBar } from '@/features/compare'
 import { FiguresUnavailable } from '../performance/FiguresUnavailable'
 import { FundNavChart } from '../performance/FundNavChart'
 import { ReturnsGrid } from '../performance/ReturnsGrid'
@@ -53,8 +54,9 @@ export default function FundDetailBody({ fund, fundCode, variant }: FundDetailBo
             : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
         </Text>
       </Deferred>
-      <BottomBar className='alfa-fund-bar'>
+      <BottomBar className='alfa-fund-bar' note={<CompareTrayBar compact />}>
         <PickButton fundCode={fund.fundCode} />
+        <CompareToggle fund={{ fundCode: fund.fundCode, fundName: fund.fundName }} />
       </BottomBar>
     </>
   )
