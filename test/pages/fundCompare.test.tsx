@@ -114,6 +114,9 @@ describe('基金对比 page', () => {
     // The fixed first column names every row.
     expect(container.querySelector('[data-row="volatility"] [role="rowheader"]')?.textContent).toBe('年化波动率')
     expect(container.querySelector('.chart-stub')?.textContent).toBe('甲成长混合:2:112.34,乙价值混合:2:95')
+    // Each line's return over the tab: its last value over 100.
+    expect(container.querySelector('.alfa-compare-chart__return[data-fund="000001"] .alfa-num--up')?.textContent).toBe('+12.34%')
+    expect(container.querySelector('.alfa-compare-chart__return[data-fund="110011"] .alfa-num--down')?.textContent).toBe('-5.00%')
     expect(container.querySelector('[data-pair="000001-110011"]')?.textContent).toContain('重合 5.12%（1 只：贵州茅台）')
     expect(text()).toContain('无风险利率为 1.50%/年')
   })

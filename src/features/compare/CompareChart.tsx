@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useMemo } from 'react'
 import { Chart, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { Skeleton } from '@/components/Skeleton'
+import { SignedRate } from '@/components/Figure'
 import type { CompareChartPartFragment } from '@/services/generated/graphql'
 
 /** Line colours of the compared funds, in their order (neither the rising red nor the falling green). */
@@ -30,6 +31,8 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
     }))
   }, [chart, names, order])
   const drawable = state === 'ready' && chart !== null && chart.series.length >= 2
+  // The tab's return of each fund: its rebased line's last value over 100 (the first and last points are always kept).
+  const last = drawable ? chart.series[chart.series.length - 1] : null
   return (
     <View className='alfa-compare-chart'>
       <View className='alfa-compare-chart__note'>
@@ -50,6 +53,16 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
         )}
         {drawable && <Chart series={series} format={(v) => v.toFixed(2)} height={220} />}
       </View>
+      {last && (
+        <View className='alfa-compare-chart__returns'>
+          {chart!.chartFundCodes.map((code, j) => (
+            <View key={code} className='alfa-compare-chart__return' data-fund={code}>
+              <Text className='alfa-compare__sub'>{`${names[code] ?? code} 区间收益`}</Text>
+              <SignedRate value={(Number(last.values[j]) / 100 - 1).toFixed(4)} />
+            </View>
+          ))}
+        </View>
+      )}
       <PeriodTabs value={period} onChange={onPeriod} />
     </View>
   )

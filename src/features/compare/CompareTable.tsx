@@ -69,7 +69,6 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
           figure: true,
           cell: (f: Compared) => rate(f.periodReturns[k]?.value),
         })),
-        { key: 'windowReturn', label: '图表区间收益', figure: true, cell: (f: Compared) => rate(f.windowReturn?.value) },
       ],
     },
     {
