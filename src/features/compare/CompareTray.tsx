@@ -91,6 +91,7 @@ export const CompareTrayBar = observer(function CompareTrayBar({
           开始对比
         </View>
       </View>
+      {!compact && <View className='alfa-compare-tray__safe' />}
     </View>
   )
 })
