@@ -6,16 +6,21 @@ import { tenures } from '../manager/data'
 
 /** One statement per kind for all the compared funds (PGlite plans each statement for milliseconds). */
 export async function comparisonData(database: Database, codes: readonly string[]) {
-  const [series, marks, tenureRows, managers] = await Promise.all([
+  const [series, rows, tenureRows] = await Promise.all([
     adjustedSeries(database, codes),
-    database.db.selectFrom('funds').select(['fund_code', 'figures_unavailable']).where('fund_code', '=', anyText(codes)).execute(),
-    tenures(database, null, codes),
+    // Each fund's unavailable mark and its manager's name, in one statement.
     database.db
-      .selectFrom('managers as m')
-      .innerJoin('funds as f', 'f.manager_id', 'm.manager_id')
-      .select(['m.manager_id as managerId', 'm.manager_name as managerName'])
+      .selectFrom('funds as f')
+      .leftJoin('managers as m', 'm.manager_id', 'f.manager_id')
+      .select([
+        'f.fund_code as fundCode',
+        'f.figures_unavailable as unavailable',
+        'm.manager_id as managerId',
+        'm.manager_name as managerName',
+      ])
       .where('f.fund_code', '=', anyText(codes))
       .execute(),
+    tenures(database, null, codes),
   ])
   // The engine reads each value many times: numbers once, rather than parsing the decimal text in every pass.
   const numeric = new Map<string, NavPoint[]>()
@@ -26,8 +31,8 @@ export async function comparisonData(database: Database, codes: readonly string[
     )
   return {
     series: numeric,
-    unavailable: new Map(marks.map((m) => [m.fund_code, m.figures_unavailable])),
+    unavailable: new Map(rows.map((r) => [r.fundCode, r.unavailable])),
     tenures: new Map(tenureRows.map((r) => [r.fundCode, r])),
-    managerNames: new Map(managers.map((m) => [m.managerId, m.managerName])),
+    managerNames: new Map(rows.flatMap((r) => (r.managerId && r.managerName ? [[r.managerId, r.managerName] as const] : []))),
   }
 }
