@@ -2,8 +2,9 @@
 // whole GraphQL request (parse, guard, execution, four funds' whole adjusted series read and folded,
 // the rebased chart, JSON) through Fastify's inject on a private copy of the seeded PGlite database,
 // one request at a time. The four demo funds with the longest histories (10 years of daily NAVs)
-// are the heaviest comparison the data holds. Prints p50 and p99 against the 50 ms p99 budget and
-// exits 1 over it. A script, not a test.
+// are the heaviest comparison the data holds. Prints p50 and p99 against the 50 ms p99 budget (and
+// exits 1 over it), with the process's CPU time per request beside them: on a machine shared with
+// other work the wall time measures the queue as much as the request. A script, not a test.
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { gql, pgliteTestDatabase, startApp } from '../test/helpers'
@@ -51,12 +52,18 @@ async function main() {
     const first = await ask()
     for (let i = 0; i < WARMUP; i++) await ask()
     const times: number[] = []
+    // CPU time of this process per request (PGlite runs in it, so the database's work counts): what the machine's other load does not lengthen.
+    const cpu: number[] = []
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now()
+      const c0 = process.cpuUsage()
       await ask()
+      const c = process.cpuUsage(c0)
       times.push(performance.now() - t0)
+      cpu.push((c.user + c.system) / 1000)
     }
     times.sort((a, b) => a - b)
+    cpu.sort((a, b) => a - b)
     const p50 = percentile(times, 0.5)
     const p99 = percentile(times, 0.99)
     console.log(
@@ -71,6 +78,7 @@ async function main() {
     console.log(
       `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; budget p99 ${BUDGET_P99_MS} ms: ${p99 <= BUDGET_P99_MS ? 'met' : 'NOT MET'}`,
     )
+    console.log(`CPU time per request: p50 ${percentile(cpu, 0.5).toFixed(1)} ms, p99 ${percentile(cpu, 0.99).toFixed(1)} ms`)
     if (p99 > BUDGET_P99_MS) process.exitCode = 1
   } finally {
     await t.app.close()
