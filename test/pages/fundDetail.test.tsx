@@ -514,6 +514,8 @@ describe('fund detail: 加入对比 (issue #25)', () => {
     )
     const toggle = container.querySelector('.alfa-compare-toggle') as HTMLElement
     expect(toggle.textContent).toBe('加入对比')
+    // An empty tray takes no line of the bar.
+    expect(container.querySelector('.alfa-bottom-bar__note')).toBeNull()
     await utils.act(async () => {
       toggle.click()
       await flush()
