@@ -22,6 +22,7 @@ export interface PageOptions {
 export const FEATURES = [
   'account',
   'alerts',
+  'compare',
   'content',
   'course',
   'diagnosis',
@@ -455,6 +456,14 @@ export const routes = {
     page: sub('navAlert'),
     h5: ['/alfa/fund/alert/:fundCode'],
     title: '净值提醒',
+  },
+  fundCompare: {
+    feature: 'compare',
+    page: sub('fundCompare'),
+    h5: ['/alfa/fund/compare'],
+    title: '基金对比',
+    // issue #25: fund comparison (codes=000001,110011)
+    share: true,
   },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.
   fundEntry: {

@@ -136,6 +136,13 @@ export type Query = {
   myNavAlerts: Array<NavAlertRule>;
   /** The user's messages, newest first. Needs a valid token. */
   myMessages: UserMessageConnection;
+  /**
+   * 基金对比 of 2 to 4 funds (codes in display order). Period and calendar-year returns, drawdown,
+   * volatility and Sharpe ratio are the fund pages' figures (since set-up); `range` (the chart tab:
+   * 1M, 3M, 6M, 1Y, 3Y, 5Y, YTD, SETUP; default 1Y) picks the rebased NAV chart's window. Refused
+   * (BAD_USER_INPUT, Chinese message): fewer than 2 or more than 4 codes, a repeated or unknown code.
+   */
+  fundComparison: FundComparison;
   article?: Maybe<Article>;
   allColumns: Array<Column>;
   column?: Maybe<Column>;
@@ -205,6 +212,12 @@ export type QueryMyNavAlertsArgs = {
 
 export type QueryMyMessagesArgs = {
   page?: InputMaybe<PageInput>;
+};
+
+
+export type QueryFundComparisonArgs = {
+  codes: Array<Scalars['String']['input']>;
+  range?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -586,6 +599,123 @@ export type UserMessageConnection = {
   unreadCount: Scalars['Int']['output'];
   list: Array<UserMessage>;
   pageInfo: PageInfo;
+};
+
+export type FundComparison = {
+  __typename?: 'FundComparison';
+  /** The chart's range as asked, upper case (1Y when absent). */
+  range: Scalars['String']['output'];
+  /** The Sharpe ratio's risk-free rate (RISK_FREE_RATE, default 0.015 = 1.5%/yr). */
+  riskFreeRate: Scalars['Decimal']['output'];
+  funds: Array<ComparedFund>;
+  /** The rebased NAV chart: every fund at 100 on startDate (the latest of their first NAV days in the range), to endDate (the earliest of their last NAV days); null dates when they share no day. */
+  startDate?: Maybe<Scalars['Date']['output']>;
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** The funds drawn on the chart, in the order of funds (a fund whose figures are unavailable is left out). */
+  chartFundCodes: Array<Scalars['String']['output']>;
+  /** Downsampled (at most 240 points; the first and last kept); each point's values in the order of chartFundCodes, adjusted NAV rebased to 100. */
+  series: Array<ComparisonPoint>;
+  /** Top-holdings overlap of every pair of funds (in the order of funds: 1–2, 1–3 … ); known only where both have holdings. */
+  overlaps: Array<HoldingsOverlap>;
+  /** Which funds have the best figure of each row (ties share it; no row when fewer than two funds have the figure or all are equal). */
+  best: Array<ComparisonBest>;
+};
+
+/** A return with the two points it was measured between (dividend-adjusted NAVs), for showing how it was computed. */
+export type ComparedReturn = {
+  __typename?: 'ComparedReturn';
+  /** Period code (1M … SETUP) or calendar year (2024). */
+  key: Scalars['String']['output'];
+  /** Chinese label: 近1月 … 成立以来, or 2024年. */
+  label: Scalars['String']['output'];
+  /** Rate (0.1234 = 12.34%); null when the fund is younger than the period. */
+  value?: Maybe<Scalars['Decimal']['output']>;
+  startDate?: Maybe<Scalars['Date']['output']>;
+  startNav?: Maybe<Scalars['Decimal']['output']>;
+  endDate?: Maybe<Scalars['Date']['output']>;
+  endNav?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type ComparedDrawdown = {
+  __typename?: 'ComparedDrawdown';
+  /** Largest fall from a peak since set-up, a negative rate (0 when the NAV never fell). */
+  value: Scalars['Decimal']['output'];
+  peakDate?: Maybe<Scalars['Date']['output']>;
+  peakNav?: Maybe<Scalars['Decimal']['output']>;
+  troughDate?: Maybe<Scalars['Date']['output']>;
+  troughNav?: Maybe<Scalars['Decimal']['output']>;
+};
+
+/** A figure over the whole series (since set-up): the span it covered. */
+export type ComparedStatistic = {
+  __typename?: 'ComparedStatistic';
+  value?: Maybe<Scalars['Decimal']['output']>;
+  startDate?: Maybe<Scalars['Date']['output']>;
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** Annualised return over the span (the Sharpe ratio's numerator before the risk-free rate). */
+  annualizedReturn?: Maybe<Scalars['Decimal']['output']>;
+};
+
+/** Fees, yearly rates; null where the fund data does not carry them (the import format has only the purchase fee). */
+export type ComparedFees = {
+  __typename?: 'ComparedFees';
+  buyFeeRate: Scalars['Decimal']['output'];
+  managementFeeRate?: Maybe<Scalars['Decimal']['output']>;
+  custodyFeeRate?: Maybe<Scalars['Decimal']['output']>;
+  salesServiceFeeRate?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type ComparedManager = {
+  __typename?: 'ComparedManager';
+  managerId: Scalars['String']['output'];
+  managerName: Scalars['String']['output'];
+  /** First day on this fund (demo data derives it, see Manager.managedFunds). */
+  tenureStart: Scalars['Date']['output'];
+  tenureDays: Scalars['Int']['output'];
+  /** Years on this fund, one decimal. */
+  tenureYears: Scalars['Decimal']['output'];
+};
+
+export type ComparedFund = {
+  __typename?: 'ComparedFund';
+  fund: Fund;
+  /** Why the figures are unavailable (Fund.figuresUnavailable); all figures null then. */
+  figuresUnavailable?: Maybe<Scalars['String']['output']>;
+  periodReturns: Array<ComparedReturn>;
+  yearlyReturns: Array<ComparedReturn>;
+  maxDrawdown?: Maybe<ComparedDrawdown>;
+  volatility: ComparedStatistic;
+  sharpeRatio: ComparedStatistic;
+  fees: ComparedFees;
+  managers: Array<ComparedManager>;
+  /** The return over the chart's window (startDate to endDate), the rebased line's last value − 100, as a rate. */
+  windowReturn?: Maybe<ComparedReturn>;
+};
+
+export type ComparisonPoint = {
+  __typename?: 'ComparisonPoint';
+  date: Scalars['Date']['output'];
+  values: Array<Scalars['Decimal']['output']>;
+};
+
+export type HoldingsOverlap = {
+  __typename?: 'HoldingsOverlap';
+  fundCodeA: Scalars['String']['output'];
+  fundCodeB: Scalars['String']['output'];
+  /** Both funds' top holdings are known. */
+  known: Scalars['Boolean']['output'];
+  /** Securities in both top-holding lists. */
+  commonCount: Scalars['Int']['output'];
+  commonNames: Array<Scalars['String']['output']>;
+  /** Sum over common securities of the smaller share of net assets (a ratio); null when unknown. */
+  overlap?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type ComparisonBest = {
+  __typename?: 'ComparisonBest';
+  /** Row key: period:1M … period:SETUP, year:2024, maxDrawdown, volatility, sharpeRatio, buyFeeRate, windowReturn. */
+  row: Scalars['String']['output'];
+  fundCodes: Array<Scalars['String']['output']>;
 };
 
 export type ArticleReadMark = {
@@ -1978,6 +2108,16 @@ export type ResolversTypes = {
   UserMessageKind: ResolverTypeWrapper<Partial<UserMessageKind>>;
   UserMessage: ResolverTypeWrapper<MessageRow>;
   UserMessageConnection: ResolverTypeWrapper<Partial<Omit<UserMessageConnection, 'list'> & { list: Array<ResolversTypes['UserMessage']> }>>;
+  FundComparison: ResolverTypeWrapper<Partial<Omit<FundComparison, 'funds'> & { funds: Array<ResolversTypes['ComparedFund']> }>>;
+  ComparedReturn: ResolverTypeWrapper<Partial<ComparedReturn>>;
+  ComparedDrawdown: ResolverTypeWrapper<Partial<ComparedDrawdown>>;
+  ComparedStatistic: ResolverTypeWrapper<Partial<ComparedStatistic>>;
+  ComparedFees: ResolverTypeWrapper<Partial<ComparedFees>>;
+  ComparedManager: ResolverTypeWrapper<Partial<ComparedManager>>;
+  ComparedFund: ResolverTypeWrapper<Partial<Omit<ComparedFund, 'fund'> & { fund: ResolversTypes['Fund'] }>>;
+  ComparisonPoint: ResolverTypeWrapper<Partial<ComparisonPoint>>;
+  HoldingsOverlap: ResolverTypeWrapper<Partial<HoldingsOverlap>>;
+  ComparisonBest: ResolverTypeWrapper<Partial<ComparisonBest>>;
   ArticleReadMark: ResolverTypeWrapper<Partial<ArticleReadMark>>;
   ColumnArticle: ResolverTypeWrapper<Partial<ColumnArticle>>;
   ColumnArticleConnection: ResolverTypeWrapper<Partial<ColumnArticleConnection>>;
@@ -2115,6 +2255,16 @@ export type ResolversParentTypes = {
   NavAlertRule: Partial<NavAlertRule>;
   UserMessage: MessageRow;
   UserMessageConnection: Partial<Omit<UserMessageConnection, 'list'> & { list: Array<ResolversParentTypes['UserMessage']> }>;
+  FundComparison: Partial<Omit<FundComparison, 'funds'> & { funds: Array<ResolversParentTypes['ComparedFund']> }>;
+  ComparedReturn: Partial<ComparedReturn>;
+  ComparedDrawdown: Partial<ComparedDrawdown>;
+  ComparedStatistic: Partial<ComparedStatistic>;
+  ComparedFees: Partial<ComparedFees>;
+  ComparedManager: Partial<ComparedManager>;
+  ComparedFund: Partial<Omit<ComparedFund, 'fund'> & { fund: ResolversParentTypes['Fund'] }>;
+  ComparisonPoint: Partial<ComparisonPoint>;
+  HoldingsOverlap: Partial<HoldingsOverlap>;
+  ComparisonBest: Partial<ComparisonBest>;
   ArticleReadMark: Partial<ArticleReadMark>;
   ColumnArticle: Partial<ColumnArticle>;
   ColumnArticleConnection: Partial<ColumnArticleConnection>;
@@ -2262,6 +2412,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   myNavAlerts?: Resolver<Array<ResolversTypes['NavAlertRule']>, ParentType, ContextType, Partial<QueryMyNavAlertsArgs>>;
   myMessages?: Resolver<ResolversTypes['UserMessageConnection'], ParentType, ContextType, Partial<QueryMyMessagesArgs>>;
+  fundComparison?: Resolver<ResolversTypes['FundComparison'], ParentType, ContextType, RequireFields<QueryFundComparisonArgs, 'codes'>>;
   article?: Resolver<Maybe<ResolversTypes['Article']>, ParentType, ContextType, RequireFields<QueryArticleArgs, 'articleId'>>;
   allColumns?: Resolver<Array<ResolversTypes['Column']>, ParentType, ContextType>;
   column?: Resolver<Maybe<ResolversTypes['Column']>, ParentType, ContextType, RequireFields<QueryColumnArgs, 'columnId'>>;
@@ -2375,6 +2526,90 @@ export type UserMessageConnectionResolvers<ContextType = GraphQLContext, ParentT
   unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   list?: Resolver<Array<ResolversTypes['UserMessage']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FundComparisonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FundComparison'] = ResolversParentTypes['FundComparison']> = {
+  range?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  riskFreeRate?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  funds?: Resolver<Array<ResolversTypes['ComparedFund']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  chartFundCodes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  series?: Resolver<Array<ResolversTypes['ComparisonPoint']>, ParentType, ContextType>;
+  overlaps?: Resolver<Array<ResolversTypes['HoldingsOverlap']>, ParentType, ContextType>;
+  best?: Resolver<Array<ResolversTypes['ComparisonBest']>, ParentType, ContextType>;
+};
+
+export type ComparedReturnResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedReturn'] = ResolversParentTypes['ComparedReturn']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  startNav?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  endNav?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type ComparedDrawdownResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedDrawdown'] = ResolversParentTypes['ComparedDrawdown']> = {
+  value?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  peakDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  peakNav?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  troughDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  troughNav?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type ComparedStatisticResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedStatistic'] = ResolversParentTypes['ComparedStatistic']> = {
+  value?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  annualizedReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type ComparedFeesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedFees'] = ResolversParentTypes['ComparedFees']> = {
+  buyFeeRate?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  managementFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  custodyFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  salesServiceFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type ComparedManagerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedManager'] = ResolversParentTypes['ComparedManager']> = {
+  managerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  managerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tenureStart?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  tenureDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tenureYears?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type ComparedFundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparedFund'] = ResolversParentTypes['ComparedFund']> = {
+  fund?: Resolver<ResolversTypes['Fund'], ParentType, ContextType>;
+  figuresUnavailable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  periodReturns?: Resolver<Array<ResolversTypes['ComparedReturn']>, ParentType, ContextType>;
+  yearlyReturns?: Resolver<Array<ResolversTypes['ComparedReturn']>, ParentType, ContextType>;
+  maxDrawdown?: Resolver<Maybe<ResolversTypes['ComparedDrawdown']>, ParentType, ContextType>;
+  volatility?: Resolver<ResolversTypes['ComparedStatistic'], ParentType, ContextType>;
+  sharpeRatio?: Resolver<ResolversTypes['ComparedStatistic'], ParentType, ContextType>;
+  fees?: Resolver<ResolversTypes['ComparedFees'], ParentType, ContextType>;
+  managers?: Resolver<Array<ResolversTypes['ComparedManager']>, ParentType, ContextType>;
+  windowReturn?: Resolver<Maybe<ResolversTypes['ComparedReturn']>, ParentType, ContextType>;
+};
+
+export type ComparisonPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparisonPoint'] = ResolversParentTypes['ComparisonPoint']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type HoldingsOverlapResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsOverlap'] = ResolversParentTypes['HoldingsOverlap']> = {
+  fundCodeA?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fundCodeB?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  known?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  commonCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  commonNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  overlap?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type ComparisonBestResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComparisonBest'] = ResolversParentTypes['ComparisonBest']> = {
+  row?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fundCodes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ArticleReadMarkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArticleReadMark'] = ResolversParentTypes['ArticleReadMark']> = {
@@ -3290,6 +3525,16 @@ export type Resolvers<ContextType = GraphQLContext> = {
   NavAlertRule?: NavAlertRuleResolvers<ContextType>;
   UserMessage?: UserMessageResolvers<ContextType>;
   UserMessageConnection?: UserMessageConnectionResolvers<ContextType>;
+  FundComparison?: FundComparisonResolvers<ContextType>;
+  ComparedReturn?: ComparedReturnResolvers<ContextType>;
+  ComparedDrawdown?: ComparedDrawdownResolvers<ContextType>;
+  ComparedStatistic?: ComparedStatisticResolvers<ContextType>;
+  ComparedFees?: ComparedFeesResolvers<ContextType>;
+  ComparedManager?: ComparedManagerResolvers<ContextType>;
+  ComparedFund?: ComparedFundResolvers<ContextType>;
+  ComparisonPoint?: ComparisonPointResolvers<ContextType>;
+  HoldingsOverlap?: HoldingsOverlapResolvers<ContextType>;
+  ComparisonBest?: ComparisonBestResolvers<ContextType>;
   ArticleReadMark?: ArticleReadMarkResolvers<ContextType>;
   ColumnArticle?: ColumnArticleResolvers<ContextType>;
   ColumnArticleConnection?: ColumnArticleConnectionResolvers<ContextType>;

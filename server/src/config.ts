@@ -168,6 +168,11 @@ const schema = z.object({
         return { message: typeof parsed === 'string' ? parsed : '' }
       },
     ),
+  /**
+   * The Sharpe ratio's risk-free rate, a yearly rate as a decimal (0.015 = 1.5%/yr, the one-year
+   * deposit benchmark, the default): read by fund/performance.ts riskFreeRate() for every screen.
+   */
+  RISK_FREE_RATE: z.coerce.number().min(0).max(0.2).default(0.015),
   /** Days tracking events and share-SDK reports are kept. */
   TRACKING_RETENTION_DAYS: count(1, 3650).default(90),
 })

@@ -1,5 +1,6 @@
 import { accountResolvers } from './account/resolvers'
 import { alertResolvers } from './alerts/resolvers'
+import { compareResolvers } from './compare/resolvers'
 import { contentResolvers } from './content/resolvers'
 import { courseResolvers } from './course/resolvers'
 import { diagnosisResolvers } from './diagnosis/resolvers'
@@ -23,6 +24,7 @@ import { watchlistResolvers } from './watchlist/resolvers'
 export const domainResolvers: object[] = [
   accountResolvers,
   alertResolvers,
+  compareResolvers,
   contentResolvers,
   courseResolvers,
   diagnosisResolvers,

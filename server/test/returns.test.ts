@@ -8,7 +8,7 @@ import {
   periodStart,
   sharpeRatio,
   volatility,
-  RISK_FREE_RATE,
+  DEFAULT_RISK_FREE_RATE,
   type NavPoint,
 } from '../src/fund/performance'
 import { rangeBase, rangeStart } from '../src/ranges'
@@ -185,7 +185,7 @@ describe('annualised return, maximum drawdown, volatility and Sharpe ratio', () 
     const vol = Math.sqrt(r.reduce((a, b) => a + (b - mean) ** 2, 0) / 2) * Math.sqrt(250)
     close(volatility(s), vol)
     const annual = 1.08 ** (365 / 365) - 1
-    close(sharpeRatio(s), (annual - RISK_FREE_RATE) / vol)
-    assert.equal(RISK_FREE_RATE, 0.015)
+    close(sharpeRatio(s), (annual - DEFAULT_RISK_FREE_RATE) / vol)
+    assert.equal(DEFAULT_RISK_FREE_RATE, 0.015)
   })
 })

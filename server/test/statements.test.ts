@@ -53,6 +53,11 @@ const SCREENS: Screen[] = [
     loggedIn: true,
     budget: 4,
   },
+  {
+    name: '基金对比 (four funds)',
+    requests: [{ operation: 'FundComparison', variables: { codes: ['000001', '005794', '015449', '019311'], range: '1Y' } }],
+    budget: 4,
+  },
 ]
 
 /** Statements sent to the database while the screen's requests are answered (every part of a multipart answer included). */

@@ -114,6 +114,7 @@ export const SHARE_QUERY_PARAMS: readonly string[] = [
   'liveId',
   'filterId',
   'tab',
+  'codes',
 ]
 
 /** What a page says about its subject: the fund's, manager's or strategy's name. */

@@ -9,6 +9,7 @@ import FundNavPage from '@/subPkg/pages/fundNav/index'
 import ValuationDetailPage from '@/pages/valuationDetail/index'
 import FundIntroPage from '@/subPkg/pages/fundIntro/index'
 import { openPage, flush, type GraphqlAnswers } from '../support/render'
+import { CompareTray, compareTray } from '@/features/compare'
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
@@ -498,5 +499,29 @@ describe('fund intro', () => {
       { FundDetail: () => ({ fund: { ...FUND, fundSize, fundSizeDate: fundSize === null ? null : '2026-06-30' } }) },
     )
     expect(text()).toContain(`基金规模${shown}运作状态`)
+  })
+})
+
+describe('fund detail: 加入对比 (issue #25)', () => {
+  afterEach(() => compareTray.clear())
+  it('puts the fund into the 对比栏, which shows its count and is kept in device storage', async () => {
+    compareTray.clear()
+    const { container, utils } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
+    )
+    const toggle = container.querySelector('.alfa-compare-toggle') as HTMLElement
+    expect(toggle.textContent).toBe('加入对比')
+    // An empty tray takes no line of the bar.
+    expect(container.querySelector('.alfa-bottom-bar__note')).toBeNull()
+    await utils.act(async () => {
+      toggle.click()
+      await flush()
+    })
+    expect(toggle.textContent).toBe('已加入对比')
+    expect(container.textContent).toContain('对比栏 1/4')
+    expect(new CompareTray().codes).toEqual(['000001'])
   })
 })

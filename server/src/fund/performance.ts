@@ -19,8 +19,15 @@ export interface NavPoint {
 export const TRADING_DAYS_PER_YEAR = 250
 /** Calendar days per year, for annualising a return over a span of dates. */
 export const DAYS_PER_YEAR = 365
-/** Risk-free rate for the Sharpe ratio: the one-year deposit benchmark, 1.5%. */
-export const RISK_FREE_RATE = 0.015
+/** Risk-free rate for the Sharpe ratio unless configured (RISK_FREE_RATE): the one-year deposit benchmark, 1.5%. */
+export const DEFAULT_RISK_FREE_RATE = 0.015
+
+/** The Sharpe ratio's risk-free rate: RISK_FREE_RATE as configured (config.ts refuses a bad one at start-up), else 1.5%. */
+export function riskFreeRate(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.RISK_FREE_RATE?.trim()
+  const n = v ? Number(v) : NaN
+  return Number.isFinite(n) ? n : DEFAULT_RISK_FREE_RATE
+}
 
 export type PerformancePeriod = '1M' | '3M' | '6M' | '1Y' | '3Y' | '5Y' | 'YTD' | 'SETUP'
 export const PERFORMANCE_PERIODS: readonly PerformancePeriod[] = ['1M', '3M', '6M', '1Y', '3Y', '5Y', 'YTD', 'SETUP']
@@ -79,6 +86,18 @@ export function baseIndex(series: readonly NavPoint[], date: string): number {
  * before the period's start; a fund younger than the period has no return for it (null).
  */
 export function periodReturn(series: readonly NavPoint[], period: PerformancePeriod): number | null {
+  return periodReturnDetail(series, period)?.value ?? null
+}
+
+/** A return with the two points it was measured between (the base and the last NAV). */
+export interface ReturnDetail {
+  value: number
+  base: NavPoint
+  end: NavPoint
+}
+
+/** periodReturn with the base and last points it used; null when the fund is younger than the period. */
+export function periodReturnDetail(series: readonly NavPoint[], period: PerformancePeriod): ReturnDetail | null {
   if (series.length < 2) return null
   const last = series[series.length - 1]
   const start = periodStart(period, last.date)
@@ -89,7 +108,7 @@ export function periodReturn(series: readonly NavPoint[], period: PerformancePer
     if (i < 0) return null
     base = series[i]
   }
-  return num(last) / num(base) - 1
+  return { value: num(last) / num(base) - 1, base, end: last }
 }
 
 function shiftDay(date: string, days: number): string {
@@ -102,6 +121,9 @@ export interface CalendarReturn {
   /** `2024` or `2024Q3`. */
   label: string
   value: number
+  /** The points it was measured between: the previous bucket's last NAV (or the first NAV) and the bucket's last. */
+  base: NavPoint
+  end: NavPoint
 }
 
 /**
@@ -117,7 +139,7 @@ export function calendarReturns(series: readonly NavPoint[], by: 'year' | 'quart
     const p = series[i]
     const next = series[i + 1]
     if (next && key(next.date) === key(p.date)) continue
-    out.push({ label: key(p.date), value: num(p) / num(base) - 1 })
+    out.push({ label: key(p.date), value: num(p) / num(base) - 1, base, end: p })
     base = p
   }
   return out
@@ -166,12 +188,12 @@ export function annualizedReturn(series: readonly NavPoint[]): number | null {
 }
 
 /** Sharpe ratio: (annualised return − risk-free rate) / annualised volatility. */
-export function sharpeRatio(series: readonly NavPoint[]): number | null {
+export function sharpeRatio(series: readonly NavPoint[], riskFree: number = riskFreeRate()): number | null {
   const vol = volatility(series)
   const ret = annualizedReturn(series)
   // A series without variation (up to rounding noise) has no meaningful Sharpe ratio.
   if (vol === null || ret === null || vol < 1e-12) return null
-  return (ret - RISK_FREE_RATE) / vol
+  return (ret - riskFree) / vol
 }
 
 export interface PeerRank {

@@ -53,6 +53,19 @@ const RANGE_POINTS: Record<string, number> = {
   SETUP: 2500,
   ALL: 2500,
 }
+/** Lists whose length is bounded by what they hold, not by the range above them (基金对比: at most 4 funds, 240 chart points). */
+const LIST_SIZES: Record<string, number> = {
+  'FundComparison.funds': 4,
+  'FundComparison.chartFundCodes': 4,
+  'FundComparison.series': 240,
+  'FundComparison.overlaps': 6,
+  'FundComparison.best': 40,
+  'ComparisonPoint.values': 4,
+  'ComparedFund.periodReturns': 8,
+  'ComparedFund.yearlyReturns': 30,
+  'ComparedFund.managers': 1,
+  'HoldingsOverlap.commonNames': 10,
+}
 /** The ranges a fragment can be used under: none, or one of the sizes above. */
 const RANGES: Points[] = [undefined, ...new Set(Object.values(RANGE_POINTS))]
 /** A list field without a size argument counts as this many items. */
@@ -95,6 +108,8 @@ const HEAVY_FIELDS: Record<string, number | ((points: number) => number)> = {
   'Query.managerList': 1000,
   'Query.search': 50,
   'Query.fundDiagnosis': 2500,
+  // Four funds' whole series read and folded as Fund.performance does, the chart and the managers' tenures.
+  'Query.fundComparison': 1200,
 }
 
 export class GuardError extends GraphQLError {
@@ -234,6 +249,8 @@ const sizeOf = (v: unknown): number | undefined => (typeof v === 'number' && v >
 
 /** How many items a list field stands for. */
 function listSize(parent: GraphQLNamedType, name: string, args: Record<string, unknown>, points: Points): number {
+  const fixed = LIST_SIZES[`${parent.name}.${name}`]
+  if (fixed) return fixed
   const page = args.page as { size?: unknown } | undefined
   for (const v of [page?.size, args.size, args.limit, args.days]) if (sizeOf(v)) return sizeOf(v)!
   // A connection's list was counted by the field that took the page.

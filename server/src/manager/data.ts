@@ -61,9 +61,14 @@ export interface TenureRow {
  * Tenures of every fund (or one manager's funds). The demo data has no tenure history, so the
  * start is the latest of the set-up date, the manager's career start and a fixed per-fund day.
  * The return is the growth of the dividend-adjusted NAV (fund/adjusted.ts) from the first NAV
- * of the tenure to the latest: distributions reinvested, as every return figure.
+ * of the tenure to the latest: distributions reinvested, as every return figure. `fundCodes`
+ * narrows it to those funds (基金对比).
  */
-export async function tenures(database: Database, managerId: string | null): Promise<TenureRow[]> {
+export async function tenures(
+  database: Database,
+  managerId: string | null,
+  fundCodes: readonly string[] | null = null,
+): Promise<TenureRow[]> {
   const { rows } = await sql<{
     managerId: NonNullable<FundsTable['manager_id']>
     fundCode: FundsTable['fund_code']
@@ -77,7 +82,7 @@ export async function tenures(database: Database, managerId: string | null): Pro
     from (select f.fund_code, f.manager_id,
             greatest(f.setup_date, coalesce(m.career_start, f.setup_date), date '2016-10-10' + (abs(hashtext(f.fund_code)) % 2500)) as tenure_start
           from funds f join managers m on m.manager_id = f.manager_id
-          where (${managerId}::text is null or f.manager_id = ${managerId})) t
+          where (${managerId}::text is null or f.manager_id = ${managerId}) and (${fundCodes}::text[] is null or f.fund_code = any(${fundCodes}::text[]))) t
     left join lateral (select nav_date, adj_nav from fund_navs where fund_code = t.fund_code order by nav_date desc limit 1) e on true
     left join lateral (select adj_nav from fund_navs where fund_code = t.fund_code and nav_date >= least(t.tenure_start, e.nav_date) order by nav_date limit 1) s on true
     order by t.manager_id, t.tenure_start, t.fund_code`.execute(database.db)

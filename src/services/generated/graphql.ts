@@ -127,6 +127,28 @@ export type RemoveNavAlertMutationVariables = Exact<{
 
 export type RemoveNavAlertMutation = { removeNavAlert: boolean };
 
+export type CompareChartPartFragment = { range: string, startDate: string | null, endDate: string | null, chartFundCodes: Array<string>, series: Array<{ date: string, values: Array<string> }> };
+
+export type ComparedReturnPartFragment = { key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null };
+
+export type CompareTablePartFragment = { riskFreeRate: string, best: Array<{ row: string, fundCodes: Array<string> }>, overlaps: Array<{ fundCodeA: string, fundCodeB: string, known: boolean, commonCount: number, commonNames: Array<string>, overlap: string | null }>, funds: Array<{ figuresUnavailable: string | null, fund: { fundCode: string, fundName: string, categoryName: string | null, riskLevelName: string, fundSize: string | null, fundSizeDate: string | null, navDate: string | null, isDemo: boolean }, periodReturns: Array<{ key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null }>, yearlyReturns: Array<{ key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null }>, windowReturn: { key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null } | null, maxDrawdown: { value: string, peakDate: string | null, peakNav: string | null, troughDate: string | null, troughNav: string | null } | null, volatility: { value: string | null, startDate: string | null, endDate: string | null }, sharpeRatio: { value: string | null, annualizedReturn: string | null }, fees: { buyFeeRate: string, managementFeeRate: string | null, custodyFeeRate: string | null, salesServiceFeeRate: string | null }, managers: Array<{ managerId: string, managerName: string, tenureStart: string, tenureYears: string }> }> };
+
+export type FundComparisonQueryVariables = Exact<{
+  codes: Array<string> | string;
+  range?: string | null | undefined;
+}>;
+
+
+export type FundComparisonQuery = { fundComparison: { riskFreeRate: string, range: string, startDate: string | null, endDate: string | null, chartFundCodes: Array<string>, best: Array<{ row: string, fundCodes: Array<string> }>, overlaps: Array<{ fundCodeA: string, fundCodeB: string, known: boolean, commonCount: number, commonNames: Array<string>, overlap: string | null }>, funds: Array<{ figuresUnavailable: string | null, fund: { fundCode: string, fundName: string, categoryName: string | null, riskLevelName: string, fundSize: string | null, fundSizeDate: string | null, navDate: string | null, isDemo: boolean }, periodReturns: Array<{ key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null }>, yearlyReturns: Array<{ key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null }>, windowReturn: { key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null } | null, maxDrawdown: { value: string, peakDate: string | null, peakNav: string | null, troughDate: string | null, troughNav: string | null } | null, volatility: { value: string | null, startDate: string | null, endDate: string | null }, sharpeRatio: { value: string | null, annualizedReturn: string | null }, fees: { buyFeeRate: string, managementFeeRate: string | null, custodyFeeRate: string | null, salesServiceFeeRate: string | null }, managers: Array<{ managerId: string, managerName: string, tenureStart: string, tenureYears: string }> }>, series: Array<{ date: string, values: Array<string> }> } };
+
+export type FundComparisonChartQueryVariables = Exact<{
+  codes: Array<string> | string;
+  range?: string | null | undefined;
+}>;
+
+
+export type FundComparisonChartQuery = { fundComparison: { range: string, startDate: string | null, endDate: string | null, chartFundCodes: Array<string>, series: Array<{ date: string, values: Array<string> }> } };
+
 export type ArticleQueryVariables = Exact<{
   articleId: string;
 }>;
@@ -867,6 +889,9 @@ export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
 export { FollowedRowFragmentDoc } from './documents/FollowedRowFragmentDoc';
+export { CompareChartPartFragmentDoc } from './documents/CompareChartPartFragmentDoc';
+export { ComparedReturnPartFragmentDoc } from './documents/ComparedReturnPartFragmentDoc';
+export { CompareTablePartFragmentDoc } from './documents/CompareTablePartFragmentDoc';
 export { ColumnArticleRowFragmentDoc } from './documents/ColumnArticleRowFragmentDoc';
 export { ColumnCardFragmentDoc } from './documents/ColumnCardFragmentDoc';
 export { CourseCardFragmentDoc } from './documents/CourseCardFragmentDoc';
@@ -935,6 +960,8 @@ export { MarkMessagesReadDocument } from './documents/MarkMessagesReadDocument';
 export { NavAlertsDocument } from './documents/NavAlertsDocument';
 export { SetNavAlertDocument } from './documents/SetNavAlertDocument';
 export { RemoveNavAlertDocument } from './documents/RemoveNavAlertDocument';
+export { FundComparisonDocument } from './documents/FundComparisonDocument';
+export { FundComparisonChartDocument } from './documents/FundComparisonChartDocument';
 export { ArticleDocument } from './documents/ArticleDocument';
 export { ColumnDetailDocument } from './documents/ColumnDetailDocument';
 export { ColumnListDocument } from './documents/ColumnListDocument';

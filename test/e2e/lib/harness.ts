@@ -19,12 +19,12 @@ export class Harness {
     return this.server.origin
   }
 
-  async start(log: (line: string) => void, serverEnv: Record<string, string> = {}) {
+  async start(log: (line: string) => void, serverEnv: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>) {
     const built = ensureH5Build(log)
     // A private copy: a rebuild of dist/h5 started elsewhere cannot change files mid-run.
     this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-e2e-'))
     const h5Dir = snapshotBuild(built, path.join(this.tmp, 'h5'))
-    this.server = await startServer({ h5Dir, env: serverEnv })
+    this.server = await startServer({ h5Dir, env: serverEnv, prepare })
     this.browser = await launchBrowser()
   }
 

@@ -27,6 +27,8 @@ export interface StartOptions {
   startTimeoutMs?: number
   /** More environment for the server (e.g. LOG_LEVEL=info to read the development SMS sender's log). */
   env?: Record<string, string>
+  /** Runs on the server's data folder before it starts (e.g. importing real funds into it). */
+  prepare?: (dataDir: string) => Promise<void>
 }
 
 /** A free loopback port (the server is given it, so readiness is a plain HTTP poll). */
@@ -80,10 +82,12 @@ export async function startServer({
   h5Dir,
   startTimeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000),
   env = {},
+  prepare,
 }: StartOptions): Promise<RunningServer> {
   const port = await freePort()
   // A copy of the seeded demo database: the server skips the 18 s of generating it (stop() removes it).
   const dataDir = await seededDataDirCopy()
+  await prepare?.(dataDir)
   const origin = `http://127.0.0.1:${port}`
   let out = ''
   let child: ChildProcess

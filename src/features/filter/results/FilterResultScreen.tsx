@@ -15,6 +15,7 @@ import type { SortState } from '@/utils/sort'
 import { formatDate, MONTH_DAY } from '@/utils/format'
 import { DEFAULT_PERIOD, summarizeConditions, toConditions } from '../conditions'
 import { FundTable, type FilterSortKey } from './FundTable'
+import { CompareTrayBar, compareTray } from '@/features/compare'
 import { NamePrompt } from '../saved/NamePrompt'
 import { useResolvedFilter } from '../saved/savedFilters'
 import { filterStore } from '../store'
@@ -99,8 +100,9 @@ export const FilterResultScreen = observer(function FilterResultScreen({ filterI
           navDate={list.navDate}
         />
       </AsyncContent>
+      {filterId && <CompareTrayBar />}
       {!filterId && (
-        <BottomBar>
+        <BottomBar note={compareTray.count ? <CompareTrayBar compact /> : undefined}>
           <BarButton className='alfa-filter-result__save' disabled={!canSave} onClick={askName}>
             {saved ? '已保存到我的筛选' : '保存筛选'}
           </BarButton>

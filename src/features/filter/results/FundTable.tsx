@@ -5,6 +5,7 @@ import { nextSort, type SortState } from '@/utils/sort'
 import { drawdownModifier, formatDate, formatDrawdown, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
 import { periodName, periodReturn, type ReturnPeriod } from '@/services/periods'
 import type { FundTableRowFragment } from '@/services/generated/graphql'
+import { CompareToggle } from '@/features/compare'
 import './FundTable.scss'
 
 /** What the table's columns sort by: the day's return, a period's return, the one-year max drawdown. */
@@ -67,6 +68,7 @@ export function FundTable({ rows, period, sort, onSort, more, onMore, navDate = 
                 {r.returns.asOf && r.returns.asOf !== navDate ? ` · 截至${formatDate(r.returns.asOf, MONTH_DAY)}` : ''}
               </Text>
             </View>
+            <CompareToggle variant='check' fund={r.fund} />
             <Text className={`alfa-fund-table__cell alfa-fund-table__figure--${toneModifier(r.fund.dailyReturn)}`}>
               {formatPercent(r.fund.dailyReturn, 2, { sign: true })}
             </Text>

@@ -6,6 +6,7 @@ import type { SortState } from '@/utils/sort'
 import type { ReturnPeriod } from '@/services/periods'
 import type { FilterConditions } from '../conditions'
 import { FundTable, type FilterSortKey } from './FundTable'
+import { CompareTrayBar } from '@/features/compare'
 import { filterStore } from '../store'
 import { useFilterFunds } from './useFilterFunds'
 import './StockFilterScreen.scss'
@@ -100,6 +101,7 @@ export function StockFilterScreen({ tab }: { tab?: string }) {
         自定义筛选 ›
       </View>
       <PresetList key={current.key} preset={current} />
+      <CompareTrayBar />
     </View>
   )
 }

@@ -1,4 +1,5 @@
 import { Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
 import { BottomBar } from '@/components/BottomBar'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
@@ -7,6 +8,7 @@ import type { FundDetailQuery } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { periodCode } from '@/services/periods'
 import { PickButton } from '@/features/watchlist'
+import { CompareToggle, CompareTrayBar, compareTray } from '@/features/compare'
 import { FiguresUnavailable } from '../performance/FiguresUnavailable'
 import { FundNavChart } from '../performance/FundNavChart'
 import { ReturnsGrid } from '../performance/ReturnsGrid'
@@ -21,8 +23,8 @@ export interface FundDetailBodyProps {
   variant?: '0008'
 }
 
-/** Everything of the fund detail below its head: the NAV chart, the cards below it (in a task after the chart), the pick bar. */
-export default function FundDetailBody({ fund, fundCode, variant }: FundDetailBodyProps) {
+/** Everything of the fund detail below its head: the NAV chart, the cards below it (in a task after the chart), the pick and compare bar. */
+export default observer(function FundDetailBody({ fund, fundCode, variant }: FundDetailBodyProps) {
   const archivesRoute = variant ? 'fundArchives0008' : 'fundArchives'
   return (
     <>
@@ -53,9 +55,10 @@ export default function FundDetailBody({ fund, fundCode, variant }: FundDetailBo
             : '业绩按复权净值计算（分红再投资），过往业绩不代表未来表现，不构成投资建议。'}
         </Text>
       </Deferred>
-      <BottomBar className='alfa-fund-bar'>
+      <BottomBar className='alfa-fund-bar' note={compareTray.count ? <CompareTrayBar compact /> : undefined}>
         <PickButton fundCode={fund.fundCode} />
+        <CompareToggle fund={{ fundCode: fund.fundCode, fundName: fund.fundName }} />
       </BottomBar>
     </>
   )
-}
+})

@@ -10,6 +10,7 @@ import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@
 import { loadPicks, PICKS_KEY, type PickedFund } from '../picks'
 import { periodName, periodReturn, RETURN_PERIODS, type ReturnPeriod } from '@/services/periods'
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
+import { CompareToggle, CompareTrayBar } from '@/features/compare'
 import './Favourites.scss'
 
 type SortKey = 'nav' | 'daily' | 'period'
@@ -101,6 +102,7 @@ export const Favourites = observer(function Favourites() {
               <Text className='alfa-favourites__fund'>{f.fund.fundName}</Text>
               <Text className='alfa-favourites__code'>{f.fund.fundCode}</Text>
             </View>
+            <CompareToggle variant='check' fund={f.fund} />
             <View className='alfa-favourites__cell'>
               <Text className='alfa-favourites__nav'>{formatNav(f.fund.nav)}</Text>
               <Text className='alfa-favourites__date'>{f.fund.navDate ? formatDate(f.fund.navDate, MONTH_DAY) : '--'}</Text>
@@ -114,6 +116,7 @@ export const Favourites = observer(function Favourites() {
           </View>
         ))}
       </AsyncContent>
+      <CompareTrayBar />
     </View>
   )
 })
