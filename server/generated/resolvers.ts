@@ -1042,6 +1042,8 @@ export type Fund = {
   comparisonBenchmark?: Maybe<Benchmark>;
   /** NAV table, newest first. */
   navRows: FundNavRowConnection;
+  /** How a return or drawdown figure was computed (口径, issue #25): figure is a period (1M … SETUP), a calendar year (2024) or DRAWDOWN; null when the fund has no such figure or its figures are unavailable. BAD_USER_INPUT for another figure. */
+  figureBasis?: Maybe<FigureBasis>;
 };
 
 
@@ -1057,6 +1059,57 @@ export type FundComparisonBenchmarkArgs = {
 
 export type FundNavRowsArgs = {
   page?: InputMaybe<PageInput>;
+};
+
+
+export type FundFigureBasisArgs = {
+  figure: Scalars['String']['input'];
+};
+
+/** A day a figure was measured on: the unit NAV, the accumulated NAV and the dividend-adjusted NAV (4 places). */
+export type BasisPoint = {
+  __typename?: 'BasisPoint';
+  date: Scalars['Date']['output'];
+  nav: Scalars['Decimal']['output'];
+  accNav: Scalars['Decimal']['output'];
+  adjNav: Scalars['Decimal']['output'];
+};
+
+/** A distribution or split between a figure's two days and what it did to the units of one unit held at the start. */
+export type BasisEvent = {
+  __typename?: 'BasisEvent';
+  exDate: Scalars['Date']['output'];
+  /** dividend or split. */
+  kind: Scalars['String']['output'];
+  cashPerUnit?: Maybe<Scalars['Decimal']['output']>;
+  splitRatio?: Maybe<Scalars['Decimal']['output']>;
+  /** The NAV day a distribution's cash was reinvested on, and that day's unit NAV. */
+  reinvestDate?: Maybe<Scalars['Date']['output']>;
+  reinvestNav?: Maybe<Scalars['Decimal']['output']>;
+  unitsBefore: Scalars['Decimal']['output'];
+  unitsAfter: Scalars['Decimal']['output'];
+  /** In words, e.g. 每份派现金 0.0330 元，按 2024-01-05 单位净值 1.2345 再投资，持有份额 1.0000 → 1.0267. */
+  text: Scalars['String']['output'];
+};
+
+/** How a figure was computed: the days actually used, the NAVs at both ends, the events between, and the formula in words. */
+export type FigureBasis = {
+  __typename?: 'FigureBasis';
+  figure: Scalars['String']['output'];
+  /** 近1年, 2024年 or 最大回撤. */
+  label: Scalars['String']['output'];
+  /** The figure as the fund page shows it (a rate, 0.1234 = 12.34%). */
+  value?: Maybe<Scalars['Decimal']['output']>;
+  /** The day the period asked for, when the figure had to move to an earlier NAV day (null for 成立以来 and the drawdown). */
+  requestedStartDate?: Maybe<Scalars['Date']['output']>;
+  /** The start (the drawdown's peak) and the end (its trough). */
+  start: BasisPoint;
+  end: BasisPoint;
+  events: Array<BasisEvent>;
+  /** Units held at the end for one unit held at the start. */
+  endUnits: Scalars['Decimal']['output'];
+  /** The computation step by step, in Chinese. */
+  steps: Array<Scalars['String']['output']>;
 };
 
 export type FundConnection = {
@@ -2145,6 +2198,9 @@ export type ResolversTypes = {
   FilteredFundConnection: ResolverTypeWrapper<Partial<Omit<FilteredFundConnection, 'list'> & { list: Array<ResolversTypes['FilteredFund']> }>>;
   SavedFilter: ResolverTypeWrapper<Partial<SavedFilter>>;
   Fund: ResolverTypeWrapper<FundParent>;
+  BasisPoint: ResolverTypeWrapper<Partial<BasisPoint>>;
+  BasisEvent: ResolverTypeWrapper<Partial<BasisEvent>>;
+  FigureBasis: ResolverTypeWrapper<Partial<FigureBasis>>;
   FundConnection: ResolverTypeWrapper<Partial<Omit<FundConnection, 'list'> & { list: Array<ResolversTypes['Fund']> }>>;
   FundPeriodReturn: ResolverTypeWrapper<Partial<FundPeriodReturn>>;
   FundCalendarReturn: ResolverTypeWrapper<Partial<FundCalendarReturn>>;
@@ -2290,6 +2346,9 @@ export type ResolversParentTypes = {
   FilteredFundConnection: Partial<Omit<FilteredFundConnection, 'list'> & { list: Array<ResolversParentTypes['FilteredFund']> }>;
   SavedFilter: Partial<SavedFilter>;
   Fund: FundParent;
+  BasisPoint: Partial<BasisPoint>;
+  BasisEvent: Partial<BasisEvent>;
+  FigureBasis: Partial<FigureBasis>;
   FundConnection: Partial<Omit<FundConnection, 'list'> & { list: Array<ResolversParentTypes['Fund']> }>;
   FundPeriodReturn: Partial<FundPeriodReturn>;
   FundCalendarReturn: Partial<FundCalendarReturn>;
@@ -2817,6 +2876,38 @@ export type FundResolvers<ContextType = GraphQLContext, ParentType extends Resol
   valuation?: Resolver<Maybe<ResolversTypes['FundValuation']>, ParentType, ContextType>;
   comparisonBenchmark?: Resolver<Maybe<ResolversTypes['Benchmark']>, ParentType, ContextType, Partial<FundComparisonBenchmarkArgs>>;
   navRows?: Resolver<ResolversTypes['FundNavRowConnection'], ParentType, ContextType, Partial<FundNavRowsArgs>>;
+  figureBasis?: Resolver<Maybe<ResolversTypes['FigureBasis']>, ParentType, ContextType, RequireFields<FundFigureBasisArgs, 'figure'>>;
+};
+
+export type BasisPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BasisPoint'] = ResolversParentTypes['BasisPoint']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  nav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  accNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  adjNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type BasisEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BasisEvent'] = ResolversParentTypes['BasisEvent']> = {
+  exDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cashPerUnit?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  splitRatio?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  reinvestDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  reinvestNav?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  unitsBefore?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  unitsAfter?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FigureBasisResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FigureBasis'] = ResolversParentTypes['FigureBasis']> = {
+  figure?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  requestedStartDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['BasisPoint'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['BasisPoint'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['BasisEvent']>, ParentType, ContextType>;
+  endUnits?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  steps?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FundConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FundConnection'] = ResolversParentTypes['FundConnection']> = {
@@ -3559,6 +3650,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FilteredFundConnection?: FilteredFundConnectionResolvers<ContextType>;
   SavedFilter?: SavedFilterResolvers<ContextType>;
   Fund?: FundResolvers<ContextType>;
+  BasisPoint?: BasisPointResolvers<ContextType>;
+  BasisEvent?: BasisEventResolvers<ContextType>;
+  FigureBasis?: FigureBasisResolvers<ContextType>;
   FundConnection?: FundConnectionResolvers<ContextType>;
   FundPeriodReturn?: FundPeriodReturnResolvers<ContextType>;
   FundCalendarReturn?: FundCalendarReturnResolvers<ContextType>;

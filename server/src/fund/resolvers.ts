@@ -14,6 +14,8 @@ import {
   PERFORMANCE_PERIODS,
   type NavPoint,
 } from './performance'
+import { figureBasis, isBasisFigure } from './basis'
+import { badInput } from '../graphql/errors'
 import { fundStats } from '../filter/stats'
 import type { GraphQLContext as Ctx } from '../context'
 import { connection, readPage, type PageArgs } from '../paging'
@@ -87,6 +89,11 @@ export const fundResolvers: Resolvers = {
     riskLevelName: (f: Fund) => RISK_LEVEL_NAMES[f.riskLevel as RiskLevel] ?? f.riskLevel,
     offeringStageName: (f: Fund) => (f.isTerminated ? '已终止' : (OFFERING_STAGE_NAMES[f.offeringStage] ?? '未知')),
     figuresUnavailable: (f: Fund, _: unknown, ctx: Ctx) => figuresUnavailable(ctx, f.fundCode),
+    figureBasis: async (f: Fund, { figure }: { figure: string }, ctx: Ctx) => {
+      if (!isBasisFigure(figure))
+        throw badInput('无法说明这个数字的口径：figure 应为 1M、3M、6M、1Y、3Y、5Y、YTD、SETUP、年份（如 2024）或 DRAWDOWN')
+      return figureBasis(ctx.database, f.fundCode, figure)
+    },
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
       // Figures from sources that contradict each other would be invented: none are shown.
       if (await figuresUnavailable(ctx, f.fundCode))

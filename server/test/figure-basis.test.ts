@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { migrate, openDatabase, type Database } from '../src/db'
+import { importFolder } from '../src/import/importer'
+import { gql, startApp, type TestApp } from './helpers'
+
+/**
+ * 口径 (issue #25) on a real fund with 22 distributions, 广发稳健增长混合A (270002, SOURCE.md in
+ * fixtures/real): each figure's sheet names the fund page's own figure, the NAV days it used, and
+ * a holder's units through every distribution between them. Checked against this test's own replay
+ * of the fixture's CSV files: one unit bought at the start, each distribution's cash reinvested at
+ * the unit NAV of its reinvestment day, the value at the end over the value at the start.
+ */
+const FIXTURE = path.join(__dirname, 'fixtures', 'real')
+const CODE = '270002'
+
+const readCsv = (file: string) => {
+  const [header, ...lines] = fs.readFileSync(path.join(FIXTURE, file), 'utf8').trim().split('\n')
+  const names = header.split(',')
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])))
+}
+const navs = readCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav) }))
+const events = readCsv('fund_events.csv').map((e) => ({
+  ex: e.ex_date,
+  cash: Number(e.cash_per_unit),
+  reinvest: e.reinvest_date || e.ex_date,
+}))
+const navOnOrAfter = (day: string) => navs.find((n) => n.date >= day)!
+
+/** The test's own figure between two NAV days: units after reinvesting every distribution, times the NAV ratio. */
+function replayed(from: string, to: string) {
+  let units = 1
+  let count = 0
+  for (const e of events) {
+    if (navOnOrAfter(e.ex).date <= from || navOnOrAfter(e.ex).date > to) continue
+    units += (units * e.cash) / navOnOrAfter(e.reinvest).nav
+    count++
+  }
+  const start = navs.find((n) => n.date === from)!.nav
+  const end = navs.find((n) => n.date === to)!.nav
+  return { value: (units * end) / start - 1, units, count }
+}
+
+const BASIS = `query($c: String!, $f: String!) { fund(fundCode: $c) { figureBasis(figure: $f) {
+  figure label value requestedStartDate endUnits steps
+  start { date nav accNav adjNav } end { date nav accNav adjNav }
+  events { exDate kind cashPerUnit reinvestDate reinvestNav unitsBefore unitsAfter text } } } }`
+
+describe('口径 of a real fund’s figures: 广发稳健增长混合A (270002)', () => {
+  let database: Database
+  let t: TestApp
+  before(async () => {
+    database = await openDatabase({})
+    await migrate(database)
+    await importFolder(database, FIXTURE)
+    t = await startApp(database)
+  })
+  after(async () => {
+    await t.app.close()
+    await database.close()
+  })
+  const basis = async (figure: string) => {
+    const r = await gql(t, BASIS, { c: CODE, f: figure })
+    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors))
+    return r.body.data.fund.figureBasis
+  }
+
+  it('each period’s sheet shows the fund page’s figure, the NAV days used, and units the test replays itself', async () => {
+    const page = await gql(t, `query($c: String!) { fund(fundCode: $c) { performance { periodReturns { period value } } } }`, { c: CODE })
+    for (const { period, value } of page.body.data.fund.performance.periodReturns as Array<{ period: string; value: string | null }>) {
+      const b = await basis(period)
+      assert.equal(b.value, value, `${period}: the sheet's figure is the page's`)
+      const own = replayed(b.start.date, b.end.date)
+      assert.ok(Math.abs(own.value - Number(b.value)) < 0.00006, `${period}: replayed ${own.value} vs ${b.value}`)
+      assert.equal(b.events.length, own.count, `${period}: distributions between ${b.start.date} and ${b.end.date}`)
+      assert.equal(b.endUnits, own.units.toFixed(4))
+      assert.equal(Number(b.start.nav), navs.find((n) => n.date === b.start.date)!.nav)
+      assert.equal(b.end.date, '2021-07-19')
+    }
+  })
+
+  it('近1年 asked for 2020-07-19, a Sunday: the sheet says so and uses Friday 2020-07-17', async () => {
+    const b = await basis('1Y')
+    assert.equal(b.requestedStartDate, '2020-07-19')
+    assert.equal(b.start.date, '2020-07-17')
+    assert.match(b.steps[0], /起点应为 2020-07-19，当天没有净值，取此前最近的净值日 2020-07-17/)
+  })
+
+  it('成立以来 walks through all 22 distributions, each reinvested at its reinvestment day’s NAV', async () => {
+    const b = await basis('SETUP')
+    assert.equal(b.events.length, 22)
+    const first = b.events[0]
+    assert.deepEqual(
+      { exDate: first.exDate, kind: first.kind, cashPerUnit: first.cashPerUnit, reinvestDate: first.reinvestDate },
+      { exDate: '2005-03-15', kind: 'dividend', cashPerUnit: '0.0200', reinvestDate: '2005-03-17' },
+    )
+    assert.equal(Number(first.reinvestNav), navOnOrAfter('2005-03-17').nav)
+    assert.match(b.steps.at(-2), /^收益率 = 终点价值 ÷ 起点价值 − 1 = 复权净值 /)
+  })
+
+  it('a calendar year and the maximum drawdown have sheets too', async () => {
+    const page = await gql(
+      t,
+      `query($c: String!) { fund(fundCode: $c) { performance { yearlyReturns { label value } maxDrawdown maxDrawdownStart maxDrawdownEnd } } }`,
+      {
+        c: CODE,
+      },
+    )
+    const perf = page.body.data.fund.performance
+    const y2008 = (perf.yearlyReturns as Array<{ label: string; value: string }>).find((y) => y.label === '2008')!
+    const year = await basis('2008')
+    assert.equal(year.value, y2008.value)
+    assert.equal(year.requestedStartDate, '2007-12-31')
+    assert.ok(Math.abs(replayed(year.start.date, year.end.date).value - Number(year.value)) < 0.00006)
+    const dd = await basis('DRAWDOWN')
+    assert.deepEqual([dd.value, dd.start.date, dd.end.date], [perf.maxDrawdown, perf.maxDrawdownStart, perf.maxDrawdownEnd])
+    assert.ok(Math.abs(replayed(dd.start.date, dd.end.date).value - Number(dd.value)) < 0.00006)
+  })
+
+  it('no such figure: null; a figure it cannot explain: a Chinese BAD_USER_INPUT', async () => {
+    assert.equal(await basis('1990'), null)
+    const bad = await gql(t, BASIS, { c: CODE, f: 'SHARPE' })
+    assert.equal(bad.body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
+    assert.match(bad.body.errors[0].message, /口径/)
+  })
+})
