@@ -1,4 +1,5 @@
 import { accountResolvers } from './account/resolvers'
+import { aipResolvers } from './aip/resolvers'
 import { contentResolvers } from './content/resolvers'
 import { courseResolvers } from './course/resolvers'
 import { diagnosisResolvers } from './diagnosis/resolvers'
@@ -21,6 +22,7 @@ import { watchlistResolvers } from './watchlist/resolvers'
  */
 export const domainResolvers: object[] = [
   accountResolvers,
+  aipResolvers,
   contentResolvers,
   courseResolvers,
   diagnosisResolvers,

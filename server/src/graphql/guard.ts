@@ -95,6 +95,7 @@ const HEAVY_FIELDS: Record<string, number | ((points: number) => number)> = {
   'Query.managerList': 1000,
   'Query.search': 50,
   'Query.fundDiagnosis': 2500,
+  'Query.aipCalculation': 250,
 }
 
 export class GuardError extends GraphQLError {
