@@ -529,10 +529,10 @@ export type AipCalculationInput = {
   frequency: AipFrequency;
   /** Weekday 1 (Monday) … 5 (Friday) for WEEKLY and BIWEEKLY; day of the month 1 … 28 for MONTHLY. */
   day: Scalars['Int']['input'];
-  /** On or after the fund's first NAV and on or before its last. */
-  startDate: Scalars['Date']['input'];
-  /** On or after startDate; a date after the last NAV ends the plan at the last NAV. At most 30 years after startDate. */
-  endDate: Scalars['Date']['input'];
+  /** On or after the fund's first NAV and on or before its last. Absent: 3 years before the end date (the first NAV for a younger fund). */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** On or after startDate; a date after the last NAV ends the plan at the last NAV. At most 30 years after startDate. Absent: the last NAV. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
   /** Front-end purchase fee rate, 0 … 0.05 (0.0015 is 0.15%): net = amount / (1 + rate). */
   feeRate: Scalars['Decimal']['input'];
   dividendMode: AipDividendMode;
@@ -606,7 +606,10 @@ export type AipCalculation = {
   __typename?: 'AipCalculation';
   fundCode: Scalars['String']['output'];
   fundName: Scalars['String']['output'];
-  /** The plan as asked (amount, frequency, day, dates, fee rate, dividend mode). */
+  /** The fund's first and last NAV days: the dates a plan may start between. */
+  firstNavDate: Scalars['Date']['output'];
+  lastNavDate: Scalars['Date']['output'];
+  /** The plan as asked, absent dates filled in (amount, frequency, day, dates, fee rate, dividend mode). */
   amount: Scalars['Decimal']['output'];
   frequency: AipFrequency;
   day: Scalars['Int']['output'];
@@ -2440,6 +2443,8 @@ export type AipLumpSumResolvers<ContextType = GraphQLContext, ParentType extends
 export type AipCalculationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipCalculation'] = ResolversParentTypes['AipCalculation']> = {
   fundCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fundName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstNavDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  lastNavDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   frequency?: Resolver<ResolversTypes['AipFrequency'], ParentType, ContextType>;
   day?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -126,7 +126,7 @@ function expected(p: Plan, lump?: number) {
 
 const OUTCOME = 'purchaseCount invested fees units endValue cashDividends profit totalReturn annualizedReturn'
 const QUERY = `query($input: AipCalculationInput!) { aipCalculation(input: $input) {
-  fundCode fundName firstPurchaseDate startNav endNavDate endNav endAdjNav
+  fundCode fundName firstNavDate lastNavDate startDate endDate firstPurchaseDate startNav endNavDate endNav endAdjNav
   outcome { ${OUTCOME} } lumpSum { date nav outcome { ${OUTCOME} } }
   purchases { scheduledDate date nav amount fee units } events { date kind cashPerUnit cashPaid } series { date invested value } } }`
 
@@ -279,5 +279,20 @@ describe('定投计算器 on a real fund (270002) against the test’s own compu
     const r = await ok({ ...THREE_YEARS, startDate: '2021-01-01', endDate: '2026-11-26' })
     assert.equal(r.endNavDate, '2021-07-19')
     assert.equal(r.outcome.purchaseCount, 7)
+  })
+
+  it('without dates the plan is the last 3 years up to the last NAV (one request for the first screen)', async () => {
+    const { status, body } = await ask({
+      fundCode: CODE,
+      amount: '1000',
+      frequency: 'MONTHLY',
+      day: 1,
+      feeRate: '0.0015',
+      dividendMode: 'REINVEST',
+    })
+    assert.equal(status, 200, JSON.stringify(body))
+    const r = body.data.aipCalculation
+    assert.deepEqual([r.firstNavDate, r.lastNavDate, r.startDate, r.endDate], ['2004-07-26', '2021-07-19', '2018-07-19', '2021-07-19'])
+    matches(r.outcome, expected({ ...THREE_YEARS, startDate: '2018-07-19', endDate: '2021-07-19' }), 'default plan')
   })
 })

@@ -5,7 +5,7 @@ import { rate } from '../fund/performance'
 import { badInput } from '../graphql/errors'
 import { calculateAip, type AipOutcome } from './calc'
 import { aipFundData } from './data'
-import { checkDates, readPlan, type AipInput } from './validate'
+import { readPlan, type AipInput } from './validate'
 
 /** Money in 元 with 2 places (never -0.00). */
 const yuan = (x: number) => (Math.abs(x) < 0.005 ? '0.00' : x.toFixed(2))
@@ -27,12 +27,13 @@ const outcome = (o: AipOutcome) => ({
 export const aipResolvers: Resolvers = {
   Query: {
     aipCalculation: async (_: unknown, { input }: { input: AipInput }, ctx: Ctx) => {
-      const plan = readPlan(input)
       const fund = await aipFundData(ctx.database, input.fundCode)
       if (!fund) throw badInput(`基金不存在：${input.fundCode}`)
       if (!fund.rows.length) throw badInput('该基金还没有净值，无法计算定投收益')
       if (fund.figuresUnavailable) throw badInput(`该基金的净值数据无法计算定投收益：${fund.figuresUnavailable}`)
-      checkDates(plan, fund.rows[0].date, fund.rows[fund.rows.length - 1].date)
+      const firstNavDate = fund.rows[0].date
+      const lastNavDate = fund.rows[fund.rows.length - 1].date
+      const plan = readPlan(input, firstNavDate, lastNavDate)
       // The distributions and splits the engine applies: the same reconciliation as the import's (fund/data.ts).
       const { events } = reconcile(fund.rows, fund.explicit)
       const r = calculateAip(fund.rows, events, plan)
@@ -42,6 +43,8 @@ export const aipResolvers: Resolvers = {
       return {
         fundCode: fund.fundCode,
         fundName: fund.fundName,
+        firstNavDate,
+        lastNavDate,
         amount: yuan(plan.amount),
         frequency: plan.frequency,
         day: plan.day,

@@ -1,4 +1,5 @@
 import { badInput } from '../graphql/errors'
+import { monthsBefore } from '../fund/performance'
 import type { AipFrequency, AipPlan, DividendMode } from './calc'
 
 /** Largest amount of one purchase, 元: anything above is a typo, not a plan. */
@@ -12,11 +13,13 @@ export interface AipInput {
   amount: string | number
   frequency: AipFrequency
   day: number
-  startDate: string
-  endDate: string
+  startDate?: string | null
+  endDate?: string | null
   feeRate: string | number
   dividendMode: DividendMode
 }
+
+const maxDay = (a: string, b: string) => (a > b ? a : b)
 
 const isDay = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
@@ -30,8 +33,15 @@ const decimal = (v: string | number, places: number) => {
   return new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`).test(s) ? Number(s) : NaN
 }
 
-/** The plan as numbers, or a BAD_USER_INPUT with a Chinese message; the fund's own dates are checked by checkDates(). */
-export function readPlan(input: AipInput): AipPlan {
+/** Years before the end a plan starts when no start date is given. */
+export const DEFAULT_YEARS = 3
+
+/**
+ * The plan as numbers, or a BAD_USER_INPUT with a Chinese message; absent dates are the fund's last
+ * NAV and DEFAULT_YEARS before it (not before the first NAV). The start is checked against the
+ * fund's NAV days here too.
+ */
+export function readPlan(input: AipInput, firstNavDate: string, lastNavDate: string): AipPlan {
   const amount = decimal(input.amount, 2)
   if (Number.isNaN(amount)) throw badInput('定投金额应为数字，最多两位小数')
   if (amount <= 0) throw badInput('定投金额必须大于 0')
@@ -41,24 +51,22 @@ export function readPlan(input: AipInput): AipPlan {
   const monthly = input.frequency === 'MONTHLY'
   if (!Number.isInteger(input.day) || input.day < 1 || input.day > (monthly ? 28 : 5))
     throw badInput(monthly ? '每月定投日应为 1 到 28 日' : '每周定投日应为周一到周五（1 到 5）')
-  if (!isDay(input.startDate)) throw badInput('开始日期应为有效日期（yyyy-MM-dd）')
-  if (!isDay(input.endDate)) throw badInput('结束日期应为有效日期（yyyy-MM-dd）')
-  if (input.endDate < input.startDate) throw badInput('结束日期不能早于开始日期')
-  const limit = `${Number(input.startDate.slice(0, 4)) + MAX_YEARS}${input.startDate.slice(4)}`
-  if (input.endDate > limit) throw badInput(`定投区间最长 ${MAX_YEARS} 年`)
+  const endDate = input.endDate ?? lastNavDate
+  if (!isDay(endDate)) throw badInput('结束日期应为有效日期（yyyy-MM-dd）')
+  const startDate = input.startDate ?? maxDay(firstNavDate, monthsBefore(endDate < lastNavDate ? endDate : lastNavDate, DEFAULT_YEARS * 12))
+  if (!isDay(startDate)) throw badInput('开始日期应为有效日期（yyyy-MM-dd）')
+  if (startDate < firstNavDate) throw badInput(`开始日期早于该基金的首个净值日（${firstNavDate}）`)
+  if (startDate > lastNavDate) throw badInput(`开始日期晚于该基金的最新净值日（${lastNavDate}）`)
+  if (endDate < startDate) throw badInput('结束日期不能早于开始日期')
+  const limit = `${Number(startDate.slice(0, 4)) + MAX_YEARS}${startDate.slice(4)}`
+  if (endDate > limit) throw badInput(`定投区间最长 ${MAX_YEARS} 年`)
   return {
     amount,
     frequency: input.frequency,
     day: input.day,
-    startDate: input.startDate,
-    endDate: input.endDate,
+    startDate,
+    endDate,
     feeRate,
     dividendMode: input.dividendMode,
   }
-}
-
-/** The start must fall within the fund's NAV history. */
-export function checkDates(plan: AipPlan, firstNavDate: string, lastNavDate: string) {
-  if (plan.startDate < firstNavDate) throw badInput(`开始日期早于该基金的首个净值日（${firstNavDate}）`)
-  if (plan.startDate > lastNavDate) throw badInput(`开始日期晚于该基金的最新净值日（${lastNavDate}）`)
 }
