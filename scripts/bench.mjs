@@ -9,7 +9,7 @@
 // data in PostgreSQL, two instances, 50 clients; BENCH_SKIP_SCALE=1 skips it, BENCH_SCALES sets
 // the scales, default 0.02,0.2: 104 s + 120 s on a busy 2-core machine; the full size,
 // BENCH_SCALES=0.1,1, took 6.2 min), SQL statements per first screen, the mini-program package sizes (after
-// `npm run build:all`; skipped without builds), the H5 chart's draw time of a 10-year series, Lighthouse
+// `npm run build:all`; skipped without builds), the 定投计算器's 10-year weekly plan (p50/p99, budget 50 ms p99), the H5 chart's draw time of a 10-year series, Lighthouse
 // mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it).
 // A part that fails is reported as failed; the script's exit code says whether every part ran.
 import { spawnSync } from 'node:child_process'
@@ -41,6 +41,10 @@ const parts = [
     command: ['npm', 'run', 'bench:scale'],
     env: { BENCH_SCALES: process.env.BENCH_SCALES ?? '0.02,0.2' },
     when: () => (process.env.BENCH_SKIP_SCALE ? 'BENCH_SKIP_SCALE is set' : null),
+  },
+  {
+    title: '定投计算器: a 10-year weekly plan, one request at a time (p50/p99; budget p99 50 ms)',
+    command: ['npm', 'run', 'bench:aip'],
   },
   {
     title: 'SQL statements per first screen (cold and warm; budget per screen, goal 4)',

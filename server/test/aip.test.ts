@@ -295,4 +295,17 @@ describe('定投计算器 on a real fund (270002) against the test’s own compu
     assert.deepEqual([r.firstNavDate, r.lastNavDate, r.startDate, r.endDate], ['2004-07-26', '2021-07-19', '2018-07-19', '2021-07-19'])
     matches(r.outcome, expected({ ...THREE_YEARS, startDate: '2018-07-19', endDate: '2021-07-19' }), 'default plan')
   })
+
+  it('a change of the fund’s NAVs changes the answer at once (the kept reconciliation is the text it was made from)', async () => {
+    const before = await ok(THREE_YEARS)
+    await database.query(`update fund_navs set nav = nav * 2 where fund_code = $1 and nav_date = '2021-07-19'`, [CODE])
+    try {
+      const after = await ok(THREE_YEARS)
+      assert.equal(after.endNav, (navs.at(-1)!.nav * 2).toFixed(4))
+      near(after.outcome.endValue, Number(before.outcome.endValue) * 2, 0.02, 'the end value follows the NAV')
+    } finally {
+      await database.query(`update fund_navs set nav = nav / 2 where fund_code = $1 and nav_date = '2021-07-19'`, [CODE])
+    }
+    assert.deepEqual((await ok(THREE_YEARS)).outcome, before.outcome)
+  })
 })

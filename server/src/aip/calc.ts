@@ -162,10 +162,18 @@ export function xirr(flows: ReadonlyArray<{ date: string; amount: number }>): nu
   return Math.expm1((lo + hi) / 2)
 }
 
-interface Row {
+/** A NAV day as the calculator reads it: unit NAV and the engine's adjusted NAV. */
+export interface AipRow {
   date: string
   nav: number
   adjNav: number
+}
+type Row = AipRow
+
+/** The rows of a fund with the adjusted NAV of the engine (adjustSeries) over the events it applies. */
+export function aipRows(raw: readonly RawNav[], events: readonly FundEvent[]): AipRow[] {
+  const adjusted = adjustSeries(raw, events)
+  return raw.map((r, i) => ({ date: r.date, nav: Number(r.nav), adjNav: adjusted[i].adjNav }))
 }
 
 /** One purchase schedule run over the NAV days `from`…`to` (indexes into rows); purchases sorted by row. */
@@ -258,14 +266,12 @@ export function downsample<T>(points: readonly T[], max: number): T[] {
 }
 
 /**
- * The plan over a fund's NAV rows (oldest first) and the distributions and splits the engine
- * applies (reconcile()'s events). The caller has checked the plan (validate.ts): the start is on or
- * after the first NAV and on or before the last, the end not before the start. Null when no
+ * The plan over a fund's NAV rows (aipRows(), oldest first) and the distributions and splits the
+ * engine applies (reconcile()'s events). The caller has checked the plan (validate.ts): the start is
+ * on or after the first NAV and on or before the last, the end not before the start. Null when no
  * purchase falls between start and end.
  */
-export function calculateAip(raw: readonly RawNav[], events: readonly FundEvent[], plan: AipPlan): AipResult | null {
-  const adjusted = adjustSeries(raw, events)
-  const rows: Row[] = raw.map((r, i) => ({ date: r.date, nav: Number(r.nav), adjNav: adjusted[i].adjNav }))
+export function calculateAip(rows: readonly AipRow[], events: readonly FundEvent[], plan: AipPlan): AipResult | null {
   // The last NAV on or before the end date.
   const to = firstOnOrAfter(rows, plusDays(plan.endDate, 1)) - 1
   const buys = scheduledDates(plan.frequency, plan.day, plan.startDate, plan.endDate)

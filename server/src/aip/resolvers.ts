@@ -1,6 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers'
 import type { GraphQLContext as Ctx } from '../context'
-import { reconcile } from '../fund/adjusted'
 import { rate } from '../fund/performance'
 import { badInput } from '../graphql/errors'
 import { calculateAip, type AipOutcome } from './calc'
@@ -34,9 +33,7 @@ export const aipResolvers: Resolvers = {
       const firstNavDate = fund.rows[0].date
       const lastNavDate = fund.rows[fund.rows.length - 1].date
       const plan = readPlan(input, firstNavDate, lastNavDate)
-      // The distributions and splits the engine applies: the same reconciliation as the import's (fund/data.ts).
-      const { events } = reconcile(fund.rows, fund.explicit)
-      const r = calculateAip(fund.rows, events, plan)
+      const r = calculateAip(fund.rows, fund.events, plan)
       if (!r) throw badInput('所选区间内没有定投扣款日，请延长区间或更换定投日')
       const nav = places(4)
       const adj = places(8)
