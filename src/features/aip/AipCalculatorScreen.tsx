@@ -156,8 +156,9 @@ export function AipCalculatorScreen() {
             {formError}
           </View>
         )}
-        <Button className='alfa-aip__submit' onClick={submit} loading={state === 'loading'}>
-          开始计算
+        {/* No `loading` spinner: Taro's H5 button draws it from an image on another origin. */}
+        <Button className='alfa-aip__submit' role='button' onClick={submit} disabled={state === 'loading'}>
+          {state === 'loading' ? '计算中…' : '开始计算'}
         </Button>
       </Card>
       {state === 'loading' || state === 'error' ? (
