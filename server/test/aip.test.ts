@@ -16,6 +16,8 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
+import { aipRows, calculateAip } from '../src/aip/calc'
+import type { FundEvent } from '../src/fund/adjusted'
 import { gql, pgliteTestDatabase, startApp, type TestApp } from './helpers'
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'real')
@@ -308,4 +310,39 @@ describe('定投计算器 on a real fund (270002) against the test’s own compu
     }
     assert.deepEqual((await ok(THREE_YEARS)).outcome, before.outcome)
   })
+})
+
+describe('定投计算器: a split and a distribution on the first purchase day, worked by hand', () => {
+  // 2024-01-02 (a Tuesday) NAV 1.00; a 2-for-1 split on 01-03 (NAV 0.50); 01-04 NAV 0.55. A 0.10 distribution
+  // with its ex-date on 01-02 reaches nobody: the purchase that day buys at the ex-date NAV.
+  const raw = [
+    { date: '2024-01-02', nav: '1.0000', accNav: null },
+    { date: '2024-01-03', nav: '0.5000', accNav: null },
+    { date: '2024-01-04', nav: '0.5500', accNav: null },
+  ]
+  const events: FundEvent[] = [
+    { date: '2024-01-02', kind: 'dividend', cash: 0.1 },
+    { date: '2024-01-03', kind: 'split', ratio: 2 },
+  ]
+  for (const dividendMode of ['REINVEST', 'CASH'] as const)
+    it(`${dividendMode}: 101 元 at 1% buys 100 units, the split makes 200, worth 110 元`, () => {
+      const r = calculateAip(aipRows(raw, events), events, {
+        amount: 101,
+        frequency: 'WEEKLY',
+        day: 2,
+        startDate: '2024-01-01',
+        endDate: '2024-01-04',
+        feeRate: 0.01,
+        dividendMode,
+      })!
+      assert.equal(r.plan.purchaseCount, 1)
+      assert.ok(Math.abs(r.plan.units - 200) < 1e-9, `${r.plan.units} units`)
+      assert.ok(Math.abs(r.plan.endValue - 110) < 1e-9, `${r.plan.endValue}`)
+      assert.ok(Math.abs(r.plan.fees - 1) < 1e-9 && Math.abs(r.plan.profit - 9) < 1e-9)
+      assert.equal(r.plan.cashDividends, 0)
+      assert.deepEqual(
+        r.events.map((e) => `${e.date} ${e.kind}`),
+        ['2024-01-03 split'],
+      )
+    })
 })
