@@ -10,7 +10,8 @@
 // the scales, default 0.02,0.2: 104 s + 120 s on a busy 2-core machine; the full size,
 // BENCH_SCALES=0.1,1, took 6.2 min), SQL statements per first screen, the mini-program package sizes (after
 // `npm run build:all`; skipped without builds), the H5 chart's draw time of a 10-year series, Lighthouse
-// mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it), 基金对比 of four funds over 成立以来 (p50/p99 against 50 ms).
+// mobile (BENCH_SKIP_LIGHTHOUSE=1 skips it), 基金对比 of four funds over 成立以来 and the 定投计算器's
+// 10-year weekly plan (p50/p99 against 50 ms each).
 // A part that fails is reported as failed; the script's exit code says whether every part ran.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -45,6 +46,10 @@ const parts = [
   {
     title: '基金对比: four funds over 成立以来 on the server, p50/p99 (budget p99 50 ms)',
     command: ['npm', 'run', 'bench:compare'],
+  },
+  {
+    title: '定投计算器: a 10-year weekly plan, one request at a time (p50/p99; budget p99 50 ms)',
+    command: ['npm', 'run', 'bench:aip'],
   },
   {
     title: 'SQL statements per first screen (cold and warm; budget per screen, goal 4)',

@@ -21,6 +21,7 @@ export interface PageOptions {
 /** The feature folders of src/features, each with an index.ts that page shells import. */
 export const FEATURES = [
   'account',
+  'aip',
   'alerts',
   'compare',
   'content',
@@ -463,6 +464,14 @@ export const routes = {
     h5: ['/alfa/fund/compare'],
     title: '基金对比',
     // issue #25: fund comparison (codes=000001,110011)
+    share: true,
+  },
+  // 定投计算器 (issue #25): a regular-investment plan of the fund (?fundCode=) over its past NAVs.
+  aipCalculator: {
+    feature: 'aip',
+    page: sub('aipCalculator'),
+    h5: ['/alfa/fund/aip-calculator'],
+    title: '定投计算器',
     share: true,
   },
   // `/alfa/fund/:fundCode` is last among fund paths: `/alfa/fund/intro/x` must not reach it.

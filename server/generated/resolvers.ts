@@ -132,6 +132,8 @@ export type Query = {
   __typename?: 'Query';
   /** The current user. Needs a valid token (UNAUTHENTICATED otherwise). */
   me: User;
+  /** A regular-investment plan of one fund worked out over its past NAVs (server/README.md, "Regular-investment calculator"). Bad input is BAD_USER_INPUT with a Chinese message. */
+  aipCalculation: AipCalculation;
   /** The user's NAV alerts, of one fund or of every fund. Needs a valid token. */
   myNavAlerts: Array<NavAlertRule>;
   /** The user's messages, newest first. Needs a valid token. */
@@ -202,6 +204,11 @@ export type Query = {
   search: SearchResult;
   /** The user's picked funds in their order. Needs a valid token (UNAUTHENTICATED otherwise). */
   myPicks: Array<PickedFund>;
+};
+
+
+export type QueryAipCalculationArgs = {
+  input: AipCalculationInput;
 };
 
 
@@ -554,6 +561,128 @@ export type User = {
 
 export type UserFollowedPortfoliosArgs = {
   page?: InputMaybe<PageInput>;
+};
+
+export type AipFrequency =
+  | 'WEEKLY'
+  | 'BIWEEKLY'
+  | 'MONTHLY';
+
+export type AipDividendMode =
+  /** Distributions reinvested (红利再投资), at the NAV the return engine reinvests at. */
+  | 'REINVEST'
+  /** Distributions paid in cash (现金分红), counted in the profit and the XIRR on their payment day. */
+  | 'CASH';
+
+export type AipCalculationInput = {
+  fundCode: Scalars['String']['input'];
+  /** Gross amount of each purchase in 元, fee included; more than 0, at most 10,000,000, at most 2 decimals. */
+  amount: Scalars['Decimal']['input'];
+  frequency: AipFrequency;
+  /** Weekday 1 (Monday) … 5 (Friday) for WEEKLY and BIWEEKLY; day of the month 1 … 28 for MONTHLY. */
+  day: Scalars['Int']['input'];
+  /** On or after the fund's first NAV and on or before its last. Absent: 3 years before the end date (the first NAV for a younger fund). */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** On or after startDate; a date after the last NAV ends the plan at the last NAV. At most 30 years after startDate. Absent: the last NAV. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Front-end purchase fee rate, 0 … 0.05 (0.0015 is 0.15%): net = amount / (1 + rate). */
+  feeRate: Scalars['Decimal']['input'];
+  dividendMode: AipDividendMode;
+};
+
+/** One purchase of the plan. */
+export type AipPurchase = {
+  __typename?: 'AipPurchase';
+  /** The day the plan named. */
+  scheduledDate: Scalars['Date']['output'];
+  /** The NAV day it was made on: the scheduled day, or the next NAV day when the scheduled one has no NAV. */
+  date: Scalars['Date']['output'];
+  /** Unit NAV of that day. */
+  nav: Scalars['Decimal']['output'];
+  amount: Scalars['Decimal']['output'];
+  fee: Scalars['Decimal']['output'];
+  /** Units bought, 4 places. */
+  units: Scalars['Decimal']['output'];
+};
+
+/** A distribution or split that reached the plan's units (after the first purchase, up to the end NAV day). */
+export type AipEvent = {
+  __typename?: 'AipEvent';
+  /** Ex-date. */
+  date: Scalars['Date']['output'];
+  /** dividend or split. */
+  kind: Scalars['String']['output'];
+  cashPerUnit?: Maybe<Scalars['Decimal']['output']>;
+  ratio?: Maybe<Scalars['Decimal']['output']>;
+  /** Cash paid to the plan for it (CASH mode); 0.00 when reinvested or for a split. */
+  cashPaid: Scalars['Decimal']['output'];
+};
+
+/** Amount invested so far and the holding's value (cash distributions paid included) on one NAV day. */
+export type AipPoint = {
+  __typename?: 'AipPoint';
+  date: Scalars['Date']['output'];
+  invested: Scalars['Decimal']['output'];
+  value: Scalars['Decimal']['output'];
+};
+
+/** The outcome of a plan, or of the lump sum. Money in 元 with 2 places, rates with 4 (0.1234 is 12.34%). */
+export type AipOutcome = {
+  __typename?: 'AipOutcome';
+  purchaseCount: Scalars['Int']['output'];
+  invested: Scalars['Decimal']['output'];
+  fees: Scalars['Decimal']['output'];
+  /** Units held at the end (4 places), reinvested distributions and splits included. */
+  units: Scalars['Decimal']['output'];
+  /** Market value at the end: units × the end unit NAV. */
+  endValue: Scalars['Decimal']['output'];
+  /** Cash distributions paid (CASH mode), else 0.00. */
+  cashDividends: Scalars['Decimal']['output'];
+  /** endValue + cashDividends − invested. */
+  profit: Scalars['Decimal']['output'];
+  /** profit / invested. */
+  totalReturn: Scalars['Decimal']['output'];
+  /** Money-weighted annualised return (XIRR, Actual/365) of purchases, cash distributions and the end value; null when undefined (everything on one day). */
+  annualizedReturn?: Maybe<Scalars['Decimal']['output']>;
+};
+
+export type AipLumpSum = {
+  __typename?: 'AipLumpSum';
+  /** The plan's first purchase day: the whole invested amount is bought there at once. */
+  date: Scalars['Date']['output'];
+  nav: Scalars['Decimal']['output'];
+  outcome: AipOutcome;
+};
+
+export type AipCalculation = {
+  __typename?: 'AipCalculation';
+  fundCode: Scalars['String']['output'];
+  fundName: Scalars['String']['output'];
+  /** The fund's first and last NAV days: the dates a plan may start between. */
+  firstNavDate: Scalars['Date']['output'];
+  lastNavDate: Scalars['Date']['output'];
+  /** The plan as asked, absent dates filled in (amount, frequency, day, dates, fee rate, dividend mode). */
+  amount: Scalars['Decimal']['output'];
+  frequency: AipFrequency;
+  day: Scalars['Int']['output'];
+  startDate: Scalars['Date']['output'];
+  endDate: Scalars['Date']['output'];
+  feeRate: Scalars['Decimal']['output'];
+  dividendMode: AipDividendMode;
+  /** The first purchase's NAV day and its unit and adjusted NAV. */
+  firstPurchaseDate: Scalars['Date']['output'];
+  startNav: Scalars['Decimal']['output'];
+  startAdjNav: Scalars['Decimal']['output'];
+  /** The NAV day the end value is taken at (the last NAV on or before endDate) and its unit and adjusted NAV. */
+  endNavDate: Scalars['Date']['output'];
+  endNav: Scalars['Decimal']['output'];
+  endAdjNav: Scalars['Decimal']['output'];
+  outcome: AipOutcome;
+  lumpSum: AipLumpSum;
+  purchases: Array<AipPurchase>;
+  events: Array<AipEvent>;
+  /** Invested against value from the first purchase to endNavDate, evenly downsampled to at most 300 points (first and last kept). */
+  series: Array<AipPoint>;
 };
 
 export type NavAlertKind =
@@ -2156,6 +2285,15 @@ export type ResolversTypes = {
   SeriesPoint: ResolverTypeWrapper<Partial<SeriesPoint>>;
   Benchmark: ResolverTypeWrapper<Partial<Benchmark>>;
   User: ResolverTypeWrapper<UserParent>;
+  AipFrequency: ResolverTypeWrapper<Partial<AipFrequency>>;
+  AipDividendMode: ResolverTypeWrapper<Partial<AipDividendMode>>;
+  AipCalculationInput: ResolverTypeWrapper<Partial<AipCalculationInput>>;
+  AipPurchase: ResolverTypeWrapper<Partial<AipPurchase>>;
+  AipEvent: ResolverTypeWrapper<Partial<AipEvent>>;
+  AipPoint: ResolverTypeWrapper<Partial<AipPoint>>;
+  AipOutcome: ResolverTypeWrapper<Partial<AipOutcome>>;
+  AipLumpSum: ResolverTypeWrapper<Partial<AipLumpSum>>;
+  AipCalculation: ResolverTypeWrapper<Partial<AipCalculation>>;
   NavAlertKind: ResolverTypeWrapper<Partial<NavAlertKind>>;
   NavAlertRule: ResolverTypeWrapper<Partial<NavAlertRule>>;
   UserMessageKind: ResolverTypeWrapper<Partial<UserMessageKind>>;
@@ -2308,6 +2446,13 @@ export type ResolversParentTypes = {
   SeriesPoint: Partial<SeriesPoint>;
   Benchmark: Partial<Benchmark>;
   User: UserParent;
+  AipCalculationInput: Partial<AipCalculationInput>;
+  AipPurchase: Partial<AipPurchase>;
+  AipEvent: Partial<AipEvent>;
+  AipPoint: Partial<AipPoint>;
+  AipOutcome: Partial<AipOutcome>;
+  AipLumpSum: Partial<AipLumpSum>;
+  AipCalculation: Partial<AipCalculation>;
   NavAlertRule: Partial<NavAlertRule>;
   UserMessage: MessageRow;
   UserMessageConnection: Partial<Omit<UserMessageConnection, 'list'> & { list: Array<ResolversParentTypes['UserMessage']> }>;
@@ -2469,6 +2614,7 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  aipCalculation?: Resolver<ResolversTypes['AipCalculation'], ParentType, ContextType, RequireFields<QueryAipCalculationArgs, 'input'>>;
   myNavAlerts?: Resolver<Array<ResolversTypes['NavAlertRule']>, ParentType, ContextType, Partial<QueryMyNavAlertsArgs>>;
   myMessages?: Resolver<ResolversTypes['UserMessageConnection'], ParentType, ContextType, Partial<QueryMyMessagesArgs>>;
   fundComparison?: Resolver<ResolversTypes['FundComparison'], ParentType, ContextType, RequireFields<QueryFundComparisonArgs, 'codes'>>;
@@ -2560,6 +2706,72 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   savedFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType>;
   followedPortfolios?: Resolver<ResolversTypes['FollowedPortfolioConnection'], ParentType, ContextType, Partial<UserFollowedPortfoliosArgs>>;
+};
+
+export type AipPurchaseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipPurchase'] = ResolversParentTypes['AipPurchase']> = {
+  scheduledDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  nav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  fee?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  units?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type AipEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipEvent'] = ResolversParentTypes['AipEvent']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cashPerUnit?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  ratio?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  cashPaid?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type AipPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipPoint'] = ResolversParentTypes['AipPoint']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  invested?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type AipOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipOutcome'] = ResolversParentTypes['AipOutcome']> = {
+  purchaseCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invested?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  fees?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  units?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  endValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  cashDividends?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  profit?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  totalReturn?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  annualizedReturn?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+};
+
+export type AipLumpSumResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipLumpSum'] = ResolversParentTypes['AipLumpSum']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  nav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AipOutcome'], ParentType, ContextType>;
+};
+
+export type AipCalculationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AipCalculation'] = ResolversParentTypes['AipCalculation']> = {
+  fundCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fundName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstNavDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  lastNavDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  frequency?: Resolver<ResolversTypes['AipFrequency'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  feeRate?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  dividendMode?: Resolver<ResolversTypes['AipDividendMode'], ParentType, ContextType>;
+  firstPurchaseDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  startNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  startAdjNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  endNavDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  endAdjNav?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AipOutcome'], ParentType, ContextType>;
+  lumpSum?: Resolver<ResolversTypes['AipLumpSum'], ParentType, ContextType>;
+  purchases?: Resolver<Array<ResolversTypes['AipPurchase']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['AipEvent']>, ParentType, ContextType>;
+  series?: Resolver<Array<ResolversTypes['AipPoint']>, ParentType, ContextType>;
 };
 
 export type NavAlertRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NavAlertRule'] = ResolversParentTypes['NavAlertRule']> = {
@@ -3613,6 +3825,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SeriesPoint?: SeriesPointResolvers<ContextType>;
   Benchmark?: BenchmarkResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  AipPurchase?: AipPurchaseResolvers<ContextType>;
+  AipEvent?: AipEventResolvers<ContextType>;
+  AipPoint?: AipPointResolvers<ContextType>;
+  AipOutcome?: AipOutcomeResolvers<ContextType>;
+  AipLumpSum?: AipLumpSumResolvers<ContextType>;
+  AipCalculation?: AipCalculationResolvers<ContextType>;
   NavAlertRule?: NavAlertRuleResolvers<ContextType>;
   UserMessage?: UserMessageResolvers<ContextType>;
   UserMessageConnection?: UserMessageConnectionResolvers<ContextType>;

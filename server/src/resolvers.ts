@@ -1,6 +1,7 @@
 import { accountResolvers } from './account/resolvers'
 import { alertResolvers } from './alerts/resolvers'
 import { compareResolvers } from './compare/resolvers'
+import { aipResolvers } from './aip/resolvers'
 import { contentResolvers } from './content/resolvers'
 import { courseResolvers } from './course/resolvers'
 import { diagnosisResolvers } from './diagnosis/resolvers'
@@ -25,6 +26,7 @@ export const domainResolvers: object[] = [
   accountResolvers,
   alertResolvers,
   compareResolvers,
+  aipResolvers,
   contentResolvers,
   courseResolvers,
   diagnosisResolvers,

@@ -110,6 +110,7 @@ const HEAVY_FIELDS: Record<string, number | ((points: number) => number)> = {
   'Query.fundDiagnosis': 2500,
   // Four funds' whole series read and folded as Fund.performance does, the chart and the managers' tenures.
   'Query.fundComparison': 1200,
+  'Query.aipCalculation': 250,
 }
 
 export class GuardError extends GraphQLError {

@@ -61,6 +61,33 @@ export type PageInput = {
   size?: number | null | undefined;
 };
 
+export type AipFrequency =
+  | 'WEEKLY'
+  | 'BIWEEKLY'
+  | 'MONTHLY';
+
+export type AipDividendMode =
+  /** Distributions reinvested (红利再投资), at the NAV the return engine reinvests at. */
+  | 'REINVEST'
+  /** Distributions paid in cash (现金分红), counted in the profit and the XIRR on their payment day. */
+  | 'CASH';
+
+export type AipCalculationInput = {
+  fundCode: string;
+  /** Gross amount of each purchase in 元, fee included; more than 0, at most 10,000,000, at most 2 decimals. */
+  amount: string;
+  frequency: AipFrequency;
+  /** Weekday 1 (Monday) … 5 (Friday) for WEEKLY and BIWEEKLY; day of the month 1 … 28 for MONTHLY. */
+  day: number;
+  /** On or after the fund's first NAV and on or before its last. Absent: 3 years before the end date (the first NAV for a younger fund). */
+  startDate?: string | null | undefined;
+  /** On or after startDate; a date after the last NAV ends the plan at the last NAV. At most 30 years after startDate. Absent: the last NAV. */
+  endDate?: string | null | undefined;
+  /** Front-end purchase fee rate, 0 … 0.05 (0.0015 is 0.15%): net = amount / (1 + rate). */
+  feeRate: string;
+  dividendMode: AipDividendMode;
+};
+
 export type NavAlertKind =
   /** Daily change (dividend-adjusted) at or above +threshold percent. */
   | 'RISE'
@@ -88,6 +115,15 @@ export type FollowedPortfoliosQueryVariables = Exact<{
 
 
 export type FollowedPortfoliosQuery = { me: { userId: string, followedPortfolios: { totalCount: number, pageInfo: { cursor: string | null, hasMore: boolean }, list: Array<{ navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } }> } } };
+
+export type AipCalculationQueryVariables = Exact<{
+  input: AipCalculationInput;
+}>;
+
+
+export type AipCalculationQuery = { aipCalculation: { fundCode: string, fundName: string, firstNavDate: string, lastNavDate: string, startDate: string, endDate: string, dividendMode: AipDividendMode, firstPurchaseDate: string, startNav: string, endNavDate: string, endNav: string, outcome: { purchaseCount: number, invested: string, fees: string, endValue: string, cashDividends: string, profit: string, totalReturn: string, annualizedReturn: string | null }, lumpSum: { date: string, nav: string, outcome: { purchaseCount: number, invested: string, fees: string, endValue: string, cashDividends: string, profit: string, totalReturn: string, annualizedReturn: string | null } }, series: Array<{ date: string, invested: string, value: string }> } };
+
+export type AipOutcomeFieldsFragment = { purchaseCount: number, invested: string, fees: string, endValue: string, cashDividends: string, profit: string, totalReturn: string, annualizedReturn: string | null };
 
 export type UserMessagesQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -889,6 +925,7 @@ export type PeriodReturnsFieldsFragment = { m1: string | null, m3: string | null
 
 export { TypedDocumentString } from './documents/TypedDocumentString';
 export { FollowedRowFragmentDoc } from './documents/FollowedRowFragmentDoc';
+export { AipOutcomeFieldsFragmentDoc } from './documents/AipOutcomeFieldsFragmentDoc';
 export { CompareChartPartFragmentDoc } from './documents/CompareChartPartFragmentDoc';
 export { ComparedReturnPartFragmentDoc } from './documents/ComparedReturnPartFragmentDoc';
 export { CompareTablePartFragmentDoc } from './documents/CompareTablePartFragmentDoc';
@@ -955,6 +992,7 @@ export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentD
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
+export { AipCalculationDocument } from './documents/AipCalculationDocument';
 export { UserMessagesDocument } from './documents/UserMessagesDocument';
 export { MarkMessagesReadDocument } from './documents/MarkMessagesReadDocument';
 export { NavAlertsDocument } from './documents/NavAlertsDocument';

@@ -30,6 +30,7 @@ export const SAMPLE_QUERIES: Partial<Record<RouteName, Record<string, string>>> 
   liveAuth: { liveId: 'LIVE003' },
   commentDetail: { commentId: '1' },
   fundDiagnosis: { fundCode: SAMPLE_PARAMS.fundCode },
+  aipCalculator: { fundCode: SAMPLE_PARAMS.fundCode },
   appOpen: { path: '/alfa/fund/000001' },
   externalLink: { url: 'https://www.alfa.example/faq/buy' },
   webIframe: { url: 'https://www.alfa.example/notice' },

@@ -42,6 +42,9 @@ export default observer(function FundDetailBody({ fund, fundCode, variant }: Fun
             <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
           )}
         </Card>
+        <Card title='定投计算器' onMore={() => navigateTo('aipCalculator', { fundCode })}>
+          <Text className='alfa-fund-line'>按历史净值测算每周、每两周或每月定投这只基金的收益，并与一次性投入对比。</Text>
+        </Card>
         <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
         <TradeRulesCard rules={fund.tradeRules} />
         <HoldingsCard holdings={fund.topHoldings} />
