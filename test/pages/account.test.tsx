@@ -24,7 +24,7 @@ afterEach(() => {
 })
 
 describe('我的账户 when signed in', () => {
-  it('shows the account, 我的关注 / 我的自选 / 我的筛选, each opening its screen, and 退出登录', async () => {
+  it('shows the account, 我的关注 / 我的自选 / 我的筛选 / 消息, each opening its screen, and 退出登录', async () => {
     user.login(liveToken('u1'))
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
     const page = await renderPage(() => <LoginScreen back={null} kind='sms' />, 'subPkg/pages/login/index')
@@ -32,7 +32,7 @@ describe('我的账户 when signed in', () => {
     await page.utils.act(flush)
     expect(page.text()).toContain('138****0000')
     const entries = [...page.container.querySelectorAll('.alfa-login__entry')] as HTMLElement[]
-    expect(entries.map((e) => e.textContent)).toEqual(['我的关注›', '我的自选›', '我的筛选›'])
+    expect(entries.map((e) => e.textContent)).toEqual(['我的关注›', '我的自选›', '我的筛选›', '消息›'])
     for (const entry of entries)
       await page.utils.act(async () => {
         page.utils.fireEvent.click(entry)
@@ -41,6 +41,7 @@ describe('我的账户 when signed in', () => {
       '/subPkg/pages/followed/index',
       '/pages/favourites/index',
       '/subPkg/pages/myFilter/index',
+      '/subPkg/pages/messages/index',
     ])
     expect(page.text()).toContain('退出登录')
   })

@@ -68,6 +68,8 @@ export interface FigureCell {
   label: string
   /** data-* attributes of the cell (`data-period`, `data-key`). */
   data?: Record<`data-${string}`, string>
+  /** A tap on the cell (e.g. to show how the figure was computed), announced with this name. */
+  onTap?: { label: string; run: () => void }
 }
 
 /** Figures three to a row, each above its label: a fund's period returns, a strategy's showcases. */
@@ -83,7 +85,12 @@ export function FigureGrid({
   return (
     <View className={`alfa-figures ${className}`}>
       {cells.map((c) => (
-        <View key={c.key} className={`alfa-figures__cell ${cellClassName}`} {...c.data}>
+        <View
+          key={c.key}
+          className={`alfa-figures__cell ${cellClassName}`}
+          {...c.data}
+          {...(c.onTap ? { role: 'button' as const, 'aria-label': c.onTap.label, onClick: c.onTap.run } : {})}
+        >
           {c.figure}
           <Text className='alfa-figures__label'>{c.label}</Text>
         </View>

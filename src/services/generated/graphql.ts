@@ -326,6 +326,14 @@ export type FundLinkRowFragment = { fundCode: string, fundName: string };
 
 export type FundTitleFragment = { fundCode: string, fundName: string };
 
+export type FigureBasisQueryVariables = Exact<{
+  fundCode: string;
+  figure: string;
+}>;
+
+
+export type FigureBasisQuery = { fund: { fundCode: string, fundName: string, figureBasis: { figure: string, label: string, value: string | null, requestedStartDate: string | null, endUnits: string, steps: Array<string>, start: { date: string, nav: string, accNav: string, adjNav: string }, end: { date: string, nav: string, accNav: string, adjNav: string } } | null } | null };
+
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
 }>;
@@ -1016,6 +1024,7 @@ export { FilterRenameDocument } from './documents/FilterRenameDocument';
 export { FilterDeleteDocument } from './documents/FilterDeleteDocument';
 export { FilterReorderDocument } from './documents/FilterReorderDocument';
 export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
+export { FigureBasisDocument } from './documents/FigureBasisDocument';
 export { FundDetailDocument } from './documents/FundDetailDocument';
 export { FundValuationDocument } from './documents/FundValuationDocument';
 export { FundAchievementsDocument } from './documents/FundAchievementsDocument';

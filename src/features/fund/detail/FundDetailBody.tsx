@@ -39,7 +39,7 @@ export default observer(function FundDetailBody({ fund, fundCode, variant }: Fun
           {fund.figuresUnavailable ? (
             <FiguresUnavailable reason={fund.figuresUnavailable} />
           ) : (
-            <ReturnsGrid items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
+            <ReturnsGrid fundCode={fundCode} items={fund.performance.periodReturns.filter((r) => r.period !== periodCode('FIVE_YEAR'))} />
           )}
         </Card>
         <Card title='定投计算器' onMore={() => navigateTo('aipCalculator', { fundCode })}>

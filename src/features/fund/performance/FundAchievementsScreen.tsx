@@ -10,6 +10,7 @@ import { FundPending } from '../FundPending'
 import { FundTitle } from '../FundTitle'
 import { FiguresUnavailable } from './FiguresUnavailable'
 import { ReturnsGrid } from './ReturnsGrid'
+import { FigureBasisSheet } from '../basis/FigureBasisSheet'
 import '../index.scss'
 import { useFundQuery } from '../hooks'
 import { useShareSubject } from '@/components/Page'
@@ -20,13 +21,27 @@ export const ACHIEVEMENT_TABS = ['年度业绩', '季度业绩'] as const
 const loadAchievements = async (fundCode: string) => (await execute(FundAchievementsDocument, { fundCode })).fund
 
 /** Yearly or quarterly returns (fragment FundCalendarList). */
-function CalendarList({ items, empty }: { items: ReadonlyArray<FundCalendarListFragment>; empty: string }) {
+function CalendarList({
+  items,
+  empty,
+  onBasis,
+}: {
+  items: ReadonlyArray<FundCalendarListFragment>
+  empty: string
+  /** A tap on a row shows how its figure was computed (years only). */
+  onBasis?: (label: string) => void
+}) {
   if (!items.length) return <Text className='alfa-fund-muted'>{empty}</Text>
   // Newest first, as Chinese fund apps list them.
   return (
     <View className='alfa-rows'>
       {[...items].reverse().map((c) => (
-        <View key={c.label} className='alfa-rows__row' data-label={c.label}>
+        <View
+          key={c.label}
+          className='alfa-rows__row'
+          data-label={c.label}
+          {...(onBasis ? { role: 'button' as const, 'aria-label': `${c.label}年，查看计算口径`, onClick: () => onBasis(c.label) } : {})}
+        >
           <Text className='alfa-rows__label alfa-fund-digits'>{c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}</Text>
           <SignedRate value={c.value} />
         </View>
@@ -40,6 +55,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
   const { state, data: fund, stale, reload } = useFundQuery('fundAchievements', fundCode, loadAchievements)
   useShareSubject(fund?.fundName)
   const [tab, setTab] = useState(tabIndex)
+  const [basis, setBasis] = useState<string | null>(null)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const p = fund.performance
   const rank = p.peerRank1Y
@@ -60,7 +76,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
       {stale && <StaleNotice onRetry={() => reload()} />}
       <FundTitle fund={fund} />
       <Card title='阶段涨幅' extra={asOf}>
-        <ReturnsGrid items={p.periodReturns} />
+        <ReturnsGrid fundCode={fundCode} items={p.periodReturns} />
       </Card>
       <Card title='业绩统计' extra={asOf}>
         <InfoRows
@@ -72,7 +88,18 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
               </Text>,
             ],
             ['同类', <Text key='c'>{rank?.categoryName ?? fund.categoryName ?? '--'}</Text>],
-            ['最大回撤（成立以来）', <DrawdownRate key='d' value={p.maxDrawdown} className='alfa-fund-digits' />],
+            [
+              '最大回撤（成立以来）',
+              <View
+                key='d'
+                className='alfa-fund-basis-link'
+                {...(p.maxDrawdown === null
+                  ? {}
+                  : { role: 'button' as const, 'aria-label': '最大回撤，查看计算口径', onClick: () => setBasis('DRAWDOWN') })}
+              >
+                <DrawdownRate value={p.maxDrawdown} className='alfa-fund-digits' />
+              </View>,
+            ],
             [
               '回撤区间',
               <Text key='dr' className='alfa-fund-digits'>
@@ -110,11 +137,12 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
       </View>
       <Card title={ACHIEVEMENT_TABS[tab]}>
         {tab === 0 ? (
-          <CalendarList items={p.yearlyReturns} empty='暂无年度业绩：基金成立后满一个自然年再来看看。' />
+          <CalendarList items={p.yearlyReturns} empty='暂无年度业绩：基金成立后满一个自然年再来看看。' onBasis={setBasis} />
         ) : (
           <CalendarList items={p.quarterlyReturns} empty='暂无季度业绩：基金成立后满一个季度再来看看。' />
         )}
       </Card>
+      {basis && <FigureBasisSheet fundCode={fundCode} figure={basis} onClose={() => setBasis(null)} />}
     </View>
   )
 }
