@@ -41,7 +41,7 @@ describe('我的账户 when signed in', () => {
       '/subPkg/pages/followed/index',
       '/pages/favourites/index',
       '/subPkg/pages/myFilter/index',
-      '/subPkg/pages/messages/index',
+      '/alfa/user/messages',
     ])
     expect(page.text()).toContain('退出登录')
   })
