@@ -3,6 +3,7 @@ import { batchPicks, pickList, type PickOp } from '@/services/api'
 import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { groupStore } from '../groups/groupStore'
 
 /** Toast texts of a successful toggle (spec section 4). */
 export const PICK_ADDED_TEXT = '添加成功'
@@ -23,6 +24,14 @@ export interface PickStoreDeps {
   takePending?: (target: string) => boolean
   isLogin: () => boolean
   showToast: (text: string) => void
+  /** The device's own watchlist, picked into before login (issue #25); without it an anonymous pick starts login. */
+  device?: {
+    picks: () => readonly string[]
+    add: (fundCodes: readonly string[]) => void
+    remove: (fundCodes: readonly string[]) => void
+  }
+  /** Picks changed on the server (the groups follow: a removed fund leaves them). */
+  onChanged?: (fundCodes: readonly string[], op: PickOp) => void
 }
 
 const defaultDeps: PickStoreDeps = {
@@ -34,6 +43,12 @@ const defaultDeps: PickStoreDeps = {
   takePending: (target) => takePendingAction({ kind: 'pick', target }),
   isLogin: () => user.isLogin,
   showToast: (text) => void toast.open(text),
+  device: {
+    picks: () => groupStore.devicePicks,
+    add: (codes) => groupStore.addDevicePicks(codes),
+    remove: (codes) => groupStore.removeDevicePicks(codes),
+  },
+  onChanged: (codes, op) => (op === 'add' ? groupStore.addAccountPicks(codes) : groupStore.forgetAccountPicks(codes)),
 }
 
 /**
@@ -54,9 +69,14 @@ export class PickStore {
     makeAutoObservable<PickStore, 'deps' | 'loading'>(this, { deps: false, loading: false }, { autoBind: true })
   }
 
-  /** Every one of the codes is picked (false for an empty list or an anonymous user). */
+  /** Every one of the codes is picked (false for an empty list); before login, in the device's list. */
   isPicked(fundCodes: readonly string[]): boolean {
-    return this.deps.isLogin() && fundCodes.length > 0 && fundCodes.every((c) => this.picked.has(c))
+    if (fundCodes.length === 0) return false
+    if (!this.deps.isLogin()) {
+      const device = this.deps.device?.picks() ?? []
+      return fundCodes.every((c) => device.includes(c))
+    }
+    return fundCodes.every((c) => this.picked.has(c))
   }
 
   isPending(fundCodes: readonly string[]): boolean {
@@ -117,6 +137,14 @@ export class PickStore {
     const codes = [...new Set(fundCodes)]
     if (codes.length === 0) return 'empty'
     if (this.isPending(codes)) return 'ignored'
+    if (!this.deps.isLogin() && this.deps.device) {
+      // Before login the device keeps the list; it joins the account at login (groupStore.mergeDevice).
+      const wasPicked = this.isPicked(codes)
+      if (wasPicked) this.deps.device.remove(codes)
+      else this.deps.device.add(codes)
+      this.deps.showToast(wasPicked ? PICK_REMOVED_TEXT : PICK_ADDED_TEXT)
+      return wasPicked ? 'removed' : 'added'
+    }
     if (!this.deps.isLogin()) {
       const remember = this.deps.rememberPending ?? defaultDeps.rememberPending!
       remember(codes.join(','))
@@ -139,6 +167,7 @@ export class PickStore {
     } finally {
       runInAction(() => codes.forEach((c) => this.pending.delete(c)))
     }
+    this.deps.onChanged?.(codes, op)
     this.deps.showToast(wasPicked ? PICK_REMOVED_TEXT : PICK_ADDED_TEXT)
     return wasPicked ? 'removed' : 'added'
   }
@@ -150,4 +179,13 @@ export const pickStore = new PickStore()
 reaction(
   () => user.token,
   () => pickStore.clear(),
+)
+
+// At login (or a start with a user while the device still holds a list) the device's list joins the account.
+reaction(
+  () => (user.isLogin ? user.userId : null),
+  (userId) => {
+    if (userId) void groupStore.mergeDevice().then((codes) => codes && pickStore.replaceAll(codes))
+  },
+  { fireImmediately: true },
 )
