@@ -66,7 +66,7 @@ describe('我的自选 with groups', () => {
   it('分组 opens 管理分组: a new group is sent and becomes a tab; a too long name is refused there with its message, unsent', async () => {
     const created = [...GROUPS, { groupId: '3', name: '观察', fundCodes: [] }]
     const { container, tap, sent, utils } = await open({ CreateWatchlistGroup: () => ({ createWatchlistGroup: created }) })
-    await tap(Array.from(container.querySelectorAll('.alfa-favourites__manage')).find((e) => e.textContent === '分组'))
+    await tap(container.querySelector('.alfa-favourites__groups'))
     const input = () => container.querySelector('.alfa-groups-sheet__input') as HTMLElement
     const type = (value: string) =>
       utils.act(async () => {

@@ -84,7 +84,7 @@ export const Favourites = observer(function Favourites() {
               </Text>
             ))}
           </View>
-          <Text className='alfa-favourites__manage' role='button' onClick={tab.openManage}>
+          <Text className='alfa-favourites__groups' role='button' onClick={tab.openManage}>
             分组
           </Text>
           {user.isLogin && (

@@ -30,6 +30,8 @@ export interface PickStoreDeps {
     add: (fundCodes: readonly string[]) => void
     remove: (fundCodes: readonly string[]) => void
   }
+  /** Resolves when a merge of the device's list into the account is over (the list read after it has the merged picks). */
+  settled?: () => Promise<unknown>
   /** Picks changed on the server (the groups follow: a removed fund leaves them). */
   onChanged?: (fundCodes: readonly string[], op: PickOp) => void
 }
@@ -48,6 +50,7 @@ const defaultDeps: PickStoreDeps = {
     add: (codes) => groupStore.addDevicePicks(codes),
     remove: (codes) => groupStore.removeDevicePicks(codes),
   },
+  settled: () => groupStore.settled(),
   onChanged: (codes, op) => (op === 'add' ? groupStore.addAccountPicks(codes) : groupStore.forgetAccountPicks(codes)),
 }
 
@@ -104,8 +107,8 @@ export class PickStore {
     if (!this.deps.isLogin()) return Promise.resolve()
     if (this.loaded && !force) return Promise.resolve()
     if (this.loading) return this.loading
-    this.loading = this.deps
-      .pickList()
+    this.loading = (this.deps.settled?.() ?? Promise.resolve())
+      .then(() => this.deps.pickList())
       .then((res) => this.replaceAll((res?.list ?? []).map((p) => p.fundCode)))
       .catch(() => undefined)
       .finally(() => {
