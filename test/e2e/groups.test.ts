@@ -80,8 +80,9 @@ describe('自选分组 (light)', () => {
 
       // 管理分组: two groups, the second filled with both funds, then moved first.
       await fav.locator('.alfa-favourites__groups').tap()
+      // The dialog element itself has no box (AtModal's layers are fixed): wait for its body.
       const sheet = page.locator('.alfa-groups-sheet[aria-label="管理分组"]')
-      await sheet.waitFor(WAIT)
+      await sheet.locator('.alfa-groups-sheet__body').waitFor(WAIT)
       for (const name of ['短线', '长线']) {
         await sheet.locator('.alfa-groups-sheet__new input').fill(name)
         await sheet.locator('.alfa-groups-sheet__add').tap()
@@ -89,10 +90,10 @@ describe('自选分组 (light)', () => {
       }
       await sheet.locator('.alfa-groups-sheet__group[data-group="长线"]').getByText('选基金').tap()
       const pickFunds = page.locator('.alfa-groups-sheet[aria-label="选择基金：长线"]')
-      await pickFunds.waitFor(WAIT)
+      await pickFunds.locator('.alfa-groups-sheet__option').nth(1).waitFor(WAIT)
       for (const option of await pickFunds.locator('.alfa-groups-sheet__option').all()) await option.tap()
       await pickFunds.locator('.alfa-groups-sheet__confirm').tap()
-      await sheet.waitFor(WAIT)
+      await sheet.locator('.alfa-groups-sheet__body').waitFor(WAIT)
       assert.equal(await text(sheet.locator('.alfa-groups-sheet__group[data-group="长线"] .alfa-groups-sheet__count')), '2只')
       await sheet.locator('[aria-label="上移长线"]').tap()
       await until(

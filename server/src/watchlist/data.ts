@@ -54,31 +54,20 @@ export interface GroupRow {
   fundCodes: string[]
 }
 
-/** The user's groups in their order, each with its funds in the watchlist's order. */
+/** The user's groups in their order, each with its funds in the watchlist's order (one statement: the watchlist's first screen asks it). */
 export async function groupsOf(q: Queryable, userId: string): Promise<GroupRow[]> {
-  const [groups, members] = await Promise.all([
-    q.db
-      .selectFrom('watchlist_groups')
-      .select(['group_id', 'name'])
-      .where('user_id', '=', userId)
-      .orderBy('position')
-      .orderBy('group_id')
-      .execute(),
-    q.db
-      .selectFrom('watchlist_group_funds as m')
-      .innerJoin('user_fund_picks as p', (j) => j.onRef('p.user_id', '=', 'm.user_id').onRef('p.fund_code', '=', 'm.fund_code'))
-      .select(['m.group_id', 'm.fund_code'])
-      .where('m.user_id', '=', userId)
-      .orderBy('p.seq')
-      .orderBy('m.fund_code')
-      .execute(),
-  ])
-  return groups.map((g, i) => ({
-    groupId: String(g.group_id),
-    name: g.name,
-    position: i + 1,
-    fundCodes: members.filter((m) => m.group_id === g.group_id).map((m) => m.fund_code),
-  }))
+  const rows = await q.query<{ group_id: number; name: string; fund_codes: string[] | null }>(
+    `select g.group_id, g.name,
+       array_remove(array_agg(m.fund_code order by p.seq, m.fund_code), null) as fund_codes
+     from watchlist_groups g
+     left join watchlist_group_funds m on m.group_id = g.group_id
+     left join user_fund_picks p on p.user_id = m.user_id and p.fund_code = m.fund_code
+     where g.user_id = $1
+     group by g.group_id, g.name, g.position
+     order by g.position, g.group_id`,
+    [userId],
+  )
+  return rows.map((g, i) => ({ groupId: String(g.group_id), name: g.name, position: i + 1, fundCodes: g.fund_codes ?? [] }))
 }
 
 /** Adds a group after the user's others; its id. */
