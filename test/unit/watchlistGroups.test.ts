@@ -122,8 +122,10 @@ describe('signed in: shown at once, sent, the server’s answer kept', () => {
     expect(await done).toBeNull()
     expect(deps.send).toHaveBeenCalledWith({ kind: 'create', name: '长线', fundCodes: ['000001'] })
     expect(setup('u1', storage).store.groups).toEqual([{ groupId: '7', name: '长线', fundCodes: ['000001'] }])
-    // Another user does not see them.
+    // Another user does not see them; after logout they are gone from the device.
     expect(setup('u2', storage).store.groups).toEqual([])
+    store.forgetAccounts()
+    expect(setup('u1', storage).store.groups).toEqual([])
   })
 
   it('a refusal by the server puts the groups back and shows its message', async () => {

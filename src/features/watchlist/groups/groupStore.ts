@@ -75,7 +75,8 @@ interface DeviceList {
 }
 
 export const DEVICE_KEY = 'alfa:watchlist:device'
-export const accountKey = (userId: string) => `alfa:watchlist:groups:${userId}`
+/** The signed-in user's groups as last known (one user's at a time; removed at logout like the user's kept answers). */
+export const ACCOUNT_KEY = 'alfa:watchlist:groups'
 
 function read<T>(storage: KeyValueBackend, key: string): T | null {
   const raw = storage.get(key)
@@ -186,8 +187,8 @@ export class GroupStore {
     const id = this.userId
     if (!id) return this.device.groups
     if (!this.accounts.has(id)) {
-      const kept = read<WatchGroup[]>(this.deps.storage, accountKey(id))
-      if (kept) return kept
+      const kept = read<{ userId: string; groups: WatchGroup[] }>(this.deps.storage, ACCOUNT_KEY)
+      if (kept?.userId === id) return kept.groups
     }
     return this.accounts.get(id) ?? []
   }
@@ -204,7 +205,14 @@ export class GroupStore {
 
   private saveAccount(userId: string, groups: WatchGroup[]) {
     this.accounts.set(userId, groups)
-    this.deps.storage.set(accountKey(userId), JSON.stringify(groups))
+    this.deps.storage.set(ACCOUNT_KEY, JSON.stringify({ userId, groups }))
+  }
+
+  /** Forgets the signed-in users' groups (logout): on a shared device the next person does not see them. */
+  forgetAccounts() {
+    this.accounts.clear()
+    this.accountPicks = []
+    this.deps.storage.remove(ACCOUNT_KEY)
   }
 
   /** The server's groups for the signed-in user (a load of the watchlist), with the watchlist they belong to. */

@@ -181,7 +181,10 @@ export const pickStore = new PickStore()
 // Another user (or none) means other picks: read them again on the next use.
 reaction(
   () => user.token,
-  () => pickStore.clear(),
+  (token) => {
+    pickStore.clear()
+    if (!token) groupStore.forgetAccounts()
+  },
 )
 
 // At login (or a start with a user while the device still holds a list) the device's list joins the account.
