@@ -82,6 +82,25 @@ describe('我的自选 with groups', () => {
     expect(tabs(container).map((t) => t.textContent)).toEqual(['全部', '长线', '空组', '观察'])
   })
 
+  it('an empty group’s 选基金 fills it and closes; from 管理分组 it goes back there', async () => {
+    const filled = [GROUPS[0], { groupId: '2', name: '空组', fundCodes: ['000002'] }]
+    const { container, tap, sent, text } = await open({ ChangeWatchlistGroupFunds: () => ({ changeWatchlistGroupFunds: filled }) })
+    await tap(tabs(container)[2])
+    await tap(container.querySelector('.alfa-groups-empty__action'))
+    expect(container.querySelector('[aria-label="选择基金：空组"]')).not.toBeNull()
+    await tap(container.querySelectorAll('.alfa-groups-sheet__option')[1])
+    await tap(container.querySelector('.alfa-groups-sheet__confirm'))
+    expect(sent.find(([n]) => n === 'ChangeWatchlistGroupFunds')?.[1]).toEqual({ groupId: '2', add: ['000002'], remove: [] })
+    expect(container.querySelector('.alfa-groups-sheet')).toBeNull()
+    expect(names(container)).toEqual(['乙稳健债券'])
+    expect(text()).not.toContain('还没有基金')
+    await tap(container.querySelector('.alfa-favourites__groups'))
+    await tap(container.querySelector('.alfa-groups-sheet__group[data-group="长线"]')?.querySelector('[role="button"]'))
+    expect(container.querySelector('[aria-label="选择基金：长线"]')).not.toBeNull()
+    await tap(container.querySelector('.alfa-groups-sheet__cancel'))
+    expect(container.querySelector('[aria-label="管理分组"]')).not.toBeNull()
+  })
+
   it('a long press on a fund sets its groups: it may be in several', async () => {
     const answer = [
       { groupId: '1', name: '长线', fundCodes: ['000001', '000002', '000003'] },

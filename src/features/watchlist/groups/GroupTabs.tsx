@@ -12,7 +12,9 @@ import './groups.scss'
 /** The tab of every fund. */
 export const ALL_TAB = 'all'
 
-type Sheet = { kind: 'manage' } | { kind: 'fund'; fundCode: string; fundName: string } | { kind: 'groupFunds'; group: WatchGroup }
+/** `back`: the sheet a group's funds return to (管理分组 when opened from it, none from an empty group's tab). */
+type Sheet =
+  { kind: 'manage' } | { kind: 'fund'; fundCode: string; fundName: string } | { kind: 'groupFunds'; group: WatchGroup; back: Sheet | null }
 
 /**
  * 我的自选's groups: the chosen tab (全部 or a group), the funds it shows in the list's order, and
@@ -65,13 +67,17 @@ export const GroupTabs = observer(function GroupTabs({ tab }: { tab: GroupTab })
       {group && tab.funds.length === 0 && (
         <View className='alfa-groups-empty'>
           <Text>「{group.name}」还没有基金</Text>
-          <Text className='alfa-groups-empty__action' role='button' onClick={() => setSheet({ kind: 'groupFunds', group })}>
+          <Text className='alfa-groups-empty__action' role='button' onClick={() => setSheet({ kind: 'groupFunds', group, back: null })}>
             选基金
           </Text>
         </View>
       )}
       {sheet?.kind === 'manage' && (
-        <GroupsManage store={store} onClose={close} onPickFunds={(g) => setSheet({ kind: 'groupFunds', group: g })} />
+        <GroupsManage
+          store={store}
+          onClose={close}
+          onPickFunds={(g) => setSheet({ kind: 'groupFunds', group: g, back: { kind: 'manage' } })}
+        />
       )}
       {sheet?.kind === 'fund' && (
         <Checklist
@@ -91,7 +97,7 @@ export const GroupTabs = observer(function GroupTabs({ tab }: { tab: GroupTab })
           items={tab.picks.map((p) => ({ key: p.fund.fundCode, label: p.fund.fundName, note: p.fund.fundCode }))}
           initial={store.groups.find((g) => g.groupId === sheet.group.groupId)?.fundCodes ?? []}
           emptyText='自选里还没有基金。'
-          onCancel={() => setSheet({ kind: 'manage' })}
+          onCancel={() => setSheet(sheet.back)}
           onSave={(codes) => {
             const had = store.groups.find((g) => g.groupId === sheet.group.groupId)?.fundCodes ?? []
             void store
@@ -101,7 +107,7 @@ export const GroupTabs = observer(function GroupTabs({ tab }: { tab: GroupTab })
                 add: codes.filter((c) => !had.includes(c)),
                 remove: had.filter((c) => !codes.includes(c)),
               })
-              .then((problem) => problem === null && setSheet(group ? null : { kind: 'manage' }))
+              .then((problem) => problem === null && setSheet(sheet.back))
           }}
         />
       )}
