@@ -207,7 +207,10 @@ export async function fundDetailJson(ctx: GraphQLContext, fundCode: string) {
 
 /** The JSON of the app's WatchlistPicks document for the signed-in user. */
 export async function watchlistJson(ctx: GraphQLContext) {
-  const picks = (await resolver(watchlistResolvers, 'Query', 'myPicks')(null, {}, ctx)) as Obj[]
+  const [picks, groups] = (await Promise.all([
+    resolver(watchlistResolvers, 'Query', 'myPicks')(null, {}, ctx),
+    resolver(watchlistResolvers, 'Query', 'myWatchlistGroups')(null, {}, ctx),
+  ])) as [Obj[], Obj[]]
   const funds = (await Promise.all(picks.map((p) => resolver(watchlistResolvers, 'PickedFund', 'fund')(p, {}, ctx)))) as Obj[]
   return {
     data: {
@@ -216,6 +219,7 @@ export async function watchlistJson(ctx: GraphQLContext) {
         fund: pick(funds[i], ['fundCode', 'fundName', 'nav', 'navDate', 'dailyReturn']),
         returns: pick(p.returns, ['m1', 'm3', 'm6', 'y1', 'y3', 'ytd', 'asOf']),
       })),
+      myWatchlistGroups: pickAll(groups, ['groupId', 'name', 'fundCodes']),
     },
   }
 }

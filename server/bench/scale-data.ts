@@ -102,6 +102,13 @@ async function keysAfterLoad(database: Database, table: string, load: () => Prom
      where tablename = $1 and schemaname = current_schema() and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     [table],
   )
+  // Other tables' foreign keys into this one depend on its primary key (watchlist_group_funds → user_fund_picks, 0013).
+  const referencing = await database.query<{ name: string; def: string; owner: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as def, conrelid::regclass::text as owner from pg_constraint
+     where confrelid = $1::regclass and conrelid <> $1::regclass and contype = 'f'`,
+    [table],
+  )
+  for (const c of referencing) await database.query(`alter table ${c.owner} drop constraint ${c.name}`)
   for (const c of constraints) await database.query(`alter table ${table} drop constraint ${c.name}`)
   for (const i of indexes) await database.query(`drop index ${i.name}`)
   try {
@@ -109,6 +116,7 @@ async function keysAfterLoad(database: Database, table: string, load: () => Prom
   } finally {
     for (const c of constraints) await database.query(`alter table ${table} add constraint ${c.name} ${c.def}`)
     for (const i of indexes) await database.query(i.def)
+    for (const c of referencing) await database.query(`alter table ${c.owner} add constraint ${c.name} ${c.def}`)
   }
 }
 

@@ -204,6 +204,10 @@ export type Query = {
   search: SearchResult;
   /** The user's picked funds in their order. Needs a valid token (UNAUTHENTICATED otherwise). */
   myPicks: Array<PickedFund>;
+  /** The user's watchlist groups in their order. Needs a valid token. */
+  myWatchlistGroups: Array<WatchlistGroup>;
+  /** Funds of a watchlist kept on the device (no login): the known ones of these codes (at most 100), in this order, as myPicks answers them. Public. */
+  watchlistFunds: Array<PickedFund>;
 };
 
 
@@ -416,6 +420,11 @@ export type QuerySearchArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryWatchlistFundsArgs = {
+  fundCodes: Array<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Sets (or replaces) the user's alert of this kind on a fund of their watchlist. Refused with a Chinese message (BAD_USER_INPUT) when the fund is not in the watchlist or the threshold could never trigger. */
@@ -443,6 +452,24 @@ export type Mutation = {
   postLiveComment: LiveCommentPayload;
   /** Follows (state true) or unfollows (false) a portfolio. Needs a valid token. */
   toggleFollow: ToggleFollowPayload;
+  /** A new group, last; optionally with funds of the watchlist in it. */
+  createWatchlistGroup: Array<WatchlistGroup>;
+  renameWatchlistGroup: Array<WatchlistGroup>;
+  /** Deletes a group; its funds stay in the watchlist. */
+  deleteWatchlistGroup: Array<WatchlistGroup>;
+  /** The groups in this order: every one of the user's groupIds, each once. */
+  reorderWatchlistGroups: Array<WatchlistGroup>;
+  /** Puts a picked fund in exactly these groups (an empty list takes it out of all). */
+  setFundWatchlistGroups: Array<WatchlistGroup>;
+  /** Adds picked funds to a group and takes others out of it. */
+  changeWatchlistGroupFunds: Array<WatchlistGroup>;
+  /**
+   * Merges a device's watchlist and groups into the account (at login): the device's funds are added
+   * after the account's, a group joins the account's group of the same name or is added after them.
+   * Nothing is lost or doubled, and a second merge of the same list changes nothing. Codes of funds
+   * that do not exist are left out.
+   */
+  mergeWatchlist: WatchlistMerge;
 };
 
 
@@ -507,6 +534,47 @@ export type MutationPostLiveCommentArgs = {
 export type MutationToggleFollowArgs = {
   poCode: Scalars['String']['input'];
   state: Scalars['Boolean']['input'];
+};
+
+
+export type MutationCreateWatchlistGroupArgs = {
+  name: Scalars['String']['input'];
+  fundCodes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationRenameWatchlistGroupArgs = {
+  groupId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteWatchlistGroupArgs = {
+  groupId: Scalars['ID']['input'];
+};
+
+
+export type MutationReorderWatchlistGroupsArgs = {
+  groupIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationSetFundWatchlistGroupsArgs = {
+  fundCode: Scalars['String']['input'];
+  groupIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationChangeWatchlistGroupFundsArgs = {
+  groupId: Scalars['ID']['input'];
+  add?: InputMaybe<Array<Scalars['String']['input']>>;
+  remove?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationMergeWatchlistArgs = {
+  fundCodes: Array<Scalars['String']['input']>;
+  groups: Array<WatchlistGroupInput>;
 };
 
 /** A page request: cursor from the previous pageInfo (absent for the first page) and a size (default 10, at most 100). */
@@ -2178,6 +2246,30 @@ export type PickedFund = {
   returns: FundPeriodReturns;
 };
 
+/** One of the user's watchlist groups. */
+export type WatchlistGroup = {
+  __typename?: 'WatchlistGroup';
+  groupId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Position in the user's order of groups (1 first). */
+  position: Scalars['Int']['output'];
+  /** The group's funds, each in the watchlist, in the watchlist's order. */
+  fundCodes: Array<Scalars['String']['output']>;
+};
+
+/** A group as a device keeps it before login (mergeWatchlist). */
+export type WatchlistGroupInput = {
+  name: Scalars['String']['input'];
+  fundCodes: Array<Scalars['String']['input']>;
+};
+
+/** The account's watchlist after a merge: the picked codes in order and the groups. */
+export type WatchlistMerge = {
+  __typename?: 'WatchlistMerge';
+  fundCodes: Array<Scalars['String']['output']>;
+  groups: Array<WatchlistGroup>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T | null> | T;
@@ -2425,6 +2517,9 @@ export type ResolversTypes = {
   SearchPortfolio: ResolverTypeWrapper<Partial<SearchPortfolio>>;
   SearchResult: ResolverTypeWrapper<Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversTypes['Fund']>, managers: Array<ResolversTypes['Manager']> }>>;
   PickedFund: ResolverTypeWrapper<PickedFundParent>;
+  WatchlistGroup: ResolverTypeWrapper<Partial<WatchlistGroup>>;
+  WatchlistGroupInput: ResolverTypeWrapper<Partial<WatchlistGroupInput>>;
+  WatchlistMerge: ResolverTypeWrapper<Partial<WatchlistMerge>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2579,6 +2674,9 @@ export type ResolversParentTypes = {
   SearchPortfolio: Partial<SearchPortfolio>;
   SearchResult: Partial<Omit<SearchResult, 'funds' | 'managers'> & { funds: Array<ResolversParentTypes['Fund']>, managers: Array<ResolversParentTypes['Manager']> }>;
   PickedFund: PickedFundParent;
+  WatchlistGroup: Partial<WatchlistGroup>;
+  WatchlistGroupInput: Partial<WatchlistGroupInput>;
+  WatchlistMerge: Partial<WatchlistMerge>;
 };
 
 export type DeferDirectiveArgs = {
@@ -2658,6 +2756,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   advisorContent?: Resolver<ResolversTypes['AdvisorContentConnection'], ParentType, ContextType, Partial<QueryAdvisorContentArgs>>;
   search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'keyword' | 'limit'>>;
   myPicks?: Resolver<Array<ResolversTypes['PickedFund']>, ParentType, ContextType>;
+  myWatchlistGroups?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType>;
+  watchlistFunds?: Resolver<Array<ResolversTypes['PickedFund']>, ParentType, ContextType, RequireFields<QueryWatchlistFundsArgs, 'fundCodes'>>;
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -2672,6 +2772,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   reorderFilters?: Resolver<Array<ResolversTypes['SavedFilter']>, ParentType, ContextType, RequireFields<MutationReorderFiltersArgs, 'filterIds'>>;
   postLiveComment?: Resolver<ResolversTypes['LiveCommentPayload'], ParentType, ContextType, RequireFields<MutationPostLiveCommentArgs, 'liveId' | 'content'>>;
   toggleFollow?: Resolver<ResolversTypes['ToggleFollowPayload'], ParentType, ContextType, RequireFields<MutationToggleFollowArgs, 'poCode' | 'state'>>;
+  createWatchlistGroup?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationCreateWatchlistGroupArgs, 'name'>>;
+  renameWatchlistGroup?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationRenameWatchlistGroupArgs, 'groupId' | 'name'>>;
+  deleteWatchlistGroup?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationDeleteWatchlistGroupArgs, 'groupId'>>;
+  reorderWatchlistGroups?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationReorderWatchlistGroupsArgs, 'groupIds'>>;
+  setFundWatchlistGroups?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationSetFundWatchlistGroupsArgs, 'fundCode' | 'groupIds'>>;
+  changeWatchlistGroupFunds?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType, RequireFields<MutationChangeWatchlistGroupFundsArgs, 'groupId'>>;
+  mergeWatchlist?: Resolver<ResolversTypes['WatchlistMerge'], ParentType, ContextType, RequireFields<MutationMergeWatchlistArgs, 'fundCodes' | 'groups'>>;
 };
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -3813,6 +3920,18 @@ export type PickedFundResolvers<ContextType = GraphQLContext, ParentType extends
   returns?: Resolver<ResolversTypes['FundPeriodReturns'], ParentType, ContextType>;
 };
 
+export type WatchlistGroupResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchlistGroup'] = ResolversParentTypes['WatchlistGroup']> = {
+  groupId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fundCodes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WatchlistMergeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchlistMerge'] = ResolversParentTypes['WatchlistMerge']> = {
+  fundCodes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['WatchlistGroup']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Decimal?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -3956,6 +4075,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SearchPortfolio?: SearchPortfolioResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   PickedFund?: PickedFundResolvers<ContextType>;
+  WatchlistGroup?: WatchlistGroupResolvers<ContextType>;
+  WatchlistMerge?: WatchlistMergeResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = {

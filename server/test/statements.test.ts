@@ -35,7 +35,8 @@ interface Screen {
 const SCREENS: Screen[] = [
   { name: 'home', requests: [{ operation: 'Home', variables: { feed: true } }], budget: 4 },
   { name: 'fund detail (000001)', requests: [{ operation: 'FundDetail', variables: { fundCode: '000001' } }], budget: 4 },
-  { name: 'watchlist (demo user)', requests: [{ operation: 'WatchlistPicks', variables: {} }], loggedIn: true, budget: 2 },
+  // 3: the picks, their funds and the groups (issue #25: the tabs come in the same request).
+  { name: 'watchlist (demo user)', requests: [{ operation: 'WatchlistPicks', variables: {} }], loggedIn: true, budget: 3 },
   {
     name: 'strategy detail (ZH015676)',
     requests: [{ operation: 'Portfolio', variables: { poCode: 'ZH015676', needQueryHolding: false, range: '1Y' } }],

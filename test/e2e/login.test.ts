@@ -1,8 +1,8 @@
 /**
- * Issue 11's H5 login in Debian's Chromium against the real server: from a fund page, 加自选 asks
- * for login → /user/signup?back= → a code by SMS (the development sender writes it to the server
- * log, read here) → logged in → back on the fund page with the pick done (checked through the
- * API); 退出登录 clears the token (and the server refuses it from then on); a back= to another
+ * Issue 11's H5 login in Debian's Chromium against the real server: from a fund page, 加自选 before
+ * login keeps the pick on the device (issue #25) → /user/signup?back= → a code by SMS (the
+ * development sender writes it to the server log, read here) → logged in → back on the fund page
+ * with the pick merged into the account (checked through the API); 退出登录 clears the token (and the server refuses it from then on); a back= to another
  * origin is refused and the login lands on the home page. No console error, no page error, no
  * failed same-origin request, and no request to another origin.
  *
@@ -77,57 +77,57 @@ async function logInBySms(page: Page, phone: string) {
 }
 
 describe('H5 login by SMS (/user/signup?back=)', () => {
-  it('加自选 on a fund page → login → back on the fund page with the pick done; then 退出登录', SLOW, () =>
-    withTab(async (tab, context) => {
-      const { page } = tab
-      await open(tab, h.origin, `/alfa/fund/${FUND}`)
-      const fund = pageOf(page, 'fundEntry')
-      const pick = fund.locator('.alfa-pick')
-      await pick.waitFor(WAIT)
-      assert.equal((await pick.textContent())?.trim(), '+ 自选')
-      // The page has finished loading (its chart chunk too): leaving it now aborts nothing.
-      await page.waitForLoadState('networkidle')
-      await pick.tap()
+  it(
+    '加自选 on a fund page before login (kept on the device) → login → back on the fund page with the pick in the account; then 退出登录',
+    SLOW,
+    () =>
+      withTab(async (tab, context) => {
+        const { page } = tab
+        await open(tab, h.origin, `/alfa/fund/${FUND}`)
+        const fund = pageOf(page, 'fundEntry')
+        const pick = fund.locator('.alfa-pick')
+        await pick.waitFor(WAIT)
+        assert.equal((await pick.textContent())?.trim(), '+ 自选')
+        // The page has finished loading (its chart chunk too): leaving it now aborts nothing.
+        await page.waitForLoadState('networkidle')
+        await pick.tap()
+        // Before login the device keeps the pick (issue #25): no login asked for.
+        await until('the pick button to show 已自选', async () => (await pick.textContent())?.trim() === '已自选')
+        assert.equal(new URL(page.url()).pathname, `/alfa/fund/${FUND}`)
+        await page.waitForLoadState('networkidle')
 
-      // The signup page, with this fund page as its back address.
-      await page.waitForURL((u) => u.pathname === '/user/signup', WAIT)
-      const back = new URL(page.url()).searchParams.get('back')
-      assert.equal(back && new URL(back).pathname, `/alfa/fund/${FUND}`, `back=${back}`)
+        // The signup page, with this fund page as its back address.
+        await open(tab, h.origin, `/user/signup?back=${encodeURIComponent(`${h.origin}/alfa/fund/${FUND}`)}`)
 
-      const phone = randomPhone()
-      await logInBySms(page, phone)
+        const phone = randomPhone()
+        await logInBySms(page, phone)
 
-      // Back on the fund page, logged in, the pick done without another tap.
-      await page.waitForURL((u) => u.pathname === `/alfa/fund/${FUND}`, WAIT)
-      const token = (await until('the token cookie', () => tokenOf(context))) as string
-      const again = pageOf(page, 'fundEntry').locator('.alfa-pick')
-      await until('the pick button to show 已自选', async () => (await again.textContent())?.trim() === '已自选')
-      // The button flips at once; the server has the pick once the request is answered (toast 添加成功).
-      await until('toast 添加成功', async () => (await page.locator('.alfa-toast__text').allTextContents()).includes('添加成功'))
-      const res = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
-      assert.equal(res.status, 200)
-      const { data } = (await res.json()) as { data: { list: { fundCode: string }[] } }
-      assert.deepEqual(
-        data.list.map((p) => p.fundCode),
-        [FUND],
-        'the server has the pick',
-      )
-      await page.waitForLoadState('networkidle')
+        // Back on the fund page, logged in: the device's pick was merged into the account.
+        await page.waitForURL((u) => u.pathname === `/alfa/fund/${FUND}`, WAIT)
+        const token = (await until('the token cookie', () => tokenOf(context))) as string
+        const again = pageOf(page, 'fundEntry').locator('.alfa-pick')
+        await until('the pick button to show 已自选', async () => (await again.textContent())?.trim() === '已自选')
+        await until('the server to have the pick', async () => {
+          const res = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
+          const { data } = (await res.json()) as { data: { list: { fundCode: string }[] } }
+          return JSON.stringify(data.list.map((p) => p.fundCode)) === JSON.stringify([FUND])
+        })
+        await page.waitForLoadState('networkidle')
 
-      // Logged in, the login page is the account: the masked phone and 退出登录.
-      await open(tab, h.origin, '/user/signup')
-      const account = pageOf(page, 'login')
-      await account.locator('.alfa-login__who').getByText(masked(phone)).waitFor(WAIT)
-      await account.locator('.alfa-login__logout').tap()
-      await account.locator('.alfa-login__send').waitFor(WAIT)
-      assert.equal(await tokenOf(context), null, 'the token cookie is gone')
-      // The server revoked the token: it is refused from now on.
-      await until('the logout call to revoke the token', async () => {
-        const after = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
-        return after.status === 401
-      })
-      await page.waitForLoadState('networkidle')
-    }),
+        // Logged in, the login page is the account: the masked phone and 退出登录.
+        await open(tab, h.origin, '/user/signup')
+        const account = pageOf(page, 'login')
+        await account.locator('.alfa-login__who').getByText(masked(phone)).waitFor(WAIT)
+        await account.locator('.alfa-login__logout').tap()
+        await account.locator('.alfa-login__send').waitFor(WAIT)
+        assert.equal(await tokenOf(context), null, 'the token cookie is gone')
+        // The server revoked the token: it is refused from now on.
+        await until('the logout call to revoke the token', async () => {
+          const after = await fetch(`${h.origin}/alfa/v1/user-fund-picks/list`, { headers: headers(token) })
+          return after.status === 401
+        })
+        await page.waitForLoadState('networkidle')
+      }),
   )
 
   for (const evil of ['https://evil.example/steal', '//evil.example', 'javascript:alert(document.cookie)']) {

@@ -158,10 +158,10 @@ describe('offline: user data is kept per user', () => {
       await again.locator('.alfa-stale').waitFor(WAIT)
       assert.deepEqual(await again.locator('.alfa-favourites__code').allTextContents(), codes)
 
-      // Nobody logged in (the token is gone): the login prompt, never the kept picks.
+      // Nobody logged in (the token is gone): the device's own list (empty here), never the kept picks.
       await context.clearCookies()
       await page.reload({ waitUntil: 'domcontentloaded' })
-      await pageOf(page, 'favourites').getByText('登录后查看我的自选').waitFor(WAIT)
+      await pageOf(page, 'favourites').getByText('还没有自选基金').waitFor(WAIT)
       assert.equal(await pageOf(page, 'favourites').locator('.alfa-favourites__row').count(), 0)
 
       // Logged in again, the API answers 401: logout, and the user's answers leave storage.

@@ -1,5 +1,4 @@
 import * as graphql from '@/services/graphql'
-import * as login from '@/services/login'
 import * as navigation from '@/services/navigation'
 import { user } from '@/services/user'
 import { nextSort, sortByFigure } from '@/utils/sort'
@@ -118,16 +117,12 @@ describe('empty, error and anonymous states', () => {
     expect(text()).toContain('甲成长混合')
   })
 
-  it('anonymous: a login prompt, no request', async () => {
+  it('anonymous with nothing picked on the device: the empty state, no request', async () => {
     const execute = jest.spyOn(graphql, 'execute')
-    const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('prompt')
-    const { text, container, utils } = await renderPage(FavouritesPage, 'pages/favourites/index')
-    expect(text()).toContain('登录后查看我的自选')
+    const { text, utils } = await renderPage(FavouritesPage, 'pages/favourites/index')
+    await utils.act(flush)
+    expect(text()).toContain('还没有自选基金')
     expect(execute).not.toHaveBeenCalled()
-    await utils.act(async () => {
-      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
-    })
-    expect(startLogin).toHaveBeenCalled()
   })
 })
 

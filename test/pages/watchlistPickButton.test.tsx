@@ -1,5 +1,5 @@
 import { mountComponent } from '../support/render'
-import { PickButton, PickStore } from '@/features/watchlist'
+import { PickButton, PickStore, groupStore } from '@/features/watchlist'
 import * as login from '@/services/login'
 import { setTransport, type HttpRequest, type HttpResponse } from '@/services/request'
 import { toast } from '@/services/toast'
@@ -110,14 +110,19 @@ describe('the pick button', () => {
     expect(toast.content).not.toBe('添加成功')
   })
 
-  it('an anonymous user is sent to login without a request', async () => {
+  it('an anonymous user picks into the device’s own list (issue #25): no request, no login, 已自选 and 添加成功; a second tap takes it out', async () => {
     user.logout()
     const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('prompt')
     const { button, tap } = await mount(() => <PickButton fundCode='000001' store={new PickStore()} />)
     await tap()
-    expect(startLogin).toHaveBeenCalledTimes(1)
+    expect(startLogin).not.toHaveBeenCalled()
     expect(batchCalls()).toHaveLength(0)
+    expect(button().textContent).toBe('已自选')
+    expect(toast.content).toBe('添加成功')
+    expect(groupStore.devicePicks).toEqual(['000001'])
+    await tap()
     expect(button().textContent).toBe('+ 自选')
+    expect(groupStore.devicePicks).toEqual([])
   })
 
   it('no fund code: a tap does nothing', async () => {

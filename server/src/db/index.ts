@@ -15,6 +15,7 @@ import * as lessonProgress from './migrations/0009_lesson_progress'
 import * as liveReminders from './migrations/0010_live_reminders'
 import * as planModel from './migrations/0011_plan_model'
 import * as fundNavsScale from './migrations/0012_fund_navs_scale'
+import * as watchlistGroups from './migrations/0013_watchlist_groups'
 import * as navAlerts from './migrations/0014_nav_alerts'
 import type { DB } from './schema'
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_live_reminders': liveReminders,
   '0011_plan_model': planModel,
   '0012_fund_navs_scale': fundNavsScale,
+  '0013_watchlist_groups': watchlistGroups,
   '0014_nav_alerts': navAlerts,
 }
 

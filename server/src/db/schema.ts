@@ -38,6 +38,22 @@ export interface UserFundPicksTable {
   created_at: ColumnType<Date, never, never>
 }
 
+/** A user's watchlist group (0013). */
+export interface WatchlistGroupsTable {
+  group_id: Generated<number>
+  user_id: string
+  name: string
+  position: number
+  created_at: ColumnType<Date, never, never>
+}
+
+/** A picked fund in one of the user's groups (0013). */
+export interface WatchlistGroupFundsTable {
+  group_id: number
+  user_id: string
+  fund_code: string
+}
+
 export interface FollowsTable {
   user_id: string
   po_code: string
@@ -480,6 +496,8 @@ export interface DB {
   user_holdings: UserHoldingsTable
   user_messages: UserMessagesTable
   users: UsersTable
+  watchlist_groups: WatchlistGroupsTable
+  watchlist_group_funds: WatchlistGroupFundsTable
 }
 
 export type PortfolioRow = Selectable<PortfoliosTable>

@@ -107,6 +107,12 @@ export type ManagerSort =
   /** The best tenure return among the manager's funds. */
   | 'TENURE_RETURN';
 
+/** A group as a device keeps it before login (mergeWatchlist). */
+export type WatchlistGroupInput = {
+  name: string;
+  fundCodes: Array<string>;
+};
+
 export type FollowedRowFragment = { navDate: string | null, dailyReturn: string | null, totalReturn: string | null, portfolio: { poCode: string, poName: string, subTitle: string | null, seriesType: SeriesType | null, isCustomPlan: boolean, followersCount: number } };
 
 export type FollowedPortfoliosQueryVariables = Exact<{
@@ -913,12 +919,78 @@ export type WalletConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type WalletConfigQuery = { wallet: { elements: Array<{ key: string, value: string | null }> } | null };
 
+export type WatchGroupFieldsFragment = { groupId: string, name: string, fundCodes: Array<string> };
+
+export type CreateWatchlistGroupMutationVariables = Exact<{
+  name: string;
+  fundCodes?: Array<string> | string | null | undefined;
+}>;
+
+
+export type CreateWatchlistGroupMutation = { createWatchlistGroup: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type RenameWatchlistGroupMutationVariables = Exact<{
+  groupId: string | number;
+  name: string;
+}>;
+
+
+export type RenameWatchlistGroupMutation = { renameWatchlistGroup: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type DeleteWatchlistGroupMutationVariables = Exact<{
+  groupId: string | number;
+}>;
+
+
+export type DeleteWatchlistGroupMutation = { deleteWatchlistGroup: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type ReorderWatchlistGroupsMutationVariables = Exact<{
+  groupIds: Array<string | number> | string | number;
+}>;
+
+
+export type ReorderWatchlistGroupsMutation = { reorderWatchlistGroups: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type SetFundWatchlistGroupsMutationVariables = Exact<{
+  fundCode: string;
+  groupIds: Array<string | number> | string | number;
+}>;
+
+
+export type SetFundWatchlistGroupsMutation = { setFundWatchlistGroups: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type ChangeWatchlistGroupFundsMutationVariables = Exact<{
+  groupId: string | number;
+  add?: Array<string> | string | null | undefined;
+  remove?: Array<string> | string | null | undefined;
+}>;
+
+
+export type ChangeWatchlistGroupFundsMutation = { changeWatchlistGroupFunds: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type MergeWatchlistMutationVariables = Exact<{
+  fundCodes: Array<string> | string;
+  groups: Array<WatchlistGroupInput> | WatchlistGroupInput;
+}>;
+
+
+export type MergeWatchlistMutation = { mergeWatchlist: { fundCodes: Array<string>, groups: Array<{ groupId: string, name: string, fundCodes: Array<string> }> } };
+
 export type FavouritesManageRowFragment = { fundCode: string, fundName: string };
 
 export type WatchlistPicksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WatchlistPicksQuery = { myPicks: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> };
+export type WatchlistPicksQuery = { myPicks: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }>, myWatchlistGroups: Array<{ groupId: string, name: string, fundCodes: Array<string> }> };
+
+export type WatchlistDeviceFundsQueryVariables = Exact<{
+  fundCodes: Array<string> | string;
+}>;
+
+
+export type WatchlistDeviceFundsQuery = { watchlistFunds: Array<{ seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } }> };
+
+export type WatchlistPickedFundFragment = { seq: number, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null }, returns: { m1: string | null, m3: string | null, m6: string | null, y1: string | null, y3: string | null, ytd: string | null, asOf: string | null } };
 
 export type UserInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -997,7 +1069,9 @@ export { AdvisorContentItemFragmentDoc } from './documents/AdvisorContentItemFra
 export { PoFaqItemFragmentDoc } from './documents/PoFaqItemFragmentDoc';
 export { AdvisorChargeDetailFragmentDoc } from './documents/AdvisorChargeDetailFragmentDoc';
 export { TradeRuleDetailFragmentDoc } from './documents/TradeRuleDetailFragmentDoc';
+export { WatchGroupFieldsFragmentDoc } from './documents/WatchGroupFieldsFragmentDoc';
 export { FavouritesManageRowFragmentDoc } from './documents/FavouritesManageRowFragmentDoc';
+export { WatchlistPickedFundFragmentDoc } from './documents/WatchlistPickedFundFragmentDoc';
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
 export { AipCalculationDocument } from './documents/AipCalculationDocument';
@@ -1086,5 +1160,13 @@ export { SearchAllDocument } from './documents/SearchAllDocument';
 export { SiteAboutDocument } from './documents/SiteAboutDocument';
 export { AppDownloadConfigDocument } from './documents/AppDownloadConfigDocument';
 export { WalletConfigDocument } from './documents/WalletConfigDocument';
+export { CreateWatchlistGroupDocument } from './documents/CreateWatchlistGroupDocument';
+export { RenameWatchlistGroupDocument } from './documents/RenameWatchlistGroupDocument';
+export { DeleteWatchlistGroupDocument } from './documents/DeleteWatchlistGroupDocument';
+export { ReorderWatchlistGroupsDocument } from './documents/ReorderWatchlistGroupsDocument';
+export { SetFundWatchlistGroupsDocument } from './documents/SetFundWatchlistGroupsDocument';
+export { ChangeWatchlistGroupFundsDocument } from './documents/ChangeWatchlistGroupFundsDocument';
+export { MergeWatchlistDocument } from './documents/MergeWatchlistDocument';
 export { WatchlistPicksDocument } from './documents/WatchlistPicksDocument';
+export { WatchlistDeviceFundsDocument } from './documents/WatchlistDeviceFundsDocument';
 export { UserInfoDocument } from './documents/UserInfoDocument';

@@ -2,12 +2,14 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
+import { groupStore } from '../groups/groupStore'
 import { Empty } from '@/components/Empty'
 import { useRemote } from '@/hooks/remote'
-import { startLogin } from '@/services/login'
 import { navigateTo } from '@/services/navigation'
+import { user } from '@/services/user'
 import { formatDate, formatNav, formatPercent, MONTH_DAY, toneModifier } from '@/utils/format'
-import { loadPicks, PICKS_KEY, type PickedFund } from '../picks'
+import { devicePicksKey, loadDevicePicks, loadPicks, PICKS_KEY, type PickedFund } from '../picks'
+import { GroupTabs, useGroupTab } from '../groups/GroupTabs'
 import { periodName, periodReturn, RETURN_PERIODS, type ReturnPeriod } from '@/services/periods'
 import { nextSort, sortByFigure, type SortState } from '@/utils/sort'
 import { CompareToggle, CompareTrayBar } from '@/features/compare'
@@ -26,25 +28,22 @@ function figureOf(f: PickedFund, key: SortKey, period: ReturnPeriod): string | n
 
 /** 我的自选: the picked funds with NAV and its date, daily return and a chosen period's return. */
 export const Favourites = observer(function Favourites() {
-  const { state, data, stale, reload } = useRemote(PICKS_KEY, loadPicks, { user: true })
+  // Signed in, the account's list; before login, the device's own (issue #25), merged into the account at login.
+  const device = user.isLogin ? null : groupStore.devicePicks
+  const { state, data, stale, reload } = useRemote(
+    device ? devicePicksKey(device) : PICKS_KEY,
+    () => (device ? loadDevicePicks(device) : loadPicks()),
+    { user: 'optional' },
+  )
+  const tab = useGroupTab(data ?? [])
   const [period, setPeriod] = useState<ReturnPeriod>('ONE_YEAR')
   const [sort, setSort] = useState<SortState<SortKey>>({ key: null, direction: 'reverse' })
 
   const rows = useMemo(() => {
-    const picked = data ?? []
+    const picked = tab.funds
     return sort.key ? sortByFigure(picked, (f) => figureOf(f, sort.key as SortKey, period), sort.direction) : picked
-  }, [data, sort, period])
+  }, [tab.funds, sort, period])
 
-  if (state === 'login') {
-    return (
-      <Empty
-        title='登录后查看我的自选'
-        description='登录后可添加自选基金，随时查看净值与涨跌。'
-        actionText='去登录'
-        onAction={() => void startLogin()}
-      />
-    )
-  }
   if (state === 'empty') {
     return (
       <Empty
@@ -86,10 +85,16 @@ export const Favourites = observer(function Favourites() {
               </Text>
             ))}
           </View>
-          <Text className='alfa-favourites__manage' onClick={() => navigateTo('favouritesManage')}>
-            管理
+          <Text className='alfa-favourites__groups' role='button' onClick={tab.openManage}>
+            分组
           </Text>
+          {user.isLogin && (
+            <Text className='alfa-favourites__manage' onClick={() => navigateTo('favouritesManage')}>
+              管理
+            </Text>
+          )}
         </View>
+        <GroupTabs tab={tab} />
         <View className='alfa-favourites__head'>
           <View className='alfa-favourites__name'>基金名称</View>
           {header('nav', '净值')}
@@ -97,7 +102,13 @@ export const Favourites = observer(function Favourites() {
           {header('period', PERIODS.find((p) => p.key === period)?.label ?? '')}
         </View>
         {rows.map((f) => (
-          <View key={f.fund.fundCode} className='alfa-favourites__row' onClick={() => navigateTo('fund', { fundCode: f.fund.fundCode })}>
+          <View
+            key={f.fund.fundCode}
+            className='alfa-favourites__row'
+            onClick={() => navigateTo('fund', { fundCode: f.fund.fundCode })}
+            // A long press sets the fund's groups.
+            onLongPress={() => tab.openFund(f.fund.fundCode, f.fund.fundName)}
+          >
             <View className='alfa-favourites__name'>
               <Text className='alfa-favourites__fund'>{f.fund.fundName}</Text>
               <Text className='alfa-favourites__code'>{f.fund.fundCode}</Text>

@@ -3,6 +3,7 @@ import { batchPicks, pickList, type PickOp } from '@/services/api'
 import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
+import { groupStore } from '../groups/groupStore'
 
 /** Toast texts of a successful toggle (spec section 4). */
 export const PICK_ADDED_TEXT = '添加成功'
@@ -23,6 +24,16 @@ export interface PickStoreDeps {
   takePending?: (target: string) => boolean
   isLogin: () => boolean
   showToast: (text: string) => void
+  /** The device's own watchlist, picked into before login (issue #25); without it an anonymous pick starts login. */
+  device?: {
+    picks: () => readonly string[]
+    add: (fundCodes: readonly string[]) => void
+    remove: (fundCodes: readonly string[]) => void
+  }
+  /** Resolves when a merge of the device's list into the account is over (the list read after it has the merged picks). */
+  settled?: () => Promise<unknown>
+  /** Picks changed on the server (the groups follow: a removed fund leaves them). */
+  onChanged?: (fundCodes: readonly string[], op: PickOp) => void
 }
 
 const defaultDeps: PickStoreDeps = {
@@ -34,6 +45,13 @@ const defaultDeps: PickStoreDeps = {
   takePending: (target) => takePendingAction({ kind: 'pick', target }),
   isLogin: () => user.isLogin,
   showToast: (text) => void toast.open(text),
+  device: {
+    picks: () => groupStore.devicePicks,
+    add: (codes) => groupStore.addDevicePicks(codes),
+    remove: (codes) => groupStore.removeDevicePicks(codes),
+  },
+  settled: () => groupStore.settled(),
+  onChanged: (codes, op) => (op === 'add' ? groupStore.addAccountPicks(codes) : groupStore.forgetAccountPicks(codes)),
 }
 
 /**
@@ -54,9 +72,14 @@ export class PickStore {
     makeAutoObservable<PickStore, 'deps' | 'loading'>(this, { deps: false, loading: false }, { autoBind: true })
   }
 
-  /** Every one of the codes is picked (false for an empty list or an anonymous user). */
+  /** Every one of the codes is picked (false for an empty list); before login, in the device's list. */
   isPicked(fundCodes: readonly string[]): boolean {
-    return this.deps.isLogin() && fundCodes.length > 0 && fundCodes.every((c) => this.picked.has(c))
+    if (fundCodes.length === 0) return false
+    if (!this.deps.isLogin()) {
+      const device = this.deps.device?.picks() ?? []
+      return fundCodes.every((c) => device.includes(c))
+    }
+    return fundCodes.every((c) => this.picked.has(c))
   }
 
   isPending(fundCodes: readonly string[]): boolean {
@@ -84,8 +107,8 @@ export class PickStore {
     if (!this.deps.isLogin()) return Promise.resolve()
     if (this.loaded && !force) return Promise.resolve()
     if (this.loading) return this.loading
-    this.loading = this.deps
-      .pickList()
+    this.loading = (this.deps.settled?.() ?? Promise.resolve())
+      .then(() => this.deps.pickList())
       .then((res) => this.replaceAll((res?.list ?? []).map((p) => p.fundCode)))
       .catch(() => undefined)
       .finally(() => {
@@ -117,6 +140,14 @@ export class PickStore {
     const codes = [...new Set(fundCodes)]
     if (codes.length === 0) return 'empty'
     if (this.isPending(codes)) return 'ignored'
+    if (!this.deps.isLogin() && this.deps.device) {
+      // Before login the device keeps the list; it joins the account at login (groupStore.mergeDevice).
+      const wasPicked = this.isPicked(codes)
+      if (wasPicked) this.deps.device.remove(codes)
+      else this.deps.device.add(codes)
+      this.deps.showToast(wasPicked ? PICK_REMOVED_TEXT : PICK_ADDED_TEXT)
+      return wasPicked ? 'removed' : 'added'
+    }
     if (!this.deps.isLogin()) {
       const remember = this.deps.rememberPending ?? defaultDeps.rememberPending!
       remember(codes.join(','))
@@ -139,6 +170,7 @@ export class PickStore {
     } finally {
       runInAction(() => codes.forEach((c) => this.pending.delete(c)))
     }
+    this.deps.onChanged?.(codes, op)
     this.deps.showToast(wasPicked ? PICK_REMOVED_TEXT : PICK_ADDED_TEXT)
     return wasPicked ? 'removed' : 'added'
   }
@@ -149,5 +181,17 @@ export const pickStore = new PickStore()
 // Another user (or none) means other picks: read them again on the next use.
 reaction(
   () => user.token,
-  () => pickStore.clear(),
+  (token) => {
+    pickStore.clear()
+    if (!token) groupStore.forgetAccounts()
+  },
+)
+
+// At login (or a start with a user while the device still holds a list) the device's list joins the account.
+reaction(
+  () => (user.isLogin ? user.userId : null),
+  (userId) => {
+    if (userId) void groupStore.mergeDevice().then((codes) => codes && pickStore.replaceAll(codes))
+  },
+  { fireImmediately: true },
 )
