@@ -163,6 +163,22 @@ describe('基金对比 page', () => {
     expect(text()).not.toContain('加载失败')
   })
 
+  it('no code, one, five or a repeated one: said at once, in the server’s words, without asking', async () => {
+    for (const [codes, message] of [
+      ['', '请至少选择 2 只基金进行对比'],
+      ['000001', '请至少选择 2 只基金进行对比'],
+      ['1,2,3,4,5', '最多对比 4 只基金，当前选择了 5 只'],
+      ['000001,000001', '基金 000001 重复，请选择不同的基金'],
+    ]) {
+      const { text, execute } = await openCompare(codes, {})
+      expect(text()).toContain('无法对比')
+      expect(text()).toContain(message)
+      expect(execute).not.toHaveBeenCalled()
+      document.body.innerHTML = ''
+      jest.restoreAllMocks()
+    }
+  })
+
   it('a failed request is the error state with a retry', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined)
     let fail = true

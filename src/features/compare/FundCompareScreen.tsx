@@ -13,7 +13,7 @@ import { goBackOrHome } from '@/services/navigation'
 import { formatPercent } from '@/utils/number'
 import { CompareChart } from './CompareChart'
 import { CompareTable, HoldingsOverlap } from './CompareTable'
-import { parseCodes } from './tray'
+import { codesRefusal, parseCodes } from './tray'
 import './compare.scss'
 
 type Comparison = FundComparisonQuery['fundComparison']
@@ -39,10 +39,12 @@ export function FundCompareScreen() {
   const codes = useMemo(() => parseCodes(params.codes), [params.codes])
   const key = codes.join(',')
   const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
-  const { state, data, stale, reload } = useRemote<ComparisonAnswer>(`fundCompare:${key}`, () =>
+  // Codes that cannot be compared (none, one, five, a repeat) are said at once, without asking.
+  const refusal = codesRefusal(codes)
+  const { state, data, stale, reload } = useRemote<ComparisonAnswer>(refusal ? null : `fundCompare:${key}`, () =>
     loadComparison(codes, PERIOD_RANGE[DEFAULT_PERIOD]),
   )
-  const comparison = data?.kind === 'ok' ? data.comparison : null
+  const comparison = !refusal && data?.kind === 'ok' ? data.comparison : null
   // Another tab asks the chart only; the first screen's answer holds the default tab's.
   const otherTab = comparison !== null && period !== DEFAULT_PERIOD
   const tab = useRemote(otherTab ? `fundCompareChart:${key}:${period}` : null, () =>
@@ -51,8 +53,8 @@ export function FundCompareScreen() {
   const names = useMemo(() => Object.fromEntries((comparison?.funds ?? []).map((f) => [f.fund.fundCode, f.fund.fundName])), [comparison])
   useShareSubject(comparison ? `基金对比：${comparison.funds.map((f) => f.fund.fundName).join(' vs ')}` : null)
 
-  if (data?.kind === 'invalid')
-    return <Empty title='无法对比' description={data.message} actionText='返回' onAction={() => goBackOrHome()} />
+  const invalid = refusal ?? (data?.kind === 'invalid' ? data.message : null)
+  if (invalid) return <Empty title='无法对比' description={invalid} actionText='返回' onAction={() => goBackOrHome()} />
   const chart = otherTab ? tab.data : (comparison ?? null)
   const chartState = !otherTab ? 'ready' : tab.state === 'error' ? 'error' : tab.state === 'loading' && !tab.data ? 'loading' : 'ready'
   return (

@@ -102,6 +102,17 @@ export class CompareTray {
 /** The app's one tray. */
 export const compareTray = new CompareTray()
 
+/**
+ * Why these codes cannot be compared, in the server's words (server/src/compare/resolvers.ts
+ * checkCodes), or null: asked only when they can be (an unknown code is the server's to say).
+ */
+export function codesRefusal(codes: readonly string[]): string | null {
+  if (codes.length < MIN_COMPARED) return `请至少选择 ${MIN_COMPARED} 只基金进行对比`
+  if (codes.length > MAX_COMPARED) return `最多对比 ${MAX_COMPARED} 只基金，当前选择了 ${codes.length} 只`
+  const repeated = codes.find((c, i) => codes.indexOf(c) !== i)
+  return repeated ? `基金 ${repeated} 重复，请选择不同的基金` : null
+}
+
 /** The codes of a comparison's address (`codes=000001,110011`): trimmed, empty ones dropped. */
 export function parseCodes(value: unknown): string[] {
   let text = typeof value === 'string' ? value : ''
