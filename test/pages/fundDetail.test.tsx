@@ -190,7 +190,10 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     expect(go).toHaveBeenCalledWith('manager0008', { fundManagerId: 'M1001' })
   })
 
-  it('the 定投计算器 card opens the calculator for this fund (issue #25)', async () => {
+  it.each([
+    ['定投计算器', 'aipCalculator'],
+    ['净值提醒', 'navAlert'],
+  ])('the %s card opens its screen for this fund (issue #25)', async (title, route) => {
     const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
     const { container, utils } = await open(
       FundPage,
@@ -199,12 +202,12 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
       { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART },
     )
     const card = [...container.querySelectorAll('.alfa-section')].find(
-      (c) => c.querySelector('.alfa-section__title')?.textContent === '定投计算器',
+      (c) => c.querySelector('.alfa-section__title')?.textContent === title,
     )
     await utils.act(async () => {
       utils.fireEvent.click(card?.querySelector('.alfa-section__more') as HTMLElement)
     })
-    expect(go).toHaveBeenCalledWith('aipCalculator', { fundCode: '000001' })
+    expect(go).toHaveBeenCalledWith(route, { fundCode: '000001' })
   })
 
   it('the pick toggle stays at the bottom', async () => {

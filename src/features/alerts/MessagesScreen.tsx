@@ -59,7 +59,7 @@ export function MessagesScreen() {
     return (
       <Empty
         title='暂无消息'
-        description='在自选基金的「净值提醒」里设置涨跌幅或净值，触发时会在这里通知你。'
+        description='在自选基金详情页的「净值提醒」里设置涨跌幅或净值，触发时会在这里通知你。'
         actionText='去我的自选'
         onAction={() => void navigateTo('favourites')}
       />

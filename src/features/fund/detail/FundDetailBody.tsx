@@ -45,6 +45,9 @@ export default observer(function FundDetailBody({ fund, fundCode, variant }: Fun
         <Card title='定投计算器' onMore={() => navigateTo('aipCalculator', { fundCode })}>
           <Text className='alfa-fund-line'>按历史净值测算每周、每两周或每月定投这只基金的收益，并与一次性投入对比。</Text>
         </Card>
+        <Card title='净值提醒' onMore={() => navigateTo('navAlert', { fundCode })}>
+          <Text className='alfa-fund-line'>日涨跌幅或单位净值达到你设定的值时，在「消息」里提醒你（需先加入自选）。</Text>
+        </Card>
         <ManagerCard manager={fund.manager} route={variant ? 'manager0008' : 'manager'} />
         <TradeRulesCard rules={fund.tradeRules} />
         <HoldingsCard holdings={fund.topHoldings} />
