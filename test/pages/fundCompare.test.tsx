@@ -121,6 +121,26 @@ describe('基金对比 page', () => {
     expect(text()).toContain('无风险利率为 1.50%/年')
   })
 
+  it('a tap on a return or the drawdown opens that fund’s 口径 sheet (issue #25)', async () => {
+    const asked: unknown[] = []
+    const { container, utils } = await openCompare('000001,110011', {
+      FundComparison: () => ({ fundComparison: COMPARISON }),
+      FigureBasis: (vars) => {
+        asked.push(vars)
+        return { fund: { fundCode: String(vars.fundCode), fundName: '乙价值混合', figureBasis: null } }
+      },
+    })
+    const button = container.querySelector('[data-row="maxDrawdown"] [data-fund="110011"] [role="button"]') as HTMLElement
+    expect(button.getAttribute('aria-label')).toBe('乙价值混合最大回撤，查看计算口径')
+    expect(container.querySelector('[data-row="buyFeeRate"] [data-fund="110011"] [role="button"]')).toBeNull()
+    await utils.act(async () => {
+      utils.fireEvent.click(button)
+      for (let i = 0; i < 3; i++) await flush()
+    })
+    expect(asked).toEqual([{ fundCode: '110011', figure: 'DRAWDOWN' }])
+    expect(container.querySelector('.alfa-basis')).not.toBeNull()
+  })
+
   it('a period tab asks the chart only, for that range', async () => {
     const asked: Array<[string, unknown]> = []
     const { container, utils } = await openCompare('000001,110011', {

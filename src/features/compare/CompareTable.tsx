@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { FigureBasisSheet } from '@/features/fund'
 import { DrawdownRate, SignedRate } from '@/components/Figure'
 import type { CompareTablePartFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
@@ -14,6 +15,8 @@ interface Row {
   cell: (f: Compared) => ReactNode
   /** A return or risk figure: none for a fund whose figures are unavailable. */
   figure?: boolean
+  /** The fund figure a tap explains (口径: a period, a year or DRAWDOWN). */
+  basis?: string
 }
 
 interface Section {
@@ -67,6 +70,7 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
           key: `period:${p.key}`,
           label: p.label,
           figure: true,
+          basis: p.key,
           cell: (f: Compared) => rate(f.periodReturns[k]?.value),
         })),
       ],
@@ -77,6 +81,7 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
         key: `year:${year}`,
         label: `${year}年`,
         figure: true,
+        basis: year,
         cell: (f: Compared) => rate(f.yearlyReturns.find((y) => y.key === year)?.value),
       })),
     },
@@ -87,6 +92,7 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
           key: 'maxDrawdown',
           label: '最大回撤',
           figure: true,
+          basis: 'DRAWDOWN',
           cell: (f) =>
             f.maxDrawdown ? (
               <>
@@ -123,6 +129,8 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
 
 /** The side-by-side table: a fixed first column of row names, one column per fund, the best figure of a row marked 优. */
 export function CompareTable({ data }: { data: CompareTablePartFragment }) {
+  // The figure whose 口径 sheet is open: a fund and one of its figures.
+  const [basis, setBasis] = useState<{ fundCode: string; figure: string } | null>(null)
   const best = new Map(data.best.map((b) => [b.row, new Set(b.fundCodes)]))
   const names = new Map(data.funds.map((f) => [f.fund.fundCode, f.fund.fundName]))
   return (
@@ -162,6 +170,7 @@ export function CompareTable({ data }: { data: CompareTablePartFragment }) {
                 </View>
                 {data.funds.map((f) => {
                   const isBest = best.get(row.key)?.has(f.fund.fundCode) ?? false
+                  const explained = row.basis && !f.figuresUnavailable ? row.basis : null
                   return (
                     <View
                       key={f.fund.fundCode}
@@ -170,7 +179,20 @@ export function CompareTable({ data }: { data: CompareTablePartFragment }) {
                       data-fund={f.fund.fundCode}
                       data-best={isBest ? 'true' : undefined}
                     >
-                      {f.figuresUnavailable && row.figure ? plain(NULL_TEXT) : row.cell(f)}
+                      {explained ? (
+                        <View
+                          className='alfa-compare__basis'
+                          role='button'
+                          aria-label={`${names.get(f.fund.fundCode)}${row.label}，查看计算口径`}
+                          onClick={() => setBasis({ fundCode: f.fund.fundCode, figure: explained })}
+                        >
+                          {row.cell(f)}
+                        </View>
+                      ) : f.figuresUnavailable && row.figure ? (
+                        plain(NULL_TEXT)
+                      ) : (
+                        row.cell(f)
+                      )}
                       {isBest && (
                         <Text className='alfa-compare__best' aria-label={`${names.get(f.fund.fundCode)}本行最优`}>
                           优
@@ -184,6 +206,7 @@ export function CompareTable({ data }: { data: CompareTablePartFragment }) {
           </View>
         ))}
       </View>
+      {basis && <FigureBasisSheet fundCode={basis.fundCode} figure={basis.figure} onClose={() => setBasis(null)} />}
     </View>
   )
 }
