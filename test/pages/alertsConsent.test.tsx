@@ -48,9 +48,7 @@ describe('净值提醒 in WeChat: subscription messages', () => {
 
   it('a declined template records nothing and says alerts stay in 消息', async () => {
     jest.spyOn(api, 'alertMessages').mockResolvedValue({ templateId: 'wx-alert-template', remaining: 0 })
-    jest
-      .spyOn(Taro, 'requestSubscribeMessage')
-      .mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'reject' })
+    jest.spyOn(Taro, 'requestSubscribeMessage').mockResolvedValue({ errMsg: 'requestSubscribeMessage:ok', 'wx-alert-template': 'reject' })
     const authorise = jest.spyOn(api, 'authoriseAlertMessages')
     const { container, text, utils } = await open()
     await utils.act(async () => {
