@@ -1,6 +1,7 @@
 import AipCalculatorPage from '@/subPkg/pages/aipCalculator/index'
 import { GraphQLClientError } from '@/services/graphql'
 import { openPage, flush } from '../support/render'
+import { planBasisSteps } from '@/features/aip/planBasis'
 
 jest.mock('@/components/Chart', () => {
   const actual = jest.requireActual('@/components/Chart')
@@ -223,5 +224,67 @@ describe('定投计算器', () => {
     const none = await openPage(AipCalculatorPage, PAGE, {}, {})
     expect(none.text()).toContain('缺少基金代码')
     expect(none.execute).not.toHaveBeenCalled()
+  })
+})
+
+describe('定投结果的计算口径 (issue #25)', () => {
+  const PLAN = {
+    amount: '1000',
+    feeRate: '0.0015',
+    dividendMode: 'CASH',
+    endNavDate: '2024-03-29',
+    endNav: '1.1000',
+    outcome: {
+      purchaseCount: 3,
+      invested: '3000.00',
+      fees: '4.49',
+      units: '2810.4493',
+      endValue: '3091.49',
+      cashDividends: '28.10',
+      profit: '119.59',
+      totalReturn: '0.0399',
+      annualizedReturn: '0.3012',
+    },
+    purchases: [
+      { scheduledDate: '2024-01-01', date: '2024-01-02', nav: '1.0000', units: '998.5023' },
+      { scheduledDate: '2024-02-01', date: '2024-02-01', nav: '1.1000', units: '907.7294' },
+      { scheduledDate: '2024-03-01', date: '2024-03-01', nav: '1.1041', units: '904.2176' },
+    ],
+    events: [{ date: '2024-02-20', kind: 'dividend', cashPerUnit: '0.0148', ratio: null, cashPaid: '28.10' }],
+  }
+
+  it('says how each figure of the plan came about, from the server’s purchases and distributions', () => {
+    const steps = planBasisSteps(PLAN as never)
+    expect(steps[0]).toBe('共定投 3 期：首期 2024-01-02（单位净值 1.0000），末期 2024-03-01（单位净值 1.1041）。')
+    expect(steps[1]).toBe('1 期的扣款日不是交易日，顺延到下一个净值日，如 2024-01-01→2024-01-02。')
+    expect(steps[2]).toContain('合计投入 3,000.00 元，其中申购费 4.49 元，买入 2810.4493 份。')
+    expect(steps[3]).toBe('期间分红 1 次，以现金领取，共 28.10 元；期末持有 2810.4493 份。')
+    expect(steps[4]).toBe('期末 2024-03-29 单位净值 1.1000：市值 = 2810.4493 份 × 1.1000 = 3,091.49 元。')
+    expect(steps[5]).toBe('收益 = 期末市值 + 现金分红 − 投入本金 = +119.59 元；累计收益率 = 收益 ÷ 投入本金 = +3.99%。')
+    expect(steps[6]).toMatch(/^年化收益率（XIRR）= \+30\.12%：把每期投入记为流出、期末市值和每笔现金分红记为流入/)
+  })
+
+  it('查看计算口径 asks the plan on screen with its purchases and shows the steps', async () => {
+    const asked: unknown[] = []
+    const { container, utils } = await openPage(
+      AipCalculatorPage,
+      PAGE,
+      { fundCode: '000001' },
+      {
+        AipCalculation: () => ({ aipCalculation: ANSWER }),
+        AipPlanBasis: (vars) => {
+          asked.push(vars)
+          return { aipCalculation: PLAN }
+        },
+      },
+    )
+    await utils.act(async () => {
+      ;(container.querySelector('.alfa-aip__basis-link') as HTMLElement).click()
+      for (let i = 0; i < 3; i++) await flush()
+    })
+    expect(asked).toEqual([
+      { input: { fundCode: '000001', amount: '1000', frequency: 'MONTHLY', day: 1, feeRate: '0.0015', dividendMode: 'REINVEST' } },
+    ])
+    expect(container.querySelector('.alfa-aip-basis')?.textContent).toContain('共定投 3 期')
   })
 })

@@ -13,6 +13,7 @@ import { AipCalculationDocument, type AipCalculationInput, type AipCalculationQu
 import { formatAmount, formatNav } from '@/utils/number'
 import { DEFAULT_FORM, DIVIDEND_MODES, FREQUENCIES, planInput, WEEKDAYS, type PlanForm } from './plan'
 import { OutcomeRows, SignedAmount } from './OutcomeRows'
+import { PlanBasisSheet } from './PlanBasisSheet'
 import './index.scss'
 
 type Calculation = AipCalculationQuery['aipCalculation']
@@ -46,6 +47,7 @@ export function AipCalculatorScreen() {
     return typeof first === 'string' ? null : first
   })
   const [formError, setFormError] = useState<string | null>(null)
+  const [basisOpen, setBasisOpen] = useState(false)
   const { state, data, stale, reload } = useRemote<Answer>(fundCode && asked ? `aipCalculation:${JSON.stringify(asked)}` : null, () =>
     calculate(asked!),
   )
@@ -174,6 +176,9 @@ export function AipCalculatorScreen() {
             <Text className='alfa-aip__note'>
               {`首次扣款 ${result.firstPurchaseDate}（单位净值 ${formatNav(result.startNav)}），按 ${result.endNavDate} 单位净值 ${formatNav(result.endNav)} 计算市值`}
             </Text>
+            <View className='alfa-aip__basis-link' role='button' aria-label='查看定投结果的计算口径' onClick={() => setBasisOpen(true)}>
+              查看计算口径
+            </View>
           </Card>
           <Card title='投入与资产走势'>
             <Chart series={series} height={200} format={(v) => `${formatAmount(v.toFixed(2))}元`} />
@@ -191,6 +196,7 @@ export function AipCalculatorScreen() {
           </Card>
         </>
       ) : null}
+      {basisOpen && asked && <PlanBasisSheet input={asked} onClose={() => setBasisOpen(false)} />}
       <Text className='alfa-aip__foot'>{CAVEAT}</Text>
     </View>
   )

@@ -131,6 +131,13 @@ export type AipCalculationQuery = { aipCalculation: { fundCode: string, fundName
 
 export type AipOutcomeFieldsFragment = { purchaseCount: number, invested: string, fees: string, endValue: string, cashDividends: string, profit: string, totalReturn: string, annualizedReturn: string | null };
 
+export type AipPlanBasisQueryVariables = Exact<{
+  input: AipCalculationInput;
+}>;
+
+
+export type AipPlanBasisQuery = { aipCalculation: { amount: string, feeRate: string, dividendMode: AipDividendMode, endNavDate: string, endNav: string, outcome: { purchaseCount: number, invested: string, fees: string, units: string, endValue: string, cashDividends: string, profit: string, totalReturn: string, annualizedReturn: string | null }, purchases: Array<{ scheduledDate: string, date: string, nav: string, units: string }>, events: Array<{ date: string, kind: string, cashPerUnit: string | null, ratio: string | null, cashPaid: string }> } };
+
 export type UserMessagesQueryVariables = Exact<{
   page?: PageInput | null | undefined;
 }>;
@@ -1075,6 +1082,7 @@ export { WatchlistPickedFundFragmentDoc } from './documents/WatchlistPickedFundF
 export { PageInfoFieldsFragmentDoc } from './documents/PageInfoFieldsFragmentDoc';
 export { FollowedPortfoliosDocument } from './documents/FollowedPortfoliosDocument';
 export { AipCalculationDocument } from './documents/AipCalculationDocument';
+export { AipPlanBasisDocument } from './documents/AipPlanBasisDocument';
 export { UserMessagesDocument } from './documents/UserMessagesDocument';
 export { MarkMessagesReadDocument } from './documents/MarkMessagesReadDocument';
 export { NavAlertsDocument } from './documents/NavAlertsDocument';
