@@ -285,6 +285,6 @@ describe('定投结果的计算口径 (issue #25)', () => {
     expect(asked).toEqual([
       { input: { fundCode: '000001', amount: '1000', frequency: 'MONTHLY', day: 1, feeRate: '0.0015', dividendMode: 'REINVEST' } },
     ])
-    expect(container.querySelector('.alfa-aip-basis')?.textContent).toContain('共定投 3 期')
+    expect(container.querySelector('.alfa-basis')?.textContent).toContain('共定投 3 期')
   })
 })

@@ -253,6 +253,19 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     }
   })
 
+  it('区间收益, tapped, says how it was computed from the chart’s first and last NAVs (口径, issue #25)', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container } = await open('ZH015676')
+    const figure = container.querySelector('.alfa-po-chart__figure[data-figure="totalReturn"]') as HTMLElement
+    expect(figure.getAttribute('role')).toBe('button')
+    figure.click()
+    await new Promise((r) => setTimeout(r, 0))
+    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    expect(sheet.getAttribute('aria-label')).toBe('区间收益的计算口径')
+    expect(sheet.textContent).toContain('起点 2024-01-02 策略净值 1.0000，终点 2026-01-02 策略净值 1.2100')
+    expect(sheet.textContent).toContain('区间收益 = 终点净值 ÷ 起点净值 − 1 = 1.2100 ÷ 1.0000 − 1 = +21.00%')
+  })
+
   it('a drawdown showcase written without its sign shows as a fall, in the falling colour', async () => {
     const performanceShowcase = [{ key: 'maxDrawdown', displayName: '最大回撤', valueText: '24.38%', fontColor: 'Positive' }]
     serve({ Portfolio: () => ({ portfolio: portfolio({ performanceShowcase }) }) })

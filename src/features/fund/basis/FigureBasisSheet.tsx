@@ -1,13 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import AtModal from 'taro-ui/lib/components/modal'
-import AtModalAction from 'taro-ui/lib/components/modal/action'
-import AtModalHeader from 'taro-ui/lib/components/modal/header'
 import { AsyncContent } from '@/components/AsyncContent'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { SignedRate } from '@/components/Figure'
 import { useRemote } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { FigureBasisDocument } from '@/services/generated/graphql'
-import '../../../styles/taro-ui/modal.scss'
 import './FigureBasisSheet.scss'
 
 export interface FigureBasisSheetProps {
@@ -30,57 +27,41 @@ export function FigureBasisSheet({ fundCode, figure, onClose }: FigureBasisSheet
   )
   const title = data ? `${data.label}的计算口径` : '计算口径'
   return (
-    <View className='alfa-basis' role='dialog' aria-modal aria-label={title}>
-      <AtModal isOpened onClose={onClose}>
-        <AtModalHeader>{title}</AtModalHeader>
-        <View className='alfa-basis__body'>
-          <AsyncContent state={state} onRetry={() => reload()} skeleton={{ rows: 4 }} emptyTitle='暂无此项数据'>
-            {data && (
-              <View>
-                <View className='alfa-basis__value'>
-                  <Text className='alfa-basis__label'>{data.label}</Text>
-                  <SignedRate value={data.value} className='alfa-basis__figure' />
-                </View>
-                <View className='alfa-basis__table' role='table'>
-                  <View className='alfa-basis__row alfa-basis__row--head' role='row'>
-                    {['', '日期', '单位净值', '累计净值', '复权净值'].map((h) => (
-                      <Text key={h} className='alfa-basis__cell' role='columnheader'>
-                        {h}
+    <BasisSheet title={title} onClose={onClose}>
+      <AsyncContent state={state} onRetry={() => reload()} skeleton={{ rows: 4 }} emptyTitle='暂无此项数据'>
+        {data && (
+          <View>
+            <View className='alfa-basis__value'>
+              <Text className='alfa-basis__label'>{data.label}</Text>
+              <SignedRate value={data.value} className='alfa-basis__figure' />
+            </View>
+            <View className='alfa-basis__table' role='table'>
+              <View className='alfa-basis__row alfa-basis__row--head' role='row'>
+                {['', '日期', '单位净值', '累计净值', '复权净值'].map((h) => (
+                  <Text key={h} className='alfa-basis__cell' role='columnheader'>
+                    {h}
+                  </Text>
+                ))}
+              </View>
+              {[
+                [figure === 'DRAWDOWN' ? '高点' : '起点', data.start],
+                [figure === 'DRAWDOWN' ? '低点' : '终点', data.end],
+              ].map(([name, p]) =>
+                typeof p === 'string' ? null : (
+                  <View key={name as string} className='alfa-basis__row' role='row' data-point={name as string}>
+                    {[name as string, p.date, String(p.nav), String(p.accNav), String(p.adjNav)].map((v, i) => (
+                      <Text key={i} className='alfa-basis__cell' role='cell'>
+                        {v}
                       </Text>
                     ))}
                   </View>
-                  {[
-                    [figure === 'DRAWDOWN' ? '高点' : '起点', data.start],
-                    [figure === 'DRAWDOWN' ? '低点' : '终点', data.end],
-                  ].map(([name, p]) =>
-                    typeof p === 'string' ? null : (
-                      <View key={name as string} className='alfa-basis__row' role='row' data-point={name as string}>
-                        {[name as string, p.date, String(p.nav), String(p.accNav), String(p.adjNav)].map((v, i) => (
-                          <Text key={i} className='alfa-basis__cell' role='cell'>
-                            {v}
-                          </Text>
-                        ))}
-                      </View>
-                    ),
-                  )}
-                </View>
-                <View className='alfa-basis__steps'>
-                  {data.steps.map((s, i) => (
-                    <Text key={i} className='alfa-basis__step'>
-                      {s}
-                    </Text>
-                  ))}
-                </View>
-              </View>
-            )}
-          </AsyncContent>
-        </View>
-        <AtModalAction>
-          <View className='alfa-basis__close' role='button' onClick={onClose}>
-            知道了
+                ),
+              )}
+            </View>
+            <BasisSteps steps={data.steps} />
           </View>
-        </AtModalAction>
-      </AtModal>
-    </View>
+        )}
+      </AsyncContent>
+    </BasisSheet>
   )
 }

@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { Chart, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
+import { Chart, PERIOD_LABELS, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
 import { useRemote } from '@/hooks/remote'
@@ -26,6 +27,7 @@ import {
 } from './chartRules'
 import { DETAIL_PERIOD, type ChartAnswer } from './chartAnswer'
 import { ProfitCalculator } from './ProfitCalculator'
+import { chartBasisSteps } from './chartBasis'
 
 /** What the chart draws besides the answer: the benchmark line (when the preference shows one), the expected line (hasExpeData). */
 export interface ChartShow {
@@ -119,6 +121,8 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
   const { poCode, kind, preference } = strategy
   const realMoney = strategy.runningWithRealMoney
   const [period, setPeriod] = useState<ChartPeriod>(DETAIL_PERIOD)
+  // The chart figure whose 口径 sheet is open.
+  const [basis, setBasis] = useState<'return' | 'drawdown' | null>(null)
   // Investment plans' history operation has no comparing benchmark: they show their default.
   const choices = preference.displayBenchmark && kind !== 'investPlan' ? strategy.comparableBenchmarks : []
   const [benchmark, setBenchmark] = useState(() => chosenBenchmark(poCode, choices, preference.defaultComparableBenchmark))
@@ -159,13 +163,25 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
       <Card title='业绩走势' extra={<AsOf date={asOf} />}>
         <View className='alfa-po-chart__legend'>
           {chart && (
-            <View className='alfa-po-chart__figure'>
+            <View
+              className='alfa-po-chart__figure'
+              data-figure='totalReturn'
+              role='button'
+              aria-label={`${PERIOD_LABELS[period]}区间收益，查看计算口径`}
+              onClick={() => setBasis('return')}
+            >
               <Text>区间收益 </Text>
               <SignedRate value={chart.navHistory.totalReturn} />
             </View>
           )}
           {chart && preference.displayMaxDrawdownOnChart && dd && (
-            <View className='alfa-po-chart__figure' data-figure='maxDrawdown'>
+            <View
+              className='alfa-po-chart__figure'
+              data-figure='maxDrawdown'
+              role='button'
+              aria-label={`${PERIOD_LABELS[period]}最大回撤，查看计算口径`}
+              onClick={() => setBasis('drawdown')}
+            >
               <Text>最大回撤 </Text>
               <DrawdownRate value={dd.rate} />
             </View>
@@ -203,6 +219,11 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
         </View>
         <PeriodTabs value={period} onChange={setPeriod} periods={periods} />
       </Card>
+      {basis && chart && (
+        <BasisSheet title={basis === 'return' ? '区间收益的计算口径' : '最大回撤的计算口径'} onClose={() => setBasis(null)}>
+          <BasisSteps steps={chartBasisSteps(chart.navHistory, basis, PERIOD_LABELS[period]) ?? ['该区间暂无足够的净值数据。']} />
+        </BasisSheet>
+      )}
       {preference.displayProfitCalculator && chart && points >= 2 && (
         <Deferred>
           <ProfitCalculator series={chart.navHistory.series} />
