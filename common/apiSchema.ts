@@ -36,6 +36,10 @@ export const restFund = z.object({
   terminatedDate: date.nullable(),
   buyFeeRate: decimal,
   lowestBuyAmount: decimal,
+  /** Yearly operating fees as rates (0.012 = 1.20 %/yr); null when unknown (issue #25). */
+  managementFeeRate: decimal.nullable(),
+  custodyFeeRate: decimal.nullable(),
+  salesServiceFeeRate: decimal.nullable(),
   intro: z.string().nullable(),
   managerId: z.string().nullable(),
   canBuy: z.boolean(),

@@ -1381,6 +1381,10 @@ export type FundTradeRules = {
   canNotBuyReason?: Maybe<Scalars['String']['output']>;
   buyFeeRate: Scalars['Decimal']['output'];
   lowestBuyAmount: Scalars['Decimal']['output'];
+  /** Yearly operating fees as rates of the fund's assets (0.012 = 1.20 %/yr): 管理费率, 托管费率, 销售服务费率; null when unknown (an import may leave them out). */
+  managementFeeRate?: Maybe<Scalars['Decimal']['output']>;
+  custodyFeeRate?: Maybe<Scalars['Decimal']['output']>;
+  salesServiceFeeRate?: Maybe<Scalars['Decimal']['output']>;
   /** Redemption fee steps by holding days and arrival time, in Chinese. */
   redeemRules: Array<Scalars['String']['output']>;
 };
@@ -3281,6 +3285,9 @@ export type FundTradeRulesResolvers<ContextType = GraphQLContext, ParentType ext
   canNotBuyReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   buyFeeRate?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   lowestBuyAmount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  managementFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  custodyFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  salesServiceFeeRate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   redeemRules?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

@@ -40,7 +40,8 @@ const COMPARE = `query($codes: [String!]!, $range: String) {
 
 const FUND = `query($c: String!) {
   fund(fundCode: $c) {
-    fundCode fundSize riskLevelName buyFeeRate
+    fundCode fundSize riskLevelName buyFeeRate isDemo
+    tradeRules { managementFeeRate custodyFeeRate salesServiceFeeRate }
     manager { managerId managedFunds { fund { fundCode } tenureStart tenureDays } }
     topHoldings { list { securityCode securityName percent } }
     performance {
@@ -142,8 +143,14 @@ describe('基金对比 (fundComparison)', () => {
         assert.equal(f.fund.fundSize, page.fundSize)
         assert.equal(f.fund.riskLevelName, page.riskLevelName)
         assert.equal(f.fees.buyFeeRate, page.buyFeeRate)
-        // The import format has no management, custody or sales-service fee: none is invented.
-        assert.deepEqual([f.fees.managementFeeRate, f.fees.custodyFeeRate, f.fees.salesServiceFeeRate], [null, null, null])
+        // The fund page's yearly fees; the real funds' import leaves them out, so none is invented for them.
+        const t = page.tradeRules
+        assert.deepEqual(
+          [f.fees.managementFeeRate, f.fees.custodyFeeRate, f.fees.salesServiceFeeRate],
+          [t.managementFeeRate, t.custodyFeeRate, t.salesServiceFeeRate],
+        )
+        if (page.isDemo) assert.ok(t.managementFeeRate !== null, 'a demo fund has its fees')
+        else assert.deepEqual([t.managementFeeRate, t.custodyFeeRate, t.salesServiceFeeRate], [null, null, null])
         const managed = page.manager?.managedFunds.find((m: Answer) => m.fund.fundCode === f.fund.fundCode)
         assert.deepEqual(
           f.managers.map((m: Answer) => [m.managerId, m.tenureStart, m.tenureDays]),

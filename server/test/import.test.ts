@@ -54,6 +54,26 @@ describe('CSV import', () => {
     }
   })
 
+  it('takes a fund’s yearly fees when funds.csv gives them, and refuses a fee written as a percent (issue #25)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-import-'))
+    const head = 'fund_code,fund_name,category_code,setup_date,risk_level,management_fee_rate,custody_fee_rate,sales_service_fee_rate\n'
+    const database = await openDatabase({})
+    try {
+      await migrate(database)
+      fs.writeFileSync(path.join(dir, 'funds.csv'), `${head}123456,费率基金A,MIXED,2020-01-01,MidHigh,0.012,0.002,\n`)
+      await importFolder(database, dir)
+      const [row] = await database.query<Record<string, string | null>>(
+        `select management_fee_rate::text as m, custody_fee_rate::text as c, sales_service_fee_rate::text as s from funds where fund_code = '123456'`,
+      )
+      assert.deepEqual(row, { m: '0.012000', c: '0.002000', s: null })
+      fs.writeFileSync(path.join(dir, 'funds.csv'), `${head}123456,费率基金A,MIXED,2020-01-01,MidHigh,1.2,0.002,\n`)
+      await assert.rejects(importFolder(database, dir), /funds\.csv:2: management_fee_rate — a yearly fee of 10 % or more is not a rate/)
+    } finally {
+      await database.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('names the file and line of an invalid row and imports nothing of that file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-import-'))
     fs.writeFileSync(

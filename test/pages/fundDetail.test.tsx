@@ -51,6 +51,9 @@ const FUND = {
     canNotBuyReason: null,
     buyFeeRate: '0.0015',
     lowestBuyAmount: '10',
+    managementFeeRate: '0.012000',
+    custodyFeeRate: '0.002000',
+    salesServiceFeeRate: null,
     redeemRules: ['持有不足7天：赎回费率 1.50%'],
   },
   topHoldings: { reportDate: '2026-09-30', isDemo: true, list: [{ securityCode: '600519', securityName: '贵州茅台', percent: '0.0812' }] },
@@ -111,6 +114,10 @@ describe('fund detail: name, code, risk tag, latest NAV with its date, daily ret
     expect(container.querySelector('.alfa-fund-grid__cell[data-period="1Y"] .alfa-num--down')?.textContent).toBe('-5.12%')
     expect(container.querySelector('.alfa-fund-grid__cell[data-period="SETUP"]')?.textContent).toContain('--')
     expect(text()).toContain('申购费率0.15%')
+    // Yearly fees when known; an unknown one is left out rather than shown as 0.
+    expect(text()).toContain('管理费率1.20%/年')
+    expect(text()).toContain('托管费率0.20%/年')
+    expect(text()).not.toContain('销售服务费率')
     expect(text()).toContain('贵州茅台')
     expect(text()).toContain('演示数据')
   })

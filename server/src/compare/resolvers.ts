@@ -82,7 +82,12 @@ export const compareResolvers: Resolvers = {
         fund: f,
         figuresUnavailable: unavailable,
         ...(unavailable ? unavailableFigures() : fundFigures(series, riskFree)),
-        fees: { buyFeeRate: f.buyFeeRate, managementFeeRate: null, custodyFeeRate: null, salesServiceFeeRate: null },
+        fees: {
+          buyFeeRate: f.buyFeeRate,
+          managementFeeRate: f.managementFeeRate,
+          custodyFeeRate: f.custodyFeeRate,
+          salesServiceFeeRate: f.salesServiceFeeRate,
+        },
         managers,
         windowReturn: windowReturn.get(f.fundCode) ?? null,
       }))

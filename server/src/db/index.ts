@@ -17,6 +17,7 @@ import * as planModel from './migrations/0011_plan_model'
 import * as fundNavsScale from './migrations/0012_fund_navs_scale'
 import * as watchlistGroups from './migrations/0013_watchlist_groups'
 import * as navAlerts from './migrations/0014_nav_alerts'
+import * as fundFees from './migrations/0015_fund_fees'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_fund_navs_scale': fundNavsScale,
   '0013_watchlist_groups': watchlistGroups,
   '0014_nav_alerts': navAlerts,
+  '0015_fund_fees': fundFees,
 }
 
 /** A pooled connection as both engines hand it out. */

@@ -209,6 +209,10 @@ export interface FundsTable {
   can_buy: Generated<boolean>
   can_not_buy_reason: string | null
   intro: string | null
+  /** Yearly operating fees as rates (0015); null when unknown. */
+  management_fee_rate: ColumnType<string | null, string | null | undefined, string | null>
+  custody_fee_rate: ColumnType<string | null, string | null | undefined, string | null>
+  sales_service_fee_rate: ColumnType<string | null, string | null | undefined, string | null>
   fund_size: string | null
   fund_size_date: string | null
   is_demo: Generated<boolean>

@@ -5,6 +5,17 @@ import { ASSET_CLASS_NAMES, FUND_CATEGORY_NAMES } from '@alfa/common/labels'
 import { addDays } from '../calendar'
 import { Random } from './random'
 
+/** Usual yearly fees of each category in the market (管理费率, 托管费率, 销售服务费率: C-class bond and money funds charge one). */
+const DEMO_FEES: Record<FundCategory, { management_fee_rate: string; custody_fee_rate: string; sales_service_fee_rate: string }> = {
+  STOCK: { management_fee_rate: '0.012', custody_fee_rate: '0.002', sales_service_fee_rate: '0' },
+  MIXED: { management_fee_rate: '0.012', custody_fee_rate: '0.002', sales_service_fee_rate: '0' },
+  INDEX: { management_fee_rate: '0.005', custody_fee_rate: '0.001', sales_service_fee_rate: '0' },
+  BOND: { management_fee_rate: '0.003', custody_fee_rate: '0.001', sales_service_fee_rate: '0.004' },
+  MONEY: { management_fee_rate: '0.0015', custody_fee_rate: '0.0005', sales_service_fee_rate: '0.0025' },
+  QDII: { management_fee_rate: '0.015', custody_fee_rate: '0.0035', sales_service_fee_rate: '0' },
+  GOLD: { management_fee_rate: '0.005', custody_fee_rate: '0.001', sales_service_fee_rate: '0' },
+}
+
 /** Fund categories: name, asset class, annual drift, annual volatility, risk level, themes. */
 export const FUND_CATEGORIES = {
   STOCK: {
@@ -188,6 +199,7 @@ export async function seedFunds(ctx: SeedContext, market: Float64Array): Promise
       terminated_date: terminated ? days[endIndex] : null,
       buy_fee_rate: category === 'MONEY' ? '0' : category === 'BOND' ? '0.0008' : '0.0015',
       lowest_buy_amount: category === 'MONEY' ? '0.01' : '10.00',
+      ...DEMO_FEES[category],
       can_buy: !terminated && stage !== 'ISSUE_CLOSED_BEFORE_SETUP',
       can_not_buy_reason: terminated ? '基金已终止运作' : stage === 'ISSUE_CLOSED_BEFORE_SETUP' ? '募集已结束' : null,
       intro: `${name}是一只${c.name}基金，由${company}基金管理。`,

@@ -144,6 +144,9 @@ export const fundResolvers: Resolvers = {
       canNotBuyReason: f.isTerminated ? '基金已终止运作' : f.canNotBuyReason,
       buyFeeRate: f.buyFeeRate,
       lowestBuyAmount: f.lowestBuyAmount,
+      managementFeeRate: f.managementFeeRate,
+      custodyFeeRate: f.custodyFeeRate,
+      salesServiceFeeRate: f.salesServiceFeeRate,
       redeemRules: redeemRules(f.categoryCode),
     }),
     valuation: (f: Fund) =>

@@ -23,6 +23,16 @@ const positive = z.string().refine(
   (v) => ({ message: `${v === '' ? 'empty' : v} is not a positive number` }),
 )
 const optionalPositive = z.union([z.literal(''), positive]).transform((v) => v || null)
+/** A yearly fee as a rate of assets, 0 ≤ rate < 0.1 (0.012 for 1.20 %/yr); empty when unknown. */
+const feeRate = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,6})?$/, 'not a rate such as 0.012 (1.20 %/yr), at most 6 places')
+      .refine((v) => Number(v) < 0.1, 'a yearly fee of 10 % or more is not a rate: write 0.012 for 1.20 %'),
+  ])
+  .transform((v) => v || null)
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
 const text = (max: number) => z.string().max(max, `longer than ${max} characters`)
 const required = (max: number) => text(max).min(1, 'empty')
@@ -79,6 +89,9 @@ export const FILES = {
       terminated_date: { schema: optionalDate },
       buy_fee_rate: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '0.0015') },
       lowest_buy_amount: { schema: z.union([z.literal(''), decimal]).transform((v) => v || '10') },
+      management_fee_rate: { schema: feeRate },
+      custody_fee_rate: { schema: feeRate },
+      sales_service_fee_rate: { schema: feeRate },
       intro: { schema: optionalText(2000) },
       benchmark: { schema: benchmark.transform((v) => v || null) },
     },

@@ -352,7 +352,7 @@ export type FundDetailQueryVariables = Exact<{
 }>;
 
 
-export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, figuresUnavailable: string | null, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
+export type FundDetailQuery = { fund: { fundCode: string, fundName: string, categoryCode: string, categoryName: string | null, riskLevelName: string, offeringStageName: string, setupDate: string, isTerminated: boolean, terminatedDate: string | null, fundSize: string | null, fundSizeDate: string | null, nav: string | null, navDate: string | null, dailyReturn: string | null, intro: string | null, isDemo: boolean, figuresUnavailable: string | null, manager: { managerId: string, managerName: string, avatarUrl: string | null, company: string | null } | null, performance: { periodReturns: Array<{ period: string, label: string, value: string | null }> }, tradeRules: { buyFeeRate: string, lowestBuyAmount: string, canBuy: boolean, canNotBuyReason: string | null, managementFeeRate: string | null, custodyFeeRate: string | null, salesServiceFeeRate: string | null, redeemRules: Array<string> }, topHoldings: { reportDate: string | null, isDemo: boolean, list: Array<{ securityCode: string, securityName: string, percent: string }> } } | null };
 
 export type FundValuationQueryVariables = Exact<{
   fundCode: string;
@@ -365,7 +365,7 @@ export type FundHoldingsCardFragment = { reportDate: string | null, isDemo: bool
 
 export type FundManagerCardFragment = { managerId: string, managerName: string, avatarUrl: string | null, company: string | null };
 
-export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, redeemRules: Array<string> };
+export type FundTradeRulesCardFragment = { canBuy: boolean, canNotBuyReason: string | null, buyFeeRate: string, lowestBuyAmount: string, managementFeeRate: string | null, custodyFeeRate: string | null, salesServiceFeeRate: string | null, redeemRules: Array<string> };
 
 export type FundCalendarListFragment = { label: string, value: string };
 

@@ -23,6 +23,24 @@ export function TradeRulesCard({ rules }: { rules: FundTradeRulesCardFragment })
             </Text>,
           ],
           ['起购金额', <Text key='a' className='alfa-fund-digits'>{`${formatAmount(rules.lowestBuyAmount)}元`}</Text>],
+          // Yearly operating fees, taken from the fund's assets every day (shown only when known).
+          ...(
+            [
+              ['管理费率', rules.managementFeeRate],
+              ['托管费率', rules.custodyFeeRate],
+              ['销售服务费率', rules.salesServiceFeeRate],
+            ] as const
+          )
+            .filter(([, rate]) => rate != null)
+            .map(
+              ([label, rate]) =>
+                [
+                  label,
+                  <Text key={label} className='alfa-fund-digits'>
+                    {`${formatPercent(rate)}/年`}
+                  </Text>,
+                ] as const,
+            ),
         ]}
       />
       <Text className='alfa-fund-subtitle'>赎回规则</Text>
