@@ -11,25 +11,19 @@
  *   node --import tsx --test --test-concurrency=1 --test-force-exit server/test/aip.test.ts
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { aipRows, calculateAip } from '../src/aip/calc'
 import type { FundEvent } from '../src/fund/adjusted'
 import { gql, pgliteTestDatabase, startApp, type TestApp } from './helpers'
+import { readRealCsv, REAL_FIXTURE } from './realFixture'
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'real')
+const FIXTURE = REAL_FIXTURE
 const CODE = '270002'
 
-const readCsv = (file: string) => {
-  const [header, ...lines] = fs.readFileSync(path.join(FIXTURE, file), 'utf8').trim().split('\n')
-  const names = header.split(',')
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])))
-}
-const navs = readCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav) }))
-const dividends = readCsv('fund_events.csv').map((r) => ({
+const navs = readRealCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav) }))
+const dividends = readRealCsv('fund_events.csv').map((r) => ({
   ex: r.ex_date,
   cash: Number(r.cash_per_unit),
   pay: r.reinvest_date || r.ex_date,

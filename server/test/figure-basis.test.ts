@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { gql, startApp, type TestApp } from './helpers'
+import { readRealCsv, REAL_FIXTURE } from './realFixture'
 
 /**
  * 口径 (issue #25) on a real fund with 22 distributions, 广发稳健增长混合A (270002, SOURCE.md in
@@ -13,16 +12,11 @@ import { gql, startApp, type TestApp } from './helpers'
  * of the fixture's CSV files: one unit bought at the start, each distribution's cash reinvested at
  * the unit NAV of its reinvestment day, the value at the end over the value at the start.
  */
-const FIXTURE = path.join(__dirname, 'fixtures', 'real')
+const FIXTURE = REAL_FIXTURE
 const CODE = '270002'
 
-const readCsv = (file: string) => {
-  const [header, ...lines] = fs.readFileSync(path.join(FIXTURE, file), 'utf8').trim().split('\n')
-  const names = header.split(',')
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])))
-}
-const navs = readCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav) }))
-const events = readCsv('fund_events.csv').map((e) => ({
+const navs = readRealCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav) }))
+const events = readRealCsv('fund_events.csv').map((e) => ({
   ex: e.ex_date,
   cash: Number(e.cash_per_unit),
   reinvest: e.reinvest_date || e.ex_date,

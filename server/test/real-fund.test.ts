@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { gql, operation, startApp, type TestApp } from './helpers'
+import { readRealCsv, REAL_FIXTURE } from './realFixture'
 
 /**
  * Issue #8's acceptance check on a real fund: 广发稳健增长混合A (270002), 2004-07-26 … 2021-07-19,
@@ -20,26 +21,20 @@ import { gql, operation, startApp, type TestApp } from './helpers'
  * The expected figures are computed here from those files only, never with the engine's code.
  */
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'real')
+const FIXTURE = REAL_FIXTURE
 const CODE = '270002'
 /** The acceptance tolerance: 0.1 percentage point. */
 const PP = 0.001
 
-const readCsv = (file: string) => {
-  const [header, ...lines] = fs.readFileSync(path.join(FIXTURE, file), 'utf8').trim().split('\n')
-  const names = header.split(',')
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])))
-}
-
-const navs = readCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav), acc: Number(r.acc_nav) }))
+const navs = readRealCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav), acc: Number(r.acc_nav) }))
 const dates = navs.map((n) => n.date)
 const last = dates.length - 1
 const LAST = dates[last]
-const events = readCsv('fund_events.csv')
-const published = Object.fromEntries(readCsv('vendor/published.csv').map((r) => [r.period, Number(r.return_pct) / 100]))
-const vendorDaily = new Map(readCsv('vendor/daily.csv').map((r) => [r.date, Number(r.daily_return_pct) / 100]))
-const sinceSetup = readCsv('vendor/since_setup.csv').map((r) => ({ date: r.date, value: Number(r.return_pct) / 100 }))
-const sixMonths = readCsv('vendor/six_months.csv').map((r) => ({ date: r.date, value: Number(r.return_pct) / 100 }))
+const events = readRealCsv('fund_events.csv')
+const published = Object.fromEntries(readRealCsv('vendor/published.csv').map((r) => [r.period, Number(r.return_pct) / 100]))
+const vendorDaily = new Map(readRealCsv('vendor/daily.csv').map((r) => [r.date, Number(r.daily_return_pct) / 100]))
+const sinceSetup = readRealCsv('vendor/since_setup.csv').map((r) => ({ date: r.date, value: Number(r.return_pct) / 100 }))
+const sixMonths = readRealCsv('vendor/six_months.csv').map((r) => ({ date: r.date, value: Number(r.return_pct) / 100 }))
 
 /** The vendor's dividend-reinvested path: its published daily growth rates, compounded. */
 const vendorPath = dates.map(() => 1)
