@@ -202,6 +202,13 @@ describe('paged lists end with hasMore: false', () => {
       (x) => x.portfolio.poCode,
       true,
     ),
+    graphqlList(
+      'myMessages',
+      () => `query ($page: PageInput) { myMessages(page: $page) { ${pageInfo} list { id } } }`,
+      (d) => d.myMessages,
+      (x) => x.id,
+      true,
+    ),
     {
       name: 'REST GET /live/{liveId}/comments',
       key: (x) => x.commentId,
@@ -223,6 +230,14 @@ describe('paged lists end with hasMore: false', () => {
     )
     ids.column = await one(`select column_id from articles where column_id is not null group by column_id order by count(*) desc limit 1`)
     ids.course = await one(`select course_id from lessons group by course_id order by count(*) desc limit 1`)
+    // Messages to page through in 消息: five NAV alerts of five days (issue #25).
+    const me = await gql(app.t, '{ me { userId } }', {}, { authorization: `Bearer ${token}` })
+    const userId = String(me.body.data.me.userId)
+    for (const day of ['2026-09-24', '2026-09-25', '2026-09-28', '2026-09-29', '2026-09-30'])
+      await app.database.query(
+        `insert into user_messages (user_id, kind, fund_code, nav_date, title, body) values ($1, 'NAV_ALERT', '000001', $2::date, '净值提醒', $2::text)`,
+        [userId, day],
+      )
     // Strategies to page through in 我的关注: the user follows five.
     for (const poCode of ['ZH015676', 'ZH015677', 'LW000001', 'LW000002', 'AP000001']) {
       const { body } = await gql(
