@@ -117,6 +117,10 @@ describe('基金对比 page', () => {
     // Each line's return over the tab: its last value over 100.
     expect(container.querySelector('.alfa-compare-chart__return[data-fund="000001"] .alfa-num--up')?.textContent).toBe('+12.34%')
     expect(container.querySelector('.alfa-compare-chart__return[data-fund="110011"] .alfa-num--down')?.textContent).toBe('-5.00%')
+    // Its 口径: the line's last value over 100.
+    ;(container.querySelector('.alfa-compare-chart__return[data-fund="110011"]') as HTMLElement).click()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(document.querySelector('.alfa-basis')?.textContent).toContain('区间收益 = 95.00 ÷ 100 − 1 = -5.00%')
     expect(container.querySelector('[data-pair="000001-110011"]')?.textContent).toContain('重合 5.12%（1 只：贵州茅台）')
     expect(text()).toContain('无风险利率为 1.50%/年')
   })

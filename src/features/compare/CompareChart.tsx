@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { Chart, PeriodTabs, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { Skeleton } from '@/components/Skeleton'
 import { SignedRate } from '@/components/Figure'
@@ -33,6 +34,8 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
   const drawable = state === 'ready' && chart !== null && chart.series.length >= 2
   // The tab's return of each fund: its rebased line's last value over 100 (the first and last points are always kept).
   const last = drawable ? chart.series[chart.series.length - 1] : null
+  // The fund whose window return's 口径 sheet is open.
+  const [basis, setBasis] = useState<number | null>(null)
   return (
     <View className='alfa-compare-chart'>
       <View className='alfa-compare-chart__note'>
@@ -56,7 +59,14 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
       {last && (
         <View className='alfa-compare-chart__returns'>
           {chart!.chartFundCodes.map((code, j) => (
-            <View key={code} className='alfa-compare-chart__return' data-fund={code}>
+            <View
+              key={code}
+              className='alfa-compare-chart__return'
+              data-fund={code}
+              role='button'
+              aria-label={`${names[code] ?? code}区间收益，查看计算口径`}
+              onClick={() => setBasis(j)}
+            >
               <Text className='alfa-compare__sub'>{`${names[code] ?? code} 区间收益`}</Text>
               <SignedRate value={(Number(last.values[j]) / 100 - 1).toFixed(4)} />
             </View>
@@ -64,6 +74,29 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
         </View>
       )}
       <PeriodTabs value={period} onChange={onPeriod} />
+      {basis !== null && last && chart && (
+        <BasisSheet title='区间收益的计算口径' onClose={() => setBasis(null)}>
+          <BasisSteps steps={windowBasisSteps(chart, basis, names)} />
+        </BasisSheet>
+      )}
     </View>
   )
+}
+
+/**
+ * 口径 of a fund's return over the chart's window (issue #25): every fund's adjusted NAV is 100 on the
+ * common start, so the return is its line's last value over 100.
+ */
+export function windowBasisSteps(chart: CompareChartPartFragment, j: number, names: Record<string, string>): string[] {
+  const code = chart.chartFundCodes[j]
+  const first = chart.series[0]
+  const last = chart.series[chart.series.length - 1]
+  const end = Number(last.values[j])
+  const rate = end / 100 - 1
+  return [
+    `共同起点 ${first.date}：各基金在这一天都有净值（取各自首个净值日中最晚的一天），复权净值都折算为 100。`,
+    `${names[code] ?? code} 在 ${last.date}（各基金都有净值的最后一天）折算后为 ${end.toFixed(2)}，即复权净值是起点的 ${(end / 100).toFixed(4)} 倍。`,
+    `区间收益 = ${end.toFixed(2)} ÷ 100 − 1 = ${rate > 0 ? '+' : ''}${(rate * 100).toFixed(2)}%。`,
+    '复权净值按分红再投资、拆分折算计算，所以分红不算亏损。',
+  ]
 }
