@@ -25,12 +25,16 @@ beforeEach(() => {
 })
 
 describe('净值提醒', () => {
-  it('anonymous: sent to log in, nothing asked', async () => {
+  it('anonymous: asked to log in (去登录 starts it), nothing asked of the server', async () => {
     const startLogin = jest.spyOn(login, 'startLogin').mockResolvedValue('signup')
-    const { text, execute } = await openPage(NavAlertPage, 'subPkg/pages/navAlert/index', { fundCode: '110011' }, {})
-    expect(startLogin).toHaveBeenCalled()
+    const { text, execute, container, utils } = await openPage(NavAlertPage, 'subPkg/pages/navAlert/index', { fundCode: '110011' }, {})
     expect(execute).not.toHaveBeenCalled()
     expect(text()).toContain('登录后设置净值提醒')
+    expect(startLogin).not.toHaveBeenCalled()
+    await utils.act(async () => {
+      utils.fireEvent.click(container.querySelector('.alfa-empty__action') as HTMLElement)
+    })
+    expect(startLogin).toHaveBeenCalledTimes(1)
   })
 
   describe('signed in', () => {

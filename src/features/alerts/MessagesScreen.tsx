@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { LoadMore } from '@/components/LoadMore'
@@ -17,7 +17,7 @@ export const MESSAGES_KEY = 'userMessages'
 
 /**
  * 消息: the signed-in user's messages (NAV alerts), newest first, unread ones marked. Tapping one
- * marks it read and opens its fund; 全部已读 marks every one. An anonymous user is sent to log in.
+ * marks it read and opens its fund; 全部已读 marks every one. An anonymous user is asked to log in (去登录).
  */
 export function MessagesScreen() {
   const { head, items, state, stale, more, reload, loadMore } = usePaged(
@@ -27,9 +27,6 @@ export function MessagesScreen() {
   )
   // Read marks made here show at once; the server's answer replaces them on the next load.
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set())
-  useEffect(() => {
-    if (state === 'login') void startLogin()
-  }, [state])
 
   const unread = Math.max(0, (head?.unreadCount ?? 0) - items.filter((m) => !m.read && readHere.has(m.id)).length)
   const markAll = async () => {

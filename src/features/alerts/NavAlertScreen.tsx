@@ -46,9 +46,6 @@ export function NavAlertScreen({ fundCode: given }: { fundCode?: string }) {
   useEffect(() => {
     if (data) setDrafts(savedDrafts(data.myNavAlerts))
   }, [data])
-  useEffect(() => {
-    if (state === 'login') void startLogin()
-  }, [state])
 
   if (state === 'login')
     return (
