@@ -135,7 +135,7 @@ describe('基金对比 page', () => {
       },
     })
     const button = container.querySelector('[data-row="maxDrawdown"] [data-fund="110011"] [role="button"]') as HTMLElement
-    expect(button.getAttribute('aria-label')).toBe('乙价值混合最大回撤，查看计算口径')
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog')
     expect(container.querySelector('[data-row="buyFeeRate"] [data-fund="110011"] [role="button"]')).toBeNull()
     await utils.act(async () => {
       utils.fireEvent.click(button)

@@ -68,8 +68,8 @@ export interface FigureCell {
   label: string
   /** data-* attributes of the cell (`data-period`, `data-key`). */
   data?: Record<`data-${string}`, string>
-  /** A tap on the cell (e.g. to show how the figure was computed), announced with this name. */
-  onTap?: { label: string; run: () => void }
+  /** A tap on the cell (to show how the figure was computed): a button named by its own text, opening a dialog. */
+  onTap?: { run: () => void }
 }
 
 /** Figures three to a row, each above its label: a fund's period returns, a strategy's showcases. */
@@ -89,7 +89,7 @@ export function FigureGrid({
           key={c.key}
           className={`alfa-figures__cell ${cellClassName}`}
           {...c.data}
-          {...(c.onTap ? { role: 'button' as const, 'aria-label': c.onTap.label, onClick: c.onTap.run } : {})}
+          {...(c.onTap ? { role: 'button' as const, 'aria-haspopup': 'dialog' as const, onClick: c.onTap.run } : {})}
         >
           {c.figure}
           <Text className='alfa-figures__label'>{c.label}</Text>

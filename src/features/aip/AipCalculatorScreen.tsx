@@ -176,7 +176,7 @@ export function AipCalculatorScreen() {
             <Text className='alfa-aip__note'>
               {`首次扣款 ${result.firstPurchaseDate}（单位净值 ${formatNav(result.startNav)}），按 ${result.endNavDate} 单位净值 ${formatNav(result.endNav)} 计算市值`}
             </Text>
-            <View className='alfa-aip__basis-link' role='button' aria-label='查看定投结果的计算口径' onClick={() => setBasisOpen(true)}>
+            <View className='alfa-aip__basis-link' role='button' aria-haspopup='dialog' onClick={() => setBasisOpen(true)}>
               查看计算口径
             </View>
           </Card>

@@ -64,7 +64,7 @@ export function CompareChart({ chart, names, order, period, onPeriod, state, onR
               className='alfa-compare-chart__return'
               data-fund={code}
               role='button'
-              aria-label={`${names[code] ?? code}区间收益，查看计算口径`}
+              aria-haspopup='dialog'
               onClick={() => setBasis(j)}
             >
               <Text className='alfa-compare__sub'>{`${names[code] ?? code} 区间收益`}</Text>

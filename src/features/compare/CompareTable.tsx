@@ -183,7 +183,7 @@ export function CompareTable({ data }: { data: CompareTablePartFragment }) {
                         <View
                           className='alfa-compare__basis'
                           role='button'
-                          aria-label={`${names.get(f.fund.fundCode)}${row.label}，查看计算口径`}
+                          aria-haspopup='dialog'
                           onClick={() => setBasis({ fundCode: f.fund.fundCode, figure: explained })}
                         >
                           {row.cell(f)}

@@ -40,7 +40,7 @@ function CalendarList({
           key={c.label}
           className='alfa-rows__row'
           data-label={c.label}
-          {...(onBasis ? { role: 'button' as const, 'aria-label': `${c.label}年，查看计算口径`, onClick: () => onBasis(c.label) } : {})}
+          {...(onBasis ? { role: 'button' as const, 'aria-haspopup': 'dialog' as const, onClick: () => onBasis(c.label) } : {})}
         >
           <Text className='alfa-rows__label alfa-fund-digits'>{c.label.replace('Q', ' 第') + (c.label.includes('Q') ? '季度' : '年')}</Text>
           <SignedRate value={c.value} />
@@ -95,7 +95,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
                 className='alfa-fund-basis-link'
                 {...(p.maxDrawdown === null
                   ? {}
-                  : { role: 'button' as const, 'aria-label': '最大回撤，查看计算口径', onClick: () => setBasis('DRAWDOWN') })}
+                  : { role: 'button' as const, 'aria-haspopup': 'dialog' as const, onClick: () => setBasis('DRAWDOWN') })}
               >
                 <DrawdownRate value={p.maxDrawdown} className='alfa-fund-digits' />
               </View>,

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { FigureGrid, SignedRate } from '@/components/Figure'
 import type { FundReturnsGridFragment } from '@/services/generated/graphql'
-import { formatPercent } from '@/utils/number'
 import { FigureBasisSheet } from '../basis/FigureBasisSheet'
 
 /**
@@ -19,10 +18,7 @@ export function ReturnsGrid({ items, fundCode }: { items: ReadonlyArray<FundRetu
           figure: <SignedRate value={r.value} className='alfa-figures__value' />,
           label: r.label,
           data: { 'data-period': r.period },
-          onTap:
-            r.value === null
-              ? undefined
-              : { label: `${r.label} ${formatPercent(r.value, 2, { sign: true })}，查看计算口径`, run: () => setBasis(r.period) },
+          onTap: r.value === null ? undefined : { run: () => setBasis(r.period) },
         }))}
       />
       {basis && <FigureBasisSheet fundCode={fundCode} figure={basis} onClose={() => setBasis(null)} />}

@@ -167,7 +167,7 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
               className='alfa-po-chart__figure'
               data-figure='totalReturn'
               role='button'
-              aria-label={`${PERIOD_LABELS[period]}区间收益，查看计算口径`}
+              aria-haspopup='dialog'
               onClick={() => setBasis('return')}
             >
               <Text>区间收益 </Text>
@@ -179,7 +179,7 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
               className='alfa-po-chart__figure'
               data-figure='maxDrawdown'
               role='button'
-              aria-label={`${PERIOD_LABELS[period]}最大回撤，查看计算口径`}
+              aria-haspopup='dialog'
               onClick={() => setBasis('drawdown')}
             >
               <Text>最大回撤 </Text>
