@@ -116,8 +116,11 @@ describe('净值提醒 and 消息 (issue #25)', () => {
       await row.tap()
       await until('the fund page', async () => new URL(page.url()).pathname === `/alfa/fund/${FUND}/detail`)
       await traffic.quiet()
-      const { myMessages } = await gql<{ myMessages: { unreadCount: number } }>(`{ myMessages { unreadCount } }`)
-      assert.equal(myMessages.unreadCount, 0)
+      // The read mark is sent as the fund page opens (not awaited before it): the server has it soon after.
+      await until(
+        'the read mark on the server',
+        async () => (await gql<{ myMessages: { unreadCount: number } }>(`{ myMessages { unreadCount } }`)).myMessages.unreadCount === 0,
+      )
       assert.deepEqual(tab.log.problems, [])
     } finally {
       await context.close()

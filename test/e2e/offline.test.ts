@@ -55,7 +55,7 @@ after(async () => h.stop())
 
 /** Lines the app logs because the API is cut off on purpose: aborted API requests and the failures they cause. */
 const expectedOffline = (line: string) =>
-  /request failed: \w+ \S+\/(alfa|alfa-m)\/v\d+\/\S* net::ERR_INTERNET_DISCONNECTED/.test(line) ||
+  /request failed: \w+ \S+\/(alfa|alfa-m)\/v\d+\/\S*( \[\w+\])? net::ERR_INTERNET_DISCONNECTED/.test(line) ||
   /console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(\S+\/(alfa|alfa-m)\/v\d+\//.test(line) ||
   /console\.error: GraphQL \w* failed: (Failed to fetch|request:fail|network error)/.test(line)
 
@@ -185,7 +185,7 @@ describe('offline: user data is kept per user', () => {
       // The 401 is the point of this step; login then leaves the page, cutting its other requests short.
       log.problems = log.problems.filter(
         (l) =>
-          !/(HTTP 401 for POST \S+\/graphql|status of 401 \(Unauthorized\) \(\S+\/graphql|request failed: POST \S+\/graphql net::ERR_ABORTED)/.test(
+          !/(HTTP 401 for POST \S+\/graphql|status of 401 \(Unauthorized\) \(\S+\/graphql|request failed: POST \S+\/graphql( \[\w+\])? net::ERR_ABORTED)/.test(
             l,
           ),
       )
