@@ -212,10 +212,12 @@ for (const scheme of ['light', 'dark'] as const) {
         assert.ok(order.length >= 2 && order.includes(FUND) && order.includes(otherFund), JSON.stringify(order))
         const expected = [order[1], order[0], ...order.slice(2)]
 
-        const saved = page.waitForResponse((r) => r.url().startsWith(h.origin) && r.request().method() !== 'GET', WAIT)
+        // Wait for the save itself: any other POST (a GraphQL query of the page) may answer first, and a
+        // reload before manage-seq answers aborts it.
+        const saved = page.waitForResponse((r) => r.url().includes('/user-fund-picks/manage-seq'), WAIT)
         await manage.locator('.alfa-manage__move[aria-label$="下移"]').first().tap()
         await until('the moved order', async () => JSON.stringify(await codes()) === JSON.stringify(expected))
-        assert.ok((await saved).ok(), 'the new order was saved')
+        assert.ok((await saved).ok(), 'the new order was saved (manage-seq)')
         await page.waitForLoadState('networkidle')
 
         await page.reload({ waitUntil: 'domcontentloaded' })
