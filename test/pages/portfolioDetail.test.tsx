@@ -266,6 +266,55 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(sheet.textContent).toContain('区间收益 = 终点净值 ÷ 起点净值 − 1 = 1.2100 ÷ 1.0000 − 1 = +21.00%')
   })
 
+  it('the head’s 最大回撤 and 近1年, tapped, show the peak and trough of the history they come from (口径, issue #25)', async () => {
+    // The whole history (range Max) falls 20 % from 2024-03-01 to 2024-06-03; the last year 8 %, not the 10 % shown.
+    const history = (range: string) => ({
+      portfolio: {
+        ...portfolio(),
+        navHistory: {
+          ...CHART.navHistory,
+          series: [
+            { date: '2024-01-02', value: '1.0000' },
+            { date: '2024-03-01', value: '1.2500' },
+            { date: '2024-06-03', value: '1.0000' },
+            { date: '2025-03-03', value: '1.2500' },
+            { date: '2025-05-06', value: '1.1500' },
+            { date: '2026-01-02', value: '1.2100' },
+          ].filter((p) => range === 'Max' || p.date >= '2025-01-02'),
+          maxDrawdown:
+            range === 'Max'
+              ? { rate: '-0.200000', startDate: '2024-03-01', endDate: '2024-06-03' }
+              : { rate: '-0.080000', startDate: '2025-03-03', endDate: '2025-05-06' },
+        },
+      },
+    })
+    serve({ Portfolio: () => ({ portfolio: portfolio() }), NavHistory: (vars) => history(String(vars.range)) })
+    const { container } = await open('ZH015676')
+    const tap = async (figure: string) => {
+      const button = container.querySelector(`.alfa-po-head__figure[data-figure="${figure}"]`) as HTMLElement
+      expect(button.getAttribute('role')).toBe('button')
+      expect(button.getAttribute('aria-haspopup')).toBe('dialog')
+      button.click()
+      for (let i = 0; i < 50 && !document.querySelector('.alfa-basis__step'); i++) await new Promise((r) => setTimeout(r, 10))
+      return document.querySelector('.alfa-basis') as HTMLElement
+    }
+
+    const whole = await tap('max')
+    expect(whole.getAttribute('aria-label')).toBe('最大回撤的计算口径')
+    expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max'])
+    expect(whole.textContent).toContain('净值从 2024-03-01 的高点 1.2500 跌到 2024-06-03 的低点 1.0000')
+    expect(whole.textContent).toContain('= 1.0000 ÷ 1.2500 − 1 = -20.00%')
+    expect(whole.textContent).not.toContain('按目前的全部净值计算为')
+    ;(whole.querySelector('.alfa-basis__close') as HTMLElement).click()
+    await new Promise((r) => setTimeout(r, 0))
+
+    const lastYear = await tap('lastYear')
+    expect(lastYear.getAttribute('aria-label')).toBe('近1年最大回撤的计算口径')
+    expect(lastYear.textContent).toContain('近1年内净值从 2025-03-03 的高点 1.2500 跌到 2025-05-06 的低点 1.1500')
+    // The stored -10.00 % and the history's -8.00 % differ: the sheet says which is which.
+    expect(lastYear.textContent).toContain('页面上方的 -10.00% 是策略数据更新时的计算结果；按目前的全部净值计算为 -8.00%。')
+  })
+
   it('a drawdown showcase written without its sign shows as a fall, in the falling colour', async () => {
     const performanceShowcase = [{ key: 'maxDrawdown', displayName: '最大回撤', valueText: '24.38%', fontColor: 'Positive' }]
     serve({ Portfolio: () => ({ portfolio: portfolio({ performanceShowcase }) }) })

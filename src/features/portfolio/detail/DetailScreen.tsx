@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { AsOf, DrawdownRate, RiskTag, Tag } from '@/components/Figure'
@@ -14,7 +15,8 @@ import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
 import { signedState } from '../signed'
 import { DETAIL_RANGE, type ChartAnswer } from './chartAnswer'
-import { DetailBody } from './body'
+import { DetailBody, DrawdownBasis } from './body'
+import type { HeadDrawdown } from './DrawdownBasis'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
@@ -24,6 +26,8 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const buyers = formatCount(p.buyersCount)
   const range = p.annualizedReturnRateRange
   const latest = p.latestNav.list[0]
+  // The drawdown whose 口径 sheet is open.
+  const [basis, setBasis] = useState<HeadDrawdown | null>(null)
   return (
     <View className='alfa-po-head'>
       <Text className='alfa-po-head__name'>{p.poName}</Text>
@@ -48,15 +52,36 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
           <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
           {range.defaultDrawdown && (
             <Text>
-              ，最大回撤 <DrawdownRate value={range.defaultDrawdown} />
+              ，
+              <Text className='alfa-po-head__figure' role='button' aria-haspopup='dialog' data-figure='max' onClick={() => setBasis('max')}>
+                最大回撤 <DrawdownRate value={range.defaultDrawdown} />
+              </Text>
             </Text>
           )}
           {range.minDrawdown && (
             <Text>
-              ，近1年 <DrawdownRate value={range.minDrawdown} />
+              ，
+              <Text
+                className='alfa-po-head__figure'
+                role='button'
+                aria-haspopup='dialog'
+                data-figure='lastYear'
+                onClick={() => setBasis('lastYear')}
+              >
+                近1年 <DrawdownRate value={range.minDrawdown} />
+              </Text>
             </Text>
           )}
         </View>
+      )}
+      {basis && range?.[basis === 'max' ? 'defaultDrawdown' : 'minDrawdown'] && (
+        <DrawdownBasis
+          poCode={p.poCode}
+          kind={p.kind}
+          figure={basis}
+          shown={String(range[basis === 'max' ? 'defaultDrawdown' : 'minDrawdown'])}
+          onClose={() => setBasis(null)}
+        />
       )}
       <View className='alfa-po-head__meta'>
         <Text>{`运行 ${p.runningDays} 天`}</Text>

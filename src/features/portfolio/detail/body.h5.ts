@@ -7,3 +7,6 @@ import { lazyPart } from '@/components/LazyPart/index.h5'
  * are tasks after the head's paint.
  */
 export const DetailBody = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DetailBody'), 'alfa-po-body-pending')
+
+/** The head's drawdown 口径 sheet: in the body's chunk (it reads the chart's history operations). */
+export const DrawdownBasis = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DrawdownBasis'), 'alfa-po-basis-pending')
