@@ -1,4 +1,5 @@
 import * as graphql from '@/services/graphql'
+import * as navigation from '@/services/navigation'
 import { toast } from '@/services/toast'
 import { user } from '@/services/user'
 import FavouritesPage from '@/pages/favourites/index'
@@ -101,6 +102,19 @@ describe('我的自选 with groups', () => {
     expect(container.querySelector('[aria-label="管理分组"]')).not.toBeNull()
   })
 
+  it('a long press on a fund offers 净值提醒, which opens the fund’s alerts (issue #25)', async () => {
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve())
+    const { container, tap, utils } = await open({})
+    const row = container.querySelectorAll('.alfa-favourites__row')[1] as HTMLElement
+    await utils.act(async () => {
+      row.dispatchEvent(new CustomEvent('longpress', { bubbles: true }))
+    })
+    expect(container.querySelector('.alfa-groups-sheet')?.getAttribute('aria-label')).toBe('乙稳健债券')
+    await tap(container.querySelector('.alfa-groups-sheet__action[data-action="alert"]'))
+    expect(go).toHaveBeenCalledWith('navAlert', { fundCode: '000002' })
+    expect(container.querySelector('.alfa-groups-sheet')).toBeNull()
+  })
+
   it('a long press on a fund sets its groups: it may be in several', async () => {
     const answer = [
       { groupId: '1', name: '长线', fundCodes: ['000001', '000002', '000003'] },
@@ -111,6 +125,10 @@ describe('我的自选 with groups', () => {
     await utils.act(async () => {
       row.dispatchEvent(new CustomEvent('longpress', { bubbles: true }))
     })
+    // The long press offers the fund's groups and its NAV alerts.
+    const actions = Array.from(container.querySelectorAll<HTMLElement>('.alfa-groups-sheet__action'))
+    expect(actions.map((a) => a.textContent)).toEqual(['设置分组', '净值提醒'])
+    await tap(actions[0])
     const options = () => Array.from(container.querySelectorAll<HTMLElement>('.alfa-groups-sheet__option'))
     expect(options().map((o) => [o.textContent, o.getAttribute('aria-checked')])).toEqual([
       ['长线', 'false'],

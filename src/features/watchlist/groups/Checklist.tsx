@@ -67,3 +67,37 @@ export function Checklist({ title, items, initial, emptyText, onSave, onCancel }
     </View>
   )
 }
+
+/** What a long press on a 自选 fund offers: its groups and its NAV alerts (issue #25). */
+export function FundActions({
+  fundName,
+  onGroups,
+  onAlert,
+  onCancel,
+}: {
+  fundName: string
+  onGroups: () => void
+  onAlert: () => void
+  onCancel: () => void
+}) {
+  return (
+    <View className='alfa-groups-sheet' role='dialog' aria-modal aria-label={fundName}>
+      <AtModal isOpened onClose={onCancel}>
+        <AtModalHeader>{fundName}</AtModalHeader>
+        <View className='alfa-groups-sheet__body'>
+          <View className='alfa-groups-sheet__option alfa-groups-sheet__action' role='button' data-action='groups' onClick={onGroups}>
+            <Text className='alfa-groups-sheet__label'>设置分组</Text>
+          </View>
+          <View className='alfa-groups-sheet__option alfa-groups-sheet__action' role='button' data-action='alert' onClick={onAlert}>
+            <Text className='alfa-groups-sheet__label'>净值提醒</Text>
+          </View>
+        </View>
+        <AtModalAction>
+          <View className='alfa-groups-sheet__cancel' role='button' onClick={onCancel}>
+            取消
+          </View>
+        </AtModalAction>
+      </AtModal>
+    </View>
+  )
+}

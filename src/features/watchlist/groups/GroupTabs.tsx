@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react'
 import { Tabs } from '@/components/Tabs'
 import { user } from '@/services/user'
 import type { PickedFund } from '../picks'
-import { Checklist } from './Checklist'
+import { navigateTo } from '@/services/navigation'
+import { Checklist, FundActions } from './Checklist'
 import { GroupsManage } from './GroupsManage'
 import { groupStore as defaultStore, type GroupStore, type WatchGroup } from './groupStore'
 import './groups.scss'
@@ -14,11 +15,14 @@ export const ALL_TAB = 'all'
 
 /** `back`: the sheet a group's funds return to (管理分组 when opened from it, none from an empty group's tab). */
 type Sheet =
-  { kind: 'manage' } | { kind: 'fund'; fundCode: string; fundName: string } | { kind: 'groupFunds'; group: WatchGroup; back: Sheet | null }
+  | { kind: 'manage' }
+  | { kind: 'actions'; fundCode: string; fundName: string }
+  | { kind: 'fund'; fundCode: string; fundName: string }
+  | { kind: 'groupFunds'; group: WatchGroup; back: Sheet | null }
 
 /**
  * 我的自选's groups: the chosen tab (全部 or a group), the funds it shows in the list's order, and
- * the open sheet (管理分组, a fund's groups, a group's funds). Read inside an observer component.
+ * the open sheet (管理分组, a fund's actions, a fund's groups, a group's funds). Read inside an observer component.
  */
 export function useGroupTab(picks: readonly PickedFund[], store: GroupStore = defaultStore) {
   const [groupId, setGroupId] = useState<string>(ALL_TAB)
@@ -43,7 +47,8 @@ export function useGroupTab(picks: readonly PickedFund[], store: GroupStore = de
     sheet,
     setSheet,
     openManage: () => setSheet({ kind: 'manage' }),
-    openFund: (fundCode: string, fundName: string) => setSheet({ kind: 'fund', fundCode, fundName }),
+    /** A long press on a fund: 设置分组 or 净值提醒. */
+    openFund: (fundCode: string, fundName: string) => setSheet({ kind: 'actions', fundCode, fundName }),
   }
 }
 
@@ -77,6 +82,17 @@ export const GroupTabs = observer(function GroupTabs({ tab }: { tab: GroupTab })
           store={store}
           onClose={close}
           onPickFunds={(g) => setSheet({ kind: 'groupFunds', group: g, back: { kind: 'manage' } })}
+        />
+      )}
+      {sheet?.kind === 'actions' && (
+        <FundActions
+          fundName={sheet.fundName}
+          onGroups={() => setSheet({ kind: 'fund', fundCode: sheet.fundCode, fundName: sheet.fundName })}
+          onAlert={() => {
+            close()
+            navigateTo('navAlert', { fundCode: sheet.fundCode })
+          }}
+          onCancel={close}
         />
       )}
       {sheet?.kind === 'fund' && (
