@@ -103,7 +103,7 @@ describe('我的自选 with groups', () => {
   })
 
   it('a long press on a fund offers 净值提醒, which opens the fund’s alerts (issue #25)', async () => {
-    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve())
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
     const { container, tap, utils } = await open({})
     const row = container.querySelectorAll('.alfa-favourites__row')[1] as HTMLElement
     await utils.act(async () => {
