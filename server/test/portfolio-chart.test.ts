@@ -27,6 +27,40 @@ describe('NavHistory: the comparing benchmark, the expected line and the series�
   const one = async (sql: string, params: unknown[] = []) =>
     Object.values((await app.database.query<Record<string, unknown>>(sql, params))[0] ?? {})[0]
 
+  it('every seeded strategy’s stored 最大回撤, 近1年, 年化收益 and 成立以来 are what its history (range Max, 1Y) gives: the 口径 sheets (issue #25) read them from there', async () => {
+    const rows = await app.database.query<{
+      po_code: string
+      default_drawdown: string
+      min_drawdown: string
+      showcase: Array<{ key: string; valueText: string }>
+    }>(
+      `select po_code, default_drawdown::text, min_drawdown::text, performance_showcase as showcase from portfolios
+        where default_drawdown is not null and po_code not like 'ZZ%' order by po_code`,
+    )
+    let checked = 0
+    const pct = (v: number) => `${(v * 100).toFixed(2)}%`
+    for (const row of rows) {
+      // As the app asks (no isModelPo: an investment plan's own NAVs, not its model's).
+      const wholeAnswer = (await ask({ poCode: row.po_code, range: 'Max', isModelPo: null })).body.data.portfolio
+      if (!wholeAnswer) continue // another broker's strategy
+      checked++
+      const whole = wholeAnswer.navHistory
+      const year = (await ask({ poCode: row.po_code, range: '1Y', isModelPo: null })).body.data.portfolio.navHistory
+      assert.equal(whole.maxDrawdown.rate, Number(row.default_drawdown).toFixed(6), `${row.po_code} 最大回撤`)
+      assert.equal(year.maxDrawdown.rate, Number(row.min_drawdown).toFixed(6), `${row.po_code} 近1年`)
+      const shown = Object.fromEntries((row.showcase ?? []).map((x) => [x.key, x.valueText]))
+      const series = whole.series as Array<{ date: string; value: string }>
+      const first = series[0]
+      const last = series[series.length - 1]
+      const days = (Date.parse(last.date) - Date.parse(first.date)) / 86_400_000
+      // This test's own arithmetic: the total growth, and that growth compounded to 365 days.
+      const growth = Number(last.value) / Number(first.value)
+      if (shown.total) assert.equal(pct(growth - 1), shown.total, `${row.po_code} 成立以来`)
+      if (shown.annualized) assert.equal(pct(growth ** (365 / days) - 1), shown.annualized, `${row.po_code} 年化收益`)
+    }
+    assert.ok(checked >= 20, `${checked} strategies`)
+  })
+
   it('comparingIndexCode with hasComparingIndex answers that index as `comparing`, rebased to 1 on the range’s first day; the default stays `benchmark`', async () => {
     const res = await ask({ comparingIndexCode: '000905', hasComparingIndex: true })
     assert.equal(res.status, 200)

@@ -266,7 +266,7 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(sheet.textContent).toContain('区间收益 = 终点净值 ÷ 起点净值 − 1 = 1.2100 ÷ 1.0000 − 1 = +21.00%')
   })
 
-  it('the head’s 最大回撤 and 近1年, tapped, show the peak and trough of the history they come from (口径, issue #25)', async () => {
+  it('the head’s 最大回撤, 近1年 and 年化收益, tapped, show how the history they come from gives them (口径, issue #25)', async () => {
     // The whole history (range Max) falls 20 % from 2024-03-01 to 2024-06-03; the last year 8 %, not the 10 % shown.
     const history = (range: string) => ({
       portfolio: {
@@ -312,7 +312,21 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(lastYear.getAttribute('aria-label')).toBe('近1年最大回撤的计算口径')
     expect(lastYear.textContent).toContain('近1年内净值从 2025-03-03 的高点 1.2500 跌到 2025-05-06 的低点 1.1500')
     // The stored -10.00 % and the history's -8.00 % differ: the sheet says which is which.
-    expect(lastYear.textContent).toContain('页面上方的 -10.00% 是策略数据更新时的计算结果；按目前的全部净值计算为 -8.00%。')
+    expect(lastYear.textContent).toContain('页面上的 -10.00% 是策略数据更新时的计算结果；按目前的全部净值计算为 -8.00%。')
+    ;(lastYear.querySelector('.alfa-basis__close') as HTMLElement).click()
+    await new Promise((r) => setTimeout(r, 0))
+
+    // The showcases: 年化收益 over the whole history, 731 days; the stored 8.61 % is not what the history gives.
+    const annual = container.querySelector('.alfa-po-showcase__item[data-key="annualized"]') as HTMLElement
+    expect(annual.getAttribute('aria-haspopup')).toBe('dialog')
+    annual.click()
+    for (let i = 0; i < 50 && !document.querySelector('.alfa-basis__step'); i++) await new Promise((r) => setTimeout(r, 10))
+    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    expect(sheet.getAttribute('aria-label')).toBe('年化收益的计算口径')
+    expect(sheet.textContent).toContain('相隔 731 天')
+    expect(sheet.textContent).toContain('(1.2100 ÷ 1.0000)^(365 ÷ 731) − 1 = +9.99%')
+    expect(sheet.textContent).toContain('页面上的 8.61% 是策略数据更新时的计算结果；按目前的全部净值计算为 9.99%。')
+    expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max', '1Y', 'Max'])
   })
 
   it('a drawdown showcase written without its sign shows as a fall, in the falling colour', async () => {

@@ -24,8 +24,22 @@ function showcaseTone({ key, valueText, fontColor }: PortfolioShowcaseFragment):
   return ZERO_RATE_RE.test(valueText) ? null : 'Negative'
 }
 
-/** Feature or performance showcase: each value in its font colour (Positive red, Negative green, Primary blue, …). */
-export function Showcases({ items }: { items: ReadonlyArray<PortfolioShowcaseFragment> }) {
+/** A showcase's rate as a decimal ('8.61%' → 0.0861), null for any other text. */
+export function showcaseRate(item: PortfolioShowcaseFragment): number | null {
+  return RATE_TEXT_RE.test(item.valueText) ? Number(item.valueText.replace('%', '')) / 100 : null
+}
+
+/**
+ * Feature or performance showcase: each value in its font colour (Positive red, Negative green, Primary
+ * blue, …). `onFigure` makes a cell a button (its 口径) where it gives a handler for it.
+ */
+export function Showcases({
+  items,
+  onFigure,
+}: {
+  items: ReadonlyArray<PortfolioShowcaseFragment>
+  onFigure?: (item: PortfolioShowcaseFragment) => (() => void) | null
+}) {
   return (
     <FigureGrid
       className='alfa-po-showcase'
@@ -39,6 +53,7 @@ export function Showcases({ items }: { items: ReadonlyArray<PortfolioShowcaseFra
         ),
         label: item.displayName,
         data: { 'data-key': item.key },
+        onTap: onFigure?.(item) ? { run: onFigure(item)! } : undefined,
       }))}
     />
   )

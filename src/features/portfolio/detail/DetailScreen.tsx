@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
+import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { AsOf, DrawdownRate, RiskTag, Tag } from '@/components/Figure'
@@ -8,26 +9,34 @@ import { useShareSubject } from '@/components/Page'
 import { openLink } from '@/services/links'
 import { formatCount, formatNav, formatPercent } from '@/utils/number'
 import { PortfolioPending } from '../PortfolioPending'
-import { Showcases } from '../Showcases'
+import { showcaseRate, Showcases } from '../Showcases'
 import { useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
 import { signedState } from '../signed'
 import { DETAIL_RANGE, type ChartAnswer } from './chartAnswer'
-import { DetailBody, DrawdownBasis } from './body'
-import type { HeadDrawdown } from './DrawdownBasis'
+import { DetailBody, HistoryBasis } from './body'
+import type { HistoryFigure } from './HistoryBasis'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
-/** The head: name, tags, the big figures, running days and followers. */
+const SHOWCASE_FIGURES: Partial<Record<string, HistoryFigure>> = { annualized: 'annualized', maxDrawdown: 'max', total: 'total' }
+
+/** The head: name, tags, the big figures (each stored one opens its 口径), running days and followers. */
 const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const followers = formatCount(useFollowersCount(p.poCode, p.followersCount))
   const buyers = formatCount(p.buyersCount)
   const range = p.annualizedReturnRateRange
   const latest = p.latestNav.list[0]
-  // The drawdown whose 口径 sheet is open.
-  const [basis, setBasis] = useState<HeadDrawdown | null>(null)
+  // The stored figure whose 口径 sheet is open, and the rate on screen.
+  const [basis, setBasis] = useState<{ figure: HistoryFigure; shown: string | number } | null>(null)
+  // The performance showcases computed from the history: 年化收益, 最大回撤, 成立以来.
+  const showcaseFigure = (item: PortfolioShowcaseFragment) => {
+    const figure = SHOWCASE_FIGURES[item.key]
+    const rate = showcaseRate(item)
+    return figure && rate !== null ? () => setBasis({ figure, shown: rate }) : null
+  }
   return (
     <View className='alfa-po-head'>
       <Text className='alfa-po-head__name'>{p.poName}</Text>
@@ -40,7 +49,9 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
         {p.runningWithRealMoney && <Tag>实盘运行</Tag>}
         {signedState(p.hasSigned) === 'signed' && <Tag tone='primary'>已签约</Tag>}
       </View>
-      {p.preference.displayShowcase && p.performanceShowcase.length > 0 && <Showcases items={p.performanceShowcase} />}
+      {p.preference.displayShowcase && p.performanceShowcase.length > 0 && (
+        <Showcases items={p.performanceShowcase} onFigure={showcaseFigure} />
+      )}
       {latest && (
         <View className='alfa-po-head__nav'>
           <Text>{`最新净值 ${formatNav(latest.value)}`}</Text>
@@ -53,7 +64,13 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
           {range.defaultDrawdown && (
             <Text>
               ，
-              <Text className='alfa-po-head__figure' role='button' aria-haspopup='dialog' data-figure='max' onClick={() => setBasis('max')}>
+              <Text
+                className='alfa-po-head__figure'
+                role='button'
+                aria-haspopup='dialog'
+                data-figure='max'
+                onClick={() => setBasis({ figure: 'max', shown: String(range.defaultDrawdown) })}
+              >
                 最大回撤 <DrawdownRate value={range.defaultDrawdown} />
               </Text>
             </Text>
@@ -66,7 +83,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
                 role='button'
                 aria-haspopup='dialog'
                 data-figure='lastYear'
-                onClick={() => setBasis('lastYear')}
+                onClick={() => setBasis({ figure: 'lastYear', shown: String(range.minDrawdown) })}
               >
                 近1年 <DrawdownRate value={range.minDrawdown} />
               </Text>
@@ -74,15 +91,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
           )}
         </View>
       )}
-      {basis && range?.[basis === 'max' ? 'defaultDrawdown' : 'minDrawdown'] && (
-        <DrawdownBasis
-          poCode={p.poCode}
-          kind={p.kind}
-          figure={basis}
-          shown={String(range[basis === 'max' ? 'defaultDrawdown' : 'minDrawdown'])}
-          onClose={() => setBasis(null)}
-        />
-      )}
+      {basis && <HistoryBasis poCode={p.poCode} kind={p.kind} figure={basis.figure} shown={basis.shown} onClose={() => setBasis(null)} />}
       <View className='alfa-po-head__meta'>
         <Text>{`运行 ${p.runningDays} 天`}</Text>
         {followers && <Text>{`${followers}人关注`}</Text>}

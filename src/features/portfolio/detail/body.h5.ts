@@ -8,5 +8,5 @@ import { lazyPart } from '@/components/LazyPart/index.h5'
  */
 export const DetailBody = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DetailBody'), 'alfa-po-body-pending')
 
-/** The head's drawdown 口径 sheet: in the body's chunk (it reads the chart's history operations). */
-export const DrawdownBasis = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DrawdownBasis'), 'alfa-po-basis-pending')
+/** The 口径 sheet of the head's stored figures: in the body's chunk (it reads the chart's history operations). */
+export const HistoryBasis = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './HistoryBasis'), 'alfa-po-basis-pending')

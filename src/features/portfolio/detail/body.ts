@@ -1,3 +1,3 @@
 // The mini-programs: the strategy detail's body in the page's own package (no second request).
 export { default as DetailBody } from './DetailBody'
-export { default as DrawdownBasis } from './DrawdownBasis'
+export { default as HistoryBasis } from './HistoryBasis'

@@ -39,3 +39,25 @@ export function chartBasisSteps(history: History, figure: 'return' | 'drawdown',
     NAV_NOTE,
   ]
 }
+
+/**
+ * 口径 of a strategy's 年化收益: the growth from the first NAV to the last, scaled to 365 calendar days
+ * (as the server's annualizedReturn). Null without two NAVs on different days.
+ */
+export function annualizedBasis(series: ReadonlyArray<Point>, periodLabel: string): { rate: number; steps: string[] } | null {
+  const first = series[0]
+  const last = series[series.length - 1]
+  if (!first || !last) return null
+  const days = Math.round((Date.parse(last.date) - Date.parse(first.date)) / 86_400_000)
+  if (!(days > 0)) return null
+  const growth = Number(last.value) / Number(first.value)
+  const rate = Math.pow(growth, 365 / days) - 1
+  return {
+    rate,
+    steps: [
+      `${periodLabel}：起点 ${first.date} 策略净值 ${first.value}，终点 ${last.date} 策略净值 ${last.value}，相隔 ${days} 天。`,
+      `年化收益 = (终点净值 ÷ 起点净值)^(365 ÷ 天数) − 1 = (${last.value} ÷ ${first.value})^(365 ÷ ${days}) − 1 = ${formatPercent(rate, 2, { sign: true })}。`,
+      NAV_NOTE,
+    ],
+  }
+}
