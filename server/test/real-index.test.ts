@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { gql, operation, startApp, type TestApp } from './helpers'
+import { monthsBefore, readFixtureCsv } from './realFixture'
 
 /**
  * A third sourced real fund, for issue #25's comparison of three real-data funds: 工银沪深300指数A
@@ -26,11 +27,7 @@ const CODE = '481009'
 /** The acceptance tolerance against the vendor's figures: 0.1 percentage point. */
 const PP = 0.001
 
-function readCsv(file: string): Array<Record<string, string>> {
-  const [header, ...lines] = fs.readFileSync(path.join(FIXTURE, file), 'utf8').trim().split('\n')
-  const names = header.split(',')
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])))
-}
+const readCsv = (file: string) => readFixtureCsv(FIXTURE, file)
 
 const navs = readCsv('fund_navs.csv').map((r) => ({ date: r.nav_date, nav: Number(r.nav), acc: Number(r.acc_nav) }))
 const dates = navs.map((n) => n.date)
@@ -56,13 +53,6 @@ const vendorPath = dates.map(() => 1)
 for (let i = 1; i < dates.length; i++) vendorPath[i] = vendorPath[i - 1] * (1 + vendorDaily.get(dates[i])!)
 
 const onOrBefore = (date: string) => dates.reduce((k, d, i) => (d <= date ? i : k), -1)
-/** The same day `months` earlier, clamped to the month's end (server/README.md, "Return figures"). */
-const monthsBefore = (date: string, months: number) => {
-  const t = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1 - months, 1))
-  const lastDay = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate()
-  t.setUTCDate(Math.min(Number(date.slice(8, 10)), lastDay))
-  return t.toISOString().slice(0, 10)
-}
 const MONTHS: Record<string, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36, '5Y': 60 }
 const base = (period: string) =>
   period === 'YTD'
