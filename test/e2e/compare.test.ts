@@ -70,7 +70,9 @@ describe('基金对比 of three real-data funds (light)', () => {
         await cell('SETUP')
           .waitFor({ timeout: 30_000 })
           .catch(async (err: Error) => {
-            throw new Error(`${code}'s fund page shows no 成立以来: ${await text(page.locator('body'))}`.slice(0, 1500), { cause: err })
+            throw new Error(
+              `${code}'s fund page shows no 成立以来 (${err.message.split('\n')[0]}): ${await text(page.locator('body'))}`.slice(0, 1500),
+            )
           })
         onFundPage[code] = {}
         for (const p of PERIODS) onFundPage[code][p] = await text(cell(p))
