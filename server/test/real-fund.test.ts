@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { gql, operation, startApp, type TestApp } from './helpers'
-import { readRealCsv, REAL_FIXTURE } from './realFixture'
+import { monthsBefore, readRealCsv, REAL_FIXTURE } from './realFixture'
 
 /**
  * Issue #8's acceptance check on a real fund: 广发稳健增长混合A (270002), 2004-07-26 … 2021-07-19,
@@ -47,13 +47,6 @@ const onOrBefore = (date: string) => {
     if (d <= date) k = i
   })
   return k
-}
-/** The same day `months` earlier, clamped to the month's end (server/README.md, "Return figures"). */
-const monthsBefore = (date: string, months: number) => {
-  const t = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1 - months, 1))
-  const lastDay = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate()
-  t.setUTCDate(Math.min(Number(date.slice(8, 10)), lastDay))
-  return t.toISOString().slice(0, 10)
 }
 const MONTHS: Record<string, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36, '5Y': 60 }
 const base = (period: string) =>

@@ -1,11 +1,13 @@
 /**
- * Issue 25, 基金对比: in Debian's Chromium against the real server, with the two sourced real-data
- * funds of the figure tests imported (270002 with its 22 distributions, server/test/fixtures/real;
- * 510300 with its 份额折算, fixtures/etf510300) beside the demo fund 000001. Each fund's page is
- * opened, its 阶段涨幅 read and the fund put in the 对比栏 with 加入对比; 开始对比 opens the
- * comparison of the three, whose period returns are the fund pages' figures, with a best mark on
- * the rows and the chart drawn; a period tab redraws it; the address reloaded (shared) shows the
- * same, and the tray is still there. Light scheme; no console error, page error or failed request.
+ * Issue 25, 基金对比: in Debian's Chromium against the real server, with the three sourced real-data
+ * funds imported (270002 with its 22 distributions, server/test/fixtures/real; 510300 with its
+ * 份额折算, fixtures/etf510300; 481009 with its 19 distributions, four of 0.0001 per unit,
+ * fixtures/index481009). Each fund's page is opened, its 阶段涨幅 read and the fund put in the
+ * 对比栏 with 加入对比; 开始对比 opens the comparison of the three, whose period returns are the
+ * fund pages' figures, with a best mark on the rows and the chart drawn; a period tab redraws it;
+ * the address reloaded (shared) shows the same, and the tray is still there; 移除 on a column head
+ * leaves the comparison of the other two, in the address and the tray, and refuses to go below two.
+ * Light scheme; no console error, page error or failed request.
  *
  *   node --import tsx --test test/e2e/compare.test.ts
  */
@@ -20,8 +22,10 @@ import { apiTraffic, drawnPixels, pageOf, text, until } from './lib/wait'
 const h = new Harness()
 const SLOW = { timeout: 240_000 }
 const FIXTURES = path.join(__dirname, '..', '..', 'server', 'test', 'fixtures')
-/** Two real-data funds and a demo one (the order they are added, and the comparison's columns). */
-const FUNDS = ['270002', '510300', '000001']
+/** Three real-data funds (the order they are added, and the comparison's columns). */
+const FUNDS = ['270002', '510300', '481009']
+/** Their import folders under server/test/fixtures (each with its SOURCE.md). */
+const FOLDERS = ['real', 'etf510300', 'index481009']
 /** The periods the fund page's 阶段涨幅 shows (近5年 is on 基金业绩 only). */
 const PERIODS = ['1M', '3M', '6M', '1Y', '3Y', 'YTD', 'SETUP']
 
@@ -32,7 +36,7 @@ before(
       {},
       async (dataDir) => {
         // The real funds go into the server's copy of the demo database with the importer (npm run import), before it starts.
-        for (const folder of ['real', 'etf510300'])
+        for (const folder of FOLDERS)
           execFileSync(
             process.execPath,
             ['--import', 'tsx', path.join('server', 'src', 'import', 'main.ts'), path.join(FIXTURES, folder)],
@@ -49,7 +53,7 @@ before(
 )
 after(async () => h.stop())
 
-describe('基金对比 of three funds, two of them real data (light)', () => {
+describe('基金对比 of three real-data funds (light)', () => {
   it('the comparison shows the fund pages’ figures, marks the best, draws the chart and survives a reload', SLOW, async () => {
     const context = await newMobileContext(h.browser!, h.origin, { scheme: 'light' })
     try {
@@ -63,7 +67,13 @@ describe('基金对比 of three funds, two of them real data (light)', () => {
         await open(tab, h.origin, `/alfa/fund/${code}/detail`)
         const detail = pageOf(page, 'fund')
         const cell = (p: string) => detail.locator(`.alfa-fund-grid__cell[data-period="${p}"] .alfa-num`)
-        await cell('SETUP').waitFor({ timeout: 30_000 })
+        await cell('SETUP')
+          .waitFor({ timeout: 30_000 })
+          .catch(async (err: Error) => {
+            throw new Error(
+              `${code}'s fund page shows no 成立以来 (${err.message.split('\n')[0]}): ${await text(page.locator('body'))}`.slice(0, 1500),
+            )
+          })
         onFundPage[code] = {}
         for (const p of PERIODS) onFundPage[code][p] = await text(cell(p))
         assert.match(onFundPage[code].SETUP, /^[+-]?\d+\.\d{2}%$/, `${code} shows its 成立以来`)
@@ -83,6 +93,7 @@ describe('基金对比 of three funds, two of them real data (light)', () => {
       const figure = (row: string, code: string) => compare.locator(`[data-row="${row}"] [data-fund="${code}"]`)
       const checkTable = async (when: string) => {
         await figure('period:SETUP', FUNDS[2]).locator('.alfa-num').waitFor({ timeout: 30_000 })
+        assert.equal(await compare.locator('.alfa-compare__fund-name').count(), FUNDS.length, `${when}: one column per fund`)
         for (const code of FUNDS)
           for (const p of PERIODS)
             assert.equal(
@@ -93,10 +104,10 @@ describe('基金对比 of three funds, two of them real data (light)', () => {
         const headers = await compare.locator('.alfa-compare__fund-name').allTextContents()
         assert.deepEqual(
           headers,
-          ['广发稳健增长混合A', '华泰柏瑞沪深300ETF', headers[2]],
+          ['广发稳健增长混合A', '华泰柏瑞沪深300ETF', '工银沪深300指数A'],
           `${when}: one column per fund, in the tray's order`,
         )
-        // Every fund has all three years 2017 (the demo data's first whole year) to 2018: that row has one best.
+        // Every fund has the whole of 2017 (510300's NAVs end in June 2018): that row has one best.
         assert.equal(await compare.locator('[data-row="year:2017"] [data-best="true"]').count(), 1, `${when}: 2017's best is marked`)
         assert.equal(
           await compare.locator('[data-row="maxDrawdown"] [data-best="true"]').count(),
@@ -109,10 +120,10 @@ describe('基金对比 of three funds, two of them real data (light)', () => {
       assert.equal(new URL(page.url()).pathname, '/alfa/fund/compare')
       assert.deepEqual(new URL(page.url()).searchParams.get('codes'), FUNDS.join(','))
       await checkTable('after 开始对比')
-      // 510300's NAVs end on 2018-06-11: the chart ends there for all three.
+      // 510300's NAVs end on 2018-06-11: the chart ends there for all three; 成立以来 starts on its first NAV day, the latest.
       const note = compare.locator('.alfa-compare-chart__note')
       await compare.locator('[data-period="SETUP"]').tap()
-      await until('the 成立以来 tab starts on the demo fund’s first NAV day', async () => (await text(note)).startsWith('2016-10-10 起'))
+      await until('the 成立以来 tab starts on 510300’s first NAV day', async () => (await text(note)).startsWith('2012-05-04 起'))
       await traffic.quiet()
       await expectScreen(
         tab,
@@ -129,6 +140,28 @@ describe('基金对比 of three funds, two of them real data (light)', () => {
       assert.ok(kept && FUNDS.every((c) => kept.includes(c)), `the tray is kept in storage: ${kept}`)
       await traffic.quiet()
       await expectScreen(tab, { route: 'fundCompare', scheme: 'light' }, h.origin, shared)
+
+      // 移除 on 481009's column head: the comparison of the other two, in the address and the tray.
+      const remove = (code: string) => compare.locator(`[role="columnheader"] .alfa-compare__remove[data-fund="${code}"]`)
+      await remove(FUNDS[2]).tap()
+      await until(
+        'the address holds the two others',
+        async () => new URL(page.url()).searchParams.get('codes') === FUNDS.slice(0, 2).join(','),
+      )
+      await until('two columns are left', async () => (await compare.locator('.alfa-compare__fund-name').count()) === 2)
+      await figure('period:SETUP', FUNDS[1]).locator('.alfa-num').waitFor({ timeout: 30_000 })
+      for (const code of FUNDS.slice(0, 2))
+        assert.equal(await text(figure('period:SETUP', code).locator('.alfa-num')), onFundPage[code].SETUP, `after 移除: ${code} 成立以来`)
+      const left = await page.evaluate(() => localStorage.getItem('alfa_compare_tray'))
+      assert.ok(left && !left.includes(FUNDS[2]) && left.includes(FUNDS[0]), `481009 left the tray: ${left}`)
+      // Two left: 移除 says why it does nothing, and does nothing.
+      assert.equal(await remove(FUNDS[0]).getAttribute('aria-disabled'), 'true')
+      // force: Playwright waits for an aria-disabled element to be enabled; a finger does not.
+      await remove(FUNDS[0]).tap({ force: true })
+      await until('the refusal is said', async () => (await page.getByText('至少保留 2 只基金进行对比').count()) > 0)
+      assert.equal(new URL(page.url()).searchParams.get('codes'), FUNDS.slice(0, 2).join(','))
+      assert.equal(await compare.locator('.alfa-compare__fund-name').count(), 2)
+      await traffic.quiet()
       assert.deepEqual([...tab.log.problems], [], 'problems logged by the tab')
     } finally {
       await context.close()

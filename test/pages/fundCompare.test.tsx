@@ -1,4 +1,4 @@
-import { CompareToggle, CompareTray, CompareTrayBar, COMPARE_TRAY_KEY, TRAY_FULL_TEXT } from '@/features/compare'
+import { CompareToggle, CompareTray, CompareTrayBar, compareTray, COMPARE_TRAY_KEY, TRAY_FULL_TEXT } from '@/features/compare'
 import { parseCodes } from '@/features/compare/tray'
 import { GraphQLClientError } from '@/services/graphql'
 import * as navigation from '@/services/navigation'
@@ -221,6 +221,52 @@ describe('基金对比 page', () => {
       await flush()
     })
     expect(text()).toContain('甲成长混合')
+  })
+
+  it('移除 on a fund’s column head compares the others: the address loses the code and so does the 对比栏', async () => {
+    const go = jest.spyOn(navigation, 'redirectTo').mockImplementation(() => undefined)
+    const open = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined)
+    compareTray.clear()
+    for (const [code, name] of [
+      ['000001', '甲成长混合'],
+      ['110011', '乙价值混合'],
+      ['161725', '丙白酒指数'],
+    ])
+      compareTray.add({ fundCode: code, fundName: name })
+    const three = { ...COMPARISON, funds: [...COMPARISON.funds, fund('161725', '丙白酒指数', '0.0300', '-0.4000')] }
+    const { container, utils } = await openCompare('000001,110011,161725', { FundComparison: () => ({ fundComparison: three }) })
+    const remove = (code: string) =>
+      container.querySelector(`[role="columnheader"] .alfa-compare__remove[data-fund="${code}"]`) as HTMLElement
+    expect(remove('110011').textContent).toBe('移除')
+    expect(remove('110011').getAttribute('aria-label')).toBe('移除 乙价值混合')
+    expect(remove('110011').getAttribute('aria-disabled')).toBeNull()
+    await utils.act(async () => {
+      remove('110011').click()
+      await flush()
+    })
+    expect(go).toHaveBeenCalledWith('fundCompare', { codes: '000001,161725' })
+    expect(open).not.toHaveBeenCalled()
+    expect(compareTray.codes).toEqual(['000001', '161725'])
+    compareTray.clear()
+  })
+
+  it('移除 with two funds left is refused with a Chinese hint, said to screen readers too; nothing changes', async () => {
+    const go = jest.spyOn(navigation, 'redirectTo').mockImplementation(() => undefined)
+    compareTray.clear()
+    compareTray.add({ fundCode: '000001', fundName: '甲成长混合' })
+    compareTray.add({ fundCode: '110011', fundName: '乙价值混合' })
+    const { container, utils } = await openCompare('000001,110011', { FundComparison: () => ({ fundComparison: COMPARISON }) })
+    const remove = container.querySelector('.alfa-compare__remove[data-fund="000001"]') as HTMLElement
+    expect(remove.getAttribute('aria-disabled')).toBe('true')
+    expect(remove.getAttribute('aria-label')).toBe('移除 甲成长混合：至少保留 2 只基金进行对比')
+    await utils.act(async () => {
+      remove.click()
+      await flush()
+    })
+    expect(toast.content).toBe('至少保留 2 只基金进行对比')
+    expect(go).not.toHaveBeenCalled()
+    expect(compareTray.codes).toEqual(['000001', '110011'])
+    compareTray.clear()
   })
 
   it('is shareable by its address: the codes travel in the share path and the H5 path', () => {

@@ -127,8 +127,16 @@ export function compareSections(data: CompareTablePartFragment): Section[] {
   return sections.filter((s) => s.rows.length > 0)
 }
 
-/** The side-by-side table: a fixed first column of row names, one column per fund, the best figure of a row marked 优. */
-export function CompareTable({ data }: { data: CompareTablePartFragment }) {
+export interface CompareTableProps {
+  data: CompareTablePartFragment
+  /** 移除 on a fund's column head; absent: no control. */
+  onRemove?: (fundCode: string) => void
+  /** Why no fund can be removed (the comparison is at its minimum), said instead of removing; null: removable. */
+  removeRefusal?: string | null
+}
+
+/** The side-by-side table: a fixed first column of row names, one column per fund (移除 on its head), the best figure of a row marked 优. */
+export function CompareTable({ data, onRemove, removeRefusal = null }: CompareTableProps) {
   // The figure whose 口径 sheet is open: a fund and one of its figures.
   const [basis, setBasis] = useState<{ fundCode: string; figure: string } | null>(null)
   const best = new Map(data.best.map((b) => [b.row, new Set(b.fundCodes)]))
@@ -141,15 +149,24 @@ export function CompareTable({ data }: { data: CompareTablePartFragment }) {
             <Text>基金</Text>
           </View>
           {data.funds.map((f) => (
-            <View
-              key={f.fund.fundCode}
-              className='alfa-compare__cell alfa-compare__fund'
-              role='columnheader'
-              data-fund={f.fund.fundCode}
-              onClick={() => navigateTo('fund', { fundCode: f.fund.fundCode })}
-            >
-              <Text className='alfa-compare__fund-name'>{f.fund.fundName}</Text>
-              <Text className='alfa-compare__sub'>{f.fund.fundCode}</Text>
+            <View key={f.fund.fundCode} className='alfa-compare__cell alfa-compare__fund' role='columnheader' data-fund={f.fund.fundCode}>
+              <View className='alfa-compare__fund-open' onClick={() => navigateTo('fund', { fundCode: f.fund.fundCode })}>
+                <Text className='alfa-compare__fund-name'>{f.fund.fundName}</Text>
+                <Text className='alfa-compare__sub'>{f.fund.fundCode}</Text>
+              </View>
+              {onRemove && (
+                <View
+                  className={`alfa-compare__remove${removeRefusal ? ' alfa-compare__remove--off' : ''}`}
+                  role='button'
+                  aria-disabled={removeRefusal ? true : undefined}
+                  // The visible 移除 leads the name (axe: label-content-name-mismatch); a refusal says why it does nothing.
+                  aria-label={removeRefusal ? `移除 ${f.fund.fundName}：${removeRefusal}` : `移除 ${f.fund.fundName}`}
+                  data-fund={f.fund.fundCode}
+                  onClick={() => onRemove(f.fund.fundCode)}
+                >
+                  移除
+                </View>
+              )}
             </View>
           ))}
         </View>

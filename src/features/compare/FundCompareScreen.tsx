@@ -9,11 +9,12 @@ import { useShareSubject } from '@/components/Page'
 import { useRemote } from '@/hooks/remote'
 import { execute, GraphQLClientError } from '@/services/graphql'
 import { FundComparisonChartDocument, FundComparisonDocument, type FundComparisonQuery } from '@/services/generated/graphql'
-import { goBackOrHome } from '@/services/navigation'
+import { goBackOrHome, redirectTo } from '@/services/navigation'
+import { toast } from '@/services/toast'
 import { formatPercent } from '@/utils/number'
 import { CompareChart } from './CompareChart'
 import { CompareTable, HoldingsOverlap } from './CompareTable'
-import { codesRefusal, parseCodes } from './tray'
+import { codesRefusal, compareTray, MIN_COMPARED, parseCodes } from './tray'
 import './compare.scss'
 
 type Comparison = FundComparisonQuery['fundComparison']
@@ -53,6 +54,14 @@ export function FundCompareScreen() {
   const names = useMemo(() => Object.fromEntries((comparison?.funds ?? []).map((f) => [f.fund.fundCode, f.fund.fundName])), [comparison])
   useShareSubject(comparison ? `基金对比：${comparison.funds.map((f) => f.fund.fundName).join(' vs ')}` : null)
 
+  // 移除 on a column head: the fund leaves the address (a new comparison of the others) and the 对比栏, never below the minimum.
+  const removeRefusal = codes.length <= MIN_COMPARED ? `至少保留 ${MIN_COMPARED} 只基金进行对比` : null
+  const remove = (fundCode: string) => {
+    if (removeRefusal) return void toast.open(removeRefusal)
+    compareTray.remove(fundCode)
+    redirectTo('fundCompare', { codes: codes.filter((c) => c !== fundCode).join(',') })
+  }
+
   const invalid = refusal ?? (data?.kind === 'invalid' ? data.message : null)
   if (invalid) return <Empty title='无法对比' description={invalid} actionText='返回' onAction={() => goBackOrHome()} />
   const chart = otherTab ? tab.data : (comparison ?? null)
@@ -74,7 +83,7 @@ export function FundCompareScreen() {
               />
             </Card>
             <Card title='对比详情'>
-              <CompareTable data={comparison} />
+              <CompareTable data={comparison} onRemove={remove} removeRefusal={removeRefusal} />
             </Card>
             <Card title='持仓重合度'>
               <HoldingsOverlap data={comparison} />
