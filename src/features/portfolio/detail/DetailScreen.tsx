@@ -62,32 +62,34 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
         <View className='alfa-po-head__range'>
           <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
           {range.defaultDrawdown && (
-            <Text>
-              ，
-              <Text
+            <>
+              <Text>，</Text>
+              <View
                 className='alfa-po-head__figure'
                 role='button'
                 aria-haspopup='dialog'
                 data-figure='max'
                 onClick={() => setBasis({ figure: 'max', shown: String(range.defaultDrawdown) })}
               >
-                最大回撤 <DrawdownRate value={range.defaultDrawdown} />
-              </Text>
-            </Text>
+                <Text>最大回撤 </Text>
+                <DrawdownRate value={range.defaultDrawdown} />
+              </View>
+            </>
           )}
           {range.minDrawdown && (
-            <Text>
-              ，
-              <Text
+            <>
+              <Text>，</Text>
+              <View
                 className='alfa-po-head__figure'
                 role='button'
                 aria-haspopup='dialog'
                 data-figure='lastYear'
                 onClick={() => setBasis({ figure: 'lastYear', shown: String(range.minDrawdown) })}
               >
-                近1年 <DrawdownRate value={range.minDrawdown} />
-              </Text>
-            </Text>
+                <Text>近1年 </Text>
+                <DrawdownRate value={range.minDrawdown} />
+              </View>
+            </>
           )}
         </View>
       )}
