@@ -7,16 +7,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Steps joined by " & " run side by side (each is single-threaded; the machine has two cores), their
-# output printed one after the other when both are done.
+# Steps joined by " & " run side by side (each is mostly single-threaded; the machine has two cores),
+# their output printed one after the other when all are done. The mini-program builds (one after the
+# other) run beside the H5 build; the browser tests run two files at a time (each file has its own
+# server, database copy and browser).
 steps=(
   "system-deps:bash scripts/ensure-system-deps.sh"
-  "lint:npm run lint & typecheck:npm run typecheck & format:npm run format:check"
-  "knip:npm run knip"
+  "lint:npm run lint & typecheck:npm run typecheck & format:npm run format:check & knip:npm run knip"
   "unit:npm run test:unit"
   "server:npm run test:server"
   "reliability:npm run test:reliability"
-  "build:npm run build:all"
+  "build-mp:npm run build:weapp:local && npm run build:swan:local & build-h5:npm run build:h5"
   "platform:npm run test:platform"
   "e2e:npm run test:e2e"
 )
