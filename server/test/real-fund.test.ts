@@ -3,10 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { migrate, openDatabase, type Database } from '../src/db'
+import type { Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
-import { gql, operation, startApp, type TestApp } from './helpers'
-import { monthsBefore, readRealCsv, REAL_FIXTURE } from './realFixture'
+import { importRealFund, monthsBefore, readRealCsv, REAL_FIXTURE, type ImportedFund } from './realFixture'
 
 /**
  * Issue #8's acceptance check on a real fund: 广发稳健增长混合A (270002), 2004-07-26 … 2021-07-19,
@@ -64,48 +63,8 @@ const vendorSinceSetup = (() => {
   return (1 + sample.value) * (vendorPath[last] / vendorPath[dates.indexOf(sample.date)]) - 1
 })()
 
-const PERF = `query($c: String!) { fund(fundCode: $c) { navDate performance { periodReturns { period value } maxDrawdown maxDrawdownStart maxDrawdownEnd } } }`
-
-interface Imported {
-  database: Database
-  t: TestApp
-  dataDir: string
-  returns: Record<string, number>
-  drawdown: { rate: number; start: string; end: string }
-  /** navHistory(range: "Max"): adjusted NAV and daily return per day. */
-  history: Map<string, { value: number; dailyReturn: number | null }>
-}
-
-/** The folder imported with the real importer into a new, empty PGlite data folder, and read back through the API. */
-async function importInto(folder: string): Promise<Imported> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-fund-'))
-  const database = await openDatabase({ dataDir })
-  await migrate(database)
-  assert.equal((await database.query<{ n: number }>('select count(*)::int as n from funds'))[0].n, 0, 'the database starts empty')
-  await importFolder(database, folder)
-  const t = await startApp(database)
-  const perf = await gql(t, PERF, { c: CODE })
-  assert.equal(perf.status, 200, JSON.stringify(perf.body))
-  const f = perf.body.data.fund
-  assert.equal(f.navDate, LAST)
-  const hist = await gql(t, operation('Fund'), { fundCode: CODE, range: 'Max' })
-  assert.equal(hist.status, 200, JSON.stringify(hist.body))
-  const points = hist.body.data.fund.navHistory as Array<{ date: string; value: string; extra: { dailyReturn: string | number | null } }>
-  assert.equal(points.length, navs.length)
-  return {
-    database,
-    t,
-    dataDir,
-    returns: Object.fromEntries(f.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, Number(p.value)])),
-    drawdown: { rate: Number(f.performance.maxDrawdown), start: f.performance.maxDrawdownStart, end: f.performance.maxDrawdownEnd },
-    history: new Map(
-      points.map((p) => [
-        p.date,
-        { value: Number(p.value), dailyReturn: p.extra.dailyReturn === null ? null : Number(p.extra.dailyReturn) },
-      ]),
-    ),
-  }
-}
+type Imported = ImportedFund
+const importInto = (folder: string) => importRealFund(folder, CODE, LAST, navs.length)
 
 /** Everything the import wrote for the fund, as text. */
 async function written(database: Database): Promise<string> {

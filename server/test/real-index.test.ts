@@ -3,10 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { migrate, openDatabase, type Database } from '../src/db'
-import { importFolder } from '../src/import/importer'
-import { gql, operation, startApp, type TestApp } from './helpers'
-import { monthsBefore, readFixtureCsv } from './realFixture'
+import { importRealFund, monthsBefore, readFixtureCsv, type ImportedFund } from './realFixture'
 
 /**
  * A third sourced real fund, for issue #25's comparison of three real-data funds: 工银沪深300指数A
@@ -62,52 +59,8 @@ const base = (period: string) =>
       : onOrBefore(monthsBefore(LAST, MONTHS[period]))
 const over = (series: number[], period: string) => series[last] / series[base(period)] - 1
 
-const PERF = `query($c: String!) { fund(fundCode: $c) { navDate figuresUnavailable performance { periodReturns { period value } maxDrawdown maxDrawdownStart maxDrawdownEnd } } }`
-
-interface Imported {
-  database: Database
-  t: TestApp
-  dataDir: string
-  report: string[]
-  figuresUnavailable: string | null
-  /** The API's figures: rates with 4 places. */
-  returns: Record<string, number>
-  drawdown: { rate: number; start: string; end: string }
-  /** navHistory(range: "Max"): adjusted NAV and daily return per day. */
-  history: Map<string, { value: number; dailyReturn: number | null }>
-}
-
-async function importInto(folder: string): Promise<Imported> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-index-'))
-  const database = await openDatabase({ dataDir })
-  await migrate(database)
-  const report: string[] = []
-  await importFolder(database, folder, { report: (line) => report.push(line) })
-  const t = await startApp(database)
-  const perf = await gql(t, PERF, { c: CODE })
-  assert.equal(perf.status, 200, JSON.stringify(perf.body))
-  const f = perf.body.data.fund
-  assert.equal(f.navDate, LAST)
-  const hist = await gql(t, operation('Fund'), { fundCode: CODE, range: 'Max' })
-  assert.equal(hist.status, 200, JSON.stringify(hist.body))
-  const points = hist.body.data.fund.navHistory as Array<{ date: string; value: string; extra: { dailyReturn: string | number | null } }>
-  assert.equal(points.length, navs.length)
-  return {
-    database,
-    t,
-    dataDir,
-    report,
-    figuresUnavailable: f.figuresUnavailable,
-    returns: Object.fromEntries(f.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, Number(p.value)])),
-    drawdown: { rate: Number(f.performance.maxDrawdown), start: f.performance.maxDrawdownStart, end: f.performance.maxDrawdownEnd },
-    history: new Map(
-      points.map((p) => [
-        p.date,
-        { value: Number(p.value), dailyReturn: p.extra.dailyReturn === null ? null : Number(p.extra.dailyReturn) },
-      ]),
-    ),
-  }
-}
+type Imported = ImportedFund
+const importInto = (folder: string) => importRealFund(folder, CODE, LAST, navs.length)
 
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`
 const near = (ours: number, theirs: number, tol: number, what: string) =>

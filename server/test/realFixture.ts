@@ -1,5 +1,10 @@
+import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { migrate, openDatabase, type Database } from '../src/db'
+import { importFolder } from '../src/import/importer'
+import { gql, operation, startApp, type TestApp } from './helpers'
 
 /** The sourced real-data fund 广发稳健增长混合A (270002): fixtures/real, SOURCE.md says where it comes from. */
 export const REAL_FIXTURE = path.join(__dirname, 'fixtures', 'real')
@@ -22,4 +27,58 @@ export function monthsBefore(date: string, months: number): string {
   const lastDay = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate()
   t.setUTCDate(Math.min(Number(date.slice(8, 10)), lastDay))
   return t.toISOString().slice(0, 10)
+}
+
+const PERF = `query($c: String!) { fund(fundCode: $c) { navDate figuresUnavailable performance { periodReturns { period value } maxDrawdown maxDrawdownStart maxDrawdownEnd } } }`
+
+/** A real fund imported and read back through the API. */
+export interface ImportedFund {
+  database: Database
+  t: TestApp
+  dataDir: string
+  /** The importer's report lines. */
+  report: string[]
+  figuresUnavailable: string | null
+  /** The API's figures: rates with 4 places. */
+  returns: Record<string, number>
+  drawdown: { rate: number; start: string; end: string }
+  /** navHistory(range: "Max"): adjusted NAV and daily return per day. */
+  history: Map<string, { value: number; dailyReturn: number | null }>
+}
+
+/**
+ * The folder imported with the real importer into a new, empty PGlite data folder, and the fund read
+ * back through the API: its last NAV day must be `last`, its history `navCount` days long.
+ */
+export async function importRealFund(folder: string, code: string, last: string, navCount: number): Promise<ImportedFund> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-fund-'))
+  const database = await openDatabase({ dataDir })
+  await migrate(database)
+  assert.equal((await database.query<{ n: number }>('select count(*)::int as n from funds'))[0].n, 0, 'the database starts empty')
+  const report: string[] = []
+  await importFolder(database, folder, { report: (line) => report.push(line) })
+  const t = await startApp(database)
+  const perf = await gql(t, PERF, { c: code })
+  assert.equal(perf.status, 200, JSON.stringify(perf.body))
+  const f = perf.body.data.fund
+  assert.equal(f.navDate, last)
+  const hist = await gql(t, operation('Fund'), { fundCode: code, range: 'Max' })
+  assert.equal(hist.status, 200, JSON.stringify(hist.body))
+  const points = hist.body.data.fund.navHistory as Array<{ date: string; value: string; extra: { dailyReturn: string | number | null } }>
+  assert.equal(points.length, navCount)
+  return {
+    database,
+    t,
+    dataDir,
+    report,
+    figuresUnavailable: f.figuresUnavailable,
+    returns: Object.fromEntries(f.performance.periodReturns.map((p: { period: string; value: string }) => [p.period, Number(p.value)])),
+    drawdown: { rate: Number(f.performance.maxDrawdown), start: f.performance.maxDrawdownStart, end: f.performance.maxDrawdownEnd },
+    history: new Map(
+      points.map((p) => [
+        p.date,
+        { value: Number(p.value), dailyReturn: p.extra.dailyReturn === null ? null : Number(p.extra.dailyReturn) },
+      ]),
+    ),
+  }
 }
