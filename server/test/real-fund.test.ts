@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
-import { importRealFund, monthsBefore, readRealCsv, REAL_FIXTURE, type ImportedFund } from './realFixture'
+import { importBothWays, monthsBefore, NAVS_ONLY, readRealCsv, REAL_FIXTURE, WITH_EVENTS } from './realFixture'
 
 /**
  * Issue #8's acceptance check on a real fund: 广发稳健增长混合A (270002), 2004-07-26 … 2021-07-19,
@@ -63,9 +60,6 @@ const vendorSinceSetup = (() => {
   return (1 + sample.value) * (vendorPath[last] / vendorPath[dates.indexOf(sample.date)]) - 1
 })()
 
-type Imported = ImportedFund
-const importInto = (folder: string) => importRealFund(folder, CODE, LAST, navs.length)
-
 /** Everything the import wrote for the fund, as text. */
 async function written(database: Database): Promise<string> {
   const rows = await Promise.all([
@@ -90,25 +84,7 @@ const near = (ours: number, theirs: number, tol: number, what: string) =>
   )
 
 // NAVs alone (the events derived from the accumulated NAV), and with the fund's distribution list.
-const navsOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-fund-navs-'))
-for (const f of ['funds.csv', 'fund_navs.csv']) fs.copyFileSync(path.join(FIXTURE, f), path.join(navsOnly, f))
-const variants: Array<[string, string]> = [
-  ['accumulated NAV only (distributions derived)', navsOnly],
-  ['with fund_events.csv', FIXTURE],
-]
-const imported = new Map<string, Imported>()
-
-before(async () => {
-  for (const [name, folder] of variants) imported.set(name, await importInto(folder))
-})
-after(async () => {
-  for (const i of imported.values()) {
-    await i.t.app.close()
-    await i.database.close()
-    fs.rmSync(i.dataDir, { recursive: true, force: true })
-  }
-  fs.rmSync(navsOnly, { recursive: true, force: true })
-})
+const { variants, imported } = importBothWays(FIXTURE, CODE, LAST, navs.length)
 
 describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)', () => {
   it('the fixture is what SOURCE.md says', () => {
@@ -206,7 +182,7 @@ describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)'
 
   describe('成立以来 (since set-up)', () => {
     it('with the distribution list, every point of the vendor’s since-set-up series is within 0.1 pp, and so is 成立以来', () => {
-      const h = imported.get('with fund_events.csv')!.history
+      const h = imported.get(WITH_EVENTS)!.history
       const first = h.get(dates[0])!.value
       let checked = 0
       for (const s of sinceSetup) {
@@ -219,23 +195,23 @@ describe('a real fund with 22 distributions: 广发稳健增长混合A (270002)'
         checked++
       }
       assert.equal(checked, 207)
-      near(imported.get('with fund_events.csv')!.returns.SETUP, vendorSinceSetup, PP, '成立以来')
+      near(imported.get(WITH_EVENTS)!.returns.SETUP, vendorSinceSetup, PP, '成立以来')
     })
 
     it('from the accumulated NAV alone, 2005–2006 distributions are reinvested on their ex-dates, not on the later days the fund used: 0.04% of the value apart', () => {
-      const a = imported.get('accumulated NAV only (distributions derived)')!.returns.SETUP
-      const b = imported.get('with fund_events.csv')!.returns.SETUP
+      const a = imported.get(NAVS_ONLY)!.returns.SETUP
+      const b = imported.get(WITH_EVENTS)!.returns.SETUP
       // About 0.5 pp at +1218%: the accumulated NAV says how much was paid, not when it was reinvested.
       assert.ok(b - a > 0.003 && b - a < 0.008, `${pct(a)} vs ${pct(b)}`)
       assert.ok(Math.abs((1 + a) / (1 + vendorSinceSetup) - 1) < 0.0005)
       // Until the first distribution both are the vendor's figures exactly.
-      const h = imported.get('accumulated NAV only (distributions derived)')!.history
+      const h = imported.get(NAVS_ONLY)!.history
       for (const s of sinceSetup.filter((p) => p.date < events[0].ex_date))
         near(h.get(s.date)!.value / h.get(dates[0])!.value - 1, s.value, 0.0001, s.date)
     })
 
     it('from the accumulated NAV alone, every day’s return is within 0.01 pp of the vendor’s daily rate', () => {
-      const h = imported.get('accumulated NAV only (distributions derived)')!.history
+      const h = imported.get(NAVS_ONLY)!.history
       for (let i = 1; i < dates.length; i++)
         near(h.get(dates[i])!.dailyReturn!, vendorDaily.get(dates[i])!, 0.0001, `daily return on ${dates[i]}`)
     })

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { importRealFund, monthsBefore, readFixtureCsv, type ImportedFund } from './realFixture'
+import { describe, it } from 'node:test'
+import { importBothWays, monthsBefore, NAVS_ONLY, readFixtureCsv, WITH_EVENTS } from './realFixture'
 
 /**
  * A third sourced real fund, for issue #25's comparison of three real-data funds: 工银沪深300指数A
@@ -59,9 +57,6 @@ const base = (period: string) =>
       : onOrBefore(monthsBefore(LAST, MONTHS[period]))
 const over = (series: number[], period: string) => series[last] / series[base(period)] - 1
 
-type Imported = ImportedFund
-const importInto = (folder: string) => importRealFund(folder, CODE, LAST, navs.length)
-
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`
 const near = (ours: number, theirs: number, tol: number, what: string) =>
   assert.ok(
@@ -71,27 +66,8 @@ const near = (ours: number, theirs: number, tol: number, what: string) =>
 /** Half the last place of the API's 4-place rates. */
 const SHOWN = 0.00005
 
-const navsOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-index-navs-'))
-for (const f of ['funds.csv', 'fund_navs.csv']) fs.copyFileSync(path.join(FIXTURE, f), path.join(navsOnly, f))
-const WITH_EVENTS = 'with fund_events.csv'
-const NAVS_ONLY = 'accumulated NAV only (distributions derived)'
-const variants: Array<[string, string]> = [
-  [WITH_EVENTS, FIXTURE],
-  [NAVS_ONLY, navsOnly],
-]
-const imported = new Map<string, Imported>()
-
-before(async () => {
-  for (const [name, folder] of variants) imported.set(name, await importInto(folder))
-})
-after(async () => {
-  for (const i of imported.values()) {
-    await i.t.app.close()
-    await i.database.close()
-    fs.rmSync(i.dataDir, { recursive: true, force: true })
-  }
-  fs.rmSync(navsOnly, { recursive: true, force: true })
-})
+// NAVs alone (the events derived from the accumulated NAV), and with the fund's distribution list.
+const { variants, imported } = importBothWays(FIXTURE, CODE, LAST, navs.length)
 
 /** The vendor's daily growth rates have 4 places (in percent) until this day, 2 after. */
 const FOUR_PLACES_UNTIL = '2020-08-21'

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { after, before } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { gql, operation, startApp, type TestApp } from './helpers'
@@ -81,4 +82,34 @@ export async function importRealFund(folder: string, code: string, last: string,
       ]),
     ),
   }
+}
+
+/** The two ways a real fund is imported: with its distribution list, and from its NAVs alone. */
+export const WITH_EVENTS = 'with fund_events.csv'
+export const NAVS_ONLY = 'accumulated NAV only (distributions derived)'
+
+/**
+ * Registers the test file's hooks that import the fixture both ways (NAVS_ONLY from a copy without
+ * fund_events.csv) and remove everything afterwards; `imported` holds each by name once before() ran.
+ */
+export function importBothWays(fixture: string, code: string, last: string, navCount: number) {
+  const navsOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-real-fund-navs-'))
+  for (const f of ['funds.csv', 'fund_navs.csv']) fs.copyFileSync(path.join(fixture, f), path.join(navsOnly, f))
+  const variants: Array<[string, string]> = [
+    [NAVS_ONLY, navsOnly],
+    [WITH_EVENTS, fixture],
+  ]
+  const imported = new Map<string, ImportedFund>()
+  before(async () => {
+    for (const [name, folder] of variants) imported.set(name, await importRealFund(folder, code, last, navCount))
+  })
+  after(async () => {
+    for (const i of imported.values()) {
+      await i.t.app.close()
+      await i.database.close()
+      fs.rmSync(i.dataDir, { recursive: true, force: true })
+    }
+    fs.rmSync(navsOnly, { recursive: true, force: true })
+  })
+  return { variants, imported }
 }
