@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
@@ -20,6 +20,12 @@ import { DetailBody, HistoryBasis } from './body'
 import type { HistoryFigure } from './HistoryBasis'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
+
+/** The head's running line after 预期年化收益: the drawdowns, each a button to its 口径. */
+const HEAD_DRAWDOWNS = [
+  { figure: 'max', field: 'defaultDrawdown', label: '最大回撤' },
+  { figure: 'lastYear', field: 'minDrawdown', label: '近1年' },
+] as const
 
 const SHOWCASE_FIGURES: Partial<Record<string, HistoryFigure>> = { annualized: 'annualized', maxDrawdown: 'max', total: 'total' }
 
@@ -61,36 +67,26 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
       {range?.expectedAnnualizedReturnRate && (
         <View className='alfa-po-head__range'>
           <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
-          {range.defaultDrawdown && (
-            <>
-              <Text>，</Text>
-              <View
-                className='alfa-po-head__figure'
-                role='button'
-                aria-haspopup='dialog'
-                data-figure='max'
-                onClick={() => setBasis({ figure: 'max', shown: String(range.defaultDrawdown) })}
-              >
-                <Text>最大回撤 </Text>
-                <DrawdownRate value={range.defaultDrawdown} />
-              </View>
-            </>
-          )}
-          {range.minDrawdown && (
-            <>
-              <Text>，</Text>
-              <View
-                className='alfa-po-head__figure'
-                role='button'
-                aria-haspopup='dialog'
-                data-figure='lastYear'
-                onClick={() => setBasis({ figure: 'lastYear', shown: String(range.minDrawdown) })}
-              >
-                <Text>近1年 </Text>
-                <DrawdownRate value={range.minDrawdown} />
-              </View>
-            </>
-          )}
+          {HEAD_DRAWDOWNS.map(({ figure, field, label }) => {
+            const value = range[field]
+            return (
+              value && (
+                <Fragment key={figure}>
+                  <Text>，</Text>
+                  <View
+                    className='alfa-po-head__figure'
+                    role='button'
+                    aria-haspopup='dialog'
+                    data-figure={figure}
+                    onClick={() => setBasis({ figure, shown: String(value) })}
+                  >
+                    <Text>{`${label} `}</Text>
+                    <DrawdownRate value={value} />
+                  </View>
+                </Fragment>
+              )
+            )
+          })}
         </View>
       )}
       {basis && <HistoryBasis poCode={p.poCode} kind={p.kind} figure={basis.figure} shown={basis.shown} onClose={() => setBasis(null)} />}
