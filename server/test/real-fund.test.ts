@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
-import { importBothWays, monthsBefore, NAVS_ONLY, readRealCsv, REAL_FIXTURE, WITH_EVENTS } from './realFixture'
+import { monthsBefore, readRealCsv, REAL_FIXTURE } from './realFixture'
+import { importBothWays, NAVS_ONLY, WITH_EVENTS } from './realImport'
 
 /**
  * Issue #8's acceptance check on a real fund: 广发稳健增长混合A (270002), 2004-07-26 … 2021-07-19,

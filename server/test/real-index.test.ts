@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { importBothWays, monthsBefore, NAVS_ONLY, readFixtureCsv, WITH_EVENTS } from './realFixture'
+import { monthsBefore, readFixtureCsv } from './realFixture'
+import { importBothWays, NAVS_ONLY, WITH_EVENTS } from './realImport'
 
 /**
  * A third sourced real fund, for issue #25's comparison of three real-data funds: 工银沪深300指数A

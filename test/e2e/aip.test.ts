@@ -6,8 +6,9 @@
  * weekly plan paid in cash, each checked against this test's own computation from the NAVs the server
  * serves (navHistory: unit and accumulated NAV; a distribution is the rise of accumulated − unit NAV):
  * units bought at the NAV day on or after each scheduled day, net = amount / (1 + fee), distributions
- * reinvested at the ex-date NAV or paid in cash, XIRR by bisection. Light scheme; no console error,
- * no page error, no failed request.
+ * reinvested at the ex-date NAV or paid in cash, XIRR by bisection. Then a figure's 口径 sheet (the
+ * fund page's 近1月): its days and NAVs are the ones worked out here and the ones the NAV list (历史业绩)
+ * shows. Light scheme; no console error, no page error, no failed request.
  *
  *   node --import tsx --test test/e2e/aip.test.ts
  */
@@ -17,6 +18,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Locator } from 'playwright-core'
 import { execFileSync } from 'node:child_process'
+import { monthsBefore } from '../../server/test/realFixture'
 import { seededDataDirCopy } from '../../server/test/template'
 import { apiHeaders } from './lib/api'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
@@ -217,4 +219,70 @@ describe('定投计算器 on a real fund (light)', () => {
       await context.close()
     }
   })
+})
+
+describe('口径 of a real fund’s figure (light)', () => {
+  it(
+    '近1月 on the fund page: the sheet’s days and NAVs are the NAV list’s; the base day is the last NAV on or before a month earlier',
+    { timeout: 120_000 },
+    async () => {
+      const context = await newMobileContext(h.browser!, h.origin, { scheme: 'light' })
+      try {
+        const page = await context.newPage()
+        const tab: Tab = { page, log: new ProblemLog(page, h.origin) }
+        const traffic = apiTraffic(page)
+        // Worked out here from the served NAVs: the last day, and the last NAV day on or before a month before it.
+        const end = navs[navs.length - 1]
+        const monthBefore = monthsBefore(end.date, 1)
+        const start = navs.filter((n) => n.date <= monthBefore).at(-1)!
+        const cashBetween = navs.filter((n) => n.date > start.date && n.date <= end.date && n.cash > 0)
+
+        await open(tab, h.origin, `/alfa/fund/${CODE}/detail`)
+        const fund = pageOf(page, 'fund')
+        const cell = fund.locator('.alfa-fund-grid__cell[data-period="1M"]')
+        await cell.waitFor({ timeout: 30_000 })
+        const shown = await text(cell.locator('.alfa-figures__value'))
+        assert.equal(await cell.getAttribute('aria-haspopup'), 'dialog')
+        await cell.tap()
+        const sheet = page.locator('.alfa-basis[role="dialog"]')
+        await sheet.locator('.alfa-basis__row[data-point="终点"]').waitFor({ timeout: 20_000 })
+        const point = async (name: string) =>
+          (await sheet.locator(`.alfa-basis__row[data-point="${name}"] [role="cell"]`).allTextContents()).map((t) => t.trim())
+        const [, startDate, startNav, startAcc] = await point('起点')
+        const [, endDate, endNav, endAcc] = await point('终点')
+        assert.deepEqual([startDate, Number(startNav)], [start.date, start.nav], 'the base day and its unit NAV')
+        assert.deepEqual([endDate, Number(endNav)], [end.date, end.nav], 'the last day and its unit NAV')
+        assert.equal(await text(sheet.locator('.alfa-basis__figure')), shown, 'the sheet’s figure is the one tapped')
+        const steps = (await sheet.locator('.alfa-basis__step').allTextContents()).join('\n')
+        // The day asked for (a month before) is named when it had to move to a NAV day.
+        if (start.date !== monthBefore) assert.ok(steps.includes(monthBefore), steps)
+        for (const c of cashBetween) assert.ok(steps.includes(c.date), `the distribution on ${c.date} is in the steps`)
+        await sheet.locator('.alfa-basis__close').tap()
+        await traffic.quiet()
+
+        // The NAV list (历史业绩) shows the same NAVs on those days.
+        await open(tab, h.origin, `/alfa/fund/nav/${CODE}`)
+        const list = pageOf(page, 'fundNav')
+        const rowOf = (date: string) => list.locator('.alfa-fund-table__row', { hasText: date })
+        await list.locator('.alfa-fund-table__row[role="row"]').nth(1).waitFor({ timeout: 20_000 })
+        await until('the base day’s row in the NAV list', async () => {
+          if ((await rowOf(startDate).count()) > 0) return true
+          const more = list.locator('.alfa-load-more--more')
+          if ((await more.count()) > 0) await more.tap()
+          return false
+        })
+        for (const [date, nav, acc] of [
+          [startDate, startNav, startAcc],
+          [endDate, endNav, endAcc],
+        ]) {
+          const cells = (await rowOf(date).first().locator('[role="cell"]').allTextContents()).map((t) => t.trim())
+          assert.deepEqual([Number(cells[1]), Number(cells[2])], [Number(nav), Number(acc)], `the NAV list on ${date}`)
+        }
+        await traffic.quiet()
+        assert.deepEqual([...tab.log.problems], [], 'problems logged by the tab')
+      } finally {
+        await context.close()
+      }
+    },
+  )
 })
