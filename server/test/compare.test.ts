@@ -282,21 +282,27 @@ describe('基金对比 (fundComparison)', () => {
     assert.equal(cmp.startDate, rows.filter((r) => r.date <= `${Number(last.slice(0, 4)) - 1}${last.slice(4)}`).at(-1)!.date)
   })
 
-  it('the risk-free rate comes from RISK_FREE_RATE, and the fund page uses the same', async () => {
+  it('the risk-free rate is the configured RISK_FREE_RATE, and the fund page uses the same; the environment is not read per request', async () => {
+    // An app configured with 3 %, while the process environment says something else (it is read once, by loadConfig).
+    const configured = await startApp(database, { RISK_FREE_RATE: 0.03 })
     const before = process.env.RISK_FREE_RATE
-    process.env.RISK_FREE_RATE = '0.03'
+    process.env.RISK_FREE_RATE = '0.07'
     try {
-      const { body } = await compare(REAL, 'SETUP')
+      const { body } = await gql(configured, COMPARE, { codes: REAL, range: 'SETUP' })
+      assert.equal(body.errors, undefined, JSON.stringify(body.errors))
       const cmp = body.data.fundComparison
       assert.equal(cmp.riskFreeRate, '0.0300')
       const { vol, annual } = byHand(await adjRows(database, '270002'))
       assert.equal(cmp.funds[0].sharpeRatio.annualizedReturn, r4(annual))
       assert.equal(cmp.funds[0].sharpeRatio.value, r4((annual - 0.03) / vol))
-      const page = await fundAnswer('270002')
+      const page = (await gql(configured, FUND, { c: '270002' })).body.data.fund
       assert.equal(page.performance.sharpeRatio, cmp.funds[0].sharpeRatio.value)
+      // The suite's app, configured with the default, still answers 1.5 %.
+      assert.equal((await compare(REAL, 'SETUP')).body.data.fundComparison.riskFreeRate, '0.0150')
     } finally {
       if (before === undefined) delete process.env.RISK_FREE_RATE
       else process.env.RISK_FREE_RATE = before
+      await configured.app.close()
     }
     assert.throws(() => loadConfig({ ...TEST_APP_ENV, RISK_FREE_RATE: 'abc' }), /RISK_FREE_RATE/)
     assert.throws(() => loadConfig({ ...TEST_APP_ENV, RISK_FREE_RATE: '0.5' }), /RISK_FREE_RATE/)
