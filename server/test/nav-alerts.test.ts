@@ -6,6 +6,8 @@ import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { configuredAlertSenders, sendDueAlerts } from '../src/alerts/delivery'
+import { MAX_RULES } from '../src/alerts/resolvers'
+import { runInQueryScope } from '../src/db/abort'
 import { apiHeaders, gql, login, startApp, type TestApp } from './helpers'
 import { fine, platformStub, WECHAT_SEND, WECHAT_TOKEN, type Stub } from './platformStub'
 
@@ -148,6 +150,44 @@ describe('NAV alerts (净值提醒) and 消息', () => {
     assert.equal((await mark(alice)).body.data.markMessagesRead, 1)
     assert.equal((await messages(alice)).unreadCount, 0)
     assert.equal((await mark(alice, ['not-a-number'])).body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
+  })
+
+  it('at most 200 rules, counted rather than loaded: the 201st is refused in Chinese, one of the 200 may still be replaced', async () => {
+    // 50 more funds, and a user with every kind of rule on each of them.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-alerts-'))
+    dirs.push(dir)
+    const codes = Array.from({ length: MAX_RULES / 4 }, (_, i) => String(900000 + i))
+    fs.writeFileSync(
+      path.join(dir, 'funds.csv'),
+      `fund_code,fund_name,category_code,setup_date,risk_level\n${codes.map((c) => `${c},提醒测试${c},STOCK,2020-01-02,High`).join('\n')}\n`,
+    )
+    await importFolder(database, dir)
+    const dave = { authorization: `Bearer ${await login(t)}` }
+    const daveId = (await gql(t, '{ me { userId } }', {}, dave)).body.data.me.userId
+    await pick(dave, ['110011', codes[0]], 'add')
+    await database.query(
+      `insert into nav_alert_rules (user_id, fund_code, kind, threshold)
+       select $1, c, k, 5 from unnest($2::text[]) c cross join unnest(array['RISE', 'FALL', 'ABOVE', 'BELOW']) k`,
+      [daveId, codes],
+    )
+    /** setNavAlert with the rows the database answered while it ran. */
+    const measured = async (f: string, k: string, th: string) => {
+      const statements = { count: 0, rows: 0 }
+      const res = await runInQueryScope({ signal: new AbortController().signal, statementTimeoutMs: 0, statements }, async () =>
+        set(dave, f, k, th),
+      )
+      return { body: res.body, rows: statements.rows }
+    }
+    const refused = await measured('110011', 'RISE', '3')
+    assert.equal(refused.body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(refused.body))
+    assert.equal(refused.body.errors[0].message, '净值提醒最多设置 200 条，请先删除不需要的提醒')
+    assert.ok(refused.rows > 0 && refused.rows < 20, `read ${refused.rows} rows for a user with ${MAX_RULES} rules`)
+    const replaced = await measured(codes[0], 'RISE', '4')
+    assert.equal(replaced.body.errors, undefined, JSON.stringify(replaced.body))
+    assert.deepEqual(replaced.body.data.setNavAlert, { fundCode: codes[0], kind: 'RISE', threshold: '4.00' })
+    assert.ok(replaced.rows < 20, `read ${replaced.rows} rows`)
+    const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from nav_alert_rules where user_id = $1', [daveId])
+    assert.equal(n, MAX_RULES, 'nothing added by the refusal')
   })
 
   it('removes a rule; removing it again says false', async () => {
