@@ -318,7 +318,8 @@ describe('基金对比 (fundComparison)', () => {
       ['a repeated code with spaces', ['270002', ' 270002 '], /基金 270002 重复/],
       ['an empty code', ['270002', ''], /第 2 个基金代码为空/],
       ['unknown codes', ['270002', '999999', 'abc'], /未找到基金 999999、abc/],
-      ['a range no chart takes', ['270002', '510300'], /range must be one of/, 'forever'],
+      ['a range no chart takes', ['270002', '510300'], /^时间范围无效：range 应为 Max、YTD/, 'forever'],
+      ['a code of 50,000 characters', ['270002', '0'.repeat(50_000)], /^未找到基金 000000000000…，请检查基金代码$/],
     ]
     for (const [name, codes, message, range] of cases)
       it(name, async () => {
@@ -327,6 +328,7 @@ describe('基金对比 (fundComparison)', () => {
         assert.equal(body.data, null)
         assert.equal(body.errors?.[0].extensions?.code, 'BAD_USER_INPUT', JSON.stringify(body.errors))
         assert.match(body.errors[0].message, message)
+        assert.ok(body.errors[0].message.length < 100, `a message of ${body.errors[0].message.length} characters`)
       })
   })
 })
