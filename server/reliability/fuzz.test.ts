@@ -380,7 +380,8 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
            and exists (select 1 from fund_navs n where n.fund_code = f.fund_code and n.nav_date < '2019-01-01') order by f.fund_code limit 3`,
       )
     ).map((r) => r.c)
-    const auth = { authorization: `Bearer ${token}` }
+    // A user of its own: the first test's requests may have logged the shared token out.
+    const auth = { authorization: `Bearer ${await login(t)}` }
     const pickRes = await t.app.inject({
       method: 'POST',
       url: '/alfa/v1/user-fund-picks/batch',
