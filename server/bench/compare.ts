@@ -7,34 +7,15 @@
 // other work the wall time measures the queue as much as the request. A script, not a test.
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { gql, pgliteTestDatabase, startApp } from '../test/helpers'
+import { gql, operation, pgliteTestDatabase, startApp } from '../test/helpers'
 import { percentile } from './harness'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300)
 const WARMUP = Number(process.env.BENCH_WARMUP_RUNS ?? 50)
 const BUDGET_P99_MS = 50
 
-/** The comparison screen's document as the app sends it for the 成立以来 tab (every figure it shows). */
-const QUERY = `query($codes: [String!]!, $range: String) {
-  fundComparison(codes: $codes, range: $range) {
-    range riskFreeRate startDate endDate chartFundCodes
-    series { date values }
-    best { row fundCodes }
-    overlaps { fundCodeA fundCodeB known commonCount commonNames overlap }
-    funds {
-      fund { fundCode fundName fundSize fundSizeDate categoryName riskLevelName navDate }
-      figuresUnavailable
-      periodReturns { key label value startDate startNav endDate endNav }
-      yearlyReturns { key label value startDate startNav endDate endNav }
-      maxDrawdown { value peakDate peakNav troughDate troughNav }
-      volatility { value startDate endDate annualizedReturn }
-      sharpeRatio { value startDate endDate annualizedReturn }
-      fees { buyFeeRate managementFeeRate custodyFeeRate salesServiceFeeRate }
-      managers { managerId managerName tenureStart tenureDays tenureYears }
-      windowReturn { key label value startDate startNav endDate endNav }
-    }
-  }
-}`
+/** The comparison screen's own document (server/operations/FundComparison.graphql, written by codegen from the app's): the table and the chart's tab. */
+const QUERY = operation('FundComparison')
 
 async function main() {
   const { database } = await pgliteTestDatabase()

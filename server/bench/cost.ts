@@ -97,15 +97,20 @@ async function main() {
     { type: 'Manager', field: 'managers', total: codes.managerId.length, key: 'managerId' },
     { type: 'Portfolio', field: 'portfolios', total: codes.poCode.length, key: 'poCode' },
   ]
+  // Fields with a required argument are measured with the heaviest value the app sends.
+  const requiredArgs: Record<string, string> = { 'Fund.figureBasis': '(figure: "SETUP")' }
   for (const { type, field, total, key } of lists) {
     for (const f of Object.values((schema.getType(type) as GraphQLObjectType).getFields()) as GraphQLField<unknown, unknown>[]) {
-      if (f.args.some((a) => String(a.type).endsWith('!'))) continue
+      const given = requiredArgs[`${type}.${f.name}`]
+      if (!given && f.args.some((a) => String(a.type).endsWith('!'))) continue
       const sub = leaves(f.type)
-      const variants = f.args.some((a) => a.name === 'range')
-        ? ['', '(range: "Max")']
-        : f.args.some((a) => a.name === 'page')
-          ? ['', '(page: {size: 100})']
-          : ['']
+      const variants = given
+        ? [given]
+        : f.args.some((a) => a.name === 'range')
+          ? ['', '(range: "Max")']
+          : f.args.some((a) => a.name === 'page')
+            ? ['', '(page: {size: 100})']
+            : ['']
       for (const v of variants) {
         const selection = `${key} ${f.name}${v} ${sub}`
         let size = 100

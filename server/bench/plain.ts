@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db'
 import { runInQueryScope } from '../src/db/abort'
 import { createContext } from '../src/graphql/context'
-import { loaders, type GraphQLContext } from '../src/context'
+import { loaders, settingsOf, type GraphQLContext } from '../src/context'
 import { fundResolvers } from '../src/fund/resolvers'
 import { managerResolvers } from '../src/manager/resolvers'
 import { portfolioResolvers } from '../src/portfolio/resolvers'
@@ -17,7 +17,7 @@ import { apiRoot } from '@alfa/common/apiPaths'
 /** Where the bench server (server.ts) answers the plain routes. */
 export const PLAIN_ROOT = `${apiRoot()}/bench-plain`
 
-type Auth = Parameters<typeof createContext>[3]
+type Auth = Parameters<typeof createContext>[4]
 type Obj = Record<string, unknown>
 type Resolver = (parent: unknown, args: Obj, ctx: GraphQLContext) => unknown
 /** A resolver of the schema by type and field, called as a plain function. */
@@ -32,7 +32,7 @@ const date = (v: unknown) => (v == null ? null : scalarResolvers.Date.serialize(
 /** Runs one plain request the way the GraphQL plugin runs one: its own query scope and memo, the same statement timeout. */
 export function inPlainRequest<T>(app: FastifyInstance, database: Database, auth: Auth, work: (ctx: GraphQLContext) => Promise<T>) {
   return runInQueryScope({ signal: new AbortController().signal, statementTimeoutMs: 10_000, memo: new Map() }, () =>
-    work(createContext(loaders, database, '0008', auth, app.live)),
+    work(createContext(loaders, settingsOf(app.config), database, '0008', auth, app.live)),
   )
 }
 

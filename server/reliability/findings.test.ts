@@ -105,6 +105,26 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
   })
+  it('issue #25’s heavy fields in aliases: three comparisons over 成立以来, or 口径 of 30 funds, are 400 QUERY_TOO_COSTLY at once', async () => {
+    const codes = (await database.query<{ c: string }>(`select fund_code as c from funds order by fund_code limit 30`)).map((r) => r.c)
+    // The app's own comparison document (its fragments), asked three times over.
+    const compare = fs.readFileSync(path.join(__dirname, '..', 'operations', 'FundComparison.graphql'), 'utf8')
+    const fragments = compare.slice(compare.indexOf('fragment '))
+    const comparisons = `{ ${[0, 1, 2].map((i) => `c${i}: fundComparison(codes: ${JSON.stringify(codes.slice(4 * i, 4 * i + 4))}, range: "SETUP") { ...CompareTablePart ...CompareChartPart }`).join(' ')} } ${fragments}`
+    const bases = `{ ${codes.map((c, i) => `b${i}: fund(fundCode: "${c}") { figureBasis(figure: "SETUP") { value steps } }`).join(' ')} }`
+    for (const query of [comparisons, bases]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/graphql',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        payload: { query },
+      })
+      assert.equal(res.statusCode, 400, res.body.slice(0, 300))
+      assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
+      assert.match(res.json().errors[0].message, /exceed the limit/)
+    }
+    assert.ok(await alive())
+  })
   it('a request still running after the time budget is answered 503 TIMEOUT, and the server answers others', async () => {
     const slow = await startApp(database, {}, { graphql: { timeBudgetMs: 1 } })
     try {

@@ -8,7 +8,7 @@ import { prepareDatabase } from './db/startup'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
-import { loaders } from './context'
+import { loaders, settingsOf } from './context'
 import { domainResolvers } from './resolvers'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
@@ -104,6 +104,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     live: app.live,
     resolvers: domainResolvers,
     loaders,
+    settings: settingsOf(config),
     graphiql: config.GRAPHIQL,
     production: config.NODE_ENV === 'production',
     maxInFlightPerAddress: config.GRAPHQL_MAX_PER_ADDRESS,

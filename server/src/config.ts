@@ -170,7 +170,7 @@ const schema = z.object({
     ),
   /**
    * The Sharpe ratio's risk-free rate, a yearly rate as a decimal (0.015 = 1.5%/yr, the one-year
-   * deposit benchmark, the default): read by fund/performance.ts riskFreeRate() for every screen.
+   * deposit benchmark, the default): the resolvers' ctx.settings.riskFreeRate (context.ts) for every screen.
    */
   RISK_FREE_RATE: z.coerce.number().min(0).max(0.2).default(0.015),
   /** Days tracking events and share-SDK reports are kept. */

@@ -1,3 +1,4 @@
+import type { Config } from './config'
 import { loadColumnArticles, loadSiteContent } from './content/data'
 import { loadFunds } from './fund/data'
 import type { ContextOf } from './graphql/context'
@@ -8,5 +9,13 @@ import type { ContextOf } from './graphql/context'
  */
 export const loaders = { fund: loadFunds, siteContent: loadSiteContent, columnArticles: loadColumnArticles }
 
-/** What every resolver gets: the core's context (graphql/context.ts) and the loaders above. */
-export type GraphQLContext = ContextOf<typeof loaders>
+/** What the resolvers read from the configuration (validated by config.ts at start-up), handed over once by app.ts. */
+export interface Settings {
+  /** The Sharpe ratio's risk-free rate, yearly (RISK_FREE_RATE): the fund page's and 基金对比's. */
+  riskFreeRate: number
+}
+
+export const settingsOf = (config: Config): Settings => ({ riskFreeRate: config.RISK_FREE_RATE })
+
+/** What every resolver gets: the core's context (graphql/context.ts), the loaders above and `settings`. */
+export type GraphQLContext = ContextOf<typeof loaders, Settings>

@@ -59,6 +59,15 @@ export const httpError = {
 /** The message of every unexpected failure: its cause goes to the log, never to the client. */
 export const INTERNAL_MESSAGE = '服务器开小差了，请稍后再试'
 
+/** Fastify's own refusals of a request body, in words the user reads (its messages are English). */
+const BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持该请求内容类型，请以 JSON（application/json）发送',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空，应为 JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容的长度与 Content-Length 不符',
+}
+
 /**
  * Every failure in the API's shape, { code: status, msg }: named failures (HttpError) as they are,
  * other 4xx (input validation, body too large) with their message, anything else a 500 logged with its cause.
@@ -73,7 +82,7 @@ export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest,
   }
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
   if (status === 500) req.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, 'request failed')
-  const msg = status === 500 ? INTERNAL_MESSAGE : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大' : err.message
+  const msg = status === 500 ? INTERNAL_MESSAGE : (BODY_MESSAGES[err.code] ?? err.message)
   return reply.code(status).send({ code: status, msg })
 }
 

@@ -14,7 +14,7 @@ export function rangeStart(range: string | null | undefined, lastDate: string): 
   if (r === 'YTD') return `${lastDate.slice(0, 4)}-01-01`
   if (r === 'TEN_YEAR') return monthsBefore(lastDate, 120)
   const m = /^(\d{1,2})([MY])$/.exec(r)
-  if (!m) throw badInput(`range must be one of Max, YTD, SETUP, TEN_YEAR, 1M, 3M, 6M, 1Y, 2Y, 3Y, 5Y`)
+  if (!m) throw badInput('时间范围无效：range 应为 Max、YTD、SETUP、TEN_YEAR、1M、3M、6M、1Y、2Y、3Y、5Y 之一')
   const n = Number(m[1])
   return monthsBefore(lastDate, m[2] === 'M' ? n : n * 12)
 }

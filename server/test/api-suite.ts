@@ -58,7 +58,26 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         hasComparingIndex: true,
         isModelPo: true,
       }
-      const variables: Record<string, () => Record<string, unknown>> = {
+      const demoAuth = () => ({ authorization: `Bearer ${demoToken}` })
+      /** A fund in the demo user's watchlist (picked here: the demo data picks none), as alerts and groups need. */
+      const pickedFund = async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/alfa/v1/user-fund-picks/batch',
+          headers: apiHeaders(demoAuth()),
+          payload: { fundCodes: [ids.liveFund], op: 'add' },
+        })
+        assert.equal(res.statusCode, 200, res.body)
+        return ids.liveFund
+      }
+      /** A new group of the demo user holding that fund: its id. */
+      const newGroup = async (name: string): Promise<string> => {
+        const { body } = await gql(t, operation('CreateWatchlistGroup'), { name, fundCodes: [await pickedFund()] }, demoAuth())
+        assert.equal(body.errors, undefined, JSON.stringify(body.errors))
+        return body.data.createWatchlistGroup.find((g: { name: string }) => g.name === name).groupId
+      }
+      const aipPlan = { fundCode: '000001', amount: '1000', frequency: 'MONTHLY', day: 8, feeRate: '0.0015', dividendMode: 'REINVEST' }
+      const variables: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
         Ad: () => ({ recCodes: ['HOME_BANNER'], displayName: null }),
         Adjustment: () => ({
           poCode: 'LW000001',
@@ -132,6 +151,29 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         postLiveComment: () => ({ liveId: 'LIVE002', content: '你好 <script>alert(1)</script>' }),
         SavedFilters: () => ({}),
         saveFilter: () => ({ name: '高收益债基', formValue: { category: ['BOND'], minReturn: '0.05' } }),
+        // Issue #25's operations (the app's documents, written here by codegen).
+        FundComparison: () => ({ codes: ['000001', '005794', '015449'], range: 'SETUP' }),
+        FundComparisonChart: () => ({ codes: ['000001', '005794'], range: '3Y' }),
+        AipCalculation: () => ({ input: aipPlan }),
+        AipPlanBasis: () => ({ input: { ...aipPlan, frequency: 'WEEKLY', day: 3, dividendMode: 'CASH' } }),
+        FigureBasis: () => ({ fundCode: '000001', figure: '1Y' }),
+        NavAlerts: () => ({ fundCode: '000001' }),
+        SetNavAlert: async () => ({ fundCode: await pickedFund(), kind: 'FALL', threshold: '3' }),
+        RemoveNavAlert: async () => ({ fundCode: await pickedFund(), kind: 'FALL' }),
+        UserMessages: () => ({ page: { size: 5 } }),
+        MarkMessagesRead: () => ({}),
+        WatchlistPicks: () => ({}),
+        CreateWatchlistGroup: async () => ({ name: '新建分组', fundCodes: [await pickedFund()] }),
+        RenameWatchlistGroup: async () => ({ groupId: await newGroup('改名之前'), name: '改名之后' }),
+        DeleteWatchlistGroup: async () => ({ groupId: await newGroup('将被删除') }),
+        ReorderWatchlistGroups: async () => {
+          await newGroup('排序用')
+          const { body } = await gql(t, '{ myWatchlistGroups { groupId } }', {}, demoAuth())
+          return { groupIds: body.data.myWatchlistGroups.map((g: { groupId: string }) => g.groupId).reverse() }
+        },
+        SetFundWatchlistGroups: async () => ({ fundCode: await pickedFund(), groupIds: [await newGroup('放入基金')] }),
+        ChangeWatchlistGroupFunds: async () => ({ groupId: await newGroup('增减基金'), add: [], remove: [await pickedFund()] }),
+        MergeWatchlist: async () => ({ fundCodes: [await pickedFund()], groups: [{ name: '设备分组', fundCodes: [await pickedFund()] }] }),
       }
       const names = fs
         .readdirSync(OPERATIONS_DIR)
@@ -147,7 +189,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
       for (const name of names) {
         if (name === 'PortfolioDeferred') continue // multipart, tested below
         it(name, async () => {
-          const { status, body } = await gql(t, operation(name), variables[name](), { authorization: `Bearer ${demoToken}` })
+          const { status, body } = await gql(t, operation(name), await variables[name](), demoAuth())
           assert.equal(status, 200, JSON.stringify(body))
           assert.equal(body.errors, undefined, JSON.stringify(body.errors))
           const root = Object.values(body.data)[0]

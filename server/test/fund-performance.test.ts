@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import {
+  DEFAULT_RISK_FREE_RATE,
   annualizedReturn,
   calendarReturns,
   maxDrawdown,
@@ -76,7 +77,7 @@ describe('volatility and Sharpe ratio', () => {
   it('a constant daily return has zero volatility and no Sharpe ratio', () => {
     const series = Array.from({ length: 10 }, (_, i) => p(`d${i}`, String(1.01 ** i)))
     close(volatility(series), 0, 1e-12)
-    assert.equal(sharpeRatio(series), null)
+    assert.equal(sharpeRatio(series, DEFAULT_RISK_FREE_RATE), null)
   })
   it('alternating ±1% days: sample deviation × √250', () => {
     const values = [1, 1.01, 0.9999, 1.009899]

@@ -12,6 +12,7 @@ import {
   startApp,
   startPostgres,
   OPERATIONS_DIR,
+  operation,
   type TestApp,
   type ThrowawayPostgres,
 } from './helpers'
@@ -270,6 +271,29 @@ describe('the cost model', () => {
     const small = await post(t, q(10))
     assert.equal(small.statusCode, 200, small.body)
     assert.equal(small.json().data.funds.list.length, 10)
+  })
+  it('口径 (Fund.figureBasis) is weighed per fund: asked through a page of funds it is refused before any statement runs; the app’s own query runs', async () => {
+    /** The statements a request sends to the database, and its answer. */
+    const counted = async (query: string, variables?: unknown) => {
+      const statements = { count: 0 }
+      // Sent from inside the scope (inject dispatches when awaited), which the request's own scope inherits the counter from.
+      const res = await runInQueryScope(
+        { signal: new AbortController().signal, statementTimeoutMs: 0, statements },
+        async () => await post(t, query, variables),
+      )
+      return { res, statements: statements.count }
+    }
+    const many = await counted('{ funds(page: {size: 50}) { list { fundCode figureBasis(figure: "SETUP") { value steps } } } }')
+    assert.equal(many.res.statusCode, 400, many.res.body.slice(0, 300))
+    assert.equal(codeOf(many.res), 'QUERY_TOO_COSTLY')
+    assert.match(messageOf(many.res), /^Query is too costly: \d+ units exceed the limit of 30000 \(list sizes multiply/)
+    assert.equal(many.statements, 0, 'refused before anything reached the database')
+    // The 口径 sheet's own document (server/operations, the app's FigureBasis) for one figure of one fund.
+    const own = await counted(operation('FigureBasis'), { fundCode: '000001', figure: 'SETUP' })
+    assert.equal(own.res.statusCode, 200, own.res.body.slice(0, 300))
+    assert.equal(own.res.json().errors, undefined)
+    assert.equal(own.res.json().data.fund.figureBasis.figure, 'SETUP')
+    assert.ok(own.statements > 0, 'the counter sees the statements of a request that runs')
   })
   it('a page size of zero or below does not lower the cost of the other aliases', () => {
     const heavy = Array.from({ length: 3 }, (_, i) => `h${i}: funds(page: {size: 100}) { list { performance { maxDrawdown } } }`).join(' ')

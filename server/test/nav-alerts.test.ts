@@ -6,6 +6,8 @@ import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { importFolder } from '../src/import/importer'
 import { configuredAlertSenders, sendDueAlerts } from '../src/alerts/delivery'
+import { MAX_RULES } from '../src/alerts/resolvers'
+import { runInQueryScope } from '../src/db/abort'
 import { apiHeaders, gql, login, startApp, type TestApp } from './helpers'
 import { fine, platformStub, WECHAT_SEND, WECHAT_TOKEN, type Stub } from './platformStub'
 
@@ -145,9 +147,63 @@ describe('NAV alerts (净值提醒) and 消息', () => {
       one.list.map((x: { read: boolean }) => x.read),
       [true, false],
     )
+    // Ids that are not message numbers, or too many at once: refused in Chinese, nothing marked.
+    for (const ids of [
+      ['1.5'],
+      ['-1'],
+      ['1e3'],
+      ['0x1'],
+      [' 1'],
+      [''],
+      ['9'.repeat(19)],
+      Array.from({ length: 101 }, (_, i) => String(i + 1)),
+    ]) {
+      const refused = await mark(alice, ids)
+      assert.equal(refused.body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(ids))
+      assert.equal(refused.body.errors[0].message, '消息编号无效')
+    }
+    assert.equal((await messages(alice)).unreadCount, 1)
     assert.equal((await mark(alice)).body.data.markMessagesRead, 1)
     assert.equal((await messages(alice)).unreadCount, 0)
     assert.equal((await mark(alice, ['not-a-number'])).body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
+  })
+
+  it('at most 200 rules, counted rather than loaded: the 201st is refused in Chinese, one of the 200 may still be replaced', async () => {
+    // 50 more funds, and a user with every kind of rule on each of them.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-alerts-'))
+    dirs.push(dir)
+    const codes = Array.from({ length: MAX_RULES / 4 }, (_, i) => String(900000 + i))
+    fs.writeFileSync(
+      path.join(dir, 'funds.csv'),
+      `fund_code,fund_name,category_code,setup_date,risk_level\n${codes.map((c) => `${c},提醒测试${c},STOCK,2020-01-02,High`).join('\n')}\n`,
+    )
+    await importFolder(database, dir)
+    const dave = { authorization: `Bearer ${await login(t)}` }
+    const daveId = (await gql(t, '{ me { userId } }', {}, dave)).body.data.me.userId
+    await pick(dave, ['110011', codes[0]], 'add')
+    await database.query(
+      `insert into nav_alert_rules (user_id, fund_code, kind, threshold)
+       select $1, c, k, 5 from unnest($2::text[]) c cross join unnest(array['RISE', 'FALL', 'ABOVE', 'BELOW']) k`,
+      [daveId, codes],
+    )
+    /** setNavAlert with the rows the database answered while it ran. */
+    const measured = async (f: string, k: string, th: string) => {
+      const statements = { count: 0, rows: 0 }
+      const res = await runInQueryScope({ signal: new AbortController().signal, statementTimeoutMs: 0, statements }, async () =>
+        set(dave, f, k, th),
+      )
+      return { body: res.body, rows: statements.rows }
+    }
+    const refused = await measured('110011', 'RISE', '3')
+    assert.equal(refused.body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(refused.body))
+    assert.equal(refused.body.errors[0].message, '净值提醒最多设置 200 条，请先删除不需要的提醒')
+    assert.ok(refused.rows > 0 && refused.rows < 20, `read ${refused.rows} rows for a user with ${MAX_RULES} rules`)
+    const replaced = await measured(codes[0], 'RISE', '4')
+    assert.equal(replaced.body.errors, undefined, JSON.stringify(replaced.body))
+    assert.deepEqual(replaced.body.data.setNavAlert, { fundCode: codes[0], kind: 'RISE', threshold: '4.00' })
+    assert.ok(replaced.rows < 20, `read ${replaced.rows} rows`)
+    const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from nav_alert_rules where user_id = $1', [daveId])
+    assert.equal(n, MAX_RULES, 'nothing added by the refusal')
   })
 
   it('removes a rule; removing it again says false', async () => {
@@ -222,6 +278,65 @@ describe('NAV alerts as subscription messages (WeChat and Baidu stand-ins)', () 
     const code = await authorise({ platform: 'weapp', code: '' })
     assert.equal(code.statusCode, 400)
     assert.match(code.json().msg, /登录凭证/)
+  })
+
+  it('hostile bodies: another content type, no body, broken or huge JSON, another shape, are a 4xx in Chinese and record nothing', async () => {
+    const raw = (payload: string, contentType?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/alfa/v1/nav-alerts/messages',
+        headers: apiHeaders({ ...carol, ...(contentType ? { 'content-type': contentType } : {}) }),
+        payload,
+      })
+    const good = JSON.stringify({ platform: 'weapp', code: 'dev-wechat-code' })
+    const cases: Array<[string, Awaited<ReturnType<typeof raw>>, number, RegExp]> = [
+      ['form-encoded', await raw('platform=weapp&code=dev-wechat-code', 'application/x-www-form-urlencoded'), 415, /不支持该请求内容类型/],
+      ['no content type', await raw(good), 415, /不支持该请求内容类型/],
+      ['multipart', await raw('--b\r\n\r\n--b--', 'multipart/form-data; boundary=b'), 415, /不支持该请求内容类型/],
+      ['JSON as text/plain', await raw(good, 'text/plain'), 400, /请求参数有误/],
+      ['empty JSON', await raw('', 'application/json'), 400, /请求内容为空/],
+      ['broken JSON', await raw('{"platform":', 'application/json'), 400, /不是有效的 JSON/],
+      ['a __proto__ key', await raw('{"platform":"weapp","code":"x","__proto__":{"a":1}}', 'application/json'), 400, /不是有效的 JSON/],
+      ['2 MB', await raw(JSON.stringify({ platform: 'weapp', code: 'x'.repeat(2_000_000) }), 'application/json'), 413, /请求内容过大/],
+      [
+        'a 5,000-character code',
+        await raw(JSON.stringify({ platform: 'weapp', code: 'x'.repeat(5000) }), 'application/json'),
+        400,
+        /登录凭证无效/,
+      ],
+      ['nested 100,000 levels', await raw(`${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'application/json'), 400, /嵌套过深/],
+      ['an array', await raw('[]', 'application/json'), 400, /请求参数有误/],
+      ['a code that is a number', await raw('{"platform":"weapp","code":123}', 'application/json'), 400, /code/],
+      [
+        'a Baidu subscribe-id with a space',
+        await raw('{"platform":"swan","code":"x","subscribeId":"a b"}', 'application/json'),
+        400,
+        /订阅标识无效/,
+      ],
+    ]
+    for (const [name, res, status, msg] of cases) {
+      assert.equal(res.statusCode, status, `${name}: ${res.body.slice(0, 200)}`)
+      assert.match(res.json().msg, msg, name)
+      assert.match(res.json().msg, /[\u4e00-\u9fa5]/, `${name}: a Chinese message`)
+    }
+    const state = await t.app.inject({ method: 'GET', url: '/alfa/v1/nav-alerts/messages?platform=weapp', headers: apiHeaders(carol) })
+    assert.equal(state.json().data.remaining, 0, 'nothing was recorded')
+    // Another user's id in the body changes nothing: the authorisation is the token's user's.
+    const dave = { authorization: `Bearer ${await login(t)}` }
+    const [{ carolId }] = await database.query<{ carolId: string }>(
+      `select user_id as "carolId" from user_fund_picks where fund_code = '110011' order by seq limit 1`,
+    )
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/alfa/v1/nav-alerts/messages',
+      headers: apiHeaders(dave),
+      payload: { platform: 'weapp', code: 'dev-wechat-code', userId: carolId },
+    })
+    assert.equal(other.statusCode, 200, other.body)
+    const remaining = async (who: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/alfa/v1/nav-alerts/messages?platform=weapp', headers: apiHeaders(who) })).json().data
+        .remaining
+    assert.deepEqual([await remaining(dave), await remaining(carol)], [1, 0])
   })
 
   it('each authorisation lets one alert out through the platform, with the template filled; the rest stay in 消息', async () => {

@@ -185,7 +185,7 @@ describe('annualised return, maximum drawdown, volatility and Sharpe ratio', () 
     const vol = Math.sqrt(r.reduce((a, b) => a + (b - mean) ** 2, 0) / 2) * Math.sqrt(250)
     close(volatility(s), vol)
     const annual = 1.08 ** (365 / 365) - 1
-    close(sharpeRatio(s), (annual - DEFAULT_RISK_FREE_RATE) / vol)
+    close(sharpeRatio(s, DEFAULT_RISK_FREE_RATE), (annual - DEFAULT_RISK_FREE_RATE) / vol)
     assert.equal(DEFAULT_RISK_FREE_RATE, 0.015)
   })
 })

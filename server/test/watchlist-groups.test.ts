@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { migrate, openDatabase, type Database } from '../src/db'
 import { GROUP_MESSAGES } from '@alfa/common/watchlistGroups'
+import { MAX_MERGED_GROUPS } from '../src/watchlist/resolvers'
 import {
   PG_BIN,
   apiHeaders,
@@ -226,6 +227,23 @@ function groupsSuite(label: string, open: () => Promise<Database>, skip?: string
         GROUP_MESSAGES.empty,
       )
       assert.deepEqual(shape({ fundCodes: expected.fundCodes, groups: await u.ok(GROUPS) }), expected)
+    })
+
+    it('mergeWatchlist cannot add groups without end: past 40 a merge that adds one is refused and changes nothing; one that adds none still runs', async () => {
+      const u = await user([codes[0]])
+      const device = (from: number, n: number) => ({
+        codes: [codes[0]],
+        groups: Array.from({ length: n }, (_, i) => ({ name: `设备组${from + i}`, fundCodes: [codes[0]] })),
+      })
+      assert.equal((await u.call(MERGE, device(1, 20))).errors, undefined)
+      assert.equal((await u.call(MERGE, device(21, 20))).errors, undefined)
+      assert.equal((await u.ok(GROUPS)).length, MAX_MERGED_GROUPS)
+      assert.equal(await u.refused(MERGE, device(41, 1)), `合并后将有41个分组，最多${MAX_MERGED_GROUPS}个，请先删除一些分组再登录同步`)
+      // A device holding groups of the same names (the account's own, kept at logout) still merges its funds in.
+      const same = await u.call(MERGE, { codes: [codes[1]], groups: [{ name: '设备组1', fundCodes: [codes[1]] }] })
+      assert.equal(same.errors, undefined, JSON.stringify(same.errors))
+      assert.deepEqual(same.data.mergeWatchlist.groups[0].fundCodes, [codes[0], codes[1]])
+      assert.equal(same.data.mergeWatchlist.groups.length, MAX_MERGED_GROUPS)
     })
 
     it('watchlistFunds: a device list’s funds, public, unknown codes left out', async () => {

@@ -28,6 +28,18 @@ export async function rulesOf(q: Queryable, userId: string, fundCode?: string | 
   return rows.sort((a, b) => a.fundCode.localeCompare(b.fundCode) || NAV_ALERT_KINDS.indexOf(a.kind) - NAV_ALERT_KINDS.indexOf(b.kind))
 }
 
+/** How many rules the user keeps, and whether one of this fund and kind is among them (setting it again replaces it): one row, whatever the rules. */
+export async function ruleCount(q: Queryable, userId: string, fundCode: string, kind: AlertKind): Promise<{ count: number; has: boolean }> {
+  return q.db
+    .selectFrom('nav_alert_rules')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<boolean>`coalesce(bool_or(fund_code = ${fundCode} and kind = ${kind}), false)`.as('has'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
 export async function isPicked(q: Queryable, userId: string, fundCode: string): Promise<boolean> {
   const row = await q.db
     .selectFrom('user_fund_picks')

@@ -29,9 +29,8 @@ export const alertResolvers: Resolvers = {
       if (!(await alerts.isPicked(ctx.database, userId, fundCode))) throw badInput('请先把这只基金加入自选，再设置净值提醒')
       const checked = checkNavAlertThreshold(kind, String(threshold))
       if ('refused' in checked) throw badInput(checked.refused)
-      const existing = await alerts.rulesOf(ctx.database, userId)
-      if (existing.length >= MAX_RULES && !existing.some((r) => r.fundCode === fundCode && r.kind === kind))
-        throw badInput(`净值提醒最多设置 ${MAX_RULES} 条，请先删除不需要的提醒`)
+      const existing = await alerts.ruleCount(ctx.database, userId, fundCode, kind)
+      if (existing.count >= MAX_RULES && !existing.has) throw badInput(`净值提醒最多设置 ${MAX_RULES} 条，请先删除不需要的提醒`)
       return alerts.saveRule(ctx.database, userId, fundCode, kind, checked.value)
     },
     removeNavAlert: async (_, { fundCode, kind }, ctx) => alerts.removeRule(ctx.database, requireUser(ctx), fundCode, kind),

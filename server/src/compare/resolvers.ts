@@ -4,7 +4,7 @@ import type { GraphQLContext as Ctx } from '../context'
 import { badInput } from '../graphql/errors'
 import type { Fund } from '../fund/data'
 import { demoHoldings } from '../fund/demo'
-import { PERFORMANCE_PERIODS, rate, riskFreeRate } from '../fund/performance'
+import { PERFORMANCE_PERIODS, rate } from '../fund/performance'
 import { comparisonData } from './data'
 import { rangeStart } from '../ranges'
 import { bestOf, fundFigures, holdingsOverlap, rebasedChart, type ComparedReturn } from './figures'
@@ -49,9 +49,11 @@ export const compareResolvers: Resolvers = {
       rangeStart(range, '2000-01-01') // refuses a range no chart takes, before any look-up
       const funds = await Promise.all(codes.map((c) => ctx.fund(c)))
       const unknown = codes.filter((_c, i) => !funds[i])
-      if (unknown.length) throw badInput(`未找到基金 ${unknown.join('、')}，请检查基金代码`)
+      // A code is named as asked, cut short: a 50 KB "code" is not echoed back whole.
+      const named = unknown.map((c) => (c.length > 12 ? `${c.slice(0, 12)}…` : c))
+      if (unknown.length) throw badInput(`未找到基金 ${named.join('、')}，请检查基金代码`)
       const list = funds as Fund[]
-      const riskFree = riskFreeRate()
+      const riskFree = ctx.settings.riskFreeRate
       const data = await comparisonData(ctx.database, codes)
       const loaded = list.map((f) => {
         // The manager with the tenure on this fund (manager/data.ts tenures(): the start the manager page shows).

@@ -14,7 +14,7 @@ export interface QueryScope {
    * Counts the SQL statements the work sends (session settings aside), when given: a measurement
    * (server/test/statements.test.ts, the bench) passes one in and a request's scope inherits it.
    */
-  statements?: { count: number }
+  statements?: { count: number; rows?: number }
   /** Answers memoised for this request only (memoInRequest): a look-up several resolvers need runs once. */
   memo?: Map<string, Promise<unknown>>
 }
@@ -71,4 +71,10 @@ export function checkQueryScope(sql: string): void {
   if (!s) return
   if (s.signal.aborted && !/^\s*rollback\b/i.test(sql)) throw new QueryAborted()
   if (s.statements && sql && !/^\s*set\s/i.test(sql)) s.statements.count++
+}
+
+/** Adds the rows a statement answered to the running measurement's count (statements.rows), if any. */
+export function countRows(rows: number): void {
+  const counter = scope.getStore()?.statements
+  if (counter) counter.rows = (counter.rows ?? 0) + rows
 }

@@ -2,7 +2,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely'
 import pg from 'pg'
 import { PGlitePool, TYPE_PARSERS, type QueryResult } from './pglite-pool'
 import { PgListener, type ListenerLog } from './listener'
-import { checkQueryScope, currentQueryScope } from './abort'
+import { checkQueryScope, countRows, currentQueryScope } from './abort'
 import * as init from './migrations/0001_init'
 import * as fundSize from './migrations/0002_fund_size'
 import * as savedFilterSeq from './migrations/0003_saved_filter_seq'
@@ -134,9 +134,11 @@ function abortablePool(pool: pg.Pool) {
       }
     }
     return {
-      query<R>(sql: string, params?: ReadonlyArray<unknown>) {
+      async query<R>(sql: string, params?: ReadonlyArray<unknown>) {
         checkQueryScope(sql)
-        return client.query(sql, params as unknown[]) as unknown as Promise<QueryResult<R>>
+        const res = (await client.query(sql, params as unknown[])) as unknown as QueryResult<R>
+        countRows(res.rows?.length ?? 0)
+        return res
       },
       release: (err?: Error | boolean) => client.release(err),
     }

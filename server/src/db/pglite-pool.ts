@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { lockDataDir } from './lock'
-import { checkQueryScope } from './abort'
+import { checkQueryScope, countRows } from './abort'
 
 type Row = Record<string, unknown>
 export interface QueryResult<R = Row> {
@@ -88,6 +88,7 @@ export class PGlitePool {
     // A cancelled request starts no new query (PGlite cannot interrupt one that runs).
     checkQueryScope(sql)
     const res = await this.pg.query<R>(sql, params ? [...params] : [])
+    countRows(res.rows.length)
     const command = ((res as { command?: string }).command ?? sql.trim().split(/\s+/)[0].toUpperCase()) as QueryResult['command']
     return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }
   }

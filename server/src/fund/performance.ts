@@ -19,15 +19,8 @@ export interface NavPoint {
 export const TRADING_DAYS_PER_YEAR = 250
 /** Calendar days per year, for annualising a return over a span of dates. */
 export const DAYS_PER_YEAR = 365
-/** Risk-free rate for the Sharpe ratio unless configured (RISK_FREE_RATE): the one-year deposit benchmark, 1.5%. */
+/** Risk-free rate for the Sharpe ratio unless configured (RISK_FREE_RATE, config.ts): the one-year deposit benchmark, 1.5%. */
 export const DEFAULT_RISK_FREE_RATE = 0.015
-
-/** The Sharpe ratio's risk-free rate: RISK_FREE_RATE as configured (config.ts refuses a bad one at start-up), else 1.5%. */
-export function riskFreeRate(env: NodeJS.ProcessEnv = process.env): number {
-  const v = env.RISK_FREE_RATE?.trim()
-  const n = v ? Number(v) : NaN
-  return Number.isFinite(n) ? n : DEFAULT_RISK_FREE_RATE
-}
 
 export type PerformancePeriod = '1M' | '3M' | '6M' | '1Y' | '3Y' | '5Y' | 'YTD' | 'SETUP'
 export const PERFORMANCE_PERIODS: readonly PerformancePeriod[] = ['1M', '3M', '6M', '1Y', '3Y', '5Y', 'YTD', 'SETUP']
@@ -187,8 +180,8 @@ export function annualizedReturn(series: readonly NavPoint[]): number | null {
   return total ** (DAYS_PER_YEAR / days) - 1
 }
 
-/** Sharpe ratio: (annualised return − risk-free rate) / annualised volatility. */
-export function sharpeRatio(series: readonly NavPoint[], riskFree: number = riskFreeRate()): number | null {
+/** Sharpe ratio: (annualised return − risk-free rate) / annualised volatility; the rate is the configured one (ctx.settings.riskFreeRate). */
+export function sharpeRatio(series: readonly NavPoint[], riskFree: number): number | null {
   const vol = volatility(series)
   const ret = annualizedReturn(series)
   // A series without variation (up to rounding noise) has no meaningful Sharpe ratio.

@@ -130,7 +130,7 @@ export const fundResolvers: Resolvers = {
         maxDrawdownStart: dd?.peakDate ?? null,
         maxDrawdownEnd: dd?.troughDate ?? null,
         volatility: rate(volatility(series)),
-        sharpeRatio: rate(sharpeRatio(series)),
+        sharpeRatio: rate(sharpeRatio(series, ctx.settings.riskFreeRate)),
         peerRank1Y,
       }
     },

@@ -9,7 +9,7 @@ type LiveHub = FastifyInstance['live']
 
 export type Broker = '0008' | '0009'
 
-/** Per-request state the core hands to every resolver (the domains' loaders come on top: server/src/context.ts). */
+/** Per-request state the core hands to every resolver (the domains' loaders and settings come on top: server/src/context.ts). */
 export interface CoreContext {
   database: Database
   broker: Broker
@@ -25,8 +25,8 @@ export type BatchLoad<V> = (database: Database, keys: string[]) => Promise<Map<s
 /** The batch look-ups a composition root gives the core, by the context field they become. */
 export type Loaders = Record<string, BatchLoad<unknown>>
 
-/** The context of a set of loaders: each becomes a per-request `field(key)` batched and memoised. */
-export type ContextOf<L extends Loaders> = CoreContext & {
+/** The context of a set of loaders (each a per-request `field(key)`, batched and memoised) and of the composition root's settings. */
+export type ContextOf<L extends Loaders, S extends object = object> = CoreContext & { settings: S } & {
   [K in keyof L]: L[K] extends BatchLoad<infer V> ? (key: string) => Promise<V | undefined> : never
 }
 
@@ -58,19 +58,20 @@ function batched<V>(memo: CoreContext['memo'], name: string, load: (keys: string
     )
 }
 
-export function createContext<L extends Loaders>(
+export function createContext<L extends Loaders, S extends object>(
   loaders: L,
+  settings: S,
   database: Database,
   broker: Broker,
   auth: TokenCheck,
   live: LiveHub,
-): ContextOf<L> {
+): ContextOf<L, S> {
   // The request's own memo (db/abort.ts), which the data layer uses too: one per-request memo, not two.
   const core: CoreContext = { database, broker, auth, live, memo: memoInRequest }
   const fields = Object.fromEntries(
     Object.entries(loaders).map(([name, load]) => [name, batched(memoInRequest, name, (keys) => load(database, keys))]),
   )
-  return { ...core, ...fields } as ContextOf<L>
+  return { ...core, settings, ...fields } as ContextOf<L, S>
 }
 
 /** The user id, or UNAUTHENTICATED. */

@@ -79,6 +79,8 @@ const DEFAULT_LIST_SIZE = 10
  */
 const HEAVY_FIELDS: Record<string, number | ((points: number) => number)> = {
   'Fund.performance': 250,
+  // 口径 reads a fund's whole history and its events, reconciles and replays them, per call: about 40 ms (bench/cost.ts).
+  'Fund.figureBasis': 1000,
   'Fund.comparisonBenchmark': 50,
   'Fund.navRows': 100,
   'Manager.funds': 10,

@@ -45,6 +45,8 @@ export interface GraphQLPluginOptions {
   resolvers: object[]
   /** The domains' batch look-ups, each a context field (server/src/context.ts). */
   loaders: Loaders
+  /** What the domains read from the configuration, `ctx.settings` (server/src/context.ts). */
+  settings: object
   graphiql: boolean
   /** Production: no introspection, no error details. */
   production?: boolean
@@ -127,7 +129,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       warn: (...args) => app.log.warn({ args: describe(args) }, 'graphql'),
       error: (...args) => app.log.error({ args: describe(args) }, 'graphql'),
     },
-    context: async ({ req }) => createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live),
+    context: async ({ req }) => createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live),
     plugins: [
       useDeferStream(),
       useGraphQlJit(
@@ -232,7 +234,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     ) {
       const compiled = fast.prepare(document, operationName)
       if (compiled) {
-        const context = createContext(opts.loaders, opts.database, req.broker, await req.auth(), opts.live)
+        const context = createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live)
         const result = maskErrors(
           await compiled.query(undefined, context, body?.variables ?? {}),
           (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),

@@ -29,6 +29,12 @@ export interface PickedFundParent {
 
 /** The most codes one call takes (a device's whole list at login included). */
 const MAX_CODES = 500
+/**
+ * The most groups a merge may leave: an account's MAX_GROUPS and a device's. A merge goes beyond
+ * MAX_GROUPS rather than drop a group, but not without end (mergeWatchlist called again and again
+ * with new names would add groups for ever); a merge that adds no group is never refused.
+ */
+export const MAX_MERGED_GROUPS = 2 * MAX_GROUPS
 
 /** Distinct, well-formed fund codes, or BAD_USER_INPUT. */
 function codesOf(codes: readonly string[] | null | undefined): string[] {
@@ -155,6 +161,8 @@ export const watchlistResolvers: Resolvers = {
         const before = await groupsOf(tx, userId)
         const account = { fundCodes: (await pickedFunds(tx, userId)).map((p) => p.fundCode), groups: before }
         const merged = mergeWatchlists(account, device)
+        if (merged.groups.length > before.length && merged.groups.length > MAX_MERGED_GROUPS)
+          throw badInput(`合并后将有${merged.groups.length}个分组，最多${MAX_MERGED_GROUPS}个，请先删除一些分组再登录同步`)
         // Codes of funds that do not exist cannot be picked (the device may hold a fund since removed).
         const known = await knownFunds(tx, merged.fundCodes)
         await addPicks(
