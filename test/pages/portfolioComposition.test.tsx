@@ -406,6 +406,60 @@ describe('strategy analysis (策略分析)', () => {
     }
   })
 
+  it('its returns and drawdowns open their 口径, read from the history they come from (issue #25)', async () => {
+    const ranges: string[] = []
+    const series = [
+      { date: '2019-11-12', value: '1.5000' },
+      { date: '2022-12-26', value: '0.9668' },
+      { date: '2026-09-30', value: '1.0964' },
+    ]
+    const history = (range: string) => ({
+      portfolio: {
+        poCode: 'ZH015676',
+        navHistory: {
+          series,
+          adjustmentPoints: [],
+          maxDrawdown: { rate: '-0.355467', startDate: '2019-11-12', endDate: '2022-12-26' },
+          totalReturn: '-0.269067',
+          seriesStart: '2019-11-12',
+        },
+        benchmark: null,
+        range,
+      },
+    })
+    const { container, utils } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
+      PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),
+      NavHistory: (vars) => {
+        ranges.push(String(vars.range))
+        return history(String(vars.range))
+      },
+    })
+    const tap = async (el: Element | null) => {
+      expect(el?.getAttribute('role')).toBe('button')
+      expect(el?.getAttribute('aria-haspopup')).toBe('dialog')
+      await utils.act(async () => {
+        ;(el as HTMLElement).click()
+        for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__step'); i++) await flush()
+      })
+      const sheet = document.querySelector('.alfa-basis') as HTMLElement
+      const title = sheet.getAttribute('aria-label')
+      const body = sheet.textContent ?? ''
+      await utils.act(async () => {
+        ;(sheet.querySelector('.alfa-basis__close') as HTMLElement).click()
+        await flush()
+      })
+      return { title, body }
+    }
+    const yearDrawdown = await tap(container.querySelector('.alfa-po-basis-figure[data-figure="lastYear"]'))
+    expect(yearDrawdown.title).toBe('近1年最大回撤的计算口径')
+    expect(ranges).toEqual(['1Y'])
+    const whole = await tap(container.querySelector('[data-figure="maxDrawdown"] .alfa-po-basis-figure'))
+    expect(whole.body).toContain('净值从 2019-11-12 的高点 1.5000 跌到 2022-12-26 的低点 0.9668')
+    const annual = await tap(container.querySelector('.alfa-po-showcase__item[data-key="annualized"]'))
+    expect(annual.title).toBe('年化收益的计算口径')
+    expect(ranges).toEqual(['1Y', 'Max', 'Max'])
+  })
+
   it('the performance and the history say the day of the latest NAV they are as of (截至)', async () => {
     const { container } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
       PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),

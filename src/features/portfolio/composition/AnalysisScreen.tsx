@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { useState, type ReactNode } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card, InfoRows } from '@/components/Card'
 import { Empty } from '@/components/Empty'
@@ -12,6 +13,9 @@ import { PortfolioPending } from '../PortfolioPending'
 import { PortfolioTitle } from '../PortfolioTitle'
 import { Showcases } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
+import { kindOf } from '../kind'
+import HistoryBasis from '../detail/HistoryBasis'
+import { showcaseBasis, type OpenBasis } from '../detail/historyFigures'
 
 type Answer = NonNullable<PortfolioAnalysisQuery['portfolio']>
 
@@ -45,9 +49,24 @@ function AssetMix({ name, mix }: { name: string; mix: PortfolioAssetMixFragment 
   )
 }
 
-/** 策略分析: showcases, the annualised return range, asset mixes per scope, the whole history's drawdown and return. */
+/** A figure that opens its 口径 (a button named by its label and figure). */
+function BasisFigure({ basis, open, children }: { basis: OpenBasis; open: (b: OpenBasis) => void; children: ReactNode }) {
+  // No figure (--): nothing to explain.
+  if (basis.shown === '') return <>{children}</>
+  return (
+    <View className='alfa-po-basis-figure' role='button' aria-haspopup='dialog' data-figure={basis.figure} onClick={() => open(basis)}>
+      {children}
+    </View>
+  )
+}
+
+/**
+ * 策略分析: showcases, the annualised return range, asset mixes per scope, the whole history's drawdown
+ * and return; each return and drawdown opens its 口径.
+ */
 export function AnalysisScreen() {
   const poCode = usePoCode()
+  const [basis, setBasis] = useState<OpenBasis | null>(null)
   const { state, data, stale, reload } = usePortfolioQuery('portfolioAnalysis', poCode, loadAnalysis)
   useShareSubject(data?.poName)
   if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} />
@@ -72,7 +91,7 @@ export function AnalysisScreen() {
       {head}
       {data.performanceShowcase.length > 0 && (
         <Card title='业绩表现' extra={asOf}>
-          <Showcases items={data.performanceShowcase} />
+          <Showcases items={data.performanceShowcase} onFigure={(item) => showcaseBasis(item, setBasis)} />
         </Card>
       )}
       {data.featureShowcase.length > 0 && (
@@ -84,11 +103,18 @@ export function AnalysisScreen() {
         {nav ? (
           <InfoRows
             rows={[
-              ['成立以来收益', <SignedRate key='t' value={nav.totalReturn} />],
+              [
+                '成立以来收益',
+                <BasisFigure key='t' basis={{ figure: 'total', shown: nav.totalReturn ?? '' }} open={setBasis}>
+                  <SignedRate value={nav.totalReturn} />
+                </BasisFigure>,
+              ],
               [
                 '最大回撤',
                 <View key='d' data-figure='maxDrawdown'>
-                  <DrawdownRate value={drawdown?.rate} />
+                  <BasisFigure basis={{ figure: 'max', shown: drawdown?.rate ?? '' }} open={setBasis}>
+                    <DrawdownRate value={drawdown?.rate} />
+                  </BasisFigure>
                 </View>,
               ],
               [
@@ -107,8 +133,18 @@ export function AnalysisScreen() {
             rows={[
               ['预期年化收益', formatPercent(range.expectedAnnualizedReturnRate)],
               // defaultDrawdown: the largest fall since set-up; minDrawdown: within the last year (server/README.md).
-              ['最大回撤（成立以来）', <DrawdownRate key='dd' className='alfa-po-range-dd' value={range.defaultDrawdown} />],
-              ['近1年最大回撤', <DrawdownRate key='dd1y' className='alfa-po-range-dd' value={range.minDrawdown} />],
+              [
+                '最大回撤（成立以来）',
+                <BasisFigure key='dd' basis={{ figure: 'max', shown: range.defaultDrawdown ?? '' }} open={setBasis}>
+                  <DrawdownRate className='alfa-po-range-dd' value={range.defaultDrawdown} />
+                </BasisFigure>,
+              ],
+              [
+                '近1年最大回撤',
+                <BasisFigure key='dd1y' basis={{ figure: 'lastYear', shown: range.minDrawdown ?? '' }} open={setBasis}>
+                  <DrawdownRate className='alfa-po-range-dd' value={range.minDrawdown} />
+                </BasisFigure>,
+              ],
             ]}
           />
         </Card>
@@ -121,6 +157,15 @@ export function AnalysisScreen() {
         </Card>
       )}
       <PortfolioFoot />
+      {basis && (
+        <HistoryBasis
+          poCode={data.poCode}
+          kind={kindOf(data.poCode)}
+          figure={basis.figure}
+          shown={basis.shown}
+          onClose={() => setBasis(null)}
+        />
+      )}
     </View>
   )
 }

@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { Fragment, useState } from 'react'
-import type { PortfolioShowcaseFragment } from '@/services/generated/graphql'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { AsOf, DrawdownRate, RiskTag, Tag } from '@/components/Figure'
@@ -9,7 +8,7 @@ import { useShareSubject } from '@/components/Page'
 import { openLink } from '@/services/links'
 import { formatCount, formatNav, formatPercent } from '@/utils/number'
 import { PortfolioPending } from '../PortfolioPending'
-import { showcaseRate, Showcases } from '../Showcases'
+import { Showcases } from '../Showcases'
 import { useFollowersCount } from '../follow/FollowButton'
 import { usePortfolioQuery } from '../hooks'
 import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
@@ -17,7 +16,7 @@ import { riskLevelName } from '../risk'
 import { signedState } from '../signed'
 import { DETAIL_RANGE, type ChartAnswer } from './chartAnswer'
 import { DetailBody, HistoryBasis } from './body'
-import type { HistoryFigure } from './HistoryBasis'
+import { showcaseBasis, type OpenBasis } from './historyFigures'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
 
@@ -27,8 +26,6 @@ const HEAD_DRAWDOWNS = [
   { figure: 'lastYear', field: 'minDrawdown', label: '近1年' },
 ] as const
 
-const SHOWCASE_FIGURES: Partial<Record<string, HistoryFigure>> = { annualized: 'annualized', maxDrawdown: 'max', total: 'total' }
-
 /** The head: name, tags, the big figures (each stored one opens its 口径), running days and followers. */
 const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const followers = formatCount(useFollowersCount(p.poCode, p.followersCount))
@@ -36,13 +33,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const range = p.annualizedReturnRateRange
   const latest = p.latestNav.list[0]
   // The stored figure whose 口径 sheet is open, and the rate on screen.
-  const [basis, setBasis] = useState<{ figure: HistoryFigure; shown: string | number } | null>(null)
-  // The performance showcases computed from the history: 年化收益, 最大回撤, 成立以来.
-  const showcaseFigure = (item: PortfolioShowcaseFragment) => {
-    const figure = SHOWCASE_FIGURES[item.key]
-    const rate = showcaseRate(item)
-    return figure && rate !== null ? () => setBasis({ figure, shown: rate }) : null
-  }
+  const [basis, setBasis] = useState<OpenBasis | null>(null)
   return (
     <View className='alfa-po-head'>
       <Text className='alfa-po-head__name'>{p.poName}</Text>
@@ -56,7 +47,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
         {signedState(p.hasSigned) === 'signed' && <Tag tone='primary'>已签约</Tag>}
       </View>
       {p.preference.displayShowcase && p.performanceShowcase.length > 0 && (
-        <Showcases items={p.performanceShowcase} onFigure={showcaseFigure} />
+        <Showcases items={p.performanceShowcase} onFigure={(item) => showcaseBasis(item, setBasis)} />
       )}
       {latest && (
         <View className='alfa-po-head__nav'>
