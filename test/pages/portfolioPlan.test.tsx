@@ -152,8 +152,17 @@ const PLAN_ANSWERS: GraphqlAnswers = {
       poCode: 'AP000001',
       modelPortfolio: { poCode: 'ZH015676', poName: '全球多元配置' },
       navHistory: v.isModelPo
-        ? { totalReturn: '0.120000', maxDrawdown: { rate: '-0.080000' } }
-        : { totalReturn: '0.050000', maxDrawdown: { rate: '-0.030000' } },
+        ? { series: [], totalReturn: '0.120000', maxDrawdown: { rate: '-0.080000', startDate: '2026-01-05', endDate: '2026-03-02' } }
+        : {
+            series: [
+              { date: '2025-09-30', value: '1.0000' },
+              { date: '2026-02-02', value: '1.0900' },
+              { date: '2026-04-01', value: '1.0573' },
+              { date: '2026-09-30', value: '1.0500' },
+            ],
+            totalReturn: '0.050000',
+            maxDrawdown: { rate: '-0.036697', startDate: '2026-02-02', endDate: '2026-04-01' },
+          },
     },
   }),
   getLatestAipAdvices: () => ({ portfolio: { poCode: 'AP000001', aipAdvices: { totalCount: 12, list: [1, 2, 3, 4, 5].map(advice) } } }),
@@ -166,7 +175,7 @@ const PLAN_ANSWERS: GraphqlAnswers = {
           { date: '2025-09-30', value: '1.0000' },
           { date: '2026-09-30', value: '1.0800' },
         ],
-        maxDrawdown: { rate: '-0.040000' },
+        maxDrawdown: { rate: '-0.040000', startDate: '2025-09-30', endDate: '2025-09-30' },
         totalReturn: '0.080000',
       },
     },
@@ -194,8 +203,35 @@ describe('an investment plan’s detail: beside its model portfolio, its latest 
     expect(compare).toBeDefined()
     const own = compare.querySelector('[data-series="own"]')!
     const model = compare.querySelector('[data-series="model"]')!
-    expect(own.textContent).toBe('我的计划近1年+5.00%最大回撤-3.00%')
+    expect(own.textContent).toBe('我的计划近1年+5.00%最大回撤-3.67%')
     expect(model.textContent).toBe('模型组合 · 全球多元配置近1年+12.00%最大回撤-8.00%')
+  })
+
+  it('the plan’s year figures open their 口径: the days and NAVs of the year’s series (issue #25)', async () => {
+    serve(PLAN_ANSWERS)
+    const { container, utils } = await open(DetailPage, '/subPkg/pages/portfolio/detail/index', 'AP000001')
+    const own = card(container, '计划与模型组合')!.querySelector('[data-series="own"]')!
+    const sheetOf = async (figure: string) => {
+      const button = own.querySelector(`.alfa-plan-figure[data-figure="${figure}"]`) as HTMLElement
+      expect(button.getAttribute('role')).toBe('button')
+      expect(button.getAttribute('aria-haspopup')).toBe('dialog')
+      await utils.act(async () => {
+        button.click()
+        await flush()
+      })
+      const sheet = document.querySelector('.alfa-basis') as HTMLElement
+      const out = { title: sheet.getAttribute('aria-label'), body: sheet.textContent ?? '' }
+      await utils.act(async () => {
+        ;(sheet.querySelector('.alfa-basis__close') as HTMLElement).click()
+        await flush()
+      })
+      return out
+    }
+    const year = await sheetOf('return')
+    expect(year.title).toBe('近1年收益的计算口径')
+    expect(year.body).toContain('起点 2025-09-30 策略净值 1.0000，终点 2026-09-30 策略净值 1.0500')
+    const drawdown = await sheetOf('drawdown')
+    expect(drawdown.body).toContain('净值从 2026-02-02 的高点 1.0900 跌到 2026-04-01 的低点 1.0573')
   })
 
   it('shows the five latest advices (getLatestAipAdvices), each opening its detail', async () => {

@@ -669,7 +669,7 @@ export type InvestPlanModelPortfolioQueryVariables = Exact<{
 }>;
 
 
-export type InvestPlanModelPortfolioQuery = { portfolio: { poCode: string, modelPortfolio: { poCode: string, poName: string } | null, navHistory: { totalReturn: string | null, maxDrawdown: { rate: string } | null } } | null };
+export type InvestPlanModelPortfolioQuery = { portfolio: { poCode: string, modelPortfolio: { poCode: string, poName: string } | null, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | null };
 
 export type InvestPlanIntroQueryVariables = Exact<{
   poCode: string;
@@ -692,7 +692,7 @@ export type SmartAipNavHistoryQueryVariables = Exact<{
 }>;
 
 
-export type SmartAipNavHistoryQuery = { portfolio: { poCode: string, isSupportSmartAip: boolean, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, maxDrawdown: { rate: string } | null } } | null };
+export type SmartAipNavHistoryQuery = { portfolio: { poCode: string, isSupportSmartAip: boolean, navHistory: { totalReturn: string | null, series: Array<{ date: string, value: string }>, maxDrawdown: { rate: string, startDate: string, endDate: string } | null } } | null };
 
 export type RealFundHistoryQueryVariables = Exact<{
   range?: string | null | undefined;

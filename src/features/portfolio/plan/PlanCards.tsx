@@ -1,4 +1,6 @@
 import { Text, View } from '@tarojs/components'
+import { useState, type ReactNode } from 'react'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { Card } from '@/components/Card'
 import { DrawdownRate, SignedRate } from '@/components/Figure'
 import { useRemote } from '@/hooks/remote'
@@ -12,7 +14,27 @@ import {
 import { navigateTo } from '@/services/navigation'
 import { formatDate, formatMultiple, formatNav, DATE } from '@/utils/format'
 import type { PortfolioKind } from '../kind'
+import { chartBasisSteps } from '../detail/chartBasis'
 import './index.scss'
+
+type YearHistory = Parameters<typeof chartBasisSteps>[0]
+
+/** A figure of a year's history that opens its 口径 (issue #25): the days and NAVs of the series it comes from. */
+function YearFigure({ history, figure, children }: { history: YearHistory; figure: 'return' | 'drawdown'; children: ReactNode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <View className='alfa-plan-figure' role='button' aria-haspopup='dialog' data-figure={figure} onClick={() => setOpen(true)}>
+        {children}
+      </View>
+      {open && (
+        <BasisSheet title={figure === 'return' ? '近1年收益的计算口径' : '最大回撤的计算口径'} onClose={() => setOpen(false)}>
+          <BasisSteps steps={chartBasisSteps(history, figure, '近1年') ?? ['该区间暂无足够的净值数据。']} />
+        </BasisSheet>
+      )}
+    </>
+  )
+}
 
 /** The plan's own figures over a year beside its model portfolio's (InvestPlanModelPortfolio, isModelPo false and true). */
 const loadComparison = async (poCode: string) => {
@@ -38,9 +60,21 @@ function ModelComparison({ poCode }: { poCode: string }) {
           <View key={label} className='alfa-plan-compare__row' data-series={label === '我的计划' ? 'own' : 'model'}>
             <Text className='alfa-plan-compare__name'>{label}</Text>
             <Text className='alfa-po-muted'>近1年</Text>
-            {nav.totalReturn != null ? <SignedRate value={nav.totalReturn} /> : <Text>--</Text>}
+            {nav.totalReturn != null ? (
+              <YearFigure history={nav} figure='return'>
+                <SignedRate value={nav.totalReturn} />
+              </YearFigure>
+            ) : (
+              <Text>--</Text>
+            )}
             <Text className='alfa-po-muted'>最大回撤</Text>
-            {nav.maxDrawdown ? <DrawdownRate value={nav.maxDrawdown.rate} /> : <Text>--</Text>}
+            {nav.maxDrawdown ? (
+              <YearFigure history={nav} figure='drawdown'>
+                <DrawdownRate value={nav.maxDrawdown.rate} />
+              </YearFigure>
+            ) : (
+              <Text>--</Text>
+            )}
           </View>
         ))}
       </View>
@@ -88,11 +122,19 @@ function SmartAipSeries({ poCode }: { poCode: string }) {
     <Card title='智能定投走势'>
       <View className='alfa-plan-series' data-points={nav.series.length}>
         <Text className='alfa-po-muted'>近1年收益</Text>
-        {nav.totalReturn != null ? <SignedRate value={nav.totalReturn} /> : <Text>--</Text>}
+        {nav.totalReturn != null ? (
+          <YearFigure history={nav} figure='return'>
+            <SignedRate value={nav.totalReturn} />
+          </YearFigure>
+        ) : (
+          <Text>--</Text>
+        )}
         {nav.maxDrawdown && (
           <>
             <Text className='alfa-po-muted'>最大回撤</Text>
-            <DrawdownRate value={nav.maxDrawdown.rate} />
+            <YearFigure history={nav} figure='drawdown'>
+              <DrawdownRate value={nav.maxDrawdown.rate} />
+            </YearFigure>
           </>
         )}
         <Text className='alfa-po-muted'>{`净值 ${formatNav(last.value)}（${formatDate(last.date, DATE)}）`}</Text>
