@@ -7,7 +7,7 @@ import type { Database } from './db'
 import { prepareDatabase } from './db/startup'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
-import { graphqlPlugin } from './graphql/plugin'
+import { graphqlPlugin, type PublicAnswerer } from './graphql/plugin'
 import { loaders } from './context'
 import { domainResolvers } from './resolvers'
 import { restPlugin } from './rest'
@@ -33,6 +33,8 @@ export interface AppOptions {
   graphql?: { timeBudgetMs?: number; maxResponseBytes?: number }
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void }
+  /** How long a page's HTML waits for its first answer (server/src/h5.ts FIRST_ANSWER_BUDGET_MS unless given; tests). */
+  firstAnswerBudgetMs?: number
 }
 
 /** Builds the server: every domain is a plugin; configuration comes in once, validated. */
@@ -99,7 +101,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   for (const root of [apiRoot(), apiRoot(true)])
     app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
   // The GraphQL core imports no domain: the composition is here (resolvers.ts, context.ts).
+  let publicAnswer: PublicAnswerer | undefined
   await app.register(graphqlPlugin, {
+    exposePublicAnswerer: (answer) => (publicAnswer = answer),
     database: app.database,
     live: app.live,
     resolvers: domainResolvers,
@@ -111,6 +115,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   })
   await app.register(restPlugin, { smsSender: opts.smsSender })
   await app.register(staticPlugin)
-  await app.register(h5Plugin, { dir: config.H5_DIR })
+  // A page's first-screen answer in its HTML (H5): the public query its screen asks first.
+  await app.register(h5Plugin, {
+    dir: config.H5_DIR,
+    firstAnswerBudgetMs: opts.firstAnswerBudgetMs,
+    answer: (query, variables, operationName, signal) => publicAnswer?.(query, variables, operationName, signal) ?? Promise.resolve(null),
+  })
   return app
 }

@@ -38,6 +38,17 @@ const limitsPlugin = (production: boolean): Plugin => ({
   },
 })
 
+/**
+ * Runs a public query as an anonymous visitor of the main brand (the request path's guard and fast
+ * path): its result, or null when it cannot run it so. The H5 pages' first answers (server/src/h5.ts).
+ */
+export type PublicAnswerer = (
+  query: string,
+  variables: Record<string, unknown>,
+  operationName: string,
+  signal: AbortSignal,
+) => Promise<{ data?: unknown; errors?: readonly unknown[] } | null>
+
 export interface GraphQLPluginOptions {
   database: Database
   live: FastifyInstance['live']
@@ -53,6 +64,8 @@ export interface GraphQLPluginOptions {
   maxResponseBytes?: number
   /** GraphQL requests one client address (`req.ip`, as the rate limits count it) may have running at once; more are 429. */
   maxInFlightPerAddress?: number
+  /** Receives a runner of public queries as an anonymous visitor (the H5 pages' first answers, server/src/h5.ts). */
+  exposePublicAnswerer?: (answer: PublicAnswerer) => void
 }
 
 /**
@@ -142,6 +155,24 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       ),
       limitsPlugin(!introspection),
     ],
+  })
+
+  // The same guard and fast path as a request, as an anonymous visitor of the main brand, within the time budget.
+  opts.exposePublicAnswerer?.(async (query, variables, operationName, signal) => {
+    try {
+      const document = documents.get(query)
+      if (document instanceof GraphQLError || variablesRefusal(variables)) return null
+      checkDocument(schema, document, operationName, variables)
+      const compiled = fast.prepare(document, operationName)
+      if (!compiled) return null
+      const context = createContext(opts.loaders, opts.database, '0008', { status: 'none' }, opts.live)
+      return await runInQueryScope(
+        { signal, statementTimeoutMs: timeBudgetMs, statements: currentQueryScope()?.statements, memo: new Map() },
+        () => compiled.query(undefined, context, variables),
+      )
+    } catch {
+      return null
+    }
   })
 
   app.route({
