@@ -20,6 +20,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
 import { ensureH5Build, snapshotBuild } from '../test/e2e/lib/h5Build.ts'
 import { startServer } from '../test/e2e/lib/server.ts'
 import { withRuntimeErrorRetry } from '../test/e2e/lib/lighthouseRetry.ts'
@@ -162,8 +163,19 @@ async function main() {
   /** @type {string[]} */
   const retries = []
   try {
-    // One untimed load per page first: the server's first answers (JIT, caches) are not the app's.
-    for (const page of PAGES) await (await fetch(server.origin + page.path)).arrayBuffer()
+    // One untimed load per page first, in Chromium, so that the page's own requests (GraphQL, REST) are
+    // warm too: the server's first answers (JIT compilation, caches) are not the app's, and an HTML
+    // fetch alone left them in each page's first timed run.
+    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] })
+    try {
+      for (const page of PAGES) {
+        const tab = await browser.newPage()
+        await tab.goto(server.origin + page.path, { waitUntil: 'networkidle', timeout: 60_000 }).catch(() => undefined)
+        await tab.close()
+      }
+    } finally {
+      await browser.close()
+    }
     console.log(`Lighthouse 12 mobile preset (simulated throttling), ${RUNS} run(s) per page, ${server.origin}`)
     for (const page of PAGES) {
       const url = server.origin + page.path
