@@ -4,7 +4,7 @@
 import type { Compiler } from 'webpack'
 import type { FirstAnswerRow } from '../../common/firstAnswer'
 
-export const FIRST_ANSWERS_FILE = 'first-answers.json'
+const FIRST_ANSWERS_FILE = 'first-answers.json' // common/firstAnswer.ts FIRST_ANSWERS_FILE (the server reads it)
 
 export class FirstAnswersPlugin {
   constructor(private readonly rows: FirstAnswerRow[]) {}
