@@ -33,8 +33,6 @@ export interface AppOptions {
   graphql?: { timeBudgetMs?: number; maxResponseBytes?: number }
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void }
-  /** How long a page's HTML waits for its first answer (server/src/h5.ts FIRST_ANSWER_BUDGET_MS unless given; tests). */
-  firstAnswerBudgetMs?: number
 }
 
 /** Builds the server: every domain is a plugin; configuration comes in once, validated. */
@@ -118,7 +116,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // A page's first-screen answer in its HTML (H5): the public query its screen asks first.
   await app.register(h5Plugin, {
     dir: config.H5_DIR,
-    firstAnswerBudgetMs: opts.firstAnswerBudgetMs,
+    firstAnswerBudgetMs: config.H5_FIRST_ANSWER_MS,
     answer: (query, variables, operationName, signal) => publicAnswer?.(query, variables, operationName, signal) ?? Promise.resolve(null),
   })
   return app

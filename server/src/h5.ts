@@ -131,7 +131,7 @@ function readRouteChunks(dir: string): RouteChunks | null {
   }
 }
 
-/** How long a page's HTML waits for its first answer; later, the page goes without it (the app asks itself). */
+/** How long a page's HTML waits for its first answer unless configured (H5_FIRST_ANSWER_MS); later, the page goes without it (the app asks itself). */
 export const FIRST_ANSWER_BUDGET_MS = 300
 
 /** The build's first-answers.json rows, or none (an older build, or a broken file). */
@@ -244,7 +244,7 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : ''
   const pageHeaders = built ? h5SecurityHeaders(indexHtml) : {}
   const pageAnswer = h5PageAnswers(indexHtml, built ? readRouteChunks(opts.dir) : null)
-  const firstRows = built && opts.answer ? readFirstAnswerRows(opts.dir) : []
+  const firstRows = built && opts.answer && opts.firstAnswerBudgetMs !== 0 ? readFirstAnswerRows(opts.dir) : []
   const firstAnswer = opts.answer && firstRows.length ? firstAnswerFor(firstRows, opts.answer, opts.firstAnswerBudgetMs) : null
   if (built) {
     await app.register(fastifyStatic, {
