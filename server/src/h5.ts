@@ -133,6 +133,8 @@ function readRouteChunks(dir: string): RouteChunks | null {
 
 /** How long a page's HTML waits for its first answer unless configured (H5_FIRST_ANSWER_MS); later, the page goes without it (the app asks itself). */
 export const FIRST_ANSWER_BUDGET_MS = 300
+/** First answers running at once, server-wide; a page asked beyond them goes without (the app asks itself). */
+export const FIRST_ANSWERS_RUNNING = 16
 
 /** The build's first-answers.json rows, or none (an older build, or a broken file). */
 function readFirstAnswerRows(dir: string): FirstAnswerRow[] {
@@ -172,8 +174,10 @@ export function firstAnswerFor(
   rows: FirstAnswerRow[],
   answer: PublicAnswerer,
   budgetMs = FIRST_ANSWER_BUDGET_MS,
+  maxRunning = FIRST_ANSWERS_RUNNING,
 ): (pathname: string, search: URLSearchParams) => Promise<string> {
   const compiled = rows.map((r) => ({ row: r, matchers: r.paths.map((p) => match(p, { decode: decodeURIComponent })) }))
+  let running = 0
   return async (pathname, search) => {
     let found: { row: FirstAnswerRow; params: Record<string, unknown> } | null = null
     try {
@@ -198,6 +202,9 @@ export function firstAnswerFor(
       if (!value) return ''
       variables[name] = value
     }
+    // Page requests have no per-address GraphQL limit: a flood of them runs at most this many queries.
+    if (running >= maxRunning) return ''
+    running++
     const stop = new AbortController()
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<null>((resolve) => {
@@ -207,7 +214,13 @@ export function firstAnswerFor(
       }, budgetMs)
     })
     try {
-      const result = await Promise.race([answer(found.row.query, variables, found.row.operationName, stop.signal), late])
+      const asked = answer(found.row.query, variables, found.row.operationName, stop.signal)
+      // Counted until the query itself stops (a late one is cancelled, and ends soon after).
+      void asked.then(
+        () => running--,
+        () => running--,
+      )
+      const result = await Promise.race([asked, late])
       if (!result || result.errors?.length || result.data == null) return ''
       const payload: FirstAnswer = { query: found.row.query, variables, data: result.data }
       return `<script type="application/json" id="${FIRST_ANSWER_ELEMENT_ID}">${scriptJson(payload)}</script>`

@@ -76,6 +76,28 @@ describe('a page address gets its screen’s first answer in the HTML (firstAnsw
     assert.equal(signal?.aborted, true)
   })
 
+  it('at most so many run at once: a page asked beyond them goes without, and is not asked', async () => {
+    let calls = 0
+    const pending: Array<() => void> = []
+    const slow: PublicAnswerer = () => {
+      calls++
+      return new Promise((resolve) => pending.push(() => resolve({ data: { fund: null } })))
+    }
+    const capped = firstAnswerFor(ROWS, slow, 60_000, 2)
+    const first = capped('/alfa/fund/1', new URLSearchParams())
+    const second = capped('/alfa/fund/2', new URLSearchParams())
+    assert.equal(await capped('/alfa/fund/3', new URLSearchParams()), '')
+    assert.equal(calls, 2)
+    for (const done of pending) done()
+    assert.ok(await first)
+    assert.ok(await second)
+    // Once they ended, pages get their answers again.
+    const again = capped('/alfa/fund/4', new URLSearchParams())
+    pending[2]()
+    assert.ok(await again)
+    assert.equal(calls, 3)
+  })
+
   it('scriptJson escapes what could end or comment out the element', () => {
     assert.equal(scriptJson({ a: '</script><!--\u2028' }), '{"a":"\\u003c/script>\\u003c!--\\u2028"}')
     assert.deepEqual(JSON.parse(scriptJson({ a: '</script><!--\u2028' })), { a: '</script><!--\u2028' })
