@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { match } from 'path-to-regexp'
 import { isApiPath } from '@alfa/common/apiPaths'
-import type { PublicAnswerer } from './graphql/plugin'
+import type { PublicAnswerer } from './graphql/publicAnswer'
 import { FIRST_ANSWER_ELEMENT_ID, FIRST_ANSWERS_FILE, type FirstAnswer, type FirstAnswerRow } from '@alfa/common/firstAnswer'
 
 /** The body of every 404 that is not an H5 page. */

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { FIRST_ANSWER_ELEMENT_ID, FIRST_ANSWERS_FILE, type FirstAnswer, type FirstAnswerRow } from '@alfa/common/firstAnswer'
 import { firstAnswerFor, scriptJson } from '../src/h5'
-import type { PublicAnswerer } from '../src/graphql/plugin'
+import type { PublicAnswerer } from '../src/graphql/publicAnswer'
 import { gql, login, pgliteTestDatabase, startApp, type TestApp } from './helpers'
 import type { Database } from '../src/db'
 

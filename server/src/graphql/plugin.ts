@@ -13,6 +13,7 @@ import { createContext, type Loaders } from './context'
 import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
+import type { PublicAnswerer } from './publicAnswer'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
 /** A request still running after this long is answered 503 (the client may retry); the cost model keeps real pages far below it. */
@@ -37,17 +38,6 @@ const limitsPlugin = (production: boolean): Plugin => ({
     return production ? ({ result, setResult }) => result.length && setResult(result.map(withoutSuggestions)) : undefined
   },
 })
-
-/**
- * Runs a public query as an anonymous visitor of the main brand (the request path's guard and fast
- * path): its result, or null when it cannot run it so. The H5 pages' first answers (server/src/h5.ts).
- */
-export type PublicAnswerer = (
-  query: string,
-  variables: Record<string, unknown>,
-  operationName: string,
-  signal: AbortSignal,
-) => Promise<{ data?: unknown; errors?: readonly unknown[] } | null>
 
 export interface GraphQLPluginOptions {
   database: Database
