@@ -24,6 +24,8 @@ const config: KnipConfig = {
     // Taro's build configuration and its plugins (named by path in config/index.ts).
     'config/index.ts!',
     'config/plugins/*.{js,ts}!',
+    // The first answers' table, read by the build (config/index.ts, by path) rather than the app.
+    'src/firstAnswers.ts!',
     // The server and the importer (npm scripts, named here as production code).
     'server/src/main.ts!',
     'server/src/import/main.ts!',

@@ -10,6 +10,7 @@ import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
 import { InlineCssPlugin } from './plugins/inline-css'
 import { RouteChunksPlugin } from './plugins/route-chunks'
+import { FirstAnswersPlugin } from './plugins/first-answers'
 import { require as tsxRequire } from 'tsx/cjs/api'
 
 const env = process.env.TARO_ENV ?? 'h5'
@@ -216,6 +217,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         const paths: Array<[string, string]> = [['/', routes[HOME].page], ...h5PathRows()]
         chain.plugin('route-chunks').use(RouteChunksPlugin, [{ paths, notFoundPage: routes.notFound.page }])
         chain.plugin('inline-css').use(InlineCssPlugin)
+        const { firstAnswerRows } = tsxRequire('../src/firstAnswers.ts', __filename) as typeof import('../src/firstAnswers')
+        chain.plugin('first-answers').use(FirstAnswersPlugin, [firstAnswerRows()])
         // .br (quality 11) and .gz (level 9) beside each JS/CSS file of at least 1 KB, sent by the
         // server to browsers that accept them (server/src/h5.ts, @fastify/static preCompressed).
         // Uncompressed, Lighthouse's uses-text-compression estimated 1.65 s of LCP on the home page.

@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/startup'
 import { securityPlugin } from './security'
 import { staticPlugin } from './static'
 import { graphqlPlugin } from './graphql/plugin'
+import type { PublicAnswerer } from './graphql/publicAnswer'
 import { loaders, settingsOf } from './context'
 import { domainResolvers } from './resolvers'
 import { restPlugin } from './rest'
@@ -99,7 +100,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   for (const root of [apiRoot(), apiRoot(true)])
     app.options(`${root}/*`, async (_req, reply) => reply.code(404).send({ code: 404, msg: 'Route not found' }))
   // The GraphQL core imports no domain: the composition is here (resolvers.ts, context.ts).
+  let publicAnswer: PublicAnswerer | undefined
   await app.register(graphqlPlugin, {
+    exposePublicAnswerer: (answer) => (publicAnswer = answer),
     database: app.database,
     live: app.live,
     resolvers: domainResolvers,
@@ -112,6 +115,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   })
   await app.register(restPlugin, { smsSender: opts.smsSender })
   await app.register(staticPlugin)
-  await app.register(h5Plugin, { dir: config.H5_DIR })
+  // A page's first-screen answer in its HTML (H5): the public query its screen asks first.
+  await app.register(h5Plugin, {
+    dir: config.H5_DIR,
+    firstAnswerBudgetMs: config.H5_FIRST_ANSWER_MS,
+    answer: (query, variables, operationName, signal) => publicAnswer?.(query, variables, operationName, signal) ?? Promise.resolve(null),
+  })
   return app
 }

@@ -48,6 +48,8 @@ const schema = z.object({
     .string()
     .default(path.join(ROOT, 'dist', 'h5'))
     .transform((p) => path.resolve(p)),
+  /** How long a page's HTML waits for its screen's first answer (server/src/h5.ts); 0: pages carry none. */
+  H5_FIRST_ANSWER_MS: count(0, 60_000).default(300),
   /** PostgreSQL connection string; without it the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
   /** Data folder of the embedded database. */

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { match } from 'path-to-regexp'
 import { isApiPath } from '@alfa/common/apiPaths'
+import type { PublicAnswerer } from './graphql/publicAnswer'
+import { FIRST_ANSWER_ELEMENT_ID, FIRST_ANSWERS_FILE, type FirstAnswer, type FirstAnswerRow } from '@alfa/common/firstAnswer'
 
 /** The body of every 404 that is not an H5 page. */
 export const ROUTE_NOT_FOUND = { code: 404, msg: 'Route not found' }
@@ -129,6 +131,107 @@ function readRouteChunks(dir: string): RouteChunks | null {
   }
 }
 
+/** How long a page's HTML waits for its first answer unless configured (H5_FIRST_ANSWER_MS); later, the page goes without it (the app asks itself). */
+export const FIRST_ANSWER_BUDGET_MS = 300
+/** First answers running at once, server-wide; a page asked beyond them goes without (the app asks itself). */
+export const FIRST_ANSWERS_RUNNING = 16
+
+/** The build's first-answers.json rows, or none (an older build, or a broken file). */
+function readFirstAnswerRows(dir: string): FirstAnswerRow[] {
+  try {
+    const rows = JSON.parse(fs.readFileSync(path.join(dir, FIRST_ANSWERS_FILE), 'utf8')) as unknown
+    if (!Array.isArray(rows)) return []
+    return rows.filter(
+      (r): r is FirstAnswerRow =>
+        !!r &&
+        Array.isArray(r.paths) &&
+        r.paths.every((p: unknown) => typeof p === 'string') &&
+        typeof r.query === 'string' &&
+        typeof r.operationName === 'string' &&
+        !!r.variables &&
+        typeof r.variables === 'object' &&
+        Object.values(r.variables).every((v) => typeof v === 'string'),
+    )
+  } catch {
+    return []
+  }
+}
+
+/** JSON inside <script>: no `<` (so no `</script>` or `<!--`), no line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * The first answer of a page address, as the element to put in its HTML, or '' when the address
+ * has none (no row, a parameter missing, the query failed or took longer than the budget).
+ * Variables come from the address's path parameters, else its query string, trimmed.
+ */
+export function firstAnswerFor(
+  rows: FirstAnswerRow[],
+  answer: PublicAnswerer,
+  budgetMs = FIRST_ANSWER_BUDGET_MS,
+  maxRunning = FIRST_ANSWERS_RUNNING,
+): (pathname: string, search: URLSearchParams) => Promise<string> {
+  const compiled = rows.map((r) => ({ row: r, matchers: r.paths.map((p) => match(p, { decode: decodeURIComponent })) }))
+  let running = 0
+  return async (pathname, search) => {
+    let found: { row: FirstAnswerRow; params: Record<string, unknown> } | null = null
+    try {
+      for (const c of compiled) {
+        for (const m of c.matchers) {
+          const hit = m(pathname)
+          if (hit) {
+            found = { row: c.row, params: hit.params as Record<string, unknown> }
+            break
+          }
+        }
+        if (found) break
+      }
+    } catch {
+      return '' // a malformed %-escape: the app shows its own answer
+    }
+    if (!found) return ''
+    const variables: Record<string, string> = {}
+    for (const [name, param] of Object.entries(found.row.variables)) {
+      const raw = found.params[param] ?? search.get(param)
+      const value = typeof raw === 'string' ? raw.trim() : ''
+      if (!value) return ''
+      variables[name] = value
+    }
+    // Page requests have no per-address GraphQL limit: a flood of them runs at most this many queries.
+    if (running >= maxRunning) return ''
+    running++
+    const stop = new AbortController()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        stop.abort()
+        resolve(null)
+      }, budgetMs)
+    })
+    try {
+      const asked = answer(found.row.query, variables, found.row.operationName, stop.signal)
+      // Counted until the query itself stops (a late one is cancelled, and ends soon after).
+      void asked.then(
+        () => running--,
+        () => running--,
+      )
+      const result = await Promise.race([asked, late])
+      if (!result || result.errors?.length || result.data == null) return ''
+      const payload: FirstAnswer = { query: found.row.query, variables, data: result.data }
+      return `<script type="application/json" id="${FIRST_ANSWER_ELEMENT_ID}">${scriptJson(payload)}</script>`
+    } catch {
+      return ''
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
 /** Headers of every H5 page (and the index.html file itself). */
 export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
   return {
@@ -148,12 +251,14 @@ export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
  * the addresses of its screens, 404 for those of its 页面不存在 page (h5PageAnswers). Anything
  * else, API paths first, is a JSON 404 'Route not found'.
  */
-export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
+export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer?: PublicAnswerer; firstAnswerBudgetMs?: number }) {
   const indexFile = path.join(opts.dir, 'index.html')
   const built = fs.existsSync(indexFile)
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : ''
   const pageHeaders = built ? h5SecurityHeaders(indexHtml) : {}
   const pageAnswer = h5PageAnswers(indexHtml, built ? readRouteChunks(opts.dir) : null)
+  const firstRows = built && opts.answer && opts.firstAnswerBudgetMs !== 0 ? readFirstAnswerRows(opts.dir) : []
+  const firstAnswer = opts.answer && firstRows.length ? firstAnswerFor(firstRows, opts.answer, opts.firstAnswerBudgetMs) : null
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
@@ -180,7 +285,13 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string }) {
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').send('H5 前端尚未构建：请先运行 npm run build:h5')
     }
-    const { status, html } = pageAnswer(req.url.split('?')[0])
-    return reply.code(status).headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+    const q = req.url.indexOf('?')
+    const pathname = q < 0 ? req.url : req.url.slice(0, q)
+    const search = q < 0 ? '' : req.url.slice(q + 1)
+    const { status, html } = pageAnswer(pathname)
+    // The screen's first answer in the page (a GET of a screen that has one): no second round trip before it renders.
+    const first = status === 200 && req.method === 'GET' && firstAnswer ? await firstAnswer(pathname, new URLSearchParams(search)) : ''
+    const body = first ? (html.includes('</body>') ? html.replace('</body>', `${first}</body>`) : html + first) : html
+    return reply.code(status).headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body)
   })
 }

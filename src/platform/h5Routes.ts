@@ -30,9 +30,25 @@ function matches(pattern: string, url: string): boolean {
 export function installPatternAliases(alias: RoutesAliasLike, pagePaths: readonly string[]) {
   // Pages without aliases are routed by their own path, which only the catch-all would match.
   const pages = new Set(pagePaths)
-  alias.getConfig = (url = '') =>
+  const lookUp = (url: string) =>
     alias.conf.find((row) => row.includes(url)) ??
     (pages.has(url) ? undefined : alias.conf.find((row) => isPattern(row[1]) && matches(row[1], url)))
+  // Taro's router asks once per route of the table each time it reads the page config (title, bar,
+  // scrolling: ~10 times per page shown): answers are kept until the table changes (Taro fills it after this runs).
+  let memo = new Map<string, string[] | undefined>()
+  let memoOf: string[][] | null = null
+  let memoRows = -1
+  alias.getConfig = (url = '') => {
+    if (memoOf !== alias.conf || memoRows !== alias.conf.length) {
+      memo = new Map()
+      memoOf = alias.conf
+      memoRows = alias.conf.length
+    }
+    if (memo.has(url)) return memo.get(url)
+    const row = lookUp(url)
+    memo.set(url, row)
+    return row
+  }
   alias.getOrigin = (url = '') => alias.getConfig(url)?.[0] ?? url
   // Page path to browser path: the first alias without parameters; a browser path stays itself.
   alias.getAlias = (url = '') => {

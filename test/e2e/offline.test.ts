@@ -17,6 +17,7 @@ import { devLogin } from './lib/api'
 import { Harness, open } from './lib/harness'
 import { createSign } from '@alfa/common/sign'
 import { isApiPath } from '@alfa/common/apiPaths'
+import { FIRST_ANSWER_ELEMENT_ID } from '@alfa/common/firstAnswer'
 
 const h = new Harness()
 const SLOW = { timeout: 120_000 }
@@ -77,11 +78,27 @@ async function withTab(loggedIn: boolean, job: (tab: Tab & { context: BrowserCon
   }
 }
 
-/** From now on every API request of the page fails as with no network; the app's files still load. */
+/**
+ * From now on every API request of the page fails as with no network; the app's files still load,
+ * and its pages come without the first answer the server puts in them (server/src/h5.ts), as when
+ * the server cannot reach its data either.
+ */
 async function cutApi(page: Page) {
   await page.route(
     (url) => isApiPath(url.pathname),
     (route) => route.abort('internetdisconnected'),
+  )
+  await page.route(
+    (url) => !isApiPath(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback()
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        new RegExp(`<script type="application/json" id="${FIRST_ANSWER_ELEMENT_ID}">[^<]*</script>`),
+        '',
+      )
+      await route.fulfill({ response, body })
+    },
   )
 }
 async function restoreApi(page: Page) {

@@ -212,6 +212,25 @@ describe("the H5 router's alias table understands :param paths", () => {
     expect(alias.getOrigin('/no/such/page')).toBe('/pages/notFound/index')
   })
 
+  it('looks a path up once however often the router asks (it asks once per route each time it reads a page config)', () => {
+    const local: RoutesAliasLike = { conf: [], getConfig: () => undefined, getOrigin: () => '', getAlias: () => '' }
+    installPatternAliases(
+      local,
+      routeNames.map((n) => `/${routes[n].page}`),
+    )
+    // As in the app: Taro fills the table after the aliases are installed.
+    local.conf.push(...alias.conf)
+    const find = jest.spyOn(local.conf, 'find')
+    for (let i = 0; i < routeNames.length; i++)
+      expect(local.getOrigin('/alfa/portfolio/ZH015676/detail')).toBe('/subPkg/pages/portfolio/detail/index')
+    // One scan for an exact row, one for the patterns.
+    expect(find).toHaveBeenCalledTimes(2)
+    // A row added to the table later is seen.
+    expect(local.getOrigin('/alfa/later')).toBe('/pages/notFound/index')
+    local.conf.push(['/pages/later/index', '/alfa/later'])
+    expect(local.getOrigin('/alfa/later')).toBe('/pages/later/index')
+  })
+
   it('leaves a browser path as it is and never answers a :pattern', () => {
     expect(alias.getAlias('/alfa/portfolio/ZH015676/detail')).toBe('/alfa/portfolio/ZH015676/detail')
     expect(alias.getAlias('/subPkg/pages/portfolio/detail/index')).toBe('/subPkg/pages/portfolio/detail/index')

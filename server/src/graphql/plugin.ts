@@ -13,6 +13,7 @@ import { createContext, type Loaders } from './context'
 import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
+import type { PublicAnswerer } from './publicAnswer'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
 /** A request still running after this long is answered 503 (the client may retry); the cost model keeps real pages far below it. */
@@ -55,6 +56,8 @@ export interface GraphQLPluginOptions {
   maxResponseBytes?: number
   /** GraphQL requests one client address (`req.ip`, as the rate limits count it) may have running at once; more are 429. */
   maxInFlightPerAddress?: number
+  /** Receives a runner of public queries as an anonymous visitor (the H5 pages' first answers, server/src/h5.ts). */
+  exposePublicAnswerer?: (answer: PublicAnswerer) => void
 }
 
 /**
@@ -144,6 +147,24 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       ),
       limitsPlugin(!introspection),
     ],
+  })
+
+  // The same guard and fast path as a request, as an anonymous visitor of the main brand, within the time budget.
+  opts.exposePublicAnswerer?.(async (query, variables, operationName, signal) => {
+    try {
+      const document = documents.get(query)
+      if (document instanceof GraphQLError || variablesRefusal(variables)) return null
+      checkDocument(schema, document, operationName, variables)
+      const compiled = fast.prepare(document, operationName)
+      if (!compiled) return null
+      const context = createContext(opts.loaders, opts.settings, opts.database, '0008', { status: 'none' }, opts.live)
+      return await runInQueryScope(
+        { signal, statementTimeoutMs: timeBudgetMs, statements: currentQueryScope()?.statements, memo: new Map() },
+        () => compiled.query(undefined, context, variables),
+      )
+    } catch {
+      return null
+    }
   })
 
   app.route({
