@@ -113,9 +113,32 @@ describe('口径 of a real fund’s figures: 广发稳健增长混合A (270002)'
     assert.ok(Math.abs(replayed(dd.start.date, dd.end.date).value - Number(dd.value)) < 0.00006)
   })
 
+  it('a calendar quarter and the day’s change (日涨跌幅) have sheets too: the page’s figures, replayed here', async () => {
+    const page = await gql(
+      t,
+      `query($c: String!) { fund(fundCode: $c) { dailyReturn performance { quarterlyReturns { label value } } } }`,
+      { c: CODE },
+    )
+    const fund = page.body.data.fund
+    const q = (fund.performance.quarterlyReturns as Array<{ label: string; value: string }>).find((x) => x.label === '2008Q4')!
+    const quarter = await basis('2008Q4')
+    assert.equal(quarter.value, q.value)
+    assert.equal(quarter.label, '2008年第4季度')
+    assert.equal(quarter.requestedStartDate, '2008-09-30')
+    assert.ok(quarter.start.date <= '2008-09-30' && quarter.end.date <= '2008-12-31')
+    assert.ok(Math.abs(replayed(quarter.start.date, quarter.end.date).value - Number(quarter.value)) < 0.00006)
+    const day = await basis('DAILY')
+    assert.equal(day.label, '日涨跌幅')
+    assert.deepEqual([day.start.date, day.end.date], [navs.at(-2)!.date, navs.at(-1)!.date])
+    assert.equal(Number(day.value).toFixed(4), Number(fund.dailyReturn).toFixed(4), 'the sheet’s figure is the head’s 日涨跌幅')
+    assert.ok(Math.abs(replayed(day.start.date, day.end.date).value - Number(day.value)) < 0.00006)
+    assert.equal(await basis('2003Q1'), null)
+  })
+
   it('no such figure: null; a figure it cannot explain: a Chinese BAD_USER_INPUT', async () => {
     assert.equal(await basis('1990'), null)
     const bad = await gql(t, BASIS, { c: CODE, f: 'SHARPE' })
+    assert.equal((await gql(t, BASIS, { c: CODE, f: '2008Q5' })).body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
     assert.equal(bad.body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
     assert.match(bad.body.errors[0].message, /口径/)
   })

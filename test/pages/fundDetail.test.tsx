@@ -338,6 +338,64 @@ describe('achievements: tabs for yearly and quarterly returns, rank among peers,
   })
 })
 
+describe('口径 (issue #25): the head’s 日涨跌幅, the chart’s 区间收益 and each quarter open their sheets', () => {
+  const basisAnswer = (figure: string) => ({
+    fund: {
+      fundCode: '000001',
+      fundName: '甲成长混合',
+      figureBasis: {
+        figure,
+        label: figure,
+        value: '0.0123',
+        requestedStartDate: null,
+        endUnits: '1.0000',
+        steps: [`${figure} 的计算步骤`],
+        start: { date: '2026-09-29', nav: '1.2196', accNav: '1.2196', adjNav: '1.2196' },
+        end: { date: '2026-09-30', nav: '1.2346', accNav: '1.2346', adjNav: '1.2346' },
+      },
+    },
+  })
+  const asked = (execute: jest.Mock) =>
+    execute.mock.calls.map((c) => c[1] as { figure?: string }).flatMap((v) => (v && 'figure' in v ? [v.figure] : []))
+  const tapAndClose = async (utils: { act: (f: () => Promise<void>) => Promise<void> }, el: Element | null) => {
+    expect(el?.getAttribute('role')).toBe('button')
+    expect(el?.getAttribute('aria-haspopup')).toBe('dialog')
+    await utils.act(async () => {
+      ;(el as HTMLElement).click()
+      for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__step'); i++) await flush()
+    })
+    const text = document.querySelector('.alfa-basis')?.textContent ?? ''
+    await utils.act(async () => {
+      ;(document.querySelector('.alfa-basis__close') as HTMLElement).click()
+      await flush()
+    })
+    return text
+  }
+
+  it('the fund page: 日涨跌幅 asks DAILY, the chart’s 区间收益 asks its period', async () => {
+    const { container, utils, execute } = await open(
+      FundPage,
+      'pages/fund/index',
+      { fundCode: '000001' },
+      { FundDetail: () => ({ fund: FUND }), FundChart: () => CHART, FigureBasis: (v) => basisAnswer(String(v.figure)) },
+    )
+    expect(await tapAndClose(utils, container.querySelector('.alfa-fund-head__figure[data-figure="DAILY"]'))).toContain('DAILY 的计算步骤')
+    expect(await tapAndClose(utils, container.querySelector('.alfa-fund-chart__range'))).toContain('1Y 的计算步骤')
+    expect(asked(execute as jest.Mock)).toEqual(['DAILY', '1Y'])
+  })
+
+  it('基金业绩: a quarter asks its own sheet (2026Q3)', async () => {
+    const { container, utils, execute } = await open(
+      FundArchivesPage,
+      'pages/fundArchives/index',
+      { fundCode: '000001', tabIndex: '1' },
+      { FundAchievements: () => PERF, FigureBasis: (v) => basisAnswer(String(v.figure)) },
+    )
+    expect(await tapAndClose(utils, container.querySelector('[data-label="2026Q3"]'))).toContain('2026Q3 的计算步骤')
+    expect(asked(execute as jest.Mock)).toEqual(['2026Q3'])
+  })
+})
+
 const UNAVAILABLE = '导入的单位净值、累计净值与日增长率互相矛盾（2024-03-01 起），无法核对'
 /** What the server answers for a fund it could not reconcile: performance without figures. */
 const NO_FIGURES = {

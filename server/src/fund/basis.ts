@@ -63,9 +63,17 @@ interface Row extends RawNav {
 const pct = (x: number | null) => (x === null ? '--' : `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`)
 const units4 = (x: number) => x.toFixed(4)
 
-/** The figures a sheet explains: a period (1M … SETUP), a calendar year (2024) or DRAWDOWN. */
+/**
+ * The figures a sheet explains: a period (1M … SETUP), a calendar year (2024) or quarter (2024Q1),
+ * DRAWDOWN, or DAILY (日涨跌幅: the last NAV day against the one before).
+ */
 export function isBasisFigure(figure: string): boolean {
-  return (PERFORMANCE_PERIODS as readonly string[]).includes(figure) || /^\d{4}$/.test(figure) || figure === 'DRAWDOWN'
+  return (
+    (PERFORMANCE_PERIODS as readonly string[]).includes(figure) ||
+    /^\d{4}(Q[1-4])?$/.test(figure) ||
+    figure === 'DRAWDOWN' ||
+    figure === 'DAILY'
+  )
 }
 
 /** The fund's rows with their stored adjusted NAVs, oldest first. */
@@ -98,11 +106,22 @@ export async function figureBasis(q: Queryable, fundCode: string, figure: string
     const dd = maxDrawdown(series)
     if (!dd.peakDate || !dd.troughDate) return null
     ;[from, to, value, label] = [dd.peakDate, dd.troughDate, dd.value, '最大回撤']
+  } else if (figure === 'DAILY') {
+    const [prev, last] = series.slice(-2)
+    ;[from, to, value, label] = [prev.date, last.date, Number(last.value) / Number(prev.value) - 1, '日涨跌幅']
   } else if (/^\d{4}$/.test(figure)) {
     const year = calendarReturns(series, 'year').find((y) => y.label === figure)
     if (!year) return null
     ;[from, to, value, label] = [year.base.date, year.end.date, year.value, `${figure}年`]
     requestedStartDate = from < `${figure}-01-01` ? `${Number(figure) - 1}-12-31` : null
+  } else if (/^\d{4}Q[1-4]$/.test(figure)) {
+    const quarter = calendarReturns(series, 'quarter').find((x) => x.label === figure)
+    if (!quarter) return null
+    const q = Number(figure.slice(5))
+    const first = `${figure.slice(0, 4)}-${String(q * 3 - 2).padStart(2, '0')}-01`
+    ;[from, to, value, label] = [quarter.base.date, quarter.end.date, quarter.value, `${figure.slice(0, 4)}年第${q}季度`]
+    // The day before the quarter: the last day of the one before.
+    requestedStartDate = from < first ? new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : null
   } else {
     const period = figure as PerformancePeriod
     const detail = periodReturnDetail(series, period)

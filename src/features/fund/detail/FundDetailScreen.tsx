@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { execute } from '@/services/graphql'
 import { FundDetailDocument } from '@/services/generated/graphql'
@@ -9,7 +10,7 @@ import { useShareSubject } from '@/components/Page'
 import { FundPending } from '../FundPending'
 import { useFundQuery, useFundStopped } from '../hooks'
 import { FundStoppedNotice } from './FundStoppedNotice'
-import { FundDetailBody } from './body'
+import { FigureBasisSheet, FundDetailBody } from './body'
 import '../index.scss'
 
 const loadDetail = async (fundCode: string) => (await execute(FundDetailDocument, { fundCode })).fund
@@ -25,6 +26,8 @@ export function FundDetailScreen({
   const { state, data: fund, stale, reload } = useFundQuery('fundDetail', fundCode, loadDetail)
   useShareSubject(fund?.fundName)
   const stopped = useFundStopped(fundCode, state === 'ready')
+  // The head's 日涨跌幅 口径 sheet is open.
+  const [basis, setBasis] = useState(false)
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={8} />
   const terminated = stopped ?? (fund.isTerminated ? '该基金已终止运作' : null)
   return (
@@ -39,7 +42,13 @@ export function FundDetailScreen({
           <RiskTag name={fund.riskLevelName} />
         </View>
         <View className='alfa-fund-head__figures'>
-          <View className='alfa-fund-head__figure'>
+          <View
+            className='alfa-fund-head__figure'
+            data-figure='DAILY'
+            {...(fund.dailyReturn == null
+              ? {}
+              : { role: 'button' as const, 'aria-haspopup': 'dialog' as const, onClick: () => setBasis(true) })}
+          >
             <SignedRate value={fund.dailyReturn} className='alfa-fund-head__big' />
             <Text className='alfa-fund-head__label'>日涨跌幅</Text>
           </View>
@@ -56,6 +65,7 @@ export function FundDetailScreen({
       </View>
       {/* The chart, the cards below it and the bar: their own chunk on H5, loaded once the head has painted (./body). */}
       <FundDetailBody fund={fund} fundCode={fundCode} variant={variant} />
+      {basis && <FigureBasisSheet fundCode={fundCode} figure='DAILY' onClose={() => setBasis(false)} />}
     </View>
   )
 }

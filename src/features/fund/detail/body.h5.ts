@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react'
 import { lazyPart } from '@/components/LazyPart/index.h5'
+import type { FigureBasisSheetProps } from '../basis/FigureBasisSheet'
 
 /**
  * H5: the fund detail's body (the NAV chart, the cards below it, the pick bar) in a chunk of its
@@ -8,4 +10,13 @@ import { lazyPart } from '@/components/LazyPart/index.h5'
 export const FundDetailBody = lazyPart(
   () => import(/* webpackChunkName: "fund-detail-body" */ './FundDetailBody'),
   'alfa-fund-body-pending',
+)
+
+/** The 口径 sheet the head's 日涨跌幅 opens: in the body's chunk (the first screen's JS stays the head's). */
+export const FigureBasisSheet = lazyPart<FigureBasisSheetProps>(
+  () =>
+    import(/* webpackChunkName: "fund-detail-body" */ '../basis/FigureBasisSheet').then((m) => ({
+      default: m.FigureBasisSheet as ComponentType<FigureBasisSheetProps>,
+    })),
+  'alfa-fund-basis-pending',
 )

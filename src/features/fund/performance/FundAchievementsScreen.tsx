@@ -139,7 +139,7 @@ export function FundAchievementsScreen({ fundCode, tabIndex }: { fundCode: strin
         {tab === 0 ? (
           <CalendarList items={p.yearlyReturns} empty='暂无年度业绩：基金成立后满一个自然年再来看看。' onBasis={setBasis} />
         ) : (
-          <CalendarList items={p.quarterlyReturns} empty='暂无季度业绩：基金成立后满一个季度再来看看。' />
+          <CalendarList items={p.quarterlyReturns} empty='暂无季度业绩：基金成立后满一个季度再来看看。' onBasis={setBasis} />
         )}
       </Card>
       {basis && <FigureBasisSheet fundCode={fundCode} figure={basis} onClose={() => setBasis(null)} />}

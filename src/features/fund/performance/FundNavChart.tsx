@@ -7,7 +7,11 @@ import { execute } from '@/services/graphql'
 import { FundChartDocument } from '@/services/generated/graphql'
 import { Card } from '@/components/Card'
 import { AsOf, SignedRate } from '@/components/Figure'
+import { FigureBasisSheet } from '../basis/FigureBasisSheet'
 import { FiguresUnavailable } from './FiguresUnavailable'
+
+/** The chart periods whose return has a 口径 sheet (Fund.figureBasis's periods). */
+const BASIS_PERIODS = new Set(['1M', '3M', '6M', '1Y', '3Y', '5Y', 'YTD', 'SETUP'])
 import '../index.scss'
 
 /**
@@ -16,6 +20,8 @@ import '../index.scss'
  */
 export function FundNavChart({ fundCode, onMore, unavailable }: { fundCode: string; onMore?: () => void; unavailable?: string | null }) {
   const [period, setPeriod] = useState<ChartPeriod>(DEFAULT_PERIOD)
+  // The range return's 口径 sheet is open (the period's return: the chart starts on its base day).
+  const [basis, setBasis] = useState(false)
   const { state, data, reload } = useRemote(unavailable ? null : `fundChart:${fundCode}:${period}`, () =>
     execute(FundChartDocument, { fundCode, range: PERIOD_RANGE[period] }).then((r) => r.fund),
   )
@@ -44,7 +50,12 @@ export function FundNavChart({ fundCode, onMore, unavailable }: { fundCode: stri
       <View className='alfa-fund-chart__legend'>
         {/* The chart draws its own legend (本基金 / the comparison index). */}
         {shown && (
-          <View className='alfa-fund-chart__range'>
+          <View
+            className='alfa-fund-chart__range'
+            {...(periodReturn !== null && BASIS_PERIODS.has(PERIOD_RANGE[period])
+              ? { role: 'button' as const, 'aria-haspopup': 'dialog' as const, onClick: () => setBasis(true) }
+              : {})}
+          >
             <Text>区间收益 </Text>
             <SignedRate value={periodReturn} />
           </View>
@@ -65,6 +76,7 @@ export function FundNavChart({ fundCode, onMore, unavailable }: { fundCode: stri
         {shown && (own?.length ?? 0) >= 2 && <Chart series={series} format='ratio' height={200} />}
       </View>
       <PeriodTabs value={period} onChange={setPeriod} />
+      {basis && <FigureBasisSheet fundCode={fundCode} figure={PERIOD_RANGE[period]} onClose={() => setBasis(false)} />}
     </Card>
   )
 }
