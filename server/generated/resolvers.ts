@@ -1239,7 +1239,7 @@ export type Fund = {
   comparisonBenchmark?: Maybe<Benchmark>;
   /** NAV table, newest first. */
   navRows: FundNavRowConnection;
-  /** How a return or drawdown figure was computed (口径, issue #25): figure is a period (1M … SETUP), a calendar year (2024) or quarter (2024Q1), DRAWDOWN or DAILY (日涨跌幅, the last NAV day against the one before); null when the fund has no such figure or its figures are unavailable. BAD_USER_INPUT for another figure. */
+  /** How a return or drawdown figure was computed (口径, issue #25): figure is a period (1M … SETUP), a calendar year (2024) or quarter (2024Q1), DRAWDOWN, DAILY (日涨跌幅, the last NAV day against the one before) or a NAV day (2024-03-01, that day's 日涨跌幅); null when the fund has no such figure or its figures are unavailable. BAD_USER_INPUT for another figure. */
   figureBasis?: Maybe<FigureBasis>;
 };
 

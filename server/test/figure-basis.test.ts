@@ -133,6 +133,18 @@ describe('口径 of a real fund’s figures: 广发稳健增长混合A (270002)'
     assert.equal(Number(day.value).toFixed(4), Number(fund.dailyReturn).toFixed(4), 'the sheet’s figure is the head’s 日涨跌幅')
     assert.ok(Math.abs(replayed(day.start.date, day.end.date).value - Number(day.value)) < 0.00006)
     assert.equal(await basis('2003Q1'), null)
+    // A NAV day of the list: its own change; the first NAV day and a day without a NAV have none.
+    const listed = await gql(t, `query($c: String!) { fund(fundCode: $c) { navRows(page: { size: 3 }) { list { date dailyReturn } } } }`, {
+      c: CODE,
+    })
+    for (const row of listed.body.data.fund.navRows.list as Array<{ date: string; dailyReturn: string }>) {
+      const b = await basis(row.date)
+      assert.equal(b.end.date, row.date)
+      assert.equal(b.start.date, navs[navs.findIndex((n) => n.date === row.date) - 1].date)
+      assert.equal(Number(b.value).toFixed(4), Number(row.dailyReturn).toFixed(4), `${row.date}: the list's 日涨跌幅`)
+    }
+    assert.equal(await basis(navs[0].date), null)
+    assert.equal(await basis('2021-07-18'), null)
   })
 
   it('no such figure: null; a figure it cannot explain: a Chinese BAD_USER_INPUT', async () => {

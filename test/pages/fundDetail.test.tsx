@@ -384,6 +384,29 @@ describe('口径 (issue #25): the head’s 日涨跌幅, the chart’s 区间收
     expect(asked(execute as jest.Mock)).toEqual(['DAILY', '1Y'])
   })
 
+  it('历史业绩: a row’s 日涨跌幅 asks that NAV day’s sheet', async () => {
+    const row = (date: string) => ({ date, nav: '1.1000', accNav: '1.2000', dailyReturn: '-0.0010' })
+    const { container, utils, execute } = await open(
+      FundNavPage,
+      'subPkg/pages/fundNav/index',
+      { fundCode: '000001' },
+      {
+        FundNavRows: () => ({
+          fund: {
+            fundCode: '000001',
+            fundName: '甲成长混合',
+            figuresUnavailable: null,
+            navRows: { totalCount: 2, pageInfo: { cursor: null, hasMore: false }, list: [row('2026-09-30'), row('2026-09-29')] },
+          },
+        }),
+        FundChart: () => CHART,
+        FigureBasis: (v) => basisAnswer(String(v.figure)),
+      },
+    )
+    expect(await tapAndClose(utils, container.querySelector('[role="cell"] [data-figure="2026-09-29"]'))).toContain('2026-09-29 的计算步骤')
+    expect(asked(execute as jest.Mock)).toEqual(['2026-09-29'])
+  })
+
   it('基金业绩: a quarter asks its own sheet (2026Q3)', async () => {
     const { container, utils, execute } = await open(
       FundArchivesPage,

@@ -65,12 +65,14 @@ const units4 = (x: number) => x.toFixed(4)
 
 /**
  * The figures a sheet explains: a period (1M … SETUP), a calendar year (2024) or quarter (2024Q1),
- * DRAWDOWN, or DAILY (日涨跌幅: the last NAV day against the one before).
+ * DRAWDOWN, DAILY (日涨跌幅: the last NAV day against the one before) or a NAV day (2024-03-01: that
+ * day's 日涨跌幅, as the NAV list shows it).
  */
 export function isBasisFigure(figure: string): boolean {
   return (
     (PERFORMANCE_PERIODS as readonly string[]).includes(figure) ||
     /^\d{4}(Q[1-4])?$/.test(figure) ||
+    /^\d{4}-\d{2}-\d{2}$/.test(figure) ||
     figure === 'DRAWDOWN' ||
     figure === 'DAILY'
   )
@@ -106,9 +108,13 @@ export async function figureBasis(q: Queryable, fundCode: string, figure: string
     const dd = maxDrawdown(series)
     if (!dd.peakDate || !dd.troughDate) return null
     ;[from, to, value, label] = [dd.peakDate, dd.troughDate, dd.value, '最大回撤']
-  } else if (figure === 'DAILY') {
-    const [prev, last] = series.slice(-2)
-    ;[from, to, value, label] = [prev.date, last.date, Number(last.value) / Number(prev.value) - 1, '日涨跌幅']
+  } else if (figure === 'DAILY' || /^\d{4}-\d{2}-\d{2}$/.test(figure)) {
+    const i = figure === 'DAILY' ? series.length - 1 : (byDate.get(figure) ?? 0)
+    // The first NAV day, or a day without a NAV, has no change.
+    if (i < 1) return null
+    const [prev, day] = [series[i - 1], series[i]]
+    ;[from, to, value] = [prev.date, day.date, Number(day.value) / Number(prev.value) - 1]
+    label = figure === 'DAILY' ? '日涨跌幅' : `${day.date} 日涨跌幅`
   } else if (/^\d{4}$/.test(figure)) {
     const year = calendarReturns(series, 'year').find((y) => y.label === figure)
     if (!year) return null

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
 import { AsyncContent, StaleNotice } from '@/components/AsyncContent'
 import { LoadMore } from '@/components/LoadMore'
 import { usePaged } from '@/hooks/remote'
@@ -6,6 +7,7 @@ import { execute } from '@/services/graphql'
 import { FundNavRowsDocument } from '@/services/generated/graphql'
 import { formatNav } from '@/utils/format'
 import { SignedRate } from '@/components/Figure'
+import { FigureBasisSheet } from '../basis/FigureBasisSheet'
 import { FundPending } from '../FundPending'
 import { FundTitle } from '../FundTitle'
 import '../index.scss'
@@ -32,6 +34,8 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
         : Promise.resolve(null),
     { page: (f) => f.navRows, empty: () => false },
   )
+  // The NAV day whose 日涨跌幅 口径 sheet is open.
+  const [basis, setBasis] = useState<string | null>(null)
 
   if (state !== 'ready' || !fund) return <FundPending state={state} onRetry={() => void reload()} rows={10} />
   return (
@@ -66,13 +70,22 @@ export function FundNavScreen({ fundCode }: { fundCode: string }) {
               <Text className='alfa-fund-table__cell alfa-fund-digits' role='cell'>
                 {formatNav(r.accNav)}
               </Text>
-              {/* The rate is the cell itself: Baidu drops a text inside a text (test/unit/nestedText.test.ts). */}
-              <SignedRate value={r.dailyReturn} className='alfa-fund-table__cell' role='cell' />
+              {/* The rate opens its 口径 (that day's 日涨跌幅); a View around it, as Baidu drops a text inside a text. */}
+              <View className='alfa-fund-table__cell' role='cell'>
+                {r.dailyReturn == null ? (
+                  <SignedRate value={r.dailyReturn} />
+                ) : (
+                  <View role='button' aria-haspopup='dialog' data-figure={r.date} onClick={() => setBasis(r.date)}>
+                    <SignedRate value={r.dailyReturn} />
+                  </View>
+                )}
+              </View>
             </View>
           ))}
         </View>
         <LoadMore status={more} onLoad={() => void loadMore()} />
       </AsyncContent>
+      {basis && <FigureBasisSheet fundCode={fundCode} figure={basis} onClose={() => setBasis(null)} />}
     </View>
   )
 }
