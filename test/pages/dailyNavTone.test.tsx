@@ -78,8 +78,8 @@ describe('策略走势: the 日涨跌 column is red or green like every other ra
       { DailyNav: answer },
     )
     const rows = Array.from(container.querySelectorAll('.alfa-po-nav-table__row:not(.alfa-po-nav-table__row--head)'))
-    // The third cell is the figure itself (role cell): Baidu drops a text inside a text.
-    const cells = rows.map((row) => row.querySelectorAll('.alfa-po-nav-table__cell')[2])
+    // The figure in the third cell (inside its 口径 button where the day before is listed).
+    const cells = rows.map((row) => row.querySelectorAll('.alfa-po-nav-table__cell')[2].querySelector('.alfa-num')!)
     expect(cells.map((c) => [c.textContent, c.className.match(/alfa-num--(up|down|flat)/)?.[1]])).toEqual([
       ['-0.68%', 'down'],
       ['+0.25%', 'up'],

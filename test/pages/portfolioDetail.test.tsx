@@ -245,6 +245,18 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max', '1Y', 'Max'])
   })
 
+  it('收益计算器’s 查看计算口径 opens the steps of its result (issue #25)', async () => {
+    serve({ Portfolio: () => ({ portfolio: portfolio() }) })
+    const { container } = await open('ZH015676')
+    const link = container.querySelector('.alfa-po-profit__basis') as HTMLElement
+    expect(link.getAttribute('aria-haspopup')).toBe('dialog')
+    link.click()
+    await new Promise((r) => setTimeout(r, 0))
+    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    expect(sheet.getAttribute('aria-label')).toBe('收益计算器的计算口径')
+    expect(sheet.textContent).toContain('价值 = 投入金额 × 终点净值 ÷ 起点净值 = 10000 × 1.2100 ÷ 1.0000 = 12100.00 元。')
+  })
+
   it('a drawdown showcase written without its sign shows as a fall, in the falling colour', async () => {
     const performanceShowcase = [{ key: 'maxDrawdown', displayName: '最大回撤', valueText: '24.38%', fontColor: 'Positive' }]
     serve({ Portfolio: () => ({ portfolio: portfolio({ performanceShowcase }) }) })

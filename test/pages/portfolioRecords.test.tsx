@@ -389,6 +389,26 @@ describe('strategy movement: the NAV chart and the daily NAVs', () => {
     expect(container.querySelector('.alfa-po-rec-chart .alfa-section__head .alfa-asof')?.textContent).toBe('截至 2026-09-30')
   })
 
+  it('a day’s 日涨跌 opens its 口径 when the day before is listed (issue #25)', async () => {
+    const { container, utils } = await open(
+      DailyNavPage,
+      'subPkg/pages/portfolio/dailyNav/index',
+      { poCode: 'ZH015676' },
+      { DailyNav: navAnswer(null) },
+    )
+    const rows = container.querySelectorAll('.alfa-po-nav-table__row:not(.alfa-po-nav-table__row--head)')
+    // The oldest listed day has no day before it here: nothing to explain.
+    expect(rows[1].querySelector('[role="button"]')).toBeNull()
+    const button = rows[0].querySelector('[role="button"][data-figure="2026-09-30"]') as HTMLElement
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog')
+    await utils.act(async () => {
+      button.click()
+    })
+    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    expect(sheet.getAttribute('aria-label')).toBe('2026-09-30 日涨跌的计算口径')
+    expect(sheet.textContent).toContain('日涨跌 = 当日净值 ÷ 前一净值日净值 − 1 = 1.0843 ÷ 1.0917 − 1 = -0.68%')
+  })
+
   it('asks with the range of the period tab and isLongWinS for a LONG_WIN_S plan', async () => {
     const { container, utils, execute } = await open(
       DailyNavPage,

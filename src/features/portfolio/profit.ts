@@ -55,3 +55,22 @@ export function computeProfit(
     annualized: days >= 30 ? Math.pow(endNav / startNav, 365 / days) - 1 : null,
   }
 }
+
+/** 口径 of a profit calculator result (issue #25): the days and NAVs used and each figure's formula, in words. */
+export function profitBasisSteps(result: ProfitResult, amount: number, chosenDate: string): string[] {
+  const days = daysBetween(result.startDate, result.endDate)
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`
+  const nav = (x: number) => x.toFixed(4)
+  return [
+    result.startDate === chosenDate
+      ? `买入日 ${result.startDate}，策略净值 ${nav(result.startNav)}。`
+      : `买入日应为 ${chosenDate}，当天没有净值，取此后最近的净值日 ${result.startDate}，策略净值 ${nav(result.startNav)}。`,
+    `持有至 ${result.endDate}（区间内最后一个净值日），策略净值 ${nav(result.endNav)}，共 ${days} 天。`,
+    `价值 = 投入金额 × 终点净值 ÷ 起点净值 = ${amount} × ${nav(result.endNav)} ÷ ${nav(result.startNav)} = ${result.value.toFixed(2)} 元。`,
+    `收益 = 终点净值 ÷ 起点净值 − 1 = ${pct(result.rate)}；收益金额 = 价值 − 投入金额 = ${result.profit.toFixed(2)} 元。`,
+    result.annualized === null
+      ? '持有不足 30 天不计算年化收益（短期年化会夸大波动）。'
+      : `年化收益 = (终点净值 ÷ 起点净值)^(365 ÷ ${days}) − 1 = ${pct(result.annualized)}。`,
+    '未计申购、赎回费用；策略净值已按成分基金的分红再投资计算。',
+  ]
+}

@@ -5,7 +5,8 @@ import { DatePicker } from '@/components/DatePicker'
 import { SignedRate } from '@/components/Figure'
 import type { PortfolioChartFragment } from '@/services/generated/graphql'
 import { formatAmount } from '@/utils/format'
-import { computeProfit } from '../profit'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
+import { computeProfit, profitBasisSteps } from '../profit'
 
 export const DEFAULT_AMOUNT = 10000
 export const PROFIT_CAVEAT = '以上为按策略历史净值的模拟测算，未计费用，过往业绩不代表未来表现，不构成投资建议。'
@@ -19,6 +20,8 @@ export function ProfitCalculator({ series }: { series: PortfolioChartFragment['n
   const startDate = start && start >= first && start < last ? start : first
   const amount = Number(amountText)
   const result = computeProfit(series, amount, startDate)
+  // The result's 口径 sheet is open.
+  const [basis, setBasis] = useState(false)
   return (
     <Card title='收益计算器' className='alfa-po-profit'>
       <View className='alfa-po-profit__inputs'>
@@ -54,6 +57,16 @@ export function ProfitCalculator({ series }: { series: PortfolioChartFragment['n
         />
       ) : (
         <Text className='alfa-po-muted'>请输入大于0的金额，并选择区间内的买入日期。</Text>
+      )}
+      {result && (
+        <View className='alfa-po-link alfa-po-profit__basis' role='button' aria-haspopup='dialog' onClick={() => setBasis(true)}>
+          查看计算口径
+        </View>
+      )}
+      {basis && result && (
+        <BasisSheet title='收益计算器的计算口径' onClose={() => setBasis(false)}>
+          <BasisSteps steps={profitBasisSteps(result, amount, startDate)} />
+        </BasisSheet>
       )}
       <Text className='alfa-po-muted alfa-po-profit__caveat'>{PROFIT_CAVEAT}</Text>
     </Card>

@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/Skeleton'
 import { usePaged } from '@/hooks/remote'
 import { execute } from '@/services/graphql'
 import { DailyNavDocument } from '@/services/generated/graphql'
-import { formatDate, formatNav, DATE } from '@/utils/format'
+import { formatDate, formatNav, formatPercent, DATE } from '@/utils/format'
+import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { PortfolioPending } from '../PortfolioPending'
 import { RecordsTitle } from './RecordsTitle'
 import { pageInput } from './paging'
@@ -26,6 +27,8 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
   // Known only from an answer: a LONG_WIN_S plan seen for the first time is asked again with the flag.
   const [isLongWinS, setLongWinS] = useState(() => longWinS.has(poCode))
   const range = PERIOD_RANGE[period]
+  // The row whose 日涨跌 口径 sheet is open.
+  const [basis, setBasis] = useState<number | null>(null)
   const { state, head, items, stale, more, reload, loadMore } = usePaged(
     `poDailyNav:${poCode}:${range}:${isLongWinS}`,
     (cursor) =>
@@ -87,7 +90,7 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
                 日涨跌
               </Text>
             </View>
-            {items.map((r) => (
+            {items.map((r, i) => (
               <View key={r.date} className='alfa-po-nav-table__row' role='row'>
                 <Text className='alfa-po-nav-table__cell' role='cell'>
                   {formatDate(r.date, DATE)}
@@ -95,13 +98,32 @@ export function DailyNavScreen({ poCode }: { poCode: string }) {
                 <Text className='alfa-po-nav-table__cell' role='cell'>
                   {formatNav(r.value)}
                 </Text>
-                {/* The rate is the cell itself: Baidu drops a text inside a text (test/unit/nestedText.test.ts). */}
-                <SignedRate value={r.dailyReturn} className='alfa-po-nav-table__cell' role='cell' />
+                {/* The rate opens its 口径 when the day before is listed; a View around it, as Baidu drops a text inside a text. */}
+                <View className='alfa-po-nav-table__cell' role='cell'>
+                  {r.dailyReturn != null && items[i + 1] ? (
+                    <View role='button' aria-haspopup='dialog' data-figure={r.date} onClick={() => setBasis(i)}>
+                      <SignedRate value={r.dailyReturn} />
+                    </View>
+                  ) : (
+                    <SignedRate value={r.dailyReturn} />
+                  )}
+                </View>
               </View>
             ))}
           </View>
           <LoadMore status={more} onLoad={() => void loadMore()} />
         </AsyncContent>
+      )}
+      {basis !== null && items[basis] && items[basis + 1] && (
+        <BasisSheet title={`${items[basis].date} 日涨跌的计算口径`} onClose={() => setBasis(null)}>
+          <BasisSteps
+            steps={[
+              `${items[basis].date} 策略净值 ${formatNav(items[basis].value)}，前一净值日 ${items[basis + 1].date} 策略净值 ${formatNav(items[basis + 1].value)}。`,
+              `日涨跌 = 当日净值 ÷ 前一净值日净值 − 1 = ${formatNav(items[basis].value)} ÷ ${formatNav(items[basis + 1].value)} − 1 = ${formatPercent(items[basis].dailyReturn, 2, { sign: true })}。`,
+              '策略净值由各期调仓后的成分基金按权重组合而成，成分基金按复权净值（分红再投资）计算，所以基金分红不算亏损。',
+            ]}
+          />
+        </BasisSheet>
       )}
     </View>
   )
