@@ -91,7 +91,9 @@ export const fundResolvers: Resolvers = {
     figuresUnavailable: (f: Fund, _: unknown, ctx: Ctx) => figuresUnavailable(ctx, f.fundCode),
     figureBasis: async (f: Fund, { figure }: { figure: string }, ctx: Ctx) => {
       if (!isBasisFigure(figure))
-        throw badInput('无法说明这个数字的口径：figure 应为 1M、3M、6M、1Y、3Y、5Y、YTD、SETUP、年份（如 2024）、季度（如 2024Q1）、净值日（如 2024-03-01）、DRAWDOWN 或 DAILY')
+        throw badInput(
+          '无法说明这个数字的口径：figure 应为 1M、3M、6M、1Y、3Y、5Y、YTD、SETUP、年份（如 2024）、季度（如 2024Q1）、净值日（如 2024-03-01）、DRAWDOWN 或 DAILY',
+        )
       return figureBasis(ctx.database, f.fundCode, figure)
     },
     performance: async (f: Fund, _: unknown, ctx: Ctx) => {
