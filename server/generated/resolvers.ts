@@ -1656,6 +1656,8 @@ export type Portfolio = {
   featureShowcase: Array<Showcase>;
   performanceShowcase: Array<Showcase>;
   annualizedReturnRateRange?: Maybe<AnnualizedReturnRateRange>;
+  /** 预期年化收益's 口径 (issue #25): the current composition by asset class, each class's weight and its long-run annual return (ASSET_CLASS_RETURNS); their products add up to the expected return. */
+  expectedReturnBasis: Array<ExpectedReturnPart>;
   chinaIncludeAlternative?: Maybe<AssetMixConfig>;
   chinaIncludeOversea?: Maybe<AssetMixConfig>;
   chinaOnly?: Maybe<AssetMixConfig>;
@@ -1804,6 +1806,18 @@ export type Showcase = {
   displayName: Scalars['String']['output'];
   valueText: Scalars['String']['output'];
   fontColor?: Maybe<ColourTone>;
+};
+
+export type ExpectedReturnPart = {
+  __typename?: 'ExpectedReturnPart';
+  assetClass: Scalars['String']['output'];
+  assetClassName: Scalars['String']['output'];
+  /** The class's share of the current composition, a fraction. */
+  weight: Scalars['Decimal']['output'];
+  /** The class's long-run annual return (configuration ASSET_CLASS_RETURNS). */
+  rate: Scalars['Decimal']['output'];
+  /** weight × rate. */
+  contribution: Scalars['Decimal']['output'];
 };
 
 export type AnnualizedReturnRateRange = {
@@ -2470,6 +2484,7 @@ export type ResolversTypes = {
   CompositionGroup: ResolverTypeWrapper<Partial<Omit<CompositionGroup, 'parts'> & { parts: Array<ResolversTypes['CompositionPart']> }>>;
   CompositionPart: ResolverTypeWrapper<CompositionPartParent>;
   Showcase: ResolverTypeWrapper<Partial<Showcase>>;
+  ExpectedReturnPart: ResolverTypeWrapper<Partial<ExpectedReturnPart>>;
   AnnualizedReturnRateRange: ResolverTypeWrapper<Partial<AnnualizedReturnRateRange>>;
   AssetMixConfig: ResolverTypeWrapper<Partial<AssetMixConfig>>;
   Thermometer: ResolverTypeWrapper<Partial<Thermometer>>;
@@ -2627,6 +2642,7 @@ export type ResolversParentTypes = {
   CompositionGroup: Partial<Omit<CompositionGroup, 'parts'> & { parts: Array<ResolversParentTypes['CompositionPart']> }>;
   CompositionPart: CompositionPartParent;
   Showcase: Partial<Showcase>;
+  ExpectedReturnPart: Partial<ExpectedReturnPart>;
   AnnualizedReturnRateRange: Partial<AnnualizedReturnRateRange>;
   AssetMixConfig: Partial<AssetMixConfig>;
   Thermometer: Partial<Thermometer>;
@@ -3479,6 +3495,7 @@ export type PortfolioResolvers<ContextType = GraphQLContext, ParentType extends 
   featureShowcase?: Resolver<Array<ResolversTypes['Showcase']>, ParentType, ContextType>;
   performanceShowcase?: Resolver<Array<ResolversTypes['Showcase']>, ParentType, ContextType>;
   annualizedReturnRateRange?: Resolver<Maybe<ResolversTypes['AnnualizedReturnRateRange']>, ParentType, ContextType>;
+  expectedReturnBasis?: Resolver<Array<ResolversTypes['ExpectedReturnPart']>, ParentType, ContextType>;
   chinaIncludeAlternative?: Resolver<Maybe<ResolversTypes['AssetMixConfig']>, ParentType, ContextType>;
   chinaIncludeOversea?: Resolver<Maybe<ResolversTypes['AssetMixConfig']>, ParentType, ContextType>;
   chinaOnly?: Resolver<Maybe<ResolversTypes['AssetMixConfig']>, ParentType, ContextType>;
@@ -3541,6 +3558,14 @@ export type ShowcaseResolvers<ContextType = GraphQLContext, ParentType extends R
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fontColor?: Resolver<Maybe<ResolversTypes['ColourTone']>, ParentType, ContextType>;
+};
+
+export type ExpectedReturnPartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExpectedReturnPart'] = ResolversParentTypes['ExpectedReturnPart']> = {
+  assetClass?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assetClassName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  contribution?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
 };
 
 export type AnnualizedReturnRateRangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnnualizedReturnRateRange'] = ResolversParentTypes['AnnualizedReturnRateRange']> = {
@@ -4031,6 +4056,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CompositionGroup?: CompositionGroupResolvers<ContextType>;
   CompositionPart?: CompositionPartResolvers<ContextType>;
   Showcase?: ShowcaseResolvers<ContextType>;
+  ExpectedReturnPart?: ExpectedReturnPartResolvers<ContextType>;
   AnnualizedReturnRateRange?: AnnualizedReturnRateRangeResolvers<ContextType>;
   AssetMixConfig?: AssetMixConfigResolvers<ContextType>;
   Thermometer?: ThermometerResolvers<ContextType>;

@@ -203,7 +203,8 @@ function issue25Examples(fundCodes: readonly string[], groupId: string): Record<
     SetFundWatchlistGroups: { fundCode: a, groupIds: [groupId] },
     ChangeWatchlistGroupFunds: { groupId, add: [b], remove: [a] },
     MergeWatchlist: { fundCodes: [a, c], groups: [{ name: '债基', fundCodes: [c] }] },
-    FigureBasis: { fundCode: a, figure: pick(['1Y', 'SETUP', 'DRAWDOWN', '2021']) },
+    FigureBasis: { fundCode: a, figure: pick(['1Y', 'SETUP', 'DRAWDOWN', '2021', '2021Q2', 'DAILY']) },
+    PortfolioExpectedBasis: { poCode: 'ZH015676' },
   }
 }
 

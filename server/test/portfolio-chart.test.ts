@@ -61,6 +61,41 @@ describe('NavHistory: the comparing benchmark, the expected line and the series�
     assert.ok(checked >= 20, `${checked} strategies`)
   })
 
+  it('every seeded strategy’s 预期年化收益 is the sum of its asset classes’ weight × long-run return that expectedReturnBasis lists (口径, issue #25)', async () => {
+    const codes = await app.database.query<{ po_code: string }>(
+      `select po_code from portfolios where expected_annualized_return_rate is not null and po_code not like 'ZZ%' order by po_code`,
+    )
+    let checked = 0
+    for (const { po_code: poCode } of codes) {
+      const res = await gql(
+        app.t,
+        `query($c: String!) { portfolio(poCode: $c) { annualizedReturnRateRange { expectedAnnualizedReturnRate } expectedReturnBasis { assetClass assetClassName weight rate contribution } } }`,
+        { c: poCode },
+      )
+      const p = res.body.data?.portfolio
+      if (!p) continue // another broker's strategy
+      checked++
+      const parts = p.expectedReturnBasis as Array<{
+        assetClass: string
+        assetClassName: string
+        weight: string
+        rate: string
+        contribution: string
+      }>
+      assert.ok(parts.length > 0, poCode)
+      // This test's own arithmetic: each product, their sum, and the weights making the whole.
+      for (const x of parts) assert.equal(x.contribution, (Number(x.weight) * Number(x.rate)).toFixed(6), `${poCode} ${x.assetClass}`)
+      const sum = parts.reduce((a, x) => a + Number(x.weight) * Number(x.rate), 0)
+      assert.ok(Math.abs(sum - Number(p.annualizedReturnRateRange.expectedAnnualizedReturnRate)) < 0.00005, `${poCode}: ${sum}`)
+      assert.ok(Math.abs(parts.reduce((a, x) => a + Number(x.weight), 0) - 1) < 0.0001, `${poCode}: weights`)
+      assert.ok(
+        parts.every((x) => /类$/.test(x.assetClassName)),
+        JSON.stringify(parts),
+      )
+    }
+    assert.ok(checked >= 20, `${checked} strategies`)
+  })
+
   it('comparingIndexCode with hasComparingIndex answers that index as `comparing`, rebased to 1 on the range’s first day; the default stays `benchmark`', async () => {
     const res = await ask({ comparingIndexCode: '000905', hasComparingIndex: true })
     assert.equal(res.status, 200)

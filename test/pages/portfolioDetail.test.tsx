@@ -245,6 +245,33 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max', '1Y', 'Max'])
   })
 
+  it('the head’s 预期年化收益 opens its 口径: each asset class’s weight × long-run return, added up (issue #25)', async () => {
+    serve({
+      Portfolio: () => ({ portfolio: portfolio() }),
+      PortfolioExpectedBasis: () => ({
+        portfolio: {
+          poCode: 'ZH015676',
+          annualizedReturnRateRange: { expectedAnnualizedReturnRate: '0.0800' },
+          expectedReturnBasis: [
+            { assetClass: 'EQUITY', assetClassName: '权益类', weight: '0.600000', rate: '0.100000', contribution: '0.060000' },
+            { assetClass: 'FIXED_INCOME', assetClassName: '固收类', weight: '0.400000', rate: '0.050000', contribution: '0.020000' },
+          ],
+        },
+      }),
+    })
+    const { container } = await open('ZH015676')
+    const button = container.querySelector('.alfa-po-head__figure[data-figure="expected"]') as HTMLElement
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog')
+    button.click()
+    for (let i = 0; i < 50 && !document.querySelector('.alfa-basis__step'); i++) await new Promise((r) => setTimeout(r, 10))
+    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    expect(sheet.getAttribute('aria-label')).toBe('预期年化收益的计算口径')
+    expect(sheet.textContent).toContain('权益类：占当前持仓 60.00% × 长期年化收益 10.00% = 6.00%。')
+    expect(sheet.textContent).toContain('预期年化收益 = 各类资产的占比 × 长期年化收益之和 = 8.00%。')
+    expect(sheet.textContent).not.toContain('按当前持仓计算为')
+    expect(seen.filter((q) => q.name === 'PortfolioExpectedBasis').map((q) => q.vars)).toEqual([{ poCode: 'ZH015676' }])
+  })
+
   it('收益计算器’s 查看计算口径 opens the steps of its result (issue #25)', async () => {
     serve({ Portfolio: () => ({ portfolio: portfolio() }) })
     const { container } = await open('ZH015676')

@@ -1,3 +1,4 @@
+import { ASSET_CLASS_NAMES } from '@alfa/common/labels'
 import { FUND_CATEGORY_ASSET_CLASS } from '../fund/categories'
 
 /**
@@ -55,4 +56,28 @@ export function expectedAnnualReturn(
     sum += p.weight * returns[asset]
   }
   return sum
+}
+
+/** 预期年化收益 step by step (its 口径): per asset class of the parts, in ASSET_CLASSES order, the weight, the return and their product. */
+export function expectedReturnBasis(
+  parts: ReadonlyArray<{ fundCategory: string; weight: number }>,
+  returns: Readonly<Record<AssetClass, number>> = DEFAULT_ASSET_CLASS_RETURNS,
+) {
+  const weights = new Map<AssetClass, number>()
+  for (const p of parts) {
+    const asset = FUND_CATEGORY_ASSET_CLASS[p.fundCategory] as AssetClass | undefined
+    if (asset) weights.set(asset, (weights.get(asset) ?? 0) + p.weight)
+  }
+  return ASSET_CLASSES.filter((a) => weights.has(a)).map((a) => {
+    // The product of the figures shown (6 places), so that a reader's multiplication gives it.
+    const weight = weights.get(a)!.toFixed(6)
+    const rate = returns[a].toFixed(6)
+    return {
+      assetClass: a,
+      assetClassName: ASSET_CLASS_NAMES[a] ?? a,
+      weight,
+      rate,
+      contribution: (Number(weight) * Number(rate)).toFixed(6),
+    }
+  })
 }

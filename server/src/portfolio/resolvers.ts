@@ -24,6 +24,7 @@ import { portfolioFields, visibleOnBrand } from './fields'
 import { investPlanRow, longWinPinnedPosts, recordsRow } from './plan'
 import { navHistory } from './series'
 import { tradeRule } from './tradeRule'
+import { assetClassReturns, expectedReturnBasis } from './expected'
 
 /** Arguments of the fields below, as the schema (portfolio/schema.graphql) declares them. */
 type Paged = { page?: PageArgs | null }
@@ -140,6 +141,13 @@ export const portfolioResolvers: Resolvers = {
   },
 
   Portfolio: {
+    expectedReturnBasis: async (p, _, ctx) => {
+      const { parts } = await po.compositionRows(ctx.database, p.row.po_code)
+      return expectedReturnBasis(
+        parts.map((x) => ({ fundCategory: x.fundCategory, weight: Number(x.percent) })),
+        assetClassReturns(),
+      )
+    },
     hasSigned: async (p, _, ctx) => (await userState(ctx, p.poCode)).signed,
     hasFollowed: async (p, _, ctx) => (await userState(ctx, p.poCode)).followed,
     // A list that counted the followers in its own statement (我的关注) hands the count down.

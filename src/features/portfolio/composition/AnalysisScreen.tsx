@@ -14,6 +14,7 @@ import { PortfolioTitle } from '../PortfolioTitle'
 import { Showcases } from '../Showcases'
 import { usePoCode, usePortfolioQuery } from '../hooks'
 import { kindOf } from '../kind'
+import ExpectedBasis from '../detail/ExpectedBasis'
 import HistoryBasis from '../detail/HistoryBasis'
 import { showcaseBasis, type OpenBasis } from '../detail/historyFigures'
 
@@ -67,6 +68,7 @@ function BasisFigure({ basis, open, children }: { basis: OpenBasis; open: (b: Op
 export function AnalysisScreen() {
   const poCode = usePoCode()
   const [basis, setBasis] = useState<OpenBasis | null>(null)
+  const [expected, setExpected] = useState(false)
   const { state, data, stale, reload } = usePortfolioQuery('portfolioAnalysis', poCode, loadAnalysis)
   useShareSubject(data?.poName)
   if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} />
@@ -131,7 +133,19 @@ export function AnalysisScreen() {
         <Card title='预期收益与回撤'>
           <InfoRows
             rows={[
-              ['预期年化收益', formatPercent(range.expectedAnnualizedReturnRate)],
+              [
+                '预期年化收益',
+                <View
+                  key='e'
+                  className='alfa-po-basis-figure'
+                  role='button'
+                  aria-haspopup='dialog'
+                  data-figure='expected'
+                  onClick={() => setExpected(true)}
+                >
+                  {formatPercent(range.expectedAnnualizedReturnRate)}
+                </View>,
+              ],
               // defaultDrawdown: the largest fall since set-up; minDrawdown: within the last year (server/README.md).
               [
                 '最大回撤（成立以来）',
@@ -157,6 +171,7 @@ export function AnalysisScreen() {
         </Card>
       )}
       <PortfolioFoot />
+      {expected && <ExpectedBasis poCode={data.poCode} onClose={() => setExpected(false)} />}
       {basis && (
         <HistoryBasis
           poCode={data.poCode}

@@ -15,7 +15,7 @@ import { MONEY_TYPE_NAMES } from '@alfa/common/labels'
 import { riskLevelName } from '../risk'
 import { signedState } from '../signed'
 import { DETAIL_RANGE, type ChartAnswer } from './chartAnswer'
-import { DetailBody, HistoryBasis } from './body'
+import { DetailBody, ExpectedBasis, HistoryBasis } from './body'
 import { showcaseBasis, type OpenBasis } from './historyFigures'
 import { loadPortfolioDetail, type PortfolioDetail } from './load'
 import './index.scss'
@@ -34,6 +34,8 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
   const latest = p.latestNav.list[0]
   // The stored figure whose 口径 sheet is open, and the rate on screen.
   const [basis, setBasis] = useState<OpenBasis | null>(null)
+  // 预期年化收益's 口径 sheet is open.
+  const [expected, setExpected] = useState(false)
   return (
     <View className='alfa-po-head'>
       <Text className='alfa-po-head__name'>{p.poName}</Text>
@@ -57,7 +59,15 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
       )}
       {range?.expectedAnnualizedReturnRate && (
         <View className='alfa-po-head__range'>
-          <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
+          <View
+            className='alfa-po-head__figure'
+            role='button'
+            aria-haspopup='dialog'
+            data-figure='expected'
+            onClick={() => setExpected(true)}
+          >
+            <Text>{`预期年化收益 ${formatPercent(range.expectedAnnualizedReturnRate)}`}</Text>
+          </View>
           {HEAD_DRAWDOWNS.map(({ figure, field, label }) => {
             const value = range[field]
             return (
@@ -80,6 +90,7 @@ const Head = observer(function Head({ p }: { p: PortfolioDetail }) {
           })}
         </View>
       )}
+      {expected && <ExpectedBasis poCode={p.poCode} onClose={() => setExpected(false)} />}
       {basis && <HistoryBasis poCode={p.poCode} kind={p.kind} figure={basis.figure} shown={basis.shown} onClose={() => setBasis(null)} />}
       <View className='alfa-po-head__meta'>
         <Text>{`运行 ${p.runningDays} 天`}</Text>
