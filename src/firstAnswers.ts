@@ -1,7 +1,7 @@
 // The public first-screen queries the server answers inside the page's HTML on H5 (common/firstAnswer.ts).
 // Read by the build (config/plugins/first-answers.ts), which writes them beside index.html with the
 // route table's browser paths; the app itself does not import this table.
-import type { FirstAnswerRow } from '../common/firstAnswer'
+import type { FirstAnswerRow } from '@alfa/common/firstAnswer'
 import { FundDetailDocument } from './services/generated/documents/FundDetailDocument'
 import { routes, type RouteName } from './routes'
 

@@ -24,7 +24,8 @@ const RANK: Record<string, number> = {
   routes: 0,
   styles: 0,
 }
-const ENTRY_FILES = new Set(['app.ts', 'app.config.ts'])
+// The app's entry files, and the build's own tables read from config/ (firstAnswers.ts: the H5 first answers).
+const ENTRY_FILES = new Set(['app.ts', 'app.config.ts', 'firstAnswers.ts'])
 
 export interface Module {
   /** Layer name (a key of RANK), or 'entry' for the app's entry files. */
@@ -39,7 +40,7 @@ export interface Module {
 export function moduleOf(rel: string): Module {
   const parts = rel.split('/')
   if (parts.length === 1) {
-    if (ENTRY_FILES.has(`${parts[0]}.ts`) || parts[0] === 'app' || parts[0] === 'app.config') return { layer: 'entry' }
+    if (ENTRY_FILES.has(`${parts[0]}.ts`)) return { layer: 'entry' }
     return { layer: parts[0] }
   }
   if (parts[0] === 'subPkg') return { layer: 'pages' }
