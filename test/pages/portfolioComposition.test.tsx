@@ -460,6 +460,39 @@ describe('strategy analysis (策略分析)', () => {
     expect(ranges).toEqual(['1Y', 'Max', 'Max'])
   })
 
+  it('预期年化收益 (the range’s and an asset-mix scope’s) opens the mix by asset class; a scope’s own figure is the one compared', async () => {
+    const { container, utils } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
+      PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),
+      PortfolioExpectedBasis: () => ({
+        portfolio: {
+          poCode: 'ZH015676',
+          annualizedReturnRateRange: { expectedAnnualizedReturnRate: '0.0800' },
+          expectedReturnBasis: [
+            { assetClass: 'EQUITY', assetClassName: '权益类', weight: '1.000000', rate: '0.080000', contribution: '0.080000' },
+          ],
+        },
+      }),
+    })
+    const open = async (el: Element | null) => {
+      expect(el?.getAttribute('aria-haspopup')).toBe('dialog')
+      await utils.act(async () => {
+        ;(el as HTMLElement).click()
+        for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__step'); i++) await flush()
+      })
+      const body = document.querySelector('.alfa-basis')?.textContent ?? ''
+      await utils.act(async () => {
+        ;(document.querySelector('.alfa-basis__close') as HTMLElement).click()
+        await flush()
+      })
+      return body
+    }
+    const range = await open(container.querySelector('.alfa-section [data-figure="expected"]:not(.alfa-po-mix [data-figure])'))
+    expect(range).toContain('权益类：占当前持仓 100.00% × 长期年化收益 8.00% = 8.00%。')
+    expect(range).not.toContain('按当前持仓计算为')
+    const scope = await open(container.querySelector('.alfa-po-mix[data-scope="含另类"] [data-figure="expected"]'))
+    expect(scope).toContain('页面上的 5.12% 是按策略数据更新时的持仓计算的；按当前持仓计算为 8.00%。')
+  })
+
   it('the performance and the history say the day of the latest NAV they are as of (截至)', async () => {
     const { container } = await openScreen(AnalysisPage, 'subPkg/pages/portfolio/analysis/index', 'ZH015676', {
       PortfolioAnalysis: () => ({ portfolio: ANALYSIS }),

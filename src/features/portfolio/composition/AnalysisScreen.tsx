@@ -33,13 +33,27 @@ const SCOPES = [
 
 const STATUS_NAME: Record<string, string> = { ACTIVE: '运行中', INACTIVE: '未启用' }
 
-function AssetMix({ name, mix }: { name: string; mix: PortfolioAssetMixFragment }) {
+/** An asset-mix scope; its 预期年化收益 opens the same 口径 (the current mix by asset class), compared with its own figure. */
+function AssetMix({ name, mix, onBasis }: { name: string; mix: PortfolioAssetMixFragment; onBasis: (shown: string) => void }) {
   const status = mix.status ? (STATUS_NAME[mix.status] ?? mix.status) : null
+  const rate = mix.expectedAnnualizedReturnRate
   return (
     <View className='alfa-po-mix' data-scope={name}>
       <View className='alfa-po-mix__head'>
         <Text>{name}</Text>
-        <Text className='alfa-po-showcase__value'>{formatPercent(mix.expectedAnnualizedReturnRate)}</Text>
+        {rate == null ? (
+          <Text className='alfa-po-showcase__value'>{formatPercent(rate)}</Text>
+        ) : (
+          <View
+            className='alfa-po-basis-figure'
+            role='button'
+            aria-haspopup='dialog'
+            data-figure='expected'
+            onClick={() => onBasis(String(rate))}
+          >
+            <Text className='alfa-po-showcase__value'>{formatPercent(rate)}</Text>
+          </View>
+        )}
       </View>
       <Text className='alfa-po-mix__sub'>
         {[`预期年化收益`, status && `状态 ${status}`, mix.suggestHoldingTime && `建议持有 ${mix.suggestHoldingTime}`]
@@ -68,7 +82,8 @@ function BasisFigure({ basis, open, children }: { basis: OpenBasis; open: (b: Op
 export function AnalysisScreen() {
   const poCode = usePoCode()
   const [basis, setBasis] = useState<OpenBasis | null>(null)
-  const [expected, setExpected] = useState(false)
+  // 预期年化收益's 口径 sheet: open with the figure tapped (true: the range's).
+  const [expected, setExpected] = useState<string | boolean>(false)
   const { state, data, stale, reload } = usePortfolioQuery('portfolioAnalysis', poCode, loadAnalysis)
   useShareSubject(data?.poName)
   if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} />
@@ -166,12 +181,14 @@ export function AnalysisScreen() {
       {mixes.length > 0 && (
         <Card title='资产配置方案'>
           {mixes.map(({ name, mix }) => (
-            <AssetMix key={name} name={name} mix={mix} />
+            <AssetMix key={name} name={name} mix={mix} onBasis={(shown) => setExpected(shown)} />
           ))}
         </Card>
       )}
       <PortfolioFoot />
-      {expected && <ExpectedBasis poCode={data.poCode} onClose={() => setExpected(false)} />}
+      {expected !== false && (
+        <ExpectedBasis poCode={data.poCode} shown={typeof expected === 'string' ? expected : null} onClose={() => setExpected(false)} />
+      )}
       {basis && (
         <HistoryBasis
           poCode={data.poCode}

@@ -9,7 +9,16 @@ import { formatPercent } from '@/utils/number'
  * 口径 of a strategy's 预期年化收益 (issue #25): not its history but its current mix — each asset
  * class's weight times its long-run annual return, added up. Asked when the sheet opens.
  */
-export default function ExpectedBasis({ poCode, onClose }: { poCode: string; onClose: () => void }) {
+export default function ExpectedBasis({
+  poCode,
+  shown: shownHere,
+  onClose,
+}: {
+  poCode: string
+  /** The figure tapped when it is not the head's (an asset-mix scope's); the head's by default. */
+  shown?: string | null
+  onClose: () => void
+}) {
   const { state, data, reload } = useRemote(
     `expectedBasis:${poCode}`,
     () => execute(PortfolioExpectedBasisDocument, { poCode }).then((r) => r.portfolio),
@@ -17,7 +26,7 @@ export default function ExpectedBasis({ poCode, onClose }: { poCode: string; onC
   )
   const parts = data?.expectedReturnBasis ?? []
   const sum = parts.reduce((a, x) => a + Number(x.contribution), 0)
-  const shown = data?.annualizedReturnRateRange?.expectedAnnualizedReturnRate
+  const shown = shownHere ?? data?.annualizedReturnRateRange?.expectedAnnualizedReturnRate
   const steps = [
     ...parts.map(
       (x) =>
