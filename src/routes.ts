@@ -23,6 +23,7 @@ export const FEATURES = [
   'account',
   'aip',
   'alerts',
+  'basis',
   'compare',
   'content',
   'course',

@@ -147,6 +147,26 @@ describe('口径 of a real fund’s figures: 广发稳健增长混合A (270002)'
     assert.equal(await basis('2021-07-18'), null)
   })
 
+  it('a span (a strategy holding’s 累计收益率): from the last NAV day on or before each day, every distribution between replayed here', async () => {
+    // 2010-01-01 is a holiday: the span starts on the last NAV day of 2009; it ends on Friday 2015-06-12 asked as Sunday 06-14.
+    const b = await basis('2010-01-01~2015-06-14')
+    const from = navs.filter((n) => n.date <= '2010-01-01').at(-1)!.date
+    const to = navs.filter((n) => n.date <= '2015-06-14').at(-1)!.date
+    assert.deepEqual([b.start.date, b.end.date, b.requestedStartDate], [from, to, '2010-01-01'])
+    const own = replayed(from, to)
+    assert.ok(own.count > 0, 'the span holds distributions')
+    assert.equal(b.events.length, own.count)
+    assert.ok(Math.abs(own.value - Number(b.value)) < 0.00006, `replayed ${own.value} vs ${b.value}`)
+    assert.equal(b.endUnits, own.units.toFixed(4))
+    assert.equal(b.label, `${from} 至 ${to}`)
+    assert.match(b.steps[0], /起点应为 2010-01-01，当天没有净值/)
+    // Backwards, before the first NAV, or one NAV day: no span.
+    assert.equal(await basis('2015-06-14~2010-01-01'), null)
+    assert.equal(await basis('1990-01-01~1995-01-01'), null)
+    assert.equal(await basis(`${to}~${to}`), null)
+    assert.equal((await gql(t, BASIS, { c: CODE, f: '2010-01-01~' })).body.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
+  })
+
   it('no such figure: null; a figure it cannot explain: a Chinese BAD_USER_INPUT', async () => {
     assert.equal(await basis('1990'), null)
     const bad = await gql(t, BASIS, { c: CODE, f: 'SHARPE' })

@@ -223,6 +223,83 @@ describe('display preferences hide the pie or the list', () => {
   })
 })
 
+describe('a group’s 累计收益率 opens its 口径 (issue #25)', () => {
+  const part = (fundCode: string, fundName: string, percent: string, entryAdjNav: string, endAdjNav: string, rate: string) => ({
+    fund: { fundCode, fundName },
+    percent,
+    entryDate: '2024-03-01',
+    entryAdjNav,
+    endDate: '2026-08-14',
+    endAdjNav,
+    rate,
+  })
+  const BASIS = {
+    portfolio: {
+      poCode: 'LW000001',
+      composition: {
+        groups: [
+          {
+            categoryCode: 'INDEX',
+            accProfitBasis: {
+              value: '0.261470',
+              endDate: '2026-08-14',
+              steps: ['累计收益率 = 当前占比合计 ÷ 成本合计 − 1 = 70.00% ÷ 55.50% − 1 = +26.15%。'],
+              parts: [part('268410', '沪深300指数A', '0.700000', '1.0000', '1.2615', '0.261470')],
+            },
+          },
+          { categoryCode: 'BOND', accProfitBasis: null },
+        ],
+      },
+    },
+  }
+  it('the sheet asks the list’s own composition, lists each fund’s two adjusted NAVs, and a fund opens its span’s sheet', async () => {
+    const { container, execute, utils } = await open('LW000001', {
+      PoFundComposition: () => ({ portfolio: LONG_WIN }),
+      PortfolioGroupProfitBasis: () => BASIS,
+      FigureBasis: () => ({ fund: { fundCode: '268410', fundName: '沪深300指数A', figureBasis: null } }),
+    })
+    const figure = container.querySelector('.alfa-po-comp__group[data-category="INDEX"] [data-figure="accProfitRate"]') as HTMLElement
+    expect(figure.getAttribute('role')).toBe('button')
+    await utils.act(async () => {
+      figure.click()
+      for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__step'); i++) await flush()
+    })
+    const asked = execute.mock.calls.find((c) => JSON.stringify(c[0]).includes('PortfolioGroupProfitBasis'))!
+    expect(asked[1]).toEqual({ poCode: 'LW000001', categoryType: 'FundCategory', isModelPo: null })
+    const sheet = document.querySelector('.alfa-basis')!
+    expect(sheet.getAttribute('aria-label')).toBe('指数型累计收益率的计算口径')
+    const row = sheet.querySelector('[data-fund-code="268410"]') as HTMLElement
+    expect(row.textContent).toContain('1.0000（2024-03-01）')
+    expect(row.textContent).toContain('1.2615')
+    expect(row.textContent).toContain('+26.15%')
+    expect(sheet.textContent).toContain('70.00% ÷ 55.50% − 1')
+    // The figure shown is the one computed: no note of a difference.
+    expect(sheet.textContent).not.toContain('页面上的')
+    await utils.act(async () => {
+      row.click()
+      for (let i = 0; i < 20 && !execute.mock.calls.some((c) => JSON.stringify(c[0]).includes('query FigureBasis')); i++) await flush()
+    })
+    const span = execute.mock.calls.find((c) => JSON.stringify(c[0]).includes('query FigureBasis'))!
+    expect(span[1]).toEqual({ fundCode: '268410', figure: '2024-03-01~2026-08-14' })
+  })
+
+  it('a figure computed otherwise than shown says both; a group without a figure has no button', async () => {
+    const shifted = JSON.parse(JSON.stringify(BASIS))
+    shifted.portfolio.composition.groups[0].accProfitBasis.value = '0.250000'
+    const { container, utils } = await open('LW000001', {
+      PoFundComposition: () => ({ portfolio: LONG_WIN }),
+      PortfolioGroupProfitBasis: () => shifted,
+    })
+    await utils.act(async () => {
+      ;(container.querySelector('[data-figure="accProfitRate"]') as HTMLElement).click()
+      for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__step'); i++) await flush()
+    })
+    expect(document.querySelector('.alfa-basis')?.textContent).toContain('页面上的 26.15% 是数据更新时计算的；按上面的净值计算为 25.00%。')
+    const ordinary = await open('ZH015676', { PoFundComposition: () => ({ portfolio: ORDINARY }) })
+    expect(ordinary.container.querySelector('.alfa-po-comp__group[data-category="OVERSEA"] [data-figure]')).toBeNull()
+  })
+})
+
 describe('a fund row opens its fund page', () => {
   it('tapping a fund navigates to fund with its code', async () => {
     const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)

@@ -18,6 +18,7 @@ import * as fundNavsScale from './migrations/0012_fund_navs_scale'
 import * as watchlistGroups from './migrations/0013_watchlist_groups'
 import * as navAlerts from './migrations/0014_nav_alerts'
 import * as fundFees from './migrations/0015_fund_fees'
+import * as partEntryDate from './migrations/0016_part_entry_date'
 import type { DB } from './schema'
 
 /** The migrations, in order; names never change once released. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_watchlist_groups': watchlistGroups,
   '0014_nav_alerts': navAlerts,
   '0015_fund_fees': fundFees,
+  '0016_part_entry_date': partEntryDate,
 }
 
 /** A pooled connection as both engines hand it out. */

@@ -277,6 +277,8 @@ export interface PortfolioPartsTable {
   latest_movement_name: string | null
   candidate_fund_codes: Generated<string[]>
   acc_profit_rate: string | null
+  /** The day the fund last came into the strategy (0016): acc_profit_rate is measured from it; null when unknown. */
+  entry_date: string | null
 }
 
 export interface PortfoliosTable {

@@ -132,6 +132,7 @@ export async function seedPortfolios(ctx: SeedContext, funds: FundSeed[]) {
           .slice(0, 3)
           .map((f) => f.code),
         acc_profit_rate: round(h.fund.adjNavs[lastIndex] / h.fund.adjNavs[entry] - 1, 6),
+        entry_date: days[entry],
       })
     })
     recordsOf(ctx, p, timeline, navs, rows)

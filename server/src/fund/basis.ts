@@ -63,16 +63,20 @@ interface Row extends RawNav {
 const pct = (x: number | null) => (x === null ? '--' : `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`)
 const units4 = (x: number) => x.toFixed(4)
 
+/** A holding's span (2024-01-05~2026-11-20): from the last NAV day on or before the first day to the last on or before the second. */
+const RANGE = /^(\d{4}-\d{2}-\d{2})~(\d{4}-\d{2}-\d{2})$/
+
 /**
  * The figures a sheet explains: a period (1M … SETUP), a calendar year (2024) or quarter (2024Q1),
- * DRAWDOWN, DAILY (日涨跌幅: the last NAV day against the one before) or a NAV day (2024-03-01: that
- * day's 日涨跌幅, as the NAV list shows it).
+ * DRAWDOWN, DAILY (日涨跌幅: the last NAV day against the one before), a NAV day (2024-03-01: that
+ * day's 日涨跌幅, as the NAV list shows it) or a span (2024-01-05~2026-11-20: a strategy's holding).
  */
 export function isBasisFigure(figure: string): boolean {
   return (
     (PERFORMANCE_PERIODS as readonly string[]).includes(figure) ||
     /^\d{4}(Q[1-4])?$/.test(figure) ||
     /^\d{4}-\d{2}-\d{2}$/.test(figure) ||
+    RANGE.test(figure) ||
     figure === 'DRAWDOWN' ||
     figure === 'DAILY'
   )
@@ -115,6 +119,18 @@ export async function figureBasis(q: Queryable, fundCode: string, figure: string
     const [prev, day] = [series[i - 1], series[i]]
     ;[from, to, value] = [prev.date, day.date, Number(day.value) / Number(prev.value) - 1]
     label = figure === 'DAILY' ? '日涨跌幅' : `${day.date} 日涨跌幅`
+  } else if (RANGE.test(figure)) {
+    const [, first, last] = RANGE.exec(figure)!
+    const onOrBefore = (day: string) => {
+      let k = -1
+      for (let j = 0; j < series.length && series[j].date <= day; j++) k = j
+      return k
+    }
+    const [a, b] = [onOrBefore(first), onOrBefore(last)]
+    if (first > last || a < 0 || b <= a) return null
+    ;[from, to, value] = [series[a].date, series[b].date, Number(series[b].value) / Number(series[a].value) - 1]
+    label = `${from} 至 ${to}`
+    requestedStartDate = first === from ? null : first
   } else if (/^\d{4}$/.test(figure)) {
     const year = calendarReturns(series, 'year').find((y) => y.label === figure)
     if (!year) return null

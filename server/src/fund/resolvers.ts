@@ -92,7 +92,7 @@ export const fundResolvers: Resolvers = {
     figureBasis: async (f: Fund, { figure }: { figure: string }, ctx: Ctx) => {
       if (!isBasisFigure(figure))
         throw badInput(
-          '无法说明这个数字的口径：figure 应为 1M、3M、6M、1Y、3Y、5Y、YTD、SETUP、年份（如 2024）、季度（如 2024Q1）、净值日（如 2024-03-01）、DRAWDOWN 或 DAILY',
+          '无法说明这个数字的口径：figure 应为 1M、3M、6M、1Y、3Y、5Y、YTD、SETUP、年份（如 2024）、季度（如 2024Q1）、净值日（如 2024-03-01）、区间（如 2024-01-05~2026-11-20）、DRAWDOWN 或 DAILY',
         )
       return figureBasis(ctx.database, f.fundCode, figure)
     },

@@ -3,6 +3,7 @@ import type { PortfolioRow } from '../db/schema'
 import { sumDecimals } from '../decimal'
 import { FUND_CATEGORY_ASSET_CLASS } from '../fund/categories'
 import { compositionRows, type CompositionPartRow } from './data'
+import { groupProfitRate } from './groupProfit'
 
 /** Category code of a part under a category type: fund category or asset class. */
 export function categoryFor(fundCategory: string, categoryType: string | null | undefined, stored: string): string {
@@ -22,11 +23,12 @@ export async function composition(database: Database, row: PortfolioRow, categor
   return {
     updatedAt: updated ?? row.created_date,
     groups: [...groups.entries()].map(([categoryCode, list]) => ({
+      poCode: row.po_code,
       categoryCode,
       categoryName: names.get(categoryCode) ?? null,
       percent: sumDecimals(list.map((p) => p.percent)),
       unit: list.some((p) => p.unit != null) ? list.reduce((s, p) => s + (p.unit ?? 0), 0) : null,
-      accProfitRate: list[0].accProfitRate,
+      accProfitRate: groupProfitRate(list),
       parts: list.map((p) => ({
         percent: p.percent,
         categoryCode,
@@ -36,6 +38,8 @@ export async function composition(database: Database, row: PortfolioRow, categor
         latestMovement: p.latestMovement,
         latestMovementName: p.latestMovementName,
         varietyName: p.varietyName,
+        accProfitRate: p.accProfitRate,
+        entryDate: p.entryDate,
       })),
     })),
   }

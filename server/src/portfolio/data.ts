@@ -447,6 +447,8 @@ export interface CompositionPartRow {
   latestMovementName: string | null
   candidateFundCodes: string[]
   accProfitRate: string | null
+  /** The day the fund last came in (acc_profit_rate's start); null when unknown. */
+  entryDate: string | null
 }
 
 /**
@@ -467,6 +469,7 @@ export async function compositionRows(database: Database, poCode: string) {
       'p.latest_movement_name as part_latestMovementName',
       'p.candidate_fund_codes as part_candidateFundCodes',
       'p.acc_profit_rate as part_accProfitRate',
+      sql<string | null>`to_char(p.entry_date, 'YYYY-MM-DD')`.as('part_entryDate'),
     ])
     .select((eb) => [
       eb
@@ -502,6 +505,7 @@ export async function compositionRows(database: Database, poCode: string) {
       part_latestMovementName,
       part_candidateFundCodes,
       part_accProfitRate,
+      part_entryDate,
       part_lastAdjustment: _a,
       part_categoryNames: _n,
       ...fund
@@ -518,6 +522,7 @@ export async function compositionRows(database: Database, poCode: string) {
       latestMovementName: part_latestMovementName,
       candidateFundCodes: part_candidateFundCodes,
       accProfitRate: part_accProfitRate,
+      entryDate: part_entryDate,
     })
   }
   const names = new Map(pairs ?? [])

@@ -1,6 +1,7 @@
 import type {
   AdjustmentOrder,
   AdjustmentPart,
+  CompositionGroup,
   CompositionPart,
   Resolvers,
   SignalBuyOrder,
@@ -19,6 +20,7 @@ import type { PortfolioRow } from '../db/schema'
 import { introVideo, investorMessages, pinnedPosts, timelinePosts } from './community'
 import { followedPortfolioRows } from './followed'
 import { categoryFor, composition } from './composition'
+import { groupProfitBasis, partNavRows } from './groupProfit'
 import * as po from './data'
 import { portfolioFields, visibleOnBrand } from './fields'
 import { investPlanRow, longWinPinnedPosts, recordsRow } from './plan'
@@ -31,6 +33,8 @@ type Paged = { page?: PageArgs | null }
 export type PortfolioParent = ReturnType<typeof portfolioFields> & { row: PortfolioRow; followersCount?: number }
 /** Parents that carry fund codes; their funds are resolved in a batch (ctx.fund). */
 export type CompositionPartParent = Omit<CompositionPart, 'fund' | 'candidateFunds'> & { fundCode: string; candidateFundCodes: string[] }
+/** A group knows the portfolio whose parts it holds (the model's for a plan asked with isModelPo), for its 口径. */
+export type CompositionGroupParent = Omit<CompositionGroup, 'parts' | 'accProfitBasis'> & { poCode: string; parts: CompositionPartParent[] }
 export type AdjustmentPartParent = Omit<AdjustmentPart, 'fund'> & { fundCode: string }
 export type AdjustmentOrderParent = Omit<AdjustmentOrder, 'fund'> & { fundCode: string }
 export type SignalBuyOrderParent = Omit<SignalBuyOrder, 'fund'> & { fundCode: string }
@@ -301,6 +305,21 @@ export const portfolioResolvers: Resolvers = {
     investorMessages: (p, _, ctx) => investorMessages(ctx.database, p.poCode),
   },
 
+  CompositionGroup: {
+    accProfitBasis: async (g, _, ctx) => {
+      if (g.accProfitRate == null) return null
+      // One statement for every group of the portfolio: the sheet asks them together.
+      const rows = await ctx.memo(`partNavs:${g.poCode}`, () => partNavRows(ctx.database, g.poCode))
+      const funds = await Promise.all(g.parts.map((p) => ctx.fund(p.fundCode)))
+      const names = new Map(funds.filter(present).map((f) => [f.fundCode, f.fundName]))
+      return groupProfitBasis(
+        rows,
+        g.parts.map((p) => p.fundCode),
+        names,
+      )
+    },
+  },
+  PartProfitBasis: { fund: (x, _, ctx) => fundOrFail(ctx, x.fundCode) },
   CompositionPart: {
     fund: (part, _, ctx) => fundOrFail(ctx, part.fundCode),
     candidateFunds: async (part, _, ctx) => (await Promise.all(part.candidateFundCodes.map((c) => ctx.fund(c)))).filter(present),

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
-import { FigureBasisSheet } from '@/features/fund'
+import { FigureBasisSheet } from '@/features/basis'
 import { DrawdownRate, SignedRate } from '@/components/Figure'
 import type { CompareTablePartFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'

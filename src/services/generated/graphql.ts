@@ -176,6 +176,14 @@ export type RemoveNavAlertMutationVariables = Exact<{
 
 export type RemoveNavAlertMutation = { removeNavAlert: boolean };
 
+export type FigureBasisQueryVariables = Exact<{
+  fundCode: string;
+  figure: string;
+}>;
+
+
+export type FigureBasisQuery = { fund: { fundCode: string, fundName: string, figureBasis: { figure: string, label: string, value: string | null, requestedStartDate: string | null, endUnits: string, steps: Array<string>, start: { date: string, nav: string, accNav: string, adjNav: string }, end: { date: string, nav: string, accNav: string, adjNav: string } } | null } | null };
+
 export type CompareChartPartFragment = { range: string, startDate: string | null, endDate: string | null, chartFundCodes: Array<string>, series: Array<{ date: string, values: Array<string> }> };
 
 export type ComparedReturnPartFragment = { key: string, label: string, value: string | null, startDate: string | null, startNav: string | null, endDate: string | null, endNav: string | null };
@@ -338,14 +346,6 @@ export type FilterMySavedQuery = { me: { userId: string, savedFilters: Array<{ f
 export type FundLinkRowFragment = { fundCode: string, fundName: string };
 
 export type FundTitleFragment = { fundCode: string, fundName: string };
-
-export type FigureBasisQueryVariables = Exact<{
-  fundCode: string;
-  figure: string;
-}>;
-
-
-export type FigureBasisQuery = { fund: { fundCode: string, fundName: string, figureBasis: { figure: string, label: string, value: string | null, requestedStartDate: string | null, endUnits: string, steps: Array<string>, start: { date: string, nav: string, accNav: string, adjNav: string }, end: { date: string, nav: string, accNav: string, adjNav: string } } | null } | null };
 
 export type FundDetailQueryVariables = Exact<{
   fundCode: string;
@@ -531,6 +531,15 @@ export type PoFundCompositionQueryVariables = Exact<{
 
 
 export type PoFundCompositionQuery = { portfolio: { poCode: string, poName: string, seriesType: SeriesType | null, isCustomPlan: boolean, preference: { displayCompositionPieChart: boolean, displayCompositionDetailList: boolean }, composition: { updatedAt: string | null, groups: Array<{ percent: string, categoryCode: string, categoryName: string | null, unit: number | null, accProfitRate: string | null, parts: Array<{ percent: string, unit: number | null, varietyName: string | null, latestMovement: MovementDirection, latestMovementName: string | null, fund: { fundCode: string, fundName: string, nav: string | null, navDate: string | null, dailyReturn: string | null } }> }> } } | null };
+
+export type PortfolioGroupProfitBasisQueryVariables = Exact<{
+  poCode: string;
+  categoryType?: CategoryType | null | undefined;
+  isModelPo?: boolean | null | undefined;
+}>;
+
+
+export type PortfolioGroupProfitBasisQuery = { portfolio: { poCode: string, composition: { groups: Array<{ categoryCode: string, accProfitBasis: { value: string, endDate: string, steps: Array<string>, parts: Array<{ percent: string, entryDate: string, entryAdjNav: string, endDate: string, endAdjNav: string, rate: string, fund: { fundCode: string, fundName: string } }> } | null }> } } | null };
 
 export type PinnedCommunityPostFragment = { postId: string, url: string | null, title: string, intro: string | null, postBy: { avatarUrl: string | null, level: number | null, nickname: string | null }, contents: Array<{ type: string, detail: string }> };
 
@@ -1095,6 +1104,7 @@ export { MarkMessagesReadDocument } from './documents/MarkMessagesReadDocument';
 export { NavAlertsDocument } from './documents/NavAlertsDocument';
 export { SetNavAlertDocument } from './documents/SetNavAlertDocument';
 export { RemoveNavAlertDocument } from './documents/RemoveNavAlertDocument';
+export { FigureBasisDocument } from './documents/FigureBasisDocument';
 export { FundComparisonDocument } from './documents/FundComparisonDocument';
 export { FundComparisonChartDocument } from './documents/FundComparisonChartDocument';
 export { ArticleDocument } from './documents/ArticleDocument';
@@ -1113,7 +1123,6 @@ export { FilterRenameDocument } from './documents/FilterRenameDocument';
 export { FilterDeleteDocument } from './documents/FilterDeleteDocument';
 export { FilterReorderDocument } from './documents/FilterReorderDocument';
 export { FilterMySavedDocument } from './documents/FilterMySavedDocument';
-export { FigureBasisDocument } from './documents/FigureBasisDocument';
 export { FundDetailDocument } from './documents/FundDetailDocument';
 export { FundValuationDocument } from './documents/FundValuationDocument';
 export { FundAchievementsDocument } from './documents/FundAchievementsDocument';
@@ -1133,6 +1142,7 @@ export { MarketIndicesDocument } from './documents/MarketIndicesDocument';
 export { MarketIndexChartDocument } from './documents/MarketIndexChartDocument';
 export { PortfolioAnalysisDocument } from './documents/PortfolioAnalysisDocument';
 export { PoFundCompositionDocument } from './documents/PoFundCompositionDocument';
+export { PortfolioGroupProfitBasisDocument } from './documents/PortfolioGroupProfitBasisDocument';
 export { PortfolioIntroDocument } from './documents/PortfolioIntroDocument';
 export { PortfolioInvestPoolDocument } from './documents/PortfolioInvestPoolDocument';
 export { NavHistoryDocument } from './documents/NavHistoryDocument';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { lazyPart } from '@/components/LazyPart/index.h5'
-import type { FigureBasisSheetProps } from '../basis/FigureBasisSheet'
+import type { FigureBasisSheetProps } from '@/features/basis'
 
 /**
  * H5: the fund detail's body (the NAV chart, the cards below it, the pick bar) in a chunk of its
@@ -15,7 +15,7 @@ export const FundDetailBody = lazyPart(
 /** The 口径 sheet the head's 日涨跌幅 opens: in the body's chunk (the first screen's JS stays the head's). */
 export const FigureBasisSheet = lazyPart<FigureBasisSheetProps>(
   () =>
-    import(/* webpackChunkName: "fund-detail-body" */ '../basis/FigureBasisSheet').then((m) => ({
+    import(/* webpackChunkName: "fund-detail-body" */ '@/features/basis').then((m) => ({
       default: m.FigureBasisSheet as ComponentType<FigureBasisSheetProps>,
     })),
   'alfa-fund-basis-pending',

@@ -7,7 +7,7 @@ import { execute } from '@/services/graphql'
 import { FundChartDocument } from '@/services/generated/graphql'
 import { Card } from '@/components/Card'
 import { AsOf, SignedRate } from '@/components/Figure'
-import { FigureBasisSheet } from '../basis/FigureBasisSheet'
+import { FigureBasisSheet } from '@/features/basis'
 import { FiguresUnavailable } from './FiguresUnavailable'
 
 /** The chart periods whose return has a 口径 sheet (Fund.figureBasis's periods). */

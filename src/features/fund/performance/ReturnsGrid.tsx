@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FigureGrid, SignedRate } from '@/components/Figure'
 import type { FundReturnsGridFragment } from '@/services/generated/graphql'
-import { FigureBasisSheet } from '../basis/FigureBasisSheet'
+import { FigureBasisSheet } from '@/features/basis'
 
 /**
  * Returns over the standard periods, three to a row (fragment FundReturnsGrid). A tap on a figure

@@ -1,10 +1,12 @@
 import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
 import { SignedRate, Tag } from '@/components/Figure'
 import type { PortfolioCompositionFragment } from '@/services/generated/graphql'
 import { navigateTo } from '@/services/navigation'
 import { formatPercent } from '@/utils/format'
 import { MOVEMENT_NAMES } from '@alfa/common/labels'
 import { FundNavFigures } from './FundNavFigures'
+import { GroupProfitBasis, type CompositionSource } from './GroupProfitBasis'
 import './index.scss'
 
 type Group = PortfolioCompositionFragment['groups'][number]
@@ -42,10 +44,11 @@ function PartRow({ part }: { part: Part }) {
 
 /**
  * The composition grouped by category: each group's percent, units (long-win plans) and
- * accumulated profit rate, then its funds with percent, variety, latest movement, NAV and daily
- * return; a fund opens its fund page.
+ * accumulated profit rate (with `source`, a button that opens its 口径), then its funds with
+ * percent, variety, latest movement, NAV and daily return; a fund opens its fund page.
  */
-export function CompositionList({ composition }: { composition: PortfolioCompositionFragment }) {
+export function CompositionList({ composition, source }: { composition: PortfolioCompositionFragment; source?: CompositionSource }) {
+  const [basis, setBasis] = useState<Group | null>(null)
   return (
     <View className='alfa-po-comp'>
       {composition.groups.map((g) => (
@@ -56,7 +59,15 @@ export function CompositionList({ composition }: { composition: PortfolioComposi
             <Text className='alfa-po-comp__head-percent'>{formatPercent(g.percent)}</Text>
           </View>
           {g.accProfitRate != null && (
-            <View className='alfa-po-comp__profit'>
+            <View
+              className='alfa-po-comp__profit'
+              {...(source && {
+                role: 'button',
+                'aria-haspopup': 'dialog',
+                'data-figure': 'accProfitRate',
+                onClick: () => setBasis(g),
+              })}
+            >
               <Text className='alfa-po-muted'>累计收益率 </Text>
               <SignedRate value={g.accProfitRate} />
             </View>
@@ -66,6 +77,15 @@ export function CompositionList({ composition }: { composition: PortfolioComposi
           ))}
         </View>
       ))}
+      {basis && source && (
+        <GroupProfitBasis
+          source={source}
+          categoryCode={basis.categoryCode}
+          name={groupName(basis)}
+          shown={String(basis.accProfitRate)}
+          onClose={() => setBasis(null)}
+        />
+      )}
     </View>
   )
 }

@@ -12,7 +12,7 @@ import { usePoCode, usePortfolioQuery } from '../hooks'
 import { CompositionList } from './CompositionList'
 import { CompositionPie } from './CompositionPie'
 import { CompositionUpdated } from './CompositionUpdated'
-import { askByKind } from '../kind'
+import { askByKind, kindOfAnswer } from '../kind'
 
 type Answer = NonNullable<PoFundCompositionQuery['portfolio']>
 
@@ -60,7 +60,10 @@ export function CompositionScreen() {
               title='持仓明细'
               extra={preference.displayCompositionPieChart ? undefined : <CompositionUpdated composition={composition} />}
             >
-              <CompositionList composition={composition} />
+              <CompositionList
+                composition={composition}
+                source={{ poCode: data.poCode, categoryType: kindOfAnswer(data) === 'longWin' ? 'FundCategory' : null }}
+              />
             </Card>
           )}
         </>

@@ -90,7 +90,9 @@ function CompositionCard({ p }: { p: PortfolioDetail }) {
   return (
     <Card title='基金组成' onMore={() => navigateTo('portfolioComposition', { poCode: p.poCode })}>
       {preference.displayCompositionPieChart && <CompositionPie composition={composition} />}
-      {preference.displayCompositionDetailList && <CompositionList composition={composition} />}
+      {preference.displayCompositionDetailList && (
+        <CompositionList composition={composition} source={{ poCode: p.poCode, categoryType: 'FundCategory' }} />
+      )}
       <CompositionUpdated composition={composition} />
     </Card>
   )

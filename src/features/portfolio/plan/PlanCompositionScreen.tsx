@@ -30,7 +30,7 @@ async function loadPlanComposition(poCode: string) {
   return { head: head.portfolio, own: own.portfolio, model }
 }
 
-function Holdings({ title, holdings, kind }: { title: string; holdings: Holdings; kind: 'own' | 'model' }) {
+function Holdings({ poCode, title, holdings, kind }: { poCode: string; title: string; holdings: Holdings; kind: 'own' | 'model' }) {
   const { composition } = holdings
   return (
     <Card
@@ -40,7 +40,7 @@ function Holdings({ title, holdings, kind }: { title: string; holdings: Holdings
     >
       {composition.groups.length ? (
         <>
-          <CompositionList composition={composition} />
+          <CompositionList composition={composition} source={{ poCode, categoryType: 'FundCategory', isModelPo: kind === 'model' }} />
           <Text className='alfa-po-muted'>{`调仓 ${holdings.adjustmentChart.length} 次`}</Text>
         </>
       ) : (
@@ -69,8 +69,10 @@ export function PlanCompositionScreen({ poCode }: { poCode: string }) {
         <Empty title='暂无持仓构成' description='该计划当前没有持仓，按计划买入后这里会显示各基金的占比。' />
       ) : (
         <>
-          <Holdings title='我的计划' holdings={own} kind='own' />
-          {model && head.modelPortfolio && <Holdings title={`模型组合 · ${head.modelPortfolio.poName}`} holdings={model} kind='model' />}
+          <Holdings poCode={head.poCode} title='我的计划' holdings={own} kind='own' />
+          {model && head.modelPortfolio && (
+            <Holdings poCode={head.poCode} title={`模型组合 · ${head.modelPortfolio.poName}`} holdings={model} kind='model' />
+          )}
         </>
       )}
       <PortfolioFoot />
