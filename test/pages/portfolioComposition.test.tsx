@@ -296,7 +296,7 @@ describe('a group’s 累计收益率 opens its 口径 (issue #25)', () => {
     })
     expect(document.querySelector('.alfa-basis')?.textContent).toContain('页面上的 26.15% 是数据更新时计算的；按上面的净值计算为 25.00%。')
     const ordinary = await open('ZH015676', { PoFundComposition: () => ({ portfolio: ORDINARY }) })
-    expect(ordinary.container.querySelector('.alfa-po-comp__group[data-category="OVERSEA"] [data-figure]')).toBeNull()
+    expect(ordinary.container.querySelector('.alfa-po-comp__group[data-category="OVERSEA"] [data-figure="accProfitRate"]')).toBeNull()
   })
 })
 
@@ -309,6 +309,25 @@ describe('a fund row opens its fund page', () => {
       row.click()
     })
     expect(go).toHaveBeenCalledWith('fund', { fundCode: '446062' })
+  })
+
+  it('its 日涨跌幅 opens that figure’s 口径 instead (issue #25), and a fund without one has no button', async () => {
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
+    const { container, utils, execute } = await open('ZH015676', {
+      PoFundComposition: () => ({ portfolio: ORDINARY }),
+      FigureBasis: () => ({ fund: { fundCode: '446062', fundName: '嘉实优势企业混合', figureBasis: null } }),
+    })
+    const daily = container.querySelector('.alfa-po-comp__part[data-fund-code="446062"] [data-figure="DAILY"]') as HTMLElement
+    expect(daily.getAttribute('role')).toBe('button')
+    await utils.act(async () => {
+      daily.click()
+      for (let i = 0; i < 20 && !document.querySelector('.alfa-basis'); i++) await flush()
+    })
+    expect(go).not.toHaveBeenCalled()
+    expect(execute.mock.calls.find((c) => JSON.stringify(c[0]).includes('query FigureBasis'))?.[1]).toEqual({
+      fundCode: '446062',
+      figure: 'DAILY',
+    })
   })
 })
 
@@ -387,6 +406,26 @@ describe('fund invest pool (基金池): funds and candidate funds by category', 
       ;(candidates[0] as HTMLElement).click()
     })
     expect(go).toHaveBeenCalledWith('fund', { fundCode: '000300' })
+  })
+
+  it('a candidate’s 日涨跌幅 opens its 口径 and stays on the page (issue #25)', async () => {
+    const go = jest.spyOn(navigation, 'navigateTo').mockImplementation(() => Promise.resolve() as never)
+    const { container, utils, execute } = await openScreen(InvestPoolPage, 'subPkg/pages/portfolio/investPool/index', 'LW000001', {
+      PortfolioInvestPool: () => ({ portfolio: POOL }),
+      FigureBasis: () => ({ fund: { fundCode: '000300', fundName: '沪深300', figureBasis: null } }),
+    })
+    const daily = container.querySelector('.alfa-po-pool__candidates [data-fund-code="000300"] [data-figure="DAILY"]') as HTMLElement
+    expect(daily.getAttribute('aria-label')).toBe('日涨跌幅 -0.20%，查看计算口径')
+    await utils.act(async () => {
+      daily.click()
+      for (let i = 0; i < 20 && !document.querySelector('.alfa-basis'); i++) await flush()
+    })
+    expect(go).not.toHaveBeenCalled()
+    expect(execute.mock.calls.find((c) => JSON.stringify(c[0]).includes('query FigureBasis'))?.[1]).toEqual({
+      fundCode: '000300',
+      figure: 'DAILY',
+    })
+    expect(document.querySelector('.alfa-basis')?.getAttribute('aria-label')).toBe('计算口径')
   })
 
   it('a strategy without a fund pool says so', async () => {

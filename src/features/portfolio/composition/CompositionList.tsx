@@ -7,6 +7,7 @@ import { formatPercent } from '@/utils/format'
 import { MOVEMENT_NAMES } from '@alfa/common/labels'
 import { FundNavFigures } from './FundNavFigures'
 import { GroupProfitBasis, type CompositionSource } from './GroupProfitBasis'
+import { FigureBasisSheet } from '@/features/basis'
 import './index.scss'
 
 type Group = PortfolioCompositionFragment['groups'][number]
@@ -15,7 +16,7 @@ type Part = Group['parts'][number]
 /** The name a composition group shows (the dictionary's name, else its code). */
 export const groupName = (g: Pick<Group, 'categoryName' | 'categoryCode'>) => g.categoryName ?? g.categoryCode
 
-function PartRow({ part }: { part: Part }) {
+function PartRow({ part, onDaily }: { part: Part; onDaily: (fundCode: string) => void }) {
   const { fund } = part
   const movement = part.latestMovementName ?? MOVEMENT_NAMES[part.latestMovement]
   return (
@@ -36,7 +37,7 @@ function PartRow({ part }: { part: Part }) {
           {part.unit != null && <Text className='alfa-po-comp__variety'>{`${part.unit}份`}</Text>}
           <Text className={`alfa-po-comp__move alfa-po-comp__move--${part.latestMovement}`}>{movement}</Text>
         </View>
-        <FundNavFigures fund={fund} />
+        <FundNavFigures fund={fund} onBasis={onDaily} />
       </View>
     </View>
   )
@@ -45,10 +46,12 @@ function PartRow({ part }: { part: Part }) {
 /**
  * The composition grouped by category: each group's percent, units (long-win plans) and
  * accumulated profit rate (with `source`, a button that opens its 口径), then its funds with
- * percent, variety, latest movement, NAV and daily return; a fund opens its fund page.
+ * percent, variety, latest movement, NAV and daily return (which opens its 口径); a fund opens its fund page.
  */
 export function CompositionList({ composition, source }: { composition: PortfolioCompositionFragment; source?: CompositionSource }) {
   const [basis, setBasis] = useState<Group | null>(null)
+  // A fund's 日涨跌幅 口径: the sheet sits outside the rows, whose taps open the fund page.
+  const [daily, setDaily] = useState<string | null>(null)
   return (
     <View className='alfa-po-comp'>
       {composition.groups.map((g) => (
@@ -73,7 +76,7 @@ export function CompositionList({ composition, source }: { composition: Portfoli
             </View>
           )}
           {g.parts.map((p) => (
-            <PartRow key={p.fund.fundCode} part={p} />
+            <PartRow key={p.fund.fundCode} part={p} onDaily={setDaily} />
           ))}
         </View>
       ))}
@@ -86,6 +89,7 @@ export function CompositionList({ composition, source }: { composition: Portfoli
           onClose={() => setBasis(null)}
         />
       )}
+      {daily && <FigureBasisSheet fundCode={daily} figure='DAILY' onClose={() => setDaily(null)} />}
     </View>
   )
 }

@@ -1,8 +1,9 @@
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'
 import { Empty } from '@/components/Empty'
+import { FigureBasisSheet } from '@/features/basis'
 import { useShareSubject } from '@/components/Page'
 import { execute } from '@/services/graphql'
 import { PortfolioInvestPoolDocument, type PortfolioInvestPoolQuery, type PortfolioPoolFundFragment } from '@/services/generated/graphql'
@@ -34,7 +35,7 @@ const loadPool = (poCode: string, progress: (partial: Answer) => void) =>
   )
 
 /** A fund of the pool, with its NAV and daily return; `extra` beside its name (the held share). */
-function PoolFund({ fund, extra }: { fund: PortfolioPoolFundFragment; extra?: ReactNode }) {
+function PoolFund({ fund, extra, onDaily }: { fund: PortfolioPoolFundFragment; extra?: ReactNode; onDaily: (fundCode: string) => void }) {
   return (
     <View
       className='alfa-po-pool__fund'
@@ -48,7 +49,7 @@ function PoolFund({ fund, extra }: { fund: PortfolioPoolFundFragment; extra?: Re
       </View>
       <View className='alfa-po-comp__line alfa-po-comp__line--sub'>
         <Text className='alfa-po-comp__code alfa-po-muted'>{fund.fundCode}</Text>
-        <FundNavFigures fund={fund} />
+        <FundNavFigures fund={fund} onBasis={onDaily} />
       </View>
     </View>
   )
@@ -65,6 +66,8 @@ function candidatesOf(g: Group): PortfolioPoolFundFragment[] {
 /** 基金池: every part's fund and its candidate funds (备选基金), by category. */
 export function InvestPoolScreen() {
   const poCode = usePoCode()
+  // A fund's 日涨跌幅 口径 (issue #25), outside the rows whose taps open the fund page.
+  const [daily, setDaily] = useState<string | null>(null)
   const { state, data, stale, reload } = usePortfolioQuery('portfolioInvestPool', poCode, loadPool)
   useShareSubject(data?.poName)
   if (state !== 'ready' || !data) return <PortfolioPending state={state} onRetry={() => void reload()} />
@@ -90,13 +93,14 @@ export function InvestPoolScreen() {
                   key={p.fund.fundCode}
                   fund={p.fund}
                   extra={<Text className='alfa-po-comp__percent'>{formatPercent(p.percent)}</Text>}
+                  onDaily={setDaily}
                 />
               ))}
               {candidatesOf(g).length > 0 && (
                 <View className='alfa-po-pool__candidates'>
                   <Text className='alfa-po-pool__label'>备选基金</Text>
                   {candidatesOf(g).map((c) => (
-                    <PoolFund key={c.fundCode} fund={c} />
+                    <PoolFund key={c.fundCode} fund={c} onDaily={setDaily} />
                   ))}
                 </View>
               )}
@@ -104,6 +108,7 @@ export function InvestPoolScreen() {
           </Card>
         ))
       )}
+      {daily && <FigureBasisSheet fundCode={daily} figure='DAILY' onClose={() => setDaily(null)} />}
       <PortfolioFoot />
     </View>
   )
