@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db'
 import { addPicks } from '../src/watchlist/data'
 import { seededDataDirCopy, seededPostgres, startPostgres } from '../test/helpers'
 import { appDocument, client, graphqlJson, percentile, startBenchServer, type Target } from './harness'
-import { PLAIN_ROOT } from './plain'
+import { plainPairs } from './plain'
 
 const PO_CODE = process.env.BENCH_PO_CODE ?? 'ZH015676'
 const FUND_CODE = process.env.BENCH_FUND_CODE ?? '000001'
@@ -34,30 +34,17 @@ interface Pair {
 }
 
 function pairs(auth: Record<string, string>): Pair[] {
-  const gql = (operation: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Target => ({
-    name: `GraphQL ${operation}`,
-    method: 'POST',
-    path: GRAPHQL_PATH,
-    body: JSON.stringify({ query: appDocument(operation), variables, operationName: operation }),
-    headers,
-  })
-  return [
-    {
-      name: `strategy detail (Portfolio ${PO_CODE})`,
-      gql: gql('Portfolio', { poCode: PO_CODE, needQueryHolding: false, range: RANGE }),
-      plain: { name: 'plain', method: 'GET', path: `${PLAIN_ROOT}/portfolio?poCode=${PO_CODE}&range=${RANGE}` },
+  return plainPairs(PO_CODE, FUND_CODE, RANGE, PICKS).map((p) => ({
+    name: p.name,
+    gql: {
+      name: `GraphQL ${p.operation}`,
+      method: 'POST',
+      path: GRAPHQL_PATH,
+      body: JSON.stringify({ query: appDocument(p.operation), variables: p.variables, operationName: p.operation }),
+      headers: p.auth ? auth : {},
     },
-    {
-      name: `fund detail (FundDetail ${FUND_CODE})`,
-      gql: gql('FundDetail', { fundCode: FUND_CODE }),
-      plain: { name: 'plain', method: 'GET', path: `${PLAIN_ROOT}/fund?fundCode=${FUND_CODE}` },
-    },
-    {
-      name: `watchlist (WatchlistPicks, demo user, ${PICKS} funds)`,
-      gql: gql('WatchlistPicks', {}, auth),
-      plain: { name: 'plain', method: 'GET', path: `${PLAIN_ROOT}/watchlist`, headers: auth },
-    },
-  ]
+    plain: { name: 'plain', method: 'GET', path: p.plainPath, headers: p.auth ? auth : {} },
+  }))
 }
 
 async function benchEngine(engine: string, env: Record<string, string>, secret: string) {

@@ -17,6 +17,55 @@ import { apiRoot } from '@alfa/common/apiPaths'
 /** Where the bench server (server.ts) answers the plain routes. */
 export const PLAIN_ROOT = `${apiRoot()}/bench-plain`
 
+/** The plain routes, beside the app's own (before it listens). */
+export function registerPlainRoutes(app: FastifyInstance, database: Database): void {
+  app.get<{ Querystring: { poCode: string; range: string } }>(`${PLAIN_ROOT}/portfolio`, async (req) =>
+    inPlainRequest(app, database, await req.auth(), (ctx) => portfolioJson(ctx, req.query.poCode, req.query.range)),
+  )
+  app.get<{ Querystring: { fundCode: string } }>(`${PLAIN_ROOT}/fund`, async (req) =>
+    inPlainRequest(app, database, await req.auth(), (ctx) => fundDetailJson(ctx, req.query.fundCode)),
+  )
+  app.get(`${PLAIN_ROOT}/watchlist`, async (req) => inPlainRequest(app, database, await req.auth(), (ctx) => watchlistJson(ctx)))
+}
+
+export interface PlainPair {
+  name: string
+  /** The app's document and variables, sent with the app's headers. */
+  operation: string
+  variables: Record<string, unknown>
+  /** The plain route's path (GET). */
+  plainPath: string
+  /** Signed in as the demo user. */
+  auth: boolean
+}
+
+/** The three first screens `npm run bench:api` compares, each as the app asks it and as its plain route. */
+export function plainPairs(poCode: string, fundCode: string, range: string, picks: number): PlainPair[] {
+  return [
+    {
+      name: `strategy detail (Portfolio ${poCode})`,
+      operation: 'Portfolio',
+      variables: { poCode, needQueryHolding: false, range },
+      plainPath: `${PLAIN_ROOT}/portfolio?poCode=${poCode}&range=${range}`,
+      auth: false,
+    },
+    {
+      name: `fund detail (FundDetail ${fundCode})`,
+      operation: 'FundDetail',
+      variables: { fundCode },
+      plainPath: `${PLAIN_ROOT}/fund?fundCode=${fundCode}`,
+      auth: false,
+    },
+    {
+      name: `watchlist (WatchlistPicks, demo user, ${picks} funds)`,
+      operation: 'WatchlistPicks',
+      variables: {},
+      plainPath: `${PLAIN_ROOT}/watchlist`,
+      auth: true,
+    },
+  ]
+}
+
 type Auth = Parameters<typeof createContext>[4]
 type Obj = Record<string, unknown>
 type Resolver = (parent: unknown, args: Obj, ctx: GraphQLContext) => unknown
@@ -194,6 +243,10 @@ export async function fundDetailJson(ctx: GraphQLContext, fundCode: string) {
           buyFeeRate: decimal(tradeRules.buyFeeRate),
           lowestBuyAmount: decimal(tradeRules.lowestBuyAmount),
           redeemRules: tradeRules.redeemRules,
+          // Issue #25's fees (基金对比, 交易规则).
+          managementFeeRate: decimal(tradeRules.managementFeeRate),
+          custodyFeeRate: decimal(tradeRules.custodyFeeRate),
+          salesServiceFeeRate: decimal(tradeRules.salesServiceFeeRate),
         },
         topHoldings: {
           reportDate: date(topHoldings.reportDate),

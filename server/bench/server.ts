@@ -4,22 +4,14 @@
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { prepareDatabase } from '../src/db/startup'
-import { PLAIN_ROOT, fundDetailJson, inPlainRequest, portfolioJson, watchlistJson } from './plain'
+import { registerPlainRoutes } from './plain'
 
 async function main() {
   // The load generator is one client address: GraphQL's per-address limit must not count its connections.
   const config = loadConfig({ GRAPHQL_MAX_PER_ADDRESS: '10000', ...process.env, LOG_LEVEL: 'silent' })
   const database = await prepareDatabase(config)
   const app = await buildApp(config, { database })
-  if (process.env.BENCH_PLAIN) {
-    app.get<{ Querystring: { poCode: string; range: string } }>(`${PLAIN_ROOT}/portfolio`, async (req) =>
-      inPlainRequest(app, database, await req.auth(), (ctx) => portfolioJson(ctx, req.query.poCode, req.query.range)),
-    )
-    app.get<{ Querystring: { fundCode: string } }>(`${PLAIN_ROOT}/fund`, async (req) =>
-      inPlainRequest(app, database, await req.auth(), (ctx) => fundDetailJson(ctx, req.query.fundCode)),
-    )
-    app.get(`${PLAIN_ROOT}/watchlist`, async (req) => inPlainRequest(app, database, await req.auth(), (ctx) => watchlistJson(ctx)))
-  }
+  if (process.env.BENCH_PLAIN) registerPlainRoutes(app, database)
   const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) })
   process.send?.({ address })
   const stop = async () => {
