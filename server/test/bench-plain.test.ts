@@ -35,7 +35,9 @@ describe('the API bench’s plain routes answer what the app’s documents answe
 
   for (const pair of plainPairs('ZH015676', '000001', '1Y', 3))
     it(pair.name, async () => {
-      const auth = pair.auth ? { authorization: `Bearer ${(await issueToken(t.config.JWT_SECRET, DEMO_USER.userId)).token}` } : {}
+      const auth: Record<string, string> = pair.auth
+        ? { authorization: `Bearer ${(await issueToken(t.config.JWT_SECRET, DEMO_USER.userId)).token}` }
+        : {}
       const g = await t.app.inject({
         method: 'POST',
         url: GRAPHQL_PATH,

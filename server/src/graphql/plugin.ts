@@ -5,7 +5,7 @@ import { useGraphQlJit } from '@envelop/graphql-jit'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult } from 'graphql'
 import { hasDeferOrStream } from './plugin-helpers'
 import { FastPath, acceptsJson, jsonTypeFor, maskErrors, withoutSuggestions } from './fastpath'
-import { DocumentCache, GuardError, checkDocument, variablesRefusal } from './guard'
+import { DocumentCache, GuardError, checkDocumentOnce, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { currentQueryScope, runInQueryScope } from '../db/abort'
 import type { Database } from '../db'
@@ -154,7 +154,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     try {
       const document = documents.get(query)
       if (document instanceof GraphQLError || variablesRefusal(variables)) return null
-      checkDocument(schema, document, operationName, variables)
+      checkDocumentOnce(schema, document, operationName, variables)
       const compiled = fast.prepare(document, operationName)
       if (!compiled) return null
       const context = createContext(opts.loaders, opts.settings, opts.database, '0008', { status: 'none' }, opts.live)
@@ -198,7 +198,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       if (typeof source?.query === 'string') {
         try {
           document = documents.get(source.query)
-          if (!(document instanceof GraphQLError)) checkDocument(schema, document, operationName, vars)
+          if (!(document instanceof GraphQLError)) checkDocumentOnce(schema, document, operationName, vars)
         } catch (err) {
           if (err instanceof GuardError) return errorAnswer(reply, 400, err.message, String(err.extensions.code))
           throw err
