@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { match } from 'path-to-regexp'
@@ -262,6 +263,27 @@ export async function warmFirstAnswers(
   return warmed
 }
 
+/**
+ * The encoding a page's HTML goes out in: br, else gzip, when the request's Accept-Encoding takes it
+ * (a q of 0 refuses), else none.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const taken = new Set<string>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name)
+  }
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : null
+}
+
+/** A page's HTML compressed (brotli at a quick level: pages are compressed per request when they carry a first answer). */
+export function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.gzipSync(html, { level: 6 })
+}
+
 /** Headers of every H5 page (and the index.html file itself). */
 export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
   return {
@@ -320,7 +342,7 @@ export async function h5Plugin(
         const hashed = /[.-][0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/.test(file)
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
         res.setHeader('x-content-type-options', 'nosniff')
-        if (/\.(js|css)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding')
+        if (/\.(js|css|html)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding')
         if (file.endsWith('.html')) for (const [k, v] of Object.entries(pageHeaders)) res.setHeader(k, v)
       },
     })
@@ -328,6 +350,8 @@ export async function h5Plugin(
     app.log.warn({ dir: opts.dir }, 'H5 build not found: run `npm run build:h5`')
   }
 
+  /** The pages without a first answer, compressed once per encoding (index.html, its 404 variant). */
+  const compressed = new Map<string, Buffer>()
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     if (!isPageRequest(req)) return reply.code(404).send(ROUTE_NOT_FOUND)
     if (!built) {
@@ -340,6 +364,20 @@ export async function h5Plugin(
     // The screen's first answer in the page (a GET of a screen that has one): no second round trip before it renders.
     const first = status === 200 && req.method === 'GET' && firstAnswer ? await firstAnswer(pathname, new URLSearchParams(search)) : ''
     const body = first ? (html.includes('</body>') ? html.replace('</body>', `${first}</body>`) : html + first) : html
-    return reply.code(status).headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body)
+    reply
+      .code(status)
+      .headers(pageHeaders)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+    // Compressed: the page carries the entry's stylesheets (config/plugins/inline-css.ts) and maybe a first answer.
+    const encoding = pageEncoding(req.headers['accept-encoding'])
+    if (!encoding) return reply.send(body)
+    let packed = first ? null : compressed.get(`${encoding}\0${body}`)
+    if (!packed) {
+      packed = compressPage(body, encoding)
+      if (!first) compressed.set(`${encoding}\0${body}`, packed)
+    }
+    return reply.header('content-encoding', encoding).send(packed)
   })
 }
