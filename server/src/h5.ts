@@ -350,7 +350,7 @@ export async function h5Plugin(
     app.log.warn({ dir: opts.dir }, 'H5 build not found: run `npm run build:h5`')
   }
 
-  /** The pages without a first answer, compressed once per encoding (index.html, its 404 variant). */
+  /** The pages without a first answer, compressed once per encoding (one HTML per route's preloads: a bounded set), by their hash. */
   const compressed = new Map<string, Buffer>()
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     if (!isPageRequest(req)) return reply.code(404).send(ROUTE_NOT_FOUND)
@@ -373,10 +373,11 @@ export async function h5Plugin(
     // Compressed: the page carries the entry's stylesheets (config/plugins/inline-css.ts) and maybe a first answer.
     const encoding = pageEncoding(req.headers['accept-encoding'])
     if (!encoding) return reply.send(body)
-    let packed = first ? null : compressed.get(`${encoding}\0${body}`)
+    const key = first ? '' : `${encoding} ${createHash('sha1').update(body).digest('base64')}`
+    let packed = key ? compressed.get(key) : undefined
     if (!packed) {
       packed = compressPage(body, encoding)
-      if (!first) compressed.set(`${encoding}\0${body}`, packed)
+      if (key) compressed.set(key, packed)
     }
     return reply.header('content-encoding', encoding).send(packed)
   })
