@@ -234,7 +234,7 @@ export function firstAnswerFor(
 }
 
 /** How long the start-up's warm-up may take per first answer. */
-export const FIRST_ANSWER_WARM_MS = 15_000
+const FIRST_ANSWER_WARM_MS = 15_000
 
 /**
  * Runs each row's query once with `sample` values for its route parameters (rows with a parameter
@@ -278,7 +278,7 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /** A page's HTML compressed (brotli at a quick level: pages are compressed per request when they carry a first answer). */
-export function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
     : zlib.gzipSync(html, { level: 6 })
