@@ -120,6 +120,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     dir: config.H5_DIR,
     firstAnswerBudgetMs: config.H5_FIRST_ANSWER_MS,
     answer: (query, variables, operationName, signal) => publicAnswer?.(query, variables, operationName, signal) ?? Promise.resolve(null),
+    // The fund pages' first answer is warmed on a fund that exists (the first by code).
+    warmSample: async (): Promise<Record<string, string>> => {
+      const fund = await app.database.db.selectFrom('funds').select('fund_code').orderBy('fund_code').limit(1).executeTakeFirst()
+      return fund ? { fundCode: fund.fund_code } : {}
+    },
   })
   return app
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { match } from 'path-to-regexp'
@@ -232,6 +233,57 @@ export function firstAnswerFor(
   }
 }
 
+/** How long the start-up's warm-up may take per first answer. */
+const FIRST_ANSWER_WARM_MS = 15_000
+
+/**
+ * Runs each row's query once with `sample` values for its route parameters (rows with a parameter
+ * it lacks are skipped): a cold first query took over a second (graphql-jit compilation, the
+ * database's first statements), longer than a page waits, so the first visitor went without.
+ * Resolves with the number of rows that got an answer; never rejects.
+ */
+export async function warmFirstAnswers(
+  rows: FirstAnswerRow[],
+  answer: PublicAnswerer,
+  sample: Record<string, string>,
+  timeoutMs = FIRST_ANSWER_WARM_MS,
+): Promise<number> {
+  let warmed = 0
+  for (const row of rows) {
+    const variables: Record<string, string> = {}
+    for (const [name, param] of Object.entries(row.variables)) if (sample[param]) variables[name] = sample[param]
+    if (Object.keys(variables).length !== Object.keys(row.variables).length) continue
+    try {
+      const result = await answer(row.query, variables, row.operationName, AbortSignal.timeout(timeoutMs))
+      if (result && !result.errors?.length && result.data != null) warmed++
+    } catch {
+      // A failed warm-up costs only the first visitor's answer.
+    }
+  }
+  return warmed
+}
+
+/**
+ * The encoding a page's HTML goes out in: br, else gzip, when the request's Accept-Encoding takes it
+ * (a q of 0 refuses), else none.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const taken = new Set<string>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name)
+  }
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : null
+}
+
+/** A page's HTML compressed (brotli at a quick level: pages are compressed per request when they carry a first answer). */
+function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.gzipSync(html, { level: 6 })
+}
+
 /** Headers of every H5 page (and the index.html file itself). */
 export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
   return {
@@ -251,7 +303,16 @@ export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
  * the addresses of its screens, 404 for those of its 页面不存在 page (h5PageAnswers). Anything
  * else, API paths first, is a JSON 404 'Route not found'.
  */
-export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer?: PublicAnswerer; firstAnswerBudgetMs?: number }) {
+export async function h5Plugin(
+  app: FastifyInstance,
+  opts: {
+    dir: string
+    answer?: PublicAnswerer
+    firstAnswerBudgetMs?: number
+    /** Route parameter values (e.g. a fund code that exists) the first answers are warmed with as the server starts. */
+    warmSample?: () => Promise<Record<string, string>>
+  },
+) {
   const indexFile = path.join(opts.dir, 'index.html')
   const built = fs.existsSync(indexFile)
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : ''
@@ -259,6 +320,15 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer
   const pageAnswer = h5PageAnswers(indexHtml, built ? readRouteChunks(opts.dir) : null)
   const firstRows = built && opts.answer && opts.firstAnswerBudgetMs !== 0 ? readFirstAnswerRows(opts.dir) : []
   const firstAnswer = opts.answer && firstRows.length ? firstAnswerFor(firstRows, opts.answer, opts.firstAnswerBudgetMs) : null
+  if (firstAnswer && opts.answer && opts.warmSample) {
+    const { answer, warmSample } = opts
+    // Before the server listens: the first visitor's page gets its answer within the budget too.
+    app.addHook('onReady', async () => {
+      const sample = await warmSample().catch(() => ({}))
+      const warmed = await warmFirstAnswers(firstRows, answer, sample)
+      app.log.info({ warmed, rows: firstRows.length }, 'H5 first answers warmed')
+    })
+  }
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.dir,
@@ -272,7 +342,7 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer
         const hashed = /[.-][0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/.test(file)
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
         res.setHeader('x-content-type-options', 'nosniff')
-        if (/\.(js|css)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding')
+        if (/\.(js|css|html)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding')
         if (file.endsWith('.html')) for (const [k, v] of Object.entries(pageHeaders)) res.setHeader(k, v)
       },
     })
@@ -280,6 +350,8 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer
     app.log.warn({ dir: opts.dir }, 'H5 build not found: run `npm run build:h5`')
   }
 
+  /** The pages without a first answer, compressed once per encoding (one HTML per route's preloads: a bounded set), by their hash. */
+  const compressed = new Map<string, Buffer>()
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     if (!isPageRequest(req)) return reply.code(404).send(ROUTE_NOT_FOUND)
     if (!built) {
@@ -292,6 +364,21 @@ export async function h5Plugin(app: FastifyInstance, opts: { dir: string; answer
     // The screen's first answer in the page (a GET of a screen that has one): no second round trip before it renders.
     const first = status === 200 && req.method === 'GET' && firstAnswer ? await firstAnswer(pathname, new URLSearchParams(search)) : ''
     const body = first ? (html.includes('</body>') ? html.replace('</body>', `${first}</body>`) : html + first) : html
-    return reply.code(status).headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body)
+    reply
+      .code(status)
+      .headers(pageHeaders)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+    // Compressed: the page carries the entry's stylesheets (config/plugins/inline-css.ts) and maybe a first answer.
+    const encoding = pageEncoding(req.headers['accept-encoding'])
+    if (!encoding) return reply.send(body)
+    const key = first ? '' : `${encoding} ${createHash('sha1').update(body).digest('base64')}`
+    let packed = key ? compressed.get(key) : undefined
+    if (!packed) {
+      packed = compressPage(body, encoding)
+      if (key) compressed.set(key, packed)
+    }
+    return reply.header('content-encoding', encoding).send(packed)
   })
 }

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { FIRST_ANSWER_ELEMENT_ID, FIRST_ANSWERS_FILE, type FirstAnswer, type FirstAnswerRow } from '@alfa/common/firstAnswer'
-import { firstAnswerFor, scriptJson } from '../src/h5'
+import Fastify from 'fastify'
+import { firstAnswerFor, h5Plugin, scriptJson, warmFirstAnswers } from '../src/h5'
 import type { PublicAnswerer } from '../src/graphql/publicAnswer'
 import { gql, login, pgliteTestDatabase, startApp, type TestApp } from './helpers'
 import type { Database } from '../src/db'
@@ -101,6 +102,42 @@ describe('a page address gets its screen’s first answer in the HTML (firstAnsw
   it('scriptJson escapes what could end or comment out the element', () => {
     assert.equal(scriptJson({ a: '</script><!--\u2028' }), '{"a":"\\u003c/script>\\u003c!--\\u2028"}')
     assert.deepEqual(JSON.parse(scriptJson({ a: '</script><!--\u2028' })), { a: '</script><!--\u2028' })
+  })
+})
+
+describe('the first answers are warmed as the server starts (a cold first query is longer than a page waits)', () => {
+  it('each row runs once before the server is ready, with the sample values; rows missing a value are skipped', async () => {
+    const asked: Array<[string, Record<string, unknown>]> = []
+    const answer: PublicAnswerer = async (_q, variables, operationName) => {
+      asked.push([operationName, variables])
+      return { data: { fund: { fundCode: variables.fundCode } } }
+    }
+    const other: FirstAnswerRow = { ...ROWS[0], operationName: 'Other', variables: { id: 'strategyId' } }
+    assert.equal(await warmFirstAnswers([...ROWS, other], answer, { fundCode: '000001' }), 1)
+    assert.deepEqual(asked, [['FundDetail', { fundCode: '000001' }]])
+    assert.equal(await warmFirstAnswers(ROWS, async () => ({ errors: [{ message: 'x' }] }), { fundCode: '1' }), 0)
+    assert.equal(await warmFirstAnswers(ROWS, () => Promise.reject(new Error('down')), { fundCode: '1' }), 0)
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alfa-h5-warm-'))
+    try {
+      fs.writeFileSync(path.join(dir, 'index.html'), INDEX)
+      fs.writeFileSync(path.join(dir, FIRST_ANSWERS_FILE), JSON.stringify(ROWS))
+      asked.length = 0
+      const app = Fastify()
+      await app.register(h5Plugin, { dir, answer, warmSample: async () => ({ fundCode: '270002' }) })
+      await app.ready()
+      assert.deepEqual(asked, [['FundDetail', { fundCode: '270002' }]], 'warmed once, before ready')
+      await app.close()
+      // First answers off (H5_FIRST_ANSWER_MS=0): nothing runs.
+      asked.length = 0
+      const off = Fastify()
+      await off.register(h5Plugin, { dir, answer, firstAnswerBudgetMs: 0, warmSample: async () => ({ fundCode: '270002' }) })
+      await off.ready()
+      assert.deepEqual(asked, [])
+      await off.close()
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

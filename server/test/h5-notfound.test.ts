@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { h5PageAnswers, h5Plugin, ROUTE_CHUNKS_FILE, ROUTE_NOT_FOUND, type RouteChunks } from '../src/h5'
+import { h5PageAnswers, h5Plugin, pageEncoding, ROUTE_CHUNKS_FILE, ROUTE_NOT_FOUND, type RouteChunks } from '../src/h5'
 
 const INDEX = '<!doctype html><html><head><title>Alfa</title></head><body><div id="app"></div></body></html>'
 /** The build's table in its shape: exact paths, aliases and page paths, then :param patterns, the catch-all last. */
@@ -108,6 +109,24 @@ describe('the server answers an unknown page address with the 页面不存在 pa
       assert.match(res.body, /<div id="app"><\/div>/)
     })
   }
+
+  it('a page goes out compressed when the browser takes it (br, else gzip; it carries the entry’s styles), plain otherwise', async () => {
+    for (const url of ['/alfa/portfolio/ZH015676/detail', '/no/such/page']) {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+      assert.equal(br.headers['content-encoding'], 'br', url)
+      assert.equal(br.headers.vary, 'accept-encoding')
+      assert.match(zlib.brotliDecompressSync(br.rawPayload).toString(), /<div id="app"><\/div>/, url)
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } })
+      assert.equal(gz.headers['content-encoding'], 'gzip', url)
+      assert.equal(zlib.gunzipSync(gz.rawPayload).toString(), zlib.brotliDecompressSync(br.rawPayload).toString())
+      const plain = await app.inject({ method: 'GET', url })
+      assert.equal(plain.headers['content-encoding'], undefined)
+      assert.equal(plain.body, zlib.brotliDecompressSync(br.rawPayload).toString())
+    }
+    assert.equal(pageEncoding('identity'), null)
+    assert.equal(pageEncoding(' BR ; q=0.5 '), 'br')
+    assert.equal(pageEncoding('br;q=0.0, gzip;q=0'), null)
+  })
 
   it('HEAD of an unknown address: 404; of a screen: 200', async () => {
     assert.equal((await app.inject({ method: 'HEAD', url: '/no/such/page' })).statusCode, 404)

@@ -11,8 +11,24 @@ import { ensureH5Build } from './lib/h5Build'
 import { startServer, type RunningServer } from './lib/server'
 import { HOME_PATH } from './lib/routeUrls'
 
-/** ARCHITECTURE.md section 7: at most 120 KB of gzipped JS before the first screen shows. */
+/**
+ * ARCHITECTURE.md section 7 and issue #24: at most 120 KB of gzipped JS on the first screen, counted as
+ * Lighthouse counts a page's JS (every script the page loads until it is quiet; the last describe).
+ */
 export const H5_FIRST_SCREEN_GZIP_BUDGET = 120 * 1024
+
+/**
+ * Pages whose JS, counted as Lighthouse counts it, is over the budget today: the most it may be (KB),
+ * so it cannot grow unnoticed while issue #24 says what is left. Every other page holds the budget.
+ */
+export const OVER_BUDGET_CEILING_KB: Readonly<Record<string, number>> = {
+  // 2026-11-26: fund 138.2, strategy 146.9, market 122.8, watchlist 124.5 KB (each page's chunk repeats the
+  // services every screen uses; app.js is MobX, Preact and the route table; README, performance section).
+  fund: 140,
+  strategy: 149,
+  market: 125,
+  watchlist: 127,
+}
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' }
 
@@ -51,7 +67,7 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
     server?.close()
   })
 
-  it(`is at most ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB (the home's tiles paint without its data chunk)`, async () => {
+  it(`the home's tiles paint without its data chunk and the start-up services (what they need, printed)`, async () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const context = await newMobileContext(browser, origin, { scheme: 'light' })
     const page = await context.newPage()
@@ -72,9 +88,9 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
     for (let i = 0; i < 100 && deferred.length < 2; i++) await new Promise((r) => setTimeout(r, 50))
     assert.deepEqual(deferred.sort(), ['/js/home-data', '/js/startup'], 'each deferred chunk was requested once (and refused)')
     await context.close()
-    assertWithinBudget(
+    printGzipped(
       dir,
-      'home',
+      'home, before its tiles paint',
       firstScreen.filter((s) => !DEFERRED.test(s)),
     )
   })
@@ -84,9 +100,19 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
     assert.doesNotMatch(html, /<link[^>]+rel="stylesheet"/, 'a stylesheet <link> in index.html')
     assert.match(html, /<style data-href="\/css\/app\.[0-9a-f]{8}\.css">[^<]+<\/style>/)
   })
+
+  it('Taro’s component styles are in the HTML’s stylesheets, not in the entry’s JS for style-loader to insert', () => {
+    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
+    const styles = [...html.matchAll(/<style data-href="[^"]+">([^<]+)<\/style>/g)].map((m) => m[1]).join('')
+    assert.match(styles, /\.taro-button-core\{/, 'the component styles inlined')
+    for (const [, src] of html.matchAll(/<script[^>]+src="(\/js\/[^"]+\.js)"/g)) {
+      const js = fs.readFileSync(path.join(dir, src), 'utf8')
+      assert.doesNotMatch(js, /\.taro-button-core\{/, `${src} carries the component styles`)
+    }
+  })
 })
 
-describe('H5 first screen of the fund and strategy details (real server): gzipped JS before the head shows', () => {
+describe('H5 fund and strategy details (real server): the head paints without the body and the chart engine', () => {
   let dir: string
   let server: RunningServer
   let browser: Browser
@@ -107,7 +133,7 @@ describe('H5 first screen of the fund and strategy details (real server): gzippe
   /** What loads after the head has painted: the body (chart, sections below, bar) and the chart engine, refused here. */
   const AFTER_HEAD = /\/js\/(startup|po-detail-body|fund-detail-body|chart-engine)\.[0-9a-f]+\.js$/
   for (const p of pages) {
-    it(`${p.name}: at most ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB (the head paints without the body and the chart engine)`, async () => {
+    it(`${p.name}: the head paints with the body's chunk and the chart engine refused (what it needs, printed)`, async () => {
       const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
       const page = await context.newPage()
       const scripts = new Set<string>()
@@ -127,17 +153,75 @@ describe('H5 first screen of the fund and strategy details (real server): gzippe
         [...refused].some((f) => f.endsWith('-detail-body')),
         `the page's body chunk was asked for after its head: ${[...refused].join(' ')}`,
       )
-      assertWithinBudget(
+      printGzipped(
         dir,
-        p.name,
+        `${p.name}, before its head paints`,
         [...scripts].filter((s) => !AFTER_HEAD.test(s)),
       )
     })
   }
 })
 
-/** Sums the gzipped size of `scripts` (paths in the build `dir`), prints the rows and holds the budget. */
-function assertWithinBudget(dir: string, name: string, scripts: string[]) {
+/** The chart engine: prefetched at the lowest priority and evaluated in idle time after the first screen (Chart/engine.h5.ts). */
+const AFTER_FIRST_SCREEN = /\/js\/chart-engine\.[0-9a-f]+\.js$/
+
+/** The pages Lighthouse measures (scripts/bench-lighthouse.mjs), each with what shows once its first screen is there. */
+const LIGHTHOUSE_PAGES = [
+  { name: 'home', url: HOME_PATH, shown: '.alfa-home__entry' },
+  { name: 'fund', url: '/alfa/fund/000001', shown: '.alfa-fund-head__name' },
+  { name: 'strategy', url: '/alfa/portfolio/ZH015676/detail', shown: '.alfa-po-head__name' },
+  { name: 'market', url: '/pages/stock_market/index', shown: '.alfa-page' },
+  { name: 'watchlist', url: '/pages/favourites/index', shown: '.alfa-page' },
+  { name: 'article', url: '/subPkg/pages/article/index?articleId=A10000', shown: '.alfa-article' },
+  { name: 'live', url: '/subPkg/pages/live/index?liveId=LIVE001', shown: '.alfa-page' },
+]
+
+describe('H5 first-screen JS as Lighthouse counts it (real server): every script a page loads until it is quiet, gzipped', () => {
+  let dir: string
+  let server: RunningServer
+  let browser: Browser
+  before(async () => {
+    dir = ensureH5Build()
+    server = await startServer({ h5Dir: dir })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  for (const p of LIGHTHOUSE_PAGES) {
+    const ceiling = OVER_BUDGET_CEILING_KB[p.name]
+    const limit =
+      ceiling === undefined ? `the ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB budget` : `${ceiling} KB (over the budget: issue #24)`
+    it(`${p.name}: at most ${limit}`, async () => {
+      const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
+      const page = await context.newPage()
+      // Every request for a built script, whatever the browser files it under (a prefetch is not a "script").
+      const scripts = new Set<string>()
+      page.on('request', (r) => {
+        const pathname = new URL(r.url()).pathname
+        if (/^\/js\/[^/]+\.js$/.test(pathname)) scripts.add(pathname)
+      })
+      await page.goto(server.origin + p.url)
+      await page.locator(p.shown).first().waitFor()
+      // As Lighthouse: until the network has been quiet a while (the body's chunk, the start-up services, the page's data).
+      await page.waitForLoadState('networkidle')
+      await context.close()
+      const counted = [...scripts].filter((s) => !AFTER_FIRST_SCREEN.test(s))
+      const total = printGzipped(dir, `${p.name}, as Lighthouse counts it`, counted)
+      const later = [...scripts].filter((s) => AFTER_FIRST_SCREEN.test(s))
+      if (later.length)
+        printGzipped(dir, `${p.name}, after the first screen in idle time (not counted: Lighthouse files the prefetch under Other)`, later)
+      assert.ok(counted.length > 0, 'no script was loaded')
+      const max = ceiling === undefined ? H5_FIRST_SCREEN_GZIP_BUDGET : ceiling * 1024
+      assert.ok(total <= max, `${p.name}: ${(total / 1024).toFixed(1)} KB of gzipped JS, over ${limit}`)
+    })
+  }
+})
+
+/** Prints the gzipped size (level 9) of each of `scripts` (paths in the build `dir`) and their sum; returns the sum. */
+function printGzipped(dir: string, what: string, scripts: string[]): number {
   let total = 0
   const rows: string[] = []
   for (const script of [...new Set(scripts)].sort()) {
@@ -146,8 +230,7 @@ function assertWithinBudget(dir: string, name: string, scripts: string[]) {
     rows.push(`  ${script}: ${(gz / 1024).toFixed(1)} KB`)
   }
   console.log(
-    `H5 first screen, ${name}: ${rows.length} scripts (the chunks loaded after it refused), ${(total / 1024).toFixed(1)} KB gzipped (budget ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB)\n${rows.join('\n')}`,
+    `H5 JS, ${what}: ${rows.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB)\n${rows.join('\n')}`,
   )
-  assert.ok(rows.length > 0, 'no script was loaded')
-  assert.ok(total <= H5_FIRST_SCREEN_GZIP_BUDGET, `${name}: ${(total / 1024).toFixed(1)} KB of gzipped JS before the first screen`)
+  return total
 }

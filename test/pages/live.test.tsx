@@ -103,6 +103,18 @@ describe('a stream’s status, video or cover, and start time', () => {
     expect(page.container.querySelector('.alfa-live-head__remind')).toBeNull()
   })
 
+  it('on H5 the player is the browser’s own <video> (no Stencil web component: issue #24), with controls, inline, the cover as poster', async () => {
+    const page = await openLive({ LiveScreen: () => ({ liveStream: stream() }) })
+    const video = page.container.querySelector('.alfa-live-head__video')
+    expect(video?.tagName).toBe('VIDEO')
+    const v = video as HTMLVideoElement
+    expect(v.controls).toBe(true)
+    expect(v.autoplay).toBe(false)
+    expect(v.hasAttribute('playsinline')).toBe(true)
+    expect(v.getAttribute('src')).toBeTruthy()
+    expect(v.getAttribute('poster')).toBeTruthy()
+  })
+
   it('预告 shows its cover, 开播时间 and the way to its start reminder', async () => {
     const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue(undefined as never)
     const page = await openLive({ LiveScreen: () => ({ liveStream: stream({ status: 'UPCOMING', playbackUrl: null }, []) }) })

@@ -1,9 +1,10 @@
-import { Image, Text, Video, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { imageSrc } from '@/services/imageUrl'
 import { navigateTo } from '@/services/navigation'
 import type { StreamHeadFragment } from '@/services/generated/graphql'
 import { formatDate } from '@/utils/format'
 import { START_PATTERN, STATUS_LABELS, statusOf } from '../labels'
+import { StreamVideo } from './StreamVideo'
 
 /** The stream's badge: 预告, 直播中 or 回放. */
 export function StatusBadge({ status }: { status: string }) {
@@ -13,7 +14,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 /**
  * A stream's head (fragment StreamHead): its video while 直播中 or as 回放 when it has one
- * (Taro's Video on every target), else its cover; the status, title, presenter and start time;
+ * (StreamVideo: the browser's <video> on H5, Taro's Video in the mini-programs), else its cover; the status, title, presenter and start time;
  * a 预告 offers its start reminder (live message authorization).
  */
 export function StreamHead({ stream }: { stream: StreamHeadFragment }) {
@@ -24,7 +25,7 @@ export function StreamHead({ stream }: { stream: StreamHeadFragment }) {
     <View className='alfa-live-head'>
       <View className='alfa-live-head__media'>
         {video ? (
-          <Video className='alfa-live-head__video' src={video} poster={cover ?? undefined} controls objectFit='contain' autoplay={false} />
+          <StreamVideo src={video} poster={cover ?? undefined} />
         ) : cover ? (
           <Image className='alfa-live-head__cover' src={cover} mode='aspectFill' aria-hidden='true' />
         ) : (
