@@ -199,8 +199,7 @@ export class DocumentCache {
       return hit
     }
     const depth = nestingDepth(text, GUARD_LIMITS.maxNesting)
-    if (depth > GUARD_LIMITS.maxNesting)
-      throw new GuardError(`查询嵌套过深：超过 ${GUARD_LIMITS.maxNesting} 层`, 'QUERY_TOO_DEEP')
+    if (depth > GUARD_LIMITS.maxNesting) throw new GuardError(`查询嵌套过深：超过 ${GUARD_LIMITS.maxNesting} 层`, 'QUERY_TOO_DEEP')
     let parsed: DocumentNode | GraphQLError
     try {
       parsed = parse(text, { maxTokens: GUARD_LIMITS.maxTokens })

@@ -16,6 +16,7 @@ const LIBRARY_CODES: Record<string, string> = {
   GRAPHQL_VALIDATION_FAILED: '查询不符合接口定义',
   GRAPHQL_PARSE_FAILED: '查询语法错误',
   BAD_REQUEST: '请求无效',
+  OPERATION_RESOLUTION_FAILURE: '无法确定要执行的操作',
 }
 
 const CJK = /[\u4e00-\u9fff]/
@@ -64,6 +65,20 @@ function coercionDetail(detail: string): string | null {
     return (m[2] ? coercionDetail(m[2]) : null) ?? shouldBe(m[1])
   }
   return null
+}
+
+/** A token as graphql-js names it, in words where it is not code ("<EOF>" is the end of the text). */
+const token = (t: string) => (t === '<EOF>' ? '文本结尾' : t)
+
+/** The detail of a syntax error (graphql-js language/parser.ts and lexer.ts), in Chinese where its shape is known. */
+function syntaxDetail(detail: string): string {
+  let m: RegExpExecArray | null
+  if ((m = /^Expected (.+?), found (.+?)\.$/.exec(detail))) return `此处应为 ${token(m[1])}，却是 ${token(m[2])}`
+  if ((m = /^Unexpected (.+?)\.$/.exec(detail))) return `此处不应出现 ${token(m[1])}`
+  if (detail === 'Unterminated string.') return '字符串没有结束引号'
+  if ((m = /^(?:Cannot parse the unexpected character|Unexpected character:|Invalid character(?: within String)?:) (.+?)\.?$/.exec(detail)))
+    return `无法识别的字符 ${m[1]}`
+  return detail
 }
 
 /** One refusal's message in Chinese (without its suggestion), or null when it is not one of graphql-js's known shapes. */
@@ -118,14 +133,20 @@ function translate(message: string): string | null {
     return `缺少必填字段 ${m[1]}（${typeInWords(m[2])}）`
   if ((m = /^Field "(\w+)" is not defined by type "(\w+)"\.$/.exec(message))) return `${m[2]} 没有字段 ${m[1]}`
   // A literal's refusal (ValuesOfCorrectTypeRule passes the scalar's or enum's message on as it is).
-  if ((m = /^(?:(?:Int|Float|String|Boolean|ID) cannot represent [^:]*: (.*)|Value "(.*)" does not exist in "\w+" enum\.|Enum "\w+" cannot represent [^:]*: (.*?)\.?)$/.exec(message)))
+  if (
+    (m =
+      /^(?:(?:Int|Float|String|Boolean|ID) cannot represent [^:]*: (.*)|Value "(.*)" does not exist in "\w+" enum\.|Enum "\w+" cannot represent [^:]*: (.*?)\.?)$/.exec(
+        message,
+      ))
+  )
     return `值 ${m[1] ?? (m[2] !== undefined ? `"${m[2]}"` : m[3])} 无效：${coercionDetail(message) ?? message}`
   // Execution and the request (graphql-js, Yoga).
   if ((m = /^Unknown operation named "(.*)"\.$/.exec(message))) return `文档中没有名为 ${m[1]} 的操作`
   if (message === 'Must provide operation name if query contains multiple operations.') return '文档有多个操作时须给出 operationName'
   if (message === 'Must provide an operation.') return '文档中没有可执行的操作'
   if (message === 'Must provide query string.') return '请求缺少查询（query）'
-  if ((m = /^Syntax Error: (.*)$/s.exec(message))) return `查询语法错误：${m[1]}`
+  if (message === 'Could not determine what operation to execute.') return '无法确定要执行的操作：operationName 须为文档中某个操作的名字'
+  if ((m = /^Syntax Error: (.*)$/s.exec(message))) return `查询语法错误：${syntaxDetail(m[1])}`
   return null
 }
 

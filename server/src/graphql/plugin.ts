@@ -139,7 +139,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       debug: () => {},
       info: () => {},
       warn: (...args) => app.log.warn({ args: describe(args) }, 'graphql'),
-      error: (...args) => args.every((a) => typeof a === 'object' && a && refusals.has(a)) || app.log.error({ args: describe(args) }, 'graphql'),
+      error: (...args) =>
+        args.every((a) => typeof a === 'object' && a && refusals.has(a)) || app.log.error({ args: describe(args) }, 'graphql'),
     },
     context: async ({ req }) => createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live),
     plugins: [
@@ -273,12 +274,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
         const json = JSON.stringify(withHttpStatus(reply, result))
         if (json.length > maxResponseBytes)
-          return errorAnswer(
-            reply,
-            413,
-            `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`,
-            'RESPONSE_TOO_LARGE',
-          )
+          return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
         const type = jsonTypeFor(accept)
         return reply.header('content-type', `${type}; charset=utf-8`).send(json)
       }
