@@ -121,7 +121,7 @@ describe('2. a heavy query is refused before it runs and cannot starve others', 
       })
       assert.equal(res.statusCode, 400, res.body.slice(0, 300))
       assert.equal(res.json().errors[0].extensions.code, 'QUERY_TOO_COSTLY')
-      assert.match(res.json().errors[0].message, /exceed the limit/)
+      assert.match(res.json().errors[0].message, /超过上限/)
     }
     assert.ok(await alive())
   })

@@ -138,12 +138,18 @@ function graphqlOperations() {
   return { documents: [...byText.values()], server: server.length, app: app.length }
 }
 
+const CJK = /[\u4e00-\u9fff]/
+/** Refusals the spec words in English (product-spec.md: the router's 404). */
+const SPEC_ENGLISH = new Set(['Route not found'])
+
 /** Tallies answers and collects the ones that break the rule: a 5xx, a 4xx without a message, a masked internal error. */
 function judgement() {
   const statuses = new Map<number, number>()
   /** 200 answers: GraphQL answers with errors (a field's bad input is reported in the answer), and clean ones (the request was valid after all). */
   const ok = { withErrors: 0, clean: 0 }
   const failures: string[] = []
+  /** Refusal messages without Chinese text, each with a request that drew it. */
+  const notChinese = new Map<string, string>()
   const judge = (res: { statusCode: number; body: string; json(): unknown }, request: string) => {
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
     let body: { msg?: unknown; errors?: Array<{ message?: unknown; extensions?: { code?: unknown } }> } | undefined
@@ -158,10 +164,13 @@ function judgement() {
     else if (res.statusCode >= 400 && !(typeof body?.msg === 'string' && body.msg) && !body?.errors?.[0]?.message)
       failures.push(`no message: ${label}`)
     else if (body?.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR')) failures.push(`internal error: ${label}`)
+    // Issue #25: every refusal is said in Chinese (the spec's own English words aside).
+    for (const message of [...(body?.errors ?? []).map((e) => e.message), ...(res.statusCode >= 400 ? [body?.msg] : [])])
+      if (typeof message === 'string' && !CJK.test(message) && !SPEC_ENGLISH.has(message)) notChinese.set(message, label)
   }
   const summary = () =>
     `answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} (the 200s: ${ok.withErrors} GraphQL answers with errors, ${ok.clean} valid requests); 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`
-  return { statuses, ok, failures, judge, summary }
+  return { statuses, ok, failures, notChinese, judge, summary }
 }
 
 /** Bad requests of the second test, over the operations of issue #25 (FUZZ_ISSUE25_REQUESTS). */
@@ -295,7 +304,7 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
     const pool = graphqlOperations()
     const operations = pool.documents
     assert.ok(pool.app >= 40, `found ${pool.app} app documents`)
-    const { ok, failures, judge, summary } = judgement()
+    const { ok, failures, notChinese, judge, summary } = judgement()
     const started = Date.now()
 
     let generated = 0
@@ -362,6 +371,9 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
       `fuzz: ${generated - ok.clean} bad requests (${generated} generated, ${ok.clean} of them valid after all) over ${rest.length} REST routes and ${operations.length} GraphQL operations (${pool.server} from server/operations and ${pool.app} app documents; the same text once) in ${seconds.toFixed(1)} s (seed ${SEED}); ${summary()}`,
     )
     assert.deepEqual(failures, [])
+    // A count and a few examples (a deep-equal diff of thousands of lines would take minutes to print).
+    const english = [...notChinese].map(([message, request]) => `${message.slice(0, 200)} ← ${request.slice(0, 300)}`)
+    assert.equal(english.length, 0, `refusals not in Chinese:\n${english.slice(0, 15).join('\n')}`)
     const still = await t.app.inject({
       method: 'GET',
       url: '/alfa/v1/user/ab-test',
@@ -411,7 +423,7 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
       assert.equal(res.json<{ errors?: unknown }>().errors, undefined, `${name}: ${res.body.slice(0, 300)}`)
     }
 
-    const { ok, failures, judge, summary } = judgement()
+    const { ok, failures, notChinese, judge, summary } = judgement()
     let generated = 0
     for (; generated - ok.clean < ISSUE25_TOTAL && failures.length < 10; generated++) {
       const name = pick(shared)
@@ -424,5 +436,8 @@ describe('fuzzing every REST route and GraphQL operation with bad requests', () 
       `fuzz (issue #25): ${generated - ok.clean} bad requests (${generated} generated) over ${shared.length} operations (seed ${SEED}); ${summary()}`,
     )
     assert.deepEqual(failures, [])
+    // A count and a few examples (a deep-equal diff of thousands of lines would take minutes to print).
+    const english = [...notChinese].map(([message, request]) => `${message.slice(0, 200)} ← ${request.slice(0, 300)}`)
+    assert.equal(english.length, 0, `refusals not in Chinese:\n${english.slice(0, 15).join('\n')}`)
   })
 })

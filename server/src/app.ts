@@ -13,7 +13,7 @@ import { loaders, settingsOf } from './context'
 import { domainResolvers } from './resolvers'
 import { restPlugin } from './rest'
 import type { SmsSender } from './account/routes'
-import { errorHandler, schemaErrorFormatter, serializerCompiler, validatorCompiler } from './http'
+import { errorHandler, fastifyRefusal, schemaErrorFormatter, serializerCompiler, validatorCompiler } from './http'
 import { configPlugin, databasePlugin, livePlugin, maintenancePlugin } from './plugins'
 
 /** TRUST_PROXY as Fastify takes it: false (no proxy believed) or the list of proxy addresses/CIDRs. */
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     frameworkErrors: (err, _req, reply) => {
       const given = (err as { statusCode?: number }).statusCode ?? 400
       const status = given >= 400 && given < 500 ? given : 400
-      void (reply as unknown as FastifyReply).code(status).send({ code: status, msg: err.message })
+      void (reply as unknown as FastifyReply).code(status).send({ code: status, msg: fastifyRefusal(err) })
     },
   })
 

@@ -59,14 +59,19 @@ export const httpError = {
 /** The message of every unexpected failure: its cause goes to the log, never to the client. */
 export const INTERNAL_MESSAGE = '服务器开小差了，请稍后再试'
 
-/** Fastify's own refusals of a request body, in words the user reads (its messages are English). */
+/** Fastify's own refusals of a request body or address, in words the user reads (its messages are English). */
 const BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: '请求地址无效：含有无法解码的字符',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址中的参数过长',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持该请求内容类型，请以 JSON（application/json）发送',
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空，应为 JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容的长度与 Content-Length 不符',
 }
+
+/** A Fastify refusal's message in Chinese (the router's frameworkErrors in app.ts, and the error handler below). */
+export const fastifyRefusal = (err: { code?: string; message: string }) => (err.code && BODY_MESSAGES[err.code]) || err.message
 
 /**
  * Every failure in the API's shape, { code: status, msg }: named failures (HttpError) as they are,
@@ -82,7 +87,7 @@ export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest,
   }
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
   if (status === 500) req.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, 'request failed')
-  const msg = status === 500 ? INTERNAL_MESSAGE : (BODY_MESSAGES[err.code] ?? err.message)
+  const msg = status === 500 ? INTERNAL_MESSAGE : fastifyRefusal(err)
   return reply.code(status).send({ code: status, msg })
 }
 

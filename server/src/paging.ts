@@ -14,11 +14,12 @@ export const present = <T>(value: T): value is NonNullable<T> => value != null
 /** Cursors are opaque to the client: base64url of the offset of the next item. */
 export function readPage(page: PageArgs | null | undefined, defaultSize = DEFAULT_PAGE_SIZE): { offset: number; size: number } {
   const size = page?.size ?? defaultSize
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badInput(`page.size must be between 1 and ${MAX_PAGE_SIZE}`)
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+    throw badInput(`每页条数 page.size 须为 1 到 ${MAX_PAGE_SIZE} 之间的整数`)
   if (!page?.cursor) return { offset: 0, size }
   // A cursor is the offset of the next row as base64url digits; anything else (1e300, -1, text) is refused.
   const decoded = page.cursor.length <= 16 ? Buffer.from(page.cursor, 'base64url').toString() : ''
-  if (!/^\d{1,7}$/.test(decoded)) throw badInput('page.cursor is not a cursor from pageInfo')
+  if (!/^\d{1,7}$/.test(decoded)) throw badInput('翻页游标 page.cursor 无效：须为 pageInfo 给出的游标')
   const offset = Number(decoded)
   return { offset, size }
 }

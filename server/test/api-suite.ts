@@ -432,7 +432,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         assert.equal(status, 400)
         assert.equal(body.data, undefined)
         assert.equal(body.errors?.[0].extensions?.code, 'QUERY_TOO_DEEP')
-        assert.match(body.errors[0].message, /too deep/)
+        assert.match(body.errors[0].message, /查询层级过深/)
       })
       it('refuses too many aliases', async () => {
         const q = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: riskLevelDict { code }`).join(' ')} }`

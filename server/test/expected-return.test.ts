@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { loadConfig } from '../src/config'
-import { assetClassReturns, expectedAnnualReturn, parseAssetClassReturns } from '../src/portfolio/expected'
+import { assetClassReturns, expectedAnnualReturn, expectedReturnBasis, parseAssetClassReturns } from '../src/portfolio/expected'
 
 describe('预期年化收益 from the asset mix (portfolio/expected.ts)', () => {
   it('weights each asset class’s long-run return by the composition: defaults EQUITY 8%, FIXED_INCOME 3.5%, CASH 2%, OVERSEA 7%, COMMODITY 4%', () => {
@@ -33,6 +33,21 @@ describe('预期年化收益 from the asset mix (portfolio/expected.ts)', () => 
       { fundCategory: 'MONEY', weight: 0.5 },
     ]
     assert.equal(expectedAnnualReturn(mix, returns).toFixed(6), '0.037500')
+  })
+
+  it('the figure is the sum of the parts its 口径 sheet shows, to the millionth (one function makes both)', () => {
+    // 0.1234565 × 8% + 0.8765435 × 3.5% = 0.04055555…, 0.040556 unrounded; the parts as shown (weights 0.123456 and 0.876544): 0.009876 + 0.030679 = 0.040555.
+    const mix = [
+      { fundCategory: 'STOCK', weight: 0.1234565 },
+      { fundCategory: 'BOND', weight: 0.8765435 },
+    ]
+    const parts = expectedReturnBasis(mix)
+    const shown = parts.reduce((a, x) => a + Math.round(Number(x.contribution) * 1e6), 0)
+    assert.equal(Math.round(expectedAnnualReturn(mix) * 1e6), shown, JSON.stringify(parts))
+    assert.equal(expectedAnnualReturn(mix).toFixed(6), '0.040555')
+    // A category without an asset class is refused by both alike.
+    assert.throws(() => expectedReturnBasis([{ fundCategory: 'NOPE', weight: 1 }]), /NOPE has no asset class/)
+    assert.throws(() => expectedAnnualReturn([{ fundCategory: 'NOPE', weight: 1 }]), /NOPE has no asset class/)
   })
 
   it('a bad ASSET_CLASS_RETURNS is refused at start, saying why', () => {

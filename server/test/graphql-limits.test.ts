@@ -286,7 +286,7 @@ describe('the cost model', () => {
     const many = await counted('{ funds(page: {size: 50}) { list { fundCode figureBasis(figure: "SETUP") { value steps } } } }')
     assert.equal(many.res.statusCode, 400, many.res.body.slice(0, 300))
     assert.equal(codeOf(many.res), 'QUERY_TOO_COSTLY')
-    assert.match(messageOf(many.res), /^Query is too costly: \d+ units exceed the limit of 30000 \(list sizes multiply/)
+    assert.match(messageOf(many.res), /^查询开销过大：\d+ 个单位，超过上限 30000（列表大小相乘/)
     assert.equal(many.statements, 0, 'refused before anything reached the database')
     // The 口径 sheet's own document (server/operations, the app's FigureBasis) for one figure of one fund.
     const own = await counted(operation('FigureBasis'), { fundCode: '000001', figure: 'SETUP' })
@@ -382,7 +382,7 @@ describe('production error messages carry no field suggestions', () => {
     '{ fund(fundCode: "000001") { fundCod } }',
   ]
   it('development names the near misses; production does not, on POST and GET', async () => {
-    for (const q of misspelt) assert.match((await gql(t, q)).body.errors![0].message, /Did you mean/, q)
+    for (const q of misspelt) assert.match((await gql(t, q)).body.errors![0].message, /是否想用 "\w+"/, q)
     const db = (await pgliteTestDatabase()).database
     const prod = await startApp(db, {
       NODE_ENV: 'production',
@@ -397,7 +397,7 @@ describe('production error messages carry no field suggestions', () => {
         for (const res of [await post(prod, q), await get(prod, q)]) {
           const message: string = res.json().errors[0].message
           assert.ok(message.length > 10, message)
-          assert.doesNotMatch(message, /Did you mean|"funds?"|"TENURE"|"page"|"fundCode"/, `${q}: ${message}`)
+          assert.doesNotMatch(message, /Did you mean|是否想用|"funds?"|"TENURE"|"page"|"fundCode"/, `${q}: ${message}`)
           assert.equal(codeOf(res), 'GRAPHQL_VALIDATION_FAILED')
         }
       }

@@ -62,11 +62,11 @@ describe('NavHistory: the comparing benchmark, the expected line and the series�
   })
 
   it('every seeded strategy’s 预期年化收益 is the sum of its asset classes’ weight × long-run return that expectedReturnBasis lists (口径, issue #25)', async () => {
-    const codes = await app.database.query<{ po_code: string }>(
-      `select po_code from portfolios where expected_annualized_return_rate is not null and po_code not like 'ZZ%' order by po_code`,
+    const codes = await app.database.query<{ po_code: string; stored: string }>(
+      `select po_code, expected_annualized_return_rate::text as stored from portfolios where expected_annualized_return_rate is not null and po_code not like 'ZZ%' order by po_code`,
     )
     let checked = 0
-    for (const { po_code: poCode } of codes) {
+    for (const { po_code: poCode, stored } of codes) {
       const res = await gql(
         app.t,
         `query($c: String!) { portfolio(poCode: $c) { annualizedReturnRateRange { expectedAnnualizedReturnRate } expectedReturnBasis { assetClass assetClassName weight rate contribution } } }`,
@@ -87,6 +87,9 @@ describe('NavHistory: the comparing benchmark, the expected line and the series�
       for (const x of parts) assert.equal(x.contribution, (Number(x.weight) * Number(x.rate)).toFixed(6), `${poCode} ${x.assetClass}`)
       const sum = parts.reduce((a, x) => a + Number(x.weight) * Number(x.rate), 0)
       assert.ok(Math.abs(sum - Number(p.annualizedReturnRateRange.expectedAnnualizedReturnRate)) < 0.00005, `${poCode}: ${sum}`)
+      // The stored figure is the sum of the parts as the sheet shows them, to the millionth (one function makes both).
+      const millionths = parts.reduce((a, x) => a + Math.round(Number(x.contribution) * 1e6), 0)
+      assert.equal(Math.round(Number(stored) * 1e6), millionths, `${poCode}: stored ${stored}, the parts add up to ${millionths / 1e6}`)
       assert.ok(Math.abs(parts.reduce((a, x) => a + Number(x.weight), 0) - 1) < 0.0001, `${poCode}: weights`)
       assert.ok(
         parts.every((x) => /类$/.test(x.assetClassName)),

@@ -54,10 +54,11 @@ const SCREENS: Screen[] = [
     loggedIn: true,
     budget: 4,
   },
+  // 3: the funds, their series with marks and managers' names (compare/data.ts), the managers' tenures.
   {
     name: '基金对比 (four funds)',
     requests: [{ operation: 'FundComparison', variables: { codes: ['000001', '005794', '015449', '019311'], range: '1Y' } }],
-    budget: 4,
+    budget: 3,
   },
 ]
 

@@ -22,6 +22,11 @@ export interface RemoteOptions<T> {
   empty?: (data: T) => boolean
   /** Ask this many ms after the key settles (typing, tapping chips); what is shown stays meanwhile. */
   delay?: number
+  /**
+   * An answer kept less than this many ms ago is shown as it is, not asked again (a sheet opened
+   * twice in a row asks once); 0, the default: every mount asks, the kept answer shown meanwhile.
+   */
+  fresh?: number
 }
 
 interface Shown<T> {
@@ -64,7 +69,7 @@ export function useRemote<T>(
   load: (progress: (partial: T) => void) => Promise<T | null>,
   options: RemoteOptions<T> = {},
 ) {
-  const { user: userOption, cache = true, empty = emptyList, delay = 0 } = options
+  const { user: userOption, cache = true, empty = emptyList, delay = 0, fresh = 0 } = options
   /** Asked only for a signed-in user. */
   const userOnly = userOption === true
   /** The answer depends on who asks: reloaded on login and logout, kept per user. */
@@ -202,10 +207,12 @@ export function useRemote<T>(
 
   useEffect(() => {
     if (question === null) return
+    const { cacheKey: keptUnder, shown: onScreen } = latest.current
+    if (fresh && keptUnder && onScreen.own && (answerCache.age(keptUnder) ?? Infinity) < fresh) return
     if (!delay) return void reload()
     const timer = setTimeout(() => void reload(), delay)
     return () => clearTimeout(timer)
-  }, [question, delay, reload])
+  }, [question, delay, reload, fresh])
   usePullDownRefresh(() => {
     void reload(true).finally(() => Taro.stopPullDownRefresh())
   })

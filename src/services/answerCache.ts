@@ -33,6 +33,8 @@ export interface AnswerCache {
   get<T>(key: string): T | null
   /** How many times the answer under `key` changed in this run of the app (kept, replaced or dropped). */
   version(key: string): number
+  /** How long ago (ms) the answer under `key` was kept, or null when none is. */
+  age(key: string): number | null
   /** Keeps an answer; the least recently used ones go while over the limits. */
   set(key: string, data: unknown): void
   remove(key: string): void
@@ -108,6 +110,10 @@ export function createAnswerCache(
     },
     version(key) {
       return versions.get(key) ?? 0
+    },
+    age(key) {
+      const row = read().find((r) => r[0] === key)
+      return row ? now() - row[2] : null
     },
     set(key, data) {
       const text = JSON.stringify(data)

@@ -242,7 +242,48 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     expect(sheet.textContent).toContain('相隔 731 天')
     expect(sheet.textContent).toContain('(1.2100 ÷ 1.0000)^(365 ÷ 731) − 1 = +9.99%')
     expect(sheet.textContent).toContain('页面上的 8.61% 是策略数据更新时的计算结果；按目前的全部净值计算为 9.99%。')
-    expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max', '1Y', 'Max'])
+    // 年化收益 reads the same whole history 最大回撤 read a moment ago: from the answer cache, not asked again.
+    expect(seen.filter((q) => q.name === 'NavHistory').map((q) => q.vars.range)).toEqual(['Max', '1Y'])
+  })
+
+  it('the history sheet opened twice asks for the history once (the app’s answer cache); a failed read is asked again on 重试', async () => {
+    let fail = true
+    serve({
+      Portfolio: () => ({ portfolio: portfolio() }),
+      NavHistory: () => {
+        if (fail) throw new Error('offline')
+        return { portfolio: { ...portfolio(), navHistory: CHART.navHistory } }
+      },
+    })
+    const { container } = await open('ZH015676')
+    const waitFor = async (selector: string) => {
+      for (let i = 0; i < 50 && !document.querySelector(selector); i++) await new Promise((r) => setTimeout(r, 10))
+      return document.querySelector(selector) as HTMLElement
+    }
+    const tap = () => (container.querySelector('.alfa-po-head__figure[data-figure="max"]') as HTMLElement).click()
+    const close = async () => {
+      ;(document.querySelector('.alfa-basis__close') as HTMLElement).click()
+      await new Promise((r) => setTimeout(r, 0))
+    }
+    const asked = () => seen.filter((q) => q.name === 'NavHistory').length
+
+    tap()
+    const failed = await waitFor('.alfa-basis__note[role="alert"]')
+    expect(failed.textContent).toContain('净值读取失败')
+    expect(asked()).toBe(1)
+    fail = false
+    ;(failed.querySelector('[role="button"]') as HTMLElement).click()
+    expect((await waitFor('.alfa-basis__step')).textContent).toBeTruthy()
+    expect(asked()).toBe(2)
+    await close()
+
+    tap()
+    expect((await waitFor('.alfa-basis__step')).textContent).toBeTruthy()
+    await close()
+    tap()
+    expect((await waitFor('.alfa-basis__step')).textContent).toBeTruthy()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(asked()).toBe(2)
   })
 
   it('the head’s 预期年化收益 opens its 口径: each asset class’s weight × long-run return, added up (issue #25)', async () => {

@@ -54,6 +54,19 @@ describe('the answer cache is bounded', () => {
     expect(answers()).toEqual(['c', 'd', 'e'].map((k) => ANSWER_KEY_PREFIX + k))
   })
 
+  it('says how long ago an answer was kept (a replacement starts again), null for none', () => {
+    const { cache, tick } = setup()
+    expect(cache.age('a')).toBeNull()
+    cache.set('a', [1])
+    tick(300)
+    expect(cache.age('a')).toBe(300)
+    cache.set('a', [2])
+    tick(20)
+    expect(cache.age('a')).toBe(20)
+    cache.remove('a')
+    expect(cache.age('a')).toBeNull()
+  })
+
   it('forgets an answer older than the age limit', () => {
     const { cache, tick, answers } = setup()
     cache.set('a', [1])

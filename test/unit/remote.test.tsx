@@ -232,6 +232,20 @@ describe('useRemote keeps the last good answer (stale-while-revalidate)', () => 
     expect(answerCache.get('count')).toBeNull()
   })
 
+  it('fresh: a kept answer younger than it is shown without asking; an older one is asked again', async () => {
+    answerCache.set('history', ['kept'])
+    const load = jest.fn(async () => ['new'])
+    const young = await probe(() => useRemote('history', load, { fresh: 60_000 }), 'k')
+    await young.settle()
+    expect([young.now().state, young.now().data, load.mock.calls.length]).toEqual(['ready', ['kept'], 0])
+    document.body.innerHTML = ''
+    jest.spyOn(answerCache, 'age').mockReturnValue(60_000)
+    const old = await probe(() => useRemote('history', load, { fresh: 60_000 }), 'k')
+    await old.settle()
+    expect([old.now().data, load.mock.calls.length]).toEqual([['new'], 1])
+    jest.restoreAllMocks()
+  })
+
   it('empty: names which answers are the empty state', async () => {
     const p = await probe(() => useRemote('result', async () => ({ hits: [] as string[] }), { empty: (r) => r.hits.length === 0 }), 'k')
     await p.settle()

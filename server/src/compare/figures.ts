@@ -60,6 +60,7 @@ export function fundFigures(series: readonly NavPoint[], riskFree: number) {
   const at = (date: string | null) => (date ? series[baseIndex(series, date)] : undefined)
   const first = series[0]
   const last = series[series.length - 1]
+  const vol = volatility(series)
   const span = { startDate: first?.date ?? null, endDate: last?.date ?? null, annualizedReturn: rate(annualizedReturn(series)) }
   return {
     periodReturns,
@@ -71,8 +72,8 @@ export function fundFigures(series: readonly NavPoint[], riskFree: number) {
       troughDate: dd.troughDate,
       troughNav: dd.troughDate ? navText(at(dd.troughDate)!) : null,
     },
-    volatility: { ...span, value: rate(volatility(series)) },
-    sharpeRatio: { ...span, value: rate(sharpeRatio(series, riskFree)) },
+    volatility: { ...span, value: rate(vol) },
+    sharpeRatio: { ...span, value: rate(sharpeRatio(series, riskFree, vol)) },
   }
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z, type ZodIssue } from 'zod'
 import { badInput } from '../graphql/errors'
 import { FILTER_PERIODS, type FilterPeriod, type FundStats } from './stats'
 
@@ -30,9 +30,26 @@ export const conditionsSchema = z
 
 export type FundFilterConditions = z.infer<typeof conditionsSchema>
 
+/** What is wrong with one condition, in Chinese (zod's own messages are English). */
+function issueInWords(i: ZodIssue): string {
+  const where = i.path.join('.') || '筛选条件'
+  switch (i.code) {
+    case 'invalid_type':
+      return `${where} 应为${{ string: '字符串', number: '数字', boolean: '布尔值', array: '列表', object: '对象' }[i.expected as string] ?? i.expected}`
+    case 'invalid_enum_value':
+      return `${where} 须为以下之一：${i.options.join('、')}`
+    case 'too_big':
+      return i.type === 'array' ? `${where} 最多 ${i.maximum} 项` : `${where} 不能大于 ${i.maximum}`
+    case 'too_small':
+      return i.type === 'array' ? `${where} 至少 ${i.minimum} 项` : `${where} 不能小于 ${i.minimum}`
+    default:
+      return `${where} 无效`
+  }
+}
+
 export function parseConditions(input: unknown): FundFilterConditions {
   const parsed = conditionsSchema.safeParse(input ?? {})
-  if (!parsed.success) throw badInput(`conditions: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+  if (!parsed.success) throw badInput(`筛选条件有误：${parsed.error.issues.map(issueInWords).join('；')}`)
   return parsed.data
 }
 

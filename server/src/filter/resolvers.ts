@@ -23,6 +23,8 @@ const PERIOD: Record<GqlPeriod, FilterPeriod> = { M1: '1M', M3: '3M', M6: '6M', 
 type GqlSortKey = GqlPeriod | 'DAILY' | 'MAX_DRAWDOWN'
 const SORT_KEYS: readonly GqlSortKey[] = ['DAILY', 'M1', 'M3', 'M6', 'Y1', 'Y3', 'YTD', 'MAX_DRAWDOWN']
 const isSortKey = (s: string): s is GqlSortKey => (SORT_KEYS as readonly string[]).includes(s)
+/** A saved filter's name: 1 to 50 characters after trimming. */
+const FILTER_NAME_MESSAGE = '筛选名称须为 1 到 50 个字符'
 
 interface ConditionsArg {
   returnPeriod?: GqlPeriod | null
@@ -32,7 +34,7 @@ interface ConditionsArg {
 /** GraphQL's condition input (JSON) → the internal conditions (the period enum names differ). */
 function conditionsOf(json: unknown) {
   if (json !== null && json !== undefined && (typeof json !== 'object' || Array.isArray(json)))
-    throw badInput('conditions must be an object')
+    throw badInput('筛选条件 conditions 须为对象')
   const { returnPeriod, ...rest } = (json ?? {}) as ConditionsArg
   return parseConditions({ ...rest, returnPeriod: returnPeriod ? PERIOD[returnPeriod] : null })
 }
@@ -60,9 +62,9 @@ export const filterResolvers: Resolvers = {
     fundFilter: async (_, args, ctx) => {
       const conditions = conditionsOf(args.conditions)
       const sort = args.sort ?? null
-      if (sort !== null && !isSortKey(sort)) throw badInput(`sort must be one of ${SORT_KEYS.join(', ')}`)
+      if (sort !== null && !isSortKey(sort)) throw badInput(`排序字段 sort 须为以下之一：${SORT_KEYS.join('、')}`)
       const direction = args.direction ?? 'reverse'
-      if (direction !== 'normal' && direction !== 'reverse') throw badInput('direction must be normal or reverse')
+      if (direction !== 'normal' && direction !== 'reverse') throw badInput('排序方向 direction 须为 normal 或 reverse')
       const { offset, size } = readPage(args.page)
       const stats = await fundStats(ctx.database)
       const sortKey: FundSortKey = !sort ? '1Y' : sort === 'DAILY' || sort === 'MAX_DRAWDOWN' ? sort : PERIOD[sort]
@@ -89,8 +91,8 @@ export const filterResolvers: Resolvers = {
   Mutation: {
     saveFilter: async (_: unknown, { name, formValue }: { name: string; formValue: unknown }, ctx: Ctx) => {
       const userId = requireUser(ctx)
-      if (!String(name).trim() || String(name).length > 50) throw badInput('name must be 1 to 50 characters')
-      if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('formValue must be an object')
+      if (!String(name).trim() || String(name).length > 50) throw badInput(FILTER_NAME_MESSAGE)
+      if (typeof formValue !== 'object' || formValue === null || Array.isArray(formValue)) throw badInput('筛选条件 formValue 须为对象')
       const saved = await insertFilter(ctx.database, userId, name, formValue)
       if (!saved) throw badInput(`最多保存 ${MAX_SAVED_FILTERS} 个筛选条件，请先删除不再需要的`)
       return saved
@@ -100,9 +102,9 @@ export const filterResolvers: Resolvers = {
     renameFilter: async (_: unknown, { filterId, name }: { filterId: string; name: string }, ctx: Ctx) => {
       const userId = requireUser(ctx)
       const trimmed = String(name).trim()
-      if (!trimmed || trimmed.length > 50) throw badInput('name must be 1 to 50 characters')
+      if (!trimmed || trimmed.length > 50) throw badInput(FILTER_NAME_MESSAGE)
       const row = await renameFilter(ctx.database, userId, filterId, trimmed)
-      if (!row) throw new GraphQLError('filter not found', { extensions: { code: 'NOT_FOUND' } })
+      if (!row) throw new GraphQLError('筛选不存在', { extensions: { code: 'NOT_FOUND' } })
       return row
     },
     reorderFilters: async (_: unknown, { filterIds }: { filterIds: string[] }, ctx: Ctx) => {
@@ -110,7 +112,7 @@ export const filterResolvers: Resolvers = {
       const own = await ownFilters(ctx.database, userId)
       const ids = new Set(filterIds)
       if (ids.size !== filterIds.length || ids.size !== own.length || own.some((f) => !ids.has(f.filterId))) {
-        throw badInput('filterIds must list each of your saved filters once')
+        throw badInput('filterIds 须把你保存的每个筛选各列一次')
       }
       await storeFilterOrder(ctx.database, userId, filterIds)
       const byId = new Map(own.map((f) => [f.filterId, f]))
@@ -123,7 +125,7 @@ export const filterResolvers: Resolvers = {
   FilteredFund: {
     fund: async (f, _, ctx) => {
       const fund = await ctx.fund(f.fundCode)
-      if (!fund) throw new GraphQLError(`fund ${f.fundCode} not found`)
+      if (!fund) throw new GraphQLError(`基金 ${f.fundCode} 不存在`)
       return fund
     },
   },

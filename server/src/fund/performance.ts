@@ -180,9 +180,11 @@ export function annualizedReturn(series: readonly NavPoint[]): number | null {
   return total ** (DAYS_PER_YEAR / days) - 1
 }
 
-/** Sharpe ratio: (annualised return − risk-free rate) / annualised volatility; the rate is the configured one (ctx.settings.riskFreeRate). */
-export function sharpeRatio(series: readonly NavPoint[], riskFree: number): number | null {
-  const vol = volatility(series)
+/**
+ * Sharpe ratio: (annualised return − risk-free rate) / annualised volatility; the rate is the configured one (ctx.settings.riskFreeRate).
+ * `vol`: the series' volatility when the caller has it already (基金对比 shows both: one pass over the daily returns, not two).
+ */
+export function sharpeRatio(series: readonly NavPoint[], riskFree: number, vol: number | null = volatility(series)): number | null {
   const ret = annualizedReturn(series)
   // A series without variation (up to rounding noise) has no meaningful Sharpe ratio.
   if (vol === null || ret === null || vol < 1e-12) return null

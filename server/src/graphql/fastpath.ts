@@ -13,6 +13,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import { QueryAborted } from '../db/abort'
 import { limitsRule } from './limits'
 import { hasDeferOrStream } from './plugin-helpers'
+import { inChinese } from './messages'
 
 interface Entry {
   /** Compiled per operation name ('' for the only operation); only names the document defines. */
@@ -122,8 +123,8 @@ export function withoutSuggestions<E extends Error>(error: E): E | GraphQLError 
 
 /**
  * Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client; any
- * other error is logged with its cause and answered as "Unexpected error."; in production also
- * without suggestions (`suggestions: false`).
+ * other error is logged with its cause and answered as "Unexpected error."; graphql-jit's refusals
+ * in Chinese (messages.ts), in production without suggestions (`suggestions: false`).
  */
 export function maskErrors(
   result: ExecutionResult,
@@ -135,7 +136,7 @@ export function maskErrors(
     ...result,
     errors: result.errors.map((err) => {
       const original = err.originalError
-      if (!original || original instanceof GraphQLError) return suggestions ? err : withoutSuggestions(err)
+      if (!original || original instanceof GraphQLError) return inChinese(err, { suggestions })
       // A query refused because the request was cancelled is no fault to log (the answer was a 503 or nobody's).
       if (!(original instanceof QueryAborted)) log(original, err.path)
       return new GraphQLError('Unexpected error.', {

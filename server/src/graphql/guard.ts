@@ -199,8 +199,7 @@ export class DocumentCache {
       return hit
     }
     const depth = nestingDepth(text, GUARD_LIMITS.maxNesting)
-    if (depth > GUARD_LIMITS.maxNesting)
-      throw new GuardError(`Query is too deep: more than ${GUARD_LIMITS.maxNesting} levels`, 'QUERY_TOO_DEEP')
+    if (depth > GUARD_LIMITS.maxNesting) throw new GuardError(`查询嵌套过深：超过 ${GUARD_LIMITS.maxNesting} 层`, 'QUERY_TOO_DEEP')
     let parsed: DocumentNode | GraphQLError
     try {
       parsed = parse(text, { maxTokens: GUARD_LIMITS.maxTokens })
@@ -208,7 +207,7 @@ export class DocumentCache {
     } catch (err) {
       if (err instanceof GuardError) throw err
       if (err instanceof GraphQLError && /token limit/i.test(err.message))
-        throw new GuardError(`Query is too long: more than ${GUARD_LIMITS.maxTokens} tokens`, 'QUERY_TOO_LONG')
+        throw new GuardError(`查询过长：超过 ${GUARD_LIMITS.maxTokens} 个词法单元`, 'QUERY_TOO_LONG')
       parsed = err instanceof GraphQLError ? err : new GraphQLError(String(err))
     }
     if (this.map.size >= this.size) this.map.delete(this.map.keys().next().value as string)
@@ -355,7 +354,7 @@ export function checkDocument(
   const cost = operationCost(schema, document, operationName, variables, stats)
   if (!(cost <= GUARD_LIMITS.maxCost))
     throw new GuardError(
-      `Query is too costly: ${cost > 1e12 ? 'more than 10^12' : Math.round(cost)} units exceed the limit of ${GUARD_LIMITS.maxCost} (list sizes multiply; ask for smaller pages or ranges)`,
+      `查询开销过大：${cost > 1e12 ? '超过 10^12' : Math.round(cost)} 个单位，超过上限 ${GUARD_LIMITS.maxCost}（列表大小相乘，请缩小分页或区间）`,
       'QUERY_TOO_COSTLY',
     )
 }

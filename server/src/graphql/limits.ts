@@ -95,7 +95,7 @@ export function documentMeasure(document: DocumentNode, stats?: WalkStats): Meas
 }
 
 /** A count for a message (a fragment bomb's counts reach 2^1000 and more). */
-const shown = (n: number) => (n > 1e12 ? 'more than 10^12' : String(n))
+const shown = (n: number) => (n > 1e12 ? '超过 10^12' : String(n))
 
 /**
  * The limits as one refusal (message and code), or null: the server answers it with HTTP 400
@@ -105,12 +105,12 @@ const shown = (n: number) => (n > 1e12 ? 'more than 10^12' : String(n))
  */
 export function limitsRefusal(m: Measure): { message: string; code: string } | null {
   const { maxDepth, maxAliases, maxFields } = GRAPHQL_LIMITS
-  if (m.depth > maxDepth) return { message: `Query is too deep: depth ${m.depth} exceeds the limit of ${maxDepth}`, code: 'QUERY_TOO_DEEP' }
+  if (m.depth > maxDepth) return { message: `查询层级过深：${m.depth} 层，超过上限 ${maxDepth} 层`, code: 'QUERY_TOO_DEEP' }
   if (m.aliases > maxAliases)
-    return { message: `Query has too many aliases: ${shown(m.aliases)} exceeds the limit of ${maxAliases}`, code: 'TOO_MANY_ALIASES' }
+    return { message: `查询别名过多：${shown(m.aliases)} 个，超过上限 ${maxAliases} 个`, code: 'TOO_MANY_ALIASES' }
   if (m.fields + m.spreads > maxFields)
     return {
-      message: `Query is too costly: ${shown(m.fields)} fields and ${shown(m.spreads)} fragment uses exceed the limit of ${maxFields}`,
+      message: `查询开销过大：${shown(m.fields)} 个字段、${shown(m.spreads)} 次片段引用，超过上限 ${maxFields}`,
       code: 'QUERY_TOO_COSTLY',
     }
   return null

@@ -4,7 +4,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult } from 'graphql'
 import { hasDeferOrStream } from './plugin-helpers'
-import { FastPath, acceptsJson, jsonTypeFor, maskErrors, withoutSuggestions } from './fastpath'
+import { FastPath, acceptsJson, jsonTypeFor, maskErrors } from './fastpath'
 import { DocumentCache, GuardError, checkDocumentOnce, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { currentQueryScope, runInQueryScope } from '../db/abort'
@@ -13,6 +13,7 @@ import { createContext, type Loaders } from './context'
 import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
+import { inChinese } from './messages'
 import type { PublicAnswerer } from './publicAnswer'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
@@ -34,8 +35,9 @@ const limitsPlugin = (production: boolean): Plugin => ({
   onValidate({ addValidationRule }) {
     addValidationRule(limitsRule)
     if (production) addValidationRule(NoSchemaIntrospectionCustomRule)
-    // Production: no "Did you mean …?" after a misspelt field, argument or enum value.
-    return production ? ({ result, setResult }) => result.length && setResult(result.map(withoutSuggestions)) : undefined
+    // In Chinese (Yoga does not pass validation errors through maskError); production: no "Did you mean …?".
+    return ({ result, setResult }) =>
+      result.length && setResult(result.map((e) => inChinese(e, { suggestions: !production, code: 'GRAPHQL_VALIDATION_FAILED' })))
   },
 })
 
@@ -114,6 +116,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
   const fast = new FastPath(schema, { introspection })
   const documents = new DocumentCache()
   const describe = (args: unknown[]) => args.map((a) => (a instanceof Error ? { message: a.message, stack: a.stack } : a))
+  /** Refusals maskError put in Chinese: Yoga logs an error maskError hands back changed, and a client's refusal is no fault. */
+  const refusals = new WeakSet<object>()
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -123,14 +127,20 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     cors: false,
     maskedErrors: {
       isDev: false,
-      // Production: no "Did you mean …?" in validation and coercion errors.
-      ...(opts.production ? { maskError: (error: unknown, message: string) => withoutSuggestions(maskError(error, message, false)) } : {}),
+      // graphql-js's refusals in Chinese (messages.ts); production: no "Did you mean …?".
+      maskError: (error: unknown, message: string) => {
+        const masked = maskError(error, message, false)
+        const said = inChinese(masked, { suggestions: !opts.production })
+        if (said !== masked && typeof error === 'object' && error) refusals.add(error)
+        return said
+      },
     },
     logging: {
       debug: () => {},
       info: () => {},
       warn: (...args) => app.log.warn({ args: describe(args) }, 'graphql'),
-      error: (...args) => app.log.error({ args: describe(args) }, 'graphql'),
+      error: (...args) =>
+        args.every((a) => typeof a === 'object' && a && refusals.has(a)) || app.log.error({ args: describe(args) }, 'graphql'),
     },
     context: async ({ req }) => createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live),
     plugins: [
@@ -177,9 +187,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       const accept = req.headers.accept ?? ''
       // Yoga would answer these with an empty 415: the client gets a message instead.
       if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').includes('json'))
-        return errorAnswer(reply, 415, 'content-type must be application/json', 'UNSUPPORTED_MEDIA_TYPE')
+        return errorAnswer(reply, 415, '请求的 content-type 须为 application/json', 'UNSUPPORTED_MEDIA_TYPE')
       if (req.method === 'POST' && (typeof source !== 'object' || source === null || Array.isArray(source)))
-        return errorAnswer(reply, 400, 'the body must be a JSON object with a query', 'BAD_REQUEST')
+        return errorAnswer(reply, 400, '请求体须为含 query 的 JSON 对象', 'BAD_REQUEST')
       let variables: unknown = source?.variables
       if (typeof variables === 'string') {
         try {
@@ -264,12 +274,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
         const json = JSON.stringify(withHttpStatus(reply, result))
         if (json.length > maxResponseBytes)
-          return errorAnswer(
-            reply,
-            413,
-            `The answer is too large (over ${maxResponseBytes} bytes): ask for smaller pages or ranges`,
-            'RESPONSE_TOO_LARGE',
-          )
+          return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
         const type = jsonTypeFor(accept)
         return reply.header('content-type', `${type}; charset=utf-8`).send(json)
       }

@@ -16,7 +16,7 @@ export interface FundReturn {
 
 /** Every fund's return over the period ending on its own latest NAV day, from the filter statistics (one engine: fund/performance.ts). */
 export async function fundReturns(database: Database, period: string): Promise<FundReturn[]> {
-  if (!(RANK_PERIODS as readonly string[]).includes(period)) throw badInput(`period must be one of ${RANK_PERIODS.join(', ')}`)
+  if (!(RANK_PERIODS as readonly string[]).includes(period)) throw badInput(`区间 period 须为以下之一：${RANK_PERIODS.join('、')}`)
   const [rows, stats] = await Promise.all([fundNames(database), fundStats(database)])
   return rows.map((r) => ({ ...r, periodReturn: rate(stats.byCode.get(r.fundCode)?.returns[period as FilterPeriod] ?? null) }))
 }

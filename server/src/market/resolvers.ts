@@ -58,14 +58,14 @@ export const marketResolvers: Resolvers = {
   IndustryTheme: {
     funds: (t, { limit }, ctx) => {
       const n = limit ?? 5
-      if (!Number.isInteger(n) || n < 1 || n > 50) throw badInput('limit must be between 1 and 50')
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw badInput('条数 limit 须为 1 到 50 之间的整数')
       return ranked(ctx, t.members.slice(0, n))
     },
   },
   MarketIndexQuote: {
     daily: (q, { days }) => {
       const n = days ?? 120
-      if (!Number.isInteger(n) || n < 1 || n > MAX_DAILY_POINTS) throw badInput(`days must be between 1 and ${MAX_DAILY_POINTS}`)
+      if (!Number.isInteger(n) || n < 1 || n > MAX_DAILY_POINTS) throw badInput(`天数 days 须为 1 到 ${MAX_DAILY_POINTS} 之间的整数`)
       return quote(byCode(q.indexCode)!)
         .daily.slice(-n)
         .map((p) => ({ time: p.time, value: points(p.value) }))

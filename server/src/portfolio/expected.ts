@@ -44,21 +44,12 @@ export function assetClassReturns(env: NodeJS.ProcessEnv = process.env): Record<
   return parsed
 }
 
-/** Σ weight × the return of the fund category's asset class, over the parts (weights adding up to 1). */
-export function expectedAnnualReturn(
-  parts: ReadonlyArray<{ fundCategory: string; weight: number }>,
-  returns: Readonly<Record<AssetClass, number>> = DEFAULT_ASSET_CLASS_RETURNS,
-): number {
-  let sum = 0
-  for (const p of parts) {
-    const asset = FUND_CATEGORY_ASSET_CLASS[p.fundCategory] as AssetClass | undefined
-    if (!asset) throw new Error(`fund category ${p.fundCategory} has no asset class`)
-    sum += p.weight * returns[asset]
-  }
-  return sum
-}
-
-/** 预期年化收益 step by step (its 口径): per asset class of the parts, in ASSET_CLASSES order, the weight, the return and their product. */
+/**
+ * 预期年化收益's parts (its 口径): per asset class of the composition, in ASSET_CLASSES order, the
+ * weight, the long-run return and their product, each to 6 places (the product of the figures
+ * shown, so that a reader's multiplication gives it). The figure itself is their sum
+ * (expectedAnnualReturn): the stored figure and the sheet agree by construction.
+ */
 export function expectedReturnBasis(
   parts: ReadonlyArray<{ fundCategory: string; weight: number }>,
   returns: Readonly<Record<AssetClass, number>> = DEFAULT_ASSET_CLASS_RETURNS,
@@ -66,10 +57,10 @@ export function expectedReturnBasis(
   const weights = new Map<AssetClass, number>()
   for (const p of parts) {
     const asset = FUND_CATEGORY_ASSET_CLASS[p.fundCategory] as AssetClass | undefined
-    if (asset) weights.set(asset, (weights.get(asset) ?? 0) + p.weight)
+    if (!asset) throw new Error(`fund category ${p.fundCategory} has no asset class`)
+    weights.set(asset, (weights.get(asset) ?? 0) + p.weight)
   }
   return ASSET_CLASSES.filter((a) => weights.has(a)).map((a) => {
-    // The product of the figures shown (6 places), so that a reader's multiplication gives it.
     const weight = weights.get(a)!.toFixed(6)
     const rate = returns[a].toFixed(6)
     return {
@@ -80,4 +71,13 @@ export function expectedReturnBasis(
       contribution: (Number(weight) * Number(rate)).toFixed(6),
     }
   })
+}
+
+/** 预期年化收益: Σ weight × the return of the fund category's asset class, as the sum of expectedReturnBasis's parts (in millionths, exactly). */
+export function expectedAnnualReturn(
+  parts: ReadonlyArray<{ fundCategory: string; weight: number }>,
+  returns: Readonly<Record<AssetClass, number>> = DEFAULT_ASSET_CLASS_RETURNS,
+): number {
+  const millionths = expectedReturnBasis(parts, returns).reduce((sum, x) => sum + Math.round(Number(x.contribution) * 1e6), 0)
+  return millionths / 1e6
 }

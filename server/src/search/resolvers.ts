@@ -12,7 +12,7 @@ export const searchResolvers: Resolvers = {
   Query: {
     search: async (_: unknown, { keyword, limit }: { keyword: string; limit?: number | null }, ctx: Ctx) => {
       const n = limit ?? 10
-      if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) throw badInput(`limit must be between 1 and ${MAX_SEARCH_LIMIT}`)
+      if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) throw badInput(`条数 limit 须为 1 到 ${MAX_SEARCH_LIMIT} 之间的整数`)
       const entries = await searchIndex(ctx.database)
       const byKind = { fund: [] as IndexedEntry[], manager: [] as IndexedEntry[], portfolio: [] as IndexedEntry[] }
       for (const e of entries) {

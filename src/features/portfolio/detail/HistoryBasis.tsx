@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
 import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
+import { useRemote } from '@/hooks/remote'
 import { formatDrawdown, formatPercent } from '@/utils/number'
 import type { PortfolioKind } from '../kind'
 import { loadChartRange } from './ChartCard'
@@ -21,6 +21,9 @@ const FIGURES: Record<HistoryFigure, { range: string; label: string; title: stri
   total: { range: 'Max', label: WHOLE, title: '成立以来收益的计算口径' },
 }
 
+/** A history read for a sheet is shown again without asking while it is this young (the NAVs change once a day). */
+export const HISTORY_FRESH_MS = 5 * 60 * 1000
+
 /** The steps and the figure they arrive at, from the history the sheet read. */
 function basisOf(figure: HistoryFigure, answer: ChartAnswer): { steps: string[] | null; computed: string | null } {
   const history = answer.navHistory
@@ -35,7 +38,8 @@ function basisOf(figure: HistoryFigure, answer: ChartAnswer): { steps: string[] 
 
 /**
  * 口径 of a strategy figure stored when its data was last updated (issue #25): the history it is
- * computed from, asked for when the sheet opens, and the steps. Should the history's figure differ from
+ * computed from, asked for when the sheet opens (through the app's answer cache: opened again within
+ * HISTORY_FRESH_MS, the sheet shows what it read), and the steps. Should the history's figure differ from
  * the one on screen (NAVs added since it was stored), the sheet says so instead of pretending.
  */
 export default function HistoryBasis({
@@ -53,27 +57,22 @@ export default function HistoryBasis({
   onClose: () => void
 }) {
   const { range, title } = FIGURES[figure]
-  const [attempt, setAttempt] = useState(0)
-  const [answer, setAnswer] = useState<ChartAnswer | null | 'failed' | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    setAnswer(undefined)
-    loadChartRange(poCode, kind, range, false).then(
-      (a) => live && setAnswer(a),
-      () => live && setAnswer('failed'),
-    )
-    return () => {
-      live = false
-    }
-  }, [poCode, kind, range, attempt])
+  const {
+    state,
+    data: answer,
+    reload,
+  } = useRemote(`historyBasis:${poCode}:${range}`, () => loadChartRange(poCode, kind, range, false), {
+    empty: () => false,
+    fresh: HISTORY_FRESH_MS,
+  })
 
   let body
-  if (answer === undefined) body = <Text className='alfa-basis__note'>正在读取净值…</Text>
-  else if (answer === 'failed')
+  if (state === 'loading') body = <Text className='alfa-basis__note'>正在读取净值…</Text>
+  else if (state === 'error')
     body = (
       <View className='alfa-basis__note' role='alert'>
         <Text>净值读取失败，</Text>
-        <Text className='alfa-po-link' role='button' onClick={() => setAttempt((n) => n + 1)}>
+        <Text className='alfa-po-link' role='button' onClick={() => void reload()}>
           重试
         </Text>
       </View>
