@@ -158,6 +158,7 @@ export function apiSuite(label: string, open: () => Promise<Database>) {
         AipPlanBasis: () => ({ input: { ...aipPlan, frequency: 'WEEKLY', day: 3, dividendMode: 'CASH' } }),
         FigureBasis: () => ({ fundCode: '000001', figure: '1Y' }),
         PortfolioExpectedBasis: () => ({ poCode: 'ZH015676' }),
+        PortfolioGroupProfitBasis: () => ({ poCode: 'LW000001', categoryType: 'FundCategory' }),
         NavAlerts: () => ({ fundCode: '000001' }),
         SetNavAlert: async () => ({ fundCode: await pickedFund(), kind: 'FALL', threshold: '3' }),
         RemoveNavAlert: async () => ({ fundCode: await pickedFund(), kind: 'FALL' }),
