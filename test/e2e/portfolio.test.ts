@@ -183,6 +183,62 @@ describe('strategy details show the server’s values', () => {
     }),
   )
 
+  it(
+    'composition (long-win): a group’s 累计收益率 opens its 口径 with the server’s NAVs, and a fund its span with the distributions between (issue #25)',
+    SLOW,
+    () =>
+      withTab('light', false, async (tab) => {
+        const po = known[KINDS.longWin]
+        interface Basis {
+          value: string
+          parts: Array<{ fund: { fundCode: string }; entryDate: string; endDate: string; entryAdjNav: string; endAdjNav: string }>
+        }
+        const { portfolio } = await gql<{
+          portfolio: {
+            composition: { groups: Array<{ categoryCode: string; accProfitRate: string | null; accProfitBasis: Basis | null }> }
+          }
+        }>(
+          `query($poCode: String!) { portfolio(poCode: $poCode) { composition(categoryType: FundCategory) { groups { categoryCode accProfitRate
+          accProfitBasis { value parts { fund { fundCode } entryDate endDate entryAdjNav endAdjNav } } } } } }`,
+          { poCode: po.poCode },
+        )
+        const group = portfolio.composition.groups.find((g) => g.accProfitBasis && g.accProfitBasis.parts.length > 1)!
+        assert.ok(group, `${po.poCode} has a group of several funds with a 累计收益率`)
+        const root = await openScreen(tab, 'portfolioComposition', `/alfa/portfolio/${po.poCode}/composition`, po.poName, 'light')
+        const figure = root.locator(`.alfa-po-comp__group[data-category="${group.categoryCode}"] [data-figure="accProfitRate"]`)
+        const pct = (v: string) => `${Number(v) > 0 ? '+' : ''}${(Number(v) * 100).toFixed(2)}%`
+        assert.equal(await text(figure.locator('.alfa-num')), pct(group.accProfitRate!))
+        await figure.click()
+        const sheet = tab.page.locator('.alfa-basis[role="dialog"]')
+        await sheet.locator('.alfa-basis__step').first().waitFor(WAIT)
+        for (const p of group.accProfitBasis!.parts) {
+          const row = sheet.locator(`[data-fund-code="${p.fund.fundCode}"]`)
+          const cells = row.locator('[role="cell"]')
+          for (const [k, nav, day] of [
+            [1, p.entryAdjNav, p.entryDate],
+            [2, p.endAdjNav, p.endDate],
+          ] as const) {
+            const cell = await text(cells.nth(k))
+            assert.ok(cell.includes(nav) && cell.includes(day), `${p.fund.fundCode}: ${cell} shows ${nav} on ${day}`)
+          }
+        }
+        assert.match(
+          await text(sheet.locator('.alfa-basis__figure')),
+          new RegExp(pct(group.accProfitBasis!.value).replace(/[+.]/g, '\\$&')),
+        )
+        await quiet(tab.page)
+        // A fund of the group: its own span, from the day it came in to the strategy's last NAV day.
+        const first = group.accProfitBasis!.parts[0]
+        await sheet.locator(`[data-fund-code="${first.fund.fundCode}"]`).click()
+        const span = tab.page.locator('.alfa-basis[role="dialog"] [data-point="起点"]')
+        await span.waitFor(WAIT)
+        assert.match(await text(span), new RegExp(first.entryDate))
+      assert.match(await text(tab.page.locator('.alfa-basis[role="dialog"] .alfa-basis__note')), new RegExp(`（${first.fund.fundCode}）`))
+        assert.match(await text(tab.page.locator('.alfa-basis[role="dialog"] [data-point="终点"]')), new RegExp(first.endDate))
+        await quiet(tab.page)
+      }),
+  )
+
   it('an unknown poCode shows 策略不存在 on the entry, the details and a sub-screen', SLOW, () =>
     withTab('light', false, async (tab) => {
       for (const [route, url] of [

@@ -269,7 +269,10 @@ describe('a group’s 累计收益率 opens its 口径 (issue #25)', () => {
     const sheet = document.querySelector('.alfa-basis')!
     expect(sheet.getAttribute('aria-label')).toBe('指数型累计收益率的计算口径')
     const row = sheet.querySelector('[data-fund-code="268410"]') as HTMLElement
-    expect(row.textContent).toContain('1.0000（2024-03-01）')
+    const cells = row.querySelectorAll('[role="cell"]')
+    expect(cells[1].textContent).toContain('1.0000')
+    expect(cells[1].querySelector('.alfa-group-basis__date')?.textContent).toBe('2024-03-01')
+    expect(cells[2].querySelector('.alfa-group-basis__date')?.textContent).toBe('2026-08-14')
     expect(row.textContent).toContain('1.2615')
     expect(row.textContent).toContain('+26.15%')
     expect(sheet.textContent).toContain('70.00% ÷ 55.50% − 1')

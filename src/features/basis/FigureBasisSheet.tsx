@@ -9,7 +9,7 @@ import './FigureBasisSheet.scss'
 
 export interface FigureBasisSheetProps {
   fundCode: string
-  /** A period (1M … SETUP), a calendar year (2024) or DRAWDOWN. */
+  /** A period (1M … SETUP), a calendar year (2024), DRAWDOWN, DAILY, a NAV day or a span (2024-01-05~2026-11-20). */
   figure: string
   onClose: () => void
 }
@@ -22,15 +22,21 @@ export interface FigureBasisSheetProps {
 export function FigureBasisSheet({ fundCode, figure, onClose }: FigureBasisSheetProps) {
   const { state, data, reload } = useRemote(
     `figureBasis:${fundCode}:${figure}`,
-    () => execute(FigureBasisDocument, { fundCode, figure }).then((r) => r.fund?.figureBasis ?? null),
+    () =>
+      execute(FigureBasisDocument, { fundCode, figure }).then((r) =>
+        r.fund?.figureBasis ? { ...r.fund.figureBasis, fundName: r.fund.fundName } : null,
+      ),
     { empty: () => false },
   )
+  const fundName = data?.fundName
   const title = data ? `${data.label}的计算口径` : '计算口径'
   return (
     <BasisSheet title={title} onClose={onClose}>
       <AsyncContent state={state} onRetry={() => reload()} skeleton={{ rows: 4 }} emptyTitle='暂无此项数据'>
         {data && (
           <View>
+            {/* A span is opened from another screen's list (a strategy's fund): say which fund. */}
+            {figure.includes('~') && fundName && <Text className='alfa-basis__note'>{`${fundName}（${fundCode}）`}</Text>}
             <View className='alfa-basis__value'>
               <Text className='alfa-basis__label'>{data.label}</Text>
               <SignedRate value={data.value} className='alfa-basis__figure' />

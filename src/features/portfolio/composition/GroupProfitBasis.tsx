@@ -55,9 +55,10 @@ export function GroupProfitBasis({
               <Text className='alfa-basis__label'>累计收益率</Text>
               <SignedRate value={basis.value} className='alfa-basis__figure' />
             </View>
+            <Text className='alfa-basis__note'>{`表中为复权净值：调入日为各基金最近一次调入策略的净值日，最新为 ${basis.endDate}。点基金可查看期间的分红与拆分。`}</Text>
             <View className='alfa-basis__table alfa-group-basis' role='table'>
               <View className='alfa-basis__row alfa-basis__row--head' role='row'>
-                {['基金', '调入日复权净值', `${basis.endDate} 复权净值`, '收益率', '占比'].map((h) => (
+                {['基金', '调入日', '最新', '收益率', '占比'].map((h) => (
                   <Text key={h} className='alfa-basis__cell' role='columnheader'>
                     {h}
                   </Text>
@@ -76,10 +77,14 @@ export function GroupProfitBasis({
                   <Text className='alfa-basis__cell' role='cell'>
                     {p.fund.fundName}
                   </Text>
-                  <Text className='alfa-basis__cell' role='cell'>{`${p.entryAdjNav}（${p.entryDate}）`}</Text>
-                  <Text className='alfa-basis__cell' role='cell'>
-                    {String(p.endAdjNav)}
-                  </Text>
+                  <View className='alfa-basis__cell' role='cell'>
+                    <Text>{String(p.entryAdjNav)}</Text>
+                    <Text className='alfa-group-basis__date'>{p.entryDate}</Text>
+                  </View>
+                  <View className='alfa-basis__cell' role='cell'>
+                    <Text>{String(p.endAdjNav)}</Text>
+                    <Text className='alfa-group-basis__date'>{p.endDate}</Text>
+                  </View>
                   <SignedRate value={p.rate} className='alfa-basis__cell' role='cell' />
                   <Text className='alfa-basis__cell' role='cell'>
                     {formatPercent(p.percent)}
