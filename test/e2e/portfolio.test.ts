@@ -233,7 +233,7 @@ describe('strategy details show the server’s values', () => {
         const span = tab.page.locator('.alfa-basis[role="dialog"] [data-point="起点"]')
         await span.waitFor(WAIT)
         assert.match(await text(span), new RegExp(first.entryDate))
-      assert.match(await text(tab.page.locator('.alfa-basis[role="dialog"] .alfa-basis__note')), new RegExp(`（${first.fund.fundCode}）`))
+        assert.match(await text(tab.page.locator('.alfa-basis[role="dialog"] .alfa-basis__note')), new RegExp(`（${first.fund.fundCode}）`))
         assert.match(await text(tab.page.locator('.alfa-basis[role="dialog"] [data-point="终点"]')), new RegExp(first.endDate))
         await quiet(tab.page)
       }),

@@ -102,25 +102,6 @@ export function jsonTypeFor(accept: string): 'application/json' | 'application/g
     : 'application/json'
 }
 
-/** graphql-js's " Did you mean …?" ending of validation and coercion messages (names are [_A-Za-z0-9]). */
-const SUGGESTION = / Did you mean (?:[a-z ]+ )?"\w+"(?:(?:, or |, | or )"\w+")*\?$/
-
-/**
- * The error without graphql-js's suggestions (production: a client probing field and enum names
- * learns nothing from a misspelling); the error itself when it has none.
- */
-export function withoutSuggestions<E extends Error>(error: E): E | GraphQLError {
-  if (!(error instanceof GraphQLError) || !SUGGESTION.test(error.message)) return error
-  return new GraphQLError(error.message.replace(SUGGESTION, ''), {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: error.extensions,
-  })
-}
-
 /**
  * Yoga's masking, for the fast path: only GraphQLErrors thrown on purpose reach the client; any
  * other error is logged with its cause and answered as "Unexpected error."; graphql-jit's refusals
