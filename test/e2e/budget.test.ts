@@ -112,19 +112,23 @@ describe('H5 first screen: gzipped JS before the home page shows', () => {
   })
 })
 
-describe('H5 fund and strategy details (real server): the head paints without the body and the chart engine', () => {
-  let dir: string
-  let server: RunningServer
-  let browser: Browser
+/** The H5 build served by the real server, and a browser, for one describe (read them inside its tests). */
+function realServerAndBrowser() {
+  const state: { dir?: string; server?: RunningServer; browser?: Browser } = {}
   before(async () => {
-    dir = ensureH5Build()
-    server = await startServer({ h5Dir: dir })
-    browser = await launchBrowser()
+    state.dir = ensureH5Build()
+    state.server = await startServer({ h5Dir: state.dir })
+    state.browser = await launchBrowser()
   })
   after(async () => {
-    await browser?.close()
-    await server?.stop()
+    await state.browser?.close()
+    await state.server?.stop()
   })
+  return { dir: () => state.dir!, server: () => state.server!, browser: () => state.browser! }
+}
+
+describe('H5 fund and strategy details (real server): the head paints without the body and the chart engine', () => {
+  const { dir, server, browser } = realServerAndBrowser()
 
   const pages = [
     { name: 'fund detail', url: '/alfa/fund/000001', head: '.alfa-fund-head__name' },
@@ -134,7 +138,7 @@ describe('H5 fund and strategy details (real server): the head paints without th
   const AFTER_HEAD = /\/js\/(startup|po-detail-body|fund-detail-body|chart-engine)\.[0-9a-f]+\.js$/
   for (const p of pages) {
     it(`${p.name}: the head paints with the body's chunk and the chart engine refused (what it needs, printed)`, async () => {
-      const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
+      const context = await newMobileContext(browser(), server().origin, { scheme: 'light' })
       const page = await context.newPage()
       const scripts = new Set<string>()
       page.on('request', (r) => {
@@ -145,7 +149,7 @@ describe('H5 fund and strategy details (real server): the head paints without th
         refused.add(new URL(route.request().url()).pathname.replace(/\.[0-9a-f]+\.js$/, ''))
         return route.abort('blockedbyclient')
       })
-      await page.goto(server.origin + p.url)
+      await page.goto(server().origin + p.url)
       await page.locator(p.head).first().waitFor()
       for (let i = 0; i < 100 && refused.size < 2; i++) await new Promise((r) => setTimeout(r, 50))
       await context.close()
@@ -154,7 +158,7 @@ describe('H5 fund and strategy details (real server): the head paints without th
         `the page's body chunk was asked for after its head: ${[...refused].join(' ')}`,
       )
       printGzipped(
-        dir,
+        dir(),
         `${p.name}, before its head paints`,
         [...scripts].filter((s) => !AFTER_HEAD.test(s)),
       )
@@ -177,25 +181,14 @@ const LIGHTHOUSE_PAGES = [
 ]
 
 describe('H5 first-screen JS as Lighthouse counts it (real server): every script a page loads until it is quiet, gzipped', () => {
-  let dir: string
-  let server: RunningServer
-  let browser: Browser
-  before(async () => {
-    dir = ensureH5Build()
-    server = await startServer({ h5Dir: dir })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const { dir, server, browser } = realServerAndBrowser()
 
   for (const p of LIGHTHOUSE_PAGES) {
     const ceiling = OVER_BUDGET_CEILING_KB[p.name]
     const limit =
       ceiling === undefined ? `the ${H5_FIRST_SCREEN_GZIP_BUDGET / 1024} KB budget` : `${ceiling} KB (over the budget: issue #24)`
     it(`${p.name}: at most ${limit}`, async () => {
-      const context = await newMobileContext(browser, server.origin, { scheme: 'light' })
+      const context = await newMobileContext(browser(), server().origin, { scheme: 'light' })
       const page = await context.newPage()
       // Every request for a built script, whatever the browser files it under (a prefetch is not a "script").
       const scripts = new Set<string>()
@@ -203,16 +196,20 @@ describe('H5 first-screen JS as Lighthouse counts it (real server): every script
         const pathname = new URL(r.url()).pathname
         if (/^\/js\/[^/]+\.js$/.test(pathname)) scripts.add(pathname)
       })
-      await page.goto(server.origin + p.url)
+      await page.goto(server().origin + p.url)
       await page.locator(p.shown).first().waitFor()
       // As Lighthouse: until the network has been quiet a while (the body's chunk, the start-up services, the page's data).
       await page.waitForLoadState('networkidle')
       await context.close()
       const counted = [...scripts].filter((s) => !AFTER_FIRST_SCREEN.test(s))
-      const total = printGzipped(dir, `${p.name}, as Lighthouse counts it`, counted)
+      const total = printGzipped(dir(), `${p.name}, as Lighthouse counts it`, counted)
       const later = [...scripts].filter((s) => AFTER_FIRST_SCREEN.test(s))
       if (later.length)
-        printGzipped(dir, `${p.name}, after the first screen in idle time (not counted: Lighthouse files the prefetch under Other)`, later)
+        printGzipped(
+          dir(),
+          `${p.name}, after the first screen in idle time (not counted: Lighthouse files the prefetch under Other)`,
+          later,
+        )
       assert.ok(counted.length > 0, 'no script was loaded')
       const max = ceiling === undefined ? H5_FIRST_SCREEN_GZIP_BUDGET : ceiling * 1024
       assert.ok(total <= max, `${p.name}: ${(total / 1024).toFixed(1)} KB of gzipped JS, over ${limit}`)
