@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { match } from 'path-to-regexp'
 import { isApiPath } from '@alfa/common/apiPaths'
 import type { PublicAnswerer } from './graphql/publicAnswer'
+import { acceptedEncoding, compressText } from './graphql/compress'
 import { FIRST_ANSWER_ELEMENT_ID, FIRST_ANSWERS_FILE, type FirstAnswer, type FirstAnswerRow } from '@alfa/common/firstAnswer'
 
 /** The body of every 404 that is not an H5 page. */
@@ -263,27 +263,6 @@ export async function warmFirstAnswers(
   return warmed
 }
 
-/**
- * The encoding a page's HTML goes out in: br, else gzip, when the request's Accept-Encoding takes it
- * (a q of 0 refuses), else none.
- */
-export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const taken = new Set<string>()
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
-    const q = params.find((p) => p.startsWith('q='))
-    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name)
-  }
-  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : null
-}
-
-/** A page's HTML compressed (brotli at a quick level: pages are compressed per request when they carry a first answer). */
-function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.gzipSync(html, { level: 6 })
-}
-
 /** Headers of every H5 page (and the index.html file itself). */
 export function h5SecurityHeaders(indexHtml: string): Record<string, string> {
   return {
@@ -371,12 +350,12 @@ export async function h5Plugin(
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
     // Compressed: the page carries the entry's stylesheets (config/plugins/inline-css.ts) and maybe a first answer.
-    const encoding = pageEncoding(req.headers['accept-encoding'])
+    const encoding = acceptedEncoding(req.headers['accept-encoding'])
     if (!encoding) return reply.send(body)
     const key = first ? '' : `${encoding} ${createHash('sha1').update(body).digest('base64')}`
     let packed = key ? compressed.get(key) : undefined
     if (!packed) {
-      packed = compressPage(body, encoding)
+      packed = compressText(body, encoding)
       if (key) compressed.set(key, packed)
     }
     return reply.header('content-encoding', encoding).send(packed)

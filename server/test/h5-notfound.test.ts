@@ -5,7 +5,8 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { h5PageAnswers, h5Plugin, pageEncoding, ROUTE_CHUNKS_FILE, ROUTE_NOT_FOUND, type RouteChunks } from '../src/h5'
+import { h5PageAnswers, h5Plugin, ROUTE_CHUNKS_FILE, ROUTE_NOT_FOUND, type RouteChunks } from '../src/h5'
+import { acceptedEncoding } from '../src/graphql/compress'
 
 const INDEX = '<!doctype html><html><head><title>Alfa</title></head><body><div id="app"></div></body></html>'
 /** The build's table in its shape: exact paths, aliases and page paths, then :param patterns, the catch-all last. */
@@ -123,9 +124,9 @@ describe('the server answers an unknown page address with the 页面不存在 pa
       assert.equal(plain.headers['content-encoding'], undefined)
       assert.equal(plain.body, zlib.brotliDecompressSync(br.rawPayload).toString())
     }
-    assert.equal(pageEncoding('identity'), null)
-    assert.equal(pageEncoding(' BR ; q=0.5 '), 'br')
-    assert.equal(pageEncoding('br;q=0.0, gzip;q=0'), null)
+    assert.equal(acceptedEncoding('identity'), null)
+    assert.equal(acceptedEncoding(' BR ; q=0.5 '), 'br')
+    assert.equal(acceptedEncoding('br;q=0.0, gzip;q=0'), null)
   })
 
   it('HEAD of an unknown address: 404; of a screen: 200', async () => {

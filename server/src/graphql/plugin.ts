@@ -14,9 +14,12 @@ import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
 import { inChinese } from './messages'
+import { acceptedEncoding, compressText } from './compress'
 import type { PublicAnswerer } from './publicAnswer'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
+/** JSON answers from this size go out compressed when the client takes br or gzip (smaller ones fit a packet). */
+export const COMPRESS_FROM_BYTES = 1400
 /** A request still running after this long is answered 503 (the client may retry); the cost model keeps real pages far below it. */
 export const GRAPHQL_TIME_BUDGET_MS = 10_000
 /** The largest answer the fast path sends (a page of the app needs well under 1 MB). */
@@ -276,7 +279,10 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         if (json.length > maxResponseBytes)
           return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
         const type = jsonTypeFor(accept)
-        return reply.header('content-type', `${type}; charset=utf-8`).send(json)
+        reply.header('content-type', `${type}; charset=utf-8`).header('vary', 'accept-encoding')
+        // Compressed when it saves a round trip's worth (a strategy's list or a fund's answer: 2–26 KB of JSON).
+        const encoding = json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null
+        return encoding ? reply.header('content-encoding', encoding).send(compressText(json, encoding)) : reply.send(json)
       }
     }
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply })
