@@ -24,7 +24,7 @@ import { apiHeaders } from './lib/api'
 import { newMobileContext, ProblemLog, type Tab } from './lib/browser'
 import { expectScreen, Harness, open } from './lib/harness'
 import { ROOT } from './lib/paths'
-import { apiTraffic, pageOf, text, until } from './lib/wait'
+import { apiTraffic, drawnPixels, pageOf, text, until } from './lib/wait'
 
 const h = new Harness()
 const CODE = '270002'
@@ -191,7 +191,8 @@ describe('定投计算器 on a real fund (light)', () => {
         'default plan',
       )
       assert.match(await text(calc.locator('.alfa-aip-lump')), /若在 2018-08-01 以单位净值 [\d.]+ 一次性投入 36,000\.00 元/)
-      assert.equal((await calc.locator('.alfa-aip canvas').count()) > 0, true, 'the chart is drawn')
+      // The chart engine comes after the first screen (idle time): wait for its drawing, do not count on it being there.
+      await until('the chart to be drawn', () => drawnPixels(calc.locator('.alfa-aip')))
 
       // Weekly on Wednesdays, 500 元, fee 1.2%, dividends in cash, 2015-01-05 … 2020-12-31.
       await calc.locator('[role="tab"]', { hasText: /^每周$/ }).tap()
