@@ -160,6 +160,10 @@ describe('口径 of a real fund’s figures: 广发稳健增长混合A (270002)'
     assert.equal(b.endUnits, own.units.toFixed(4))
     assert.equal(b.label, `${from} 至 ${to}`)
     assert.match(b.steps[0], /起点应为 2010-01-01，当天没有净值/)
+    // Both ends NAV days (as a strategy's entry and last day are): the span is exactly those days.
+    const exact = await basis(`${from}~${to}`)
+    assert.deepEqual([exact.start.date, exact.end.date, exact.requestedStartDate], [from, to, null])
+    assert.equal(exact.value, b.value)
     // Backwards, before the first NAV, or one NAV day: no span.
     assert.equal(await basis('2015-06-14~2010-01-01'), null)
     assert.equal(await basis('1990-01-01~1995-01-01'), null)
