@@ -380,6 +380,34 @@ describe('an investment plan’s composition and intro screens', () => {
     expect(model.textContent).toContain('调仓 7 次')
   })
 
+  it('each side’s 累计收益率 opens the 口径 of its own holdings: the plan’s (isModelPo false), the model’s (true)', async () => {
+    const rated = (answer: ReturnType<typeof holdings>) => {
+      answer.portfolio.composition.groups[0].accProfitRate = '0.050000' as never
+      return answer
+    }
+    serve({
+      ...compositionAnswers,
+      InvestPlanFundComposition: (v) =>
+        rated(v.isModelPo ? holdings(true, '000002', '模型债券A', 7) : holdings(false, '000001', '我的债券A', 3)),
+      PortfolioGroupProfitBasis: () => ({ portfolio: { poCode: 'AP000001', composition: { groups: [] } } }),
+    })
+    const { container, utils } = await open(CompositionPage, '/subPkg/pages/portfolio/composition/index', 'AP000001')
+    for (const side of ['model', 'own']) {
+      await utils.act(async () => {
+        ;(container.querySelector(`.alfa-plan-holdings--${side} [data-figure="accProfitRate"]`) as HTMLElement).click()
+        for (let i = 0; i < 20 && !document.querySelector('.alfa-basis__close'); i++) await flush()
+      })
+      await utils.act(async () => {
+        ;(document.querySelector('.alfa-basis__close') as HTMLElement).click()
+        await flush()
+      })
+    }
+    expect(seen.filter((s) => s.name === 'PortfolioGroupProfitBasis').map((s) => s.vars)).toEqual([
+      { poCode: 'AP000001', categoryType: 'FundCategory', isModelPo: true },
+      { poCode: 'AP000001', categoryType: 'FundCategory', isModelPo: false },
+    ])
+  })
+
   it('an unknown plan code is the not-found state', async () => {
     serve({ PoBasicDetail: () => ({ portfolio: null }), InvestPlanFundComposition: () => ({ portfolio: null }) })
     const { text } = await open(CompositionPage, '/subPkg/pages/portfolio/composition/index', 'AP404404')
