@@ -18,17 +18,17 @@ const places = (x: number, n: number) =>
   (Object.is(Math.round(x * 10 ** n) / 10 ** n, -0) ? 0 : Math.round(x * 10 ** n) / 10 ** n).toFixed(n)
 
 /** Values over costs − 1 from each part's share and return; null when a part has no return (imports) or no share. */
-function combined(parts: ReadonlyArray<{ percent: number; rate: number }>): number | null {
+function combined(parts: ReadonlyArray<{ percent: number; rate: number }>): { value: number; cost: number; rate: number } | null {
   const value = parts.reduce((s, p) => s + p.percent, 0)
   const cost = parts.reduce((s, p) => s + p.percent / (1 + p.rate), 0)
-  return parts.length && value > 0 && cost > 0 ? value / cost - 1 : null
+  return parts.length && value > 0 && cost > 0 ? { value, cost, rate: value / cost - 1 } : null
 }
 
 /** The group's 累计收益率 from its parts' stored returns (6 places); null when any part lacks one. */
 export function groupProfitRate(parts: readonly RatedPart[]): string | null {
   if (!parts.length || parts.some((p) => p.accProfitRate === null)) return null
-  const rate = combined(parts.map((p) => ({ percent: Number(p.percent), rate: Number(p.accProfitRate) })))
-  return rate === null ? null : places(rate, 6)
+  const group = combined(parts.map((p) => ({ percent: Number(p.percent), rate: Number(p.accProfitRate) })))
+  return group === null ? null : places(group.rate, 6)
 }
 
 export interface PartProfitBasis {
@@ -112,11 +112,10 @@ export function groupProfitBasis(
       cost: places(Number(r.percent) / (1 + rate), 6),
     })
   }
-  const value = combined(parts.map((p) => ({ percent: Number(p.percent), rate: Number(p.rate) })))
-  if (value === null) return null
+  const group = combined(parts.map((p) => ({ percent: Number(p.percent), rate: Number(p.rate) })))
+  if (group === null) return null
+  const { value: totalValue, cost: totalCost, rate: value } = group
   const endDate = parts.reduce((d, p) => (p.endDate > d ? p.endDate : d), parts[0].endDate)
-  const totalValue = parts.reduce((s, p) => s + Number(p.percent), 0)
-  const totalCost = parts.reduce((s, p) => s + Number(p.cost), 0)
   const nameOf = (code: string) => names.get(code) ?? code
   const steps = [
     '每只基金的收益从它最近一次调入策略的那天算起，用复权净值（分红再投资、拆分已计入），所以分红不算亏损。',
