@@ -1,5 +1,5 @@
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
-import { reaction } from 'mobx'
+import { reaction } from '@/utils/observable'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LoadState } from '@/components/AsyncContent'
 import { answerCache, userAnswerKey } from '@/services/answerCache'

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { systemInfo } from './systemInfo'
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import { TARGET, type Target } from './env'
 
 /** The host's menu-button ("capsule") rectangle, in px. */
@@ -89,7 +89,7 @@ export class DeviceInfoStore implements DeviceInfo {
   private loaded = false
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this)
   }
 
   /** Reads the host once (on first use); later calls are free. */

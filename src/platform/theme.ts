@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { systemInfo } from './systemInfo'
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import { TARGET } from './env'
 import { isNativeApp } from './host'
 
@@ -56,7 +56,7 @@ export class ThemeStore {
     private readonly host: ThemeHost,
     private readonly inNativeApp: boolean,
   ) {
-    makeAutoObservable<ThemeStore, 'host' | 'inNativeApp'>(this, { host: false, inNativeApp: false }, { autoBind: true })
+    makeAutoObservable<ThemeStore, 'host' | 'inNativeApp'>(this, ['host', 'inNativeApp'])
   }
 
   start() {

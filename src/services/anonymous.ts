@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import { appEvents } from './events'
 
 /** The app's anonymous (guest) mode: entered from the app's initial data, ended by an exit event. */
@@ -8,7 +8,7 @@ export class AnonymousMode {
   active = false
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this)
   }
 
   enter() {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import { BRIDGE_WAIT_MS } from './bridgeProtocol'
 
 /**
@@ -18,7 +18,7 @@ class SessionState {
   restored = true
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this)
   }
 
   setRestored(value: boolean) {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 
 /** Toast durations (spec section 9). */
 export const TOAST_DURATION = 1500
@@ -25,7 +25,7 @@ export class ToastStore {
   private timer: ReturnType<typeof setTimeout> | null = null
 
   constructor() {
-    makeAutoObservable<ToastStore, 'timer'>(this, { timer: false }, { autoBind: true })
+    makeAutoObservable<ToastStore, 'timer'>(this, ['timer'])
   }
 
   /** Opens only if no toast is shown; returns whether it opened. */

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import { TARGET } from '@/platform/env'
 import { sendBeacon } from '@/platform/beacon'
 import { currentLocation, replaceAddress, type PageLocation } from '@/platform/web'
@@ -90,11 +90,7 @@ export class Tracker {
     const stored = deps.loadAnonymousId()
     this.anonymousId = stored ?? randomId()
     if (!stored) deps.saveAnonymousId(this.anonymousId)
-    makeAutoObservable<Tracker, 'deps' | 'queue' | 'flushTimer' | 'pageViewTimer' | 'backTimer'>(
-      this,
-      { deps: false, queue: false, flushTimer: false, pageViewTimer: false, backTimer: false },
-      { autoBind: true },
-    )
+    makeAutoObservable<Tracker, 'deps' | 'queue' | 'flushTimer' | 'pageViewTimer' | 'backTimer'>(this, ['deps', 'queue', 'flushTimer', 'pageViewTimer', 'backTimer'])
   }
 
   setAnonymousId(id: string) {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, reaction } from 'mobx'
+import { makeAutoObservable, reaction } from '@/utils/observable'
 import { decodeTokenPayload } from '@/utils/token'
 import { answerCache } from './answerCache'
 import { tokenPersistence, type TokenPersistence } from './token'
@@ -9,7 +9,7 @@ export class UserStore {
   userId: string | null = null
 
   constructor(private readonly persistence: Pick<TokenPersistence, 'save' | 'clear'> = tokenPersistence) {
-    makeAutoObservable<UserStore, 'persistence'>(this, { persistence: false }, { autoBind: true })
+    makeAutoObservable<UserStore, 'persistence'>(this, ['persistence'])
   }
 
   /** Logged in means a token is present (spec section 6). */

@@ -1,5 +1,5 @@
 import { FilterStore, filterStore } from '@/features/filter/store'
-import { isObservable } from 'mobx'
+import { isObservable } from '@/utils/observable'
 
 describe('filter store defaults: formValue {}, filterDetail null, justDelete false', () => {
   it('starts empty', () => {

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect, useMemo } from 'react'
 import { theme } from '@/platform/theme'
 import type { PieScene } from './pieDraw'

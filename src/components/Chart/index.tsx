@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { currentHost } from '@/platform/host'
 import { windowSize } from '@/platform/systemInfo'

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { deviceInfo } from '@/platform/device'
 import { isNativeApp } from '@/platform/host'
 import { goBack, goHome, pageStackDepth } from '@/services/navigation'

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useDidShow, useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavBar } from '@/components/NavBar'
 import Toast from '@/components/Toast'

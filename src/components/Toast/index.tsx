@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { toast as defaultStore, type ToastStore } from '@/services/toast'
 import './index.scss'
 

@@ -1,5 +1,5 @@
 import { Button, Input, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect, useRef, useState } from 'react'
 import { useRemote } from '@/hooks/remote'
 import { loginKind, openMiniProgramLogin, type LoginKind } from '@/platform/hostLogin'

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from '@/utils/observable'
 import { loginWithSms, sendSmsCode, type SmsSendAnswer } from '@/services/account'
 import { RequestError } from '@/services/request'
 import { codeError, digitsOnly, phoneError } from './validation'
@@ -48,11 +48,7 @@ export class SmsLoginForm {
   private timer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly deps: SmsLoginDeps = defaultDeps) {
-    makeAutoObservable<SmsLoginForm, 'deps' | 'timer' | 'deadline'>(
-      this,
-      { deps: false, timer: false, deadline: false },
-      { autoBind: true },
-    )
+    makeAutoObservable<SmsLoginForm, 'deps' | 'timer' | 'deadline'>(this, ['deps', 'timer', 'deadline'])
   }
 
   setPhone(value: string) {

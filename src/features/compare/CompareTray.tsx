@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { navigateTo } from '@/services/navigation'
 import { toast } from '@/services/toast'
 import { compareTray, MAX_COMPARED, MIN_COMPARED, type CompareTray as Tray, type TrayFund } from './tray'

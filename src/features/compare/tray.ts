@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 import type { KeyValueBackend } from '@/utils/expiringStorage'
 import { hostStorage } from '@/services/storage'
 
@@ -42,7 +42,7 @@ export class CompareTray {
 
   constructor(private readonly storage: KeyValueBackend = hostStorage) {
     this.funds = readTray(storage)
-    makeAutoObservable<CompareTray, 'storage'>(this, { storage: false }, { autoBind: true })
+    makeAutoObservable<CompareTray, 'storage'>(this, ['storage'])
   }
 
   get count(): number {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observable, reaction } from 'mobx'
+import { makeAutoObservable, reaction } from '@/utils/observable'
 import { execute } from '@/services/graphql'
 import { MarkArticleReadDocument } from '@/services/generated/graphql'
 import { hostStorage } from '@/services/storage'
@@ -38,11 +38,11 @@ export class ReadMarks {
   /** Marked on this device, oldest first. */
   device: string[]
   /** Marked on the server in this session. */
-  readonly session = observable.set<string>()
+  readonly session = new Set<string>()
 
   constructor(private readonly deps: ReadMarkDeps = defaultDeps) {
     this.device = readStored(deps.storage)
-    makeAutoObservable<ReadMarks, 'deps'>(this, { deps: false }, { autoBind: true })
+    makeAutoObservable<ReadMarks, 'deps'>(this, ['deps'])
   }
 
   /** Read, by the server's answer (`isRead` of the signed-in reader) or by this device and session. */

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable } from '@/utils/observable'
 
 /** The fund filter's form: condition key → chosen value(s). */
 export type FilterFormValue = Record<string, unknown>
@@ -19,7 +19,7 @@ export class FilterStore {
   justDelete = false
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this)
   }
 
   setFormValue(formValue: FilterFormValue) {

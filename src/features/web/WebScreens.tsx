@@ -1,5 +1,5 @@
 import Taro, { useRouter } from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect } from 'react'
 import { Empty } from '@/components/Empty'
 import { LinkRefused } from '@/components/LinkRefused'

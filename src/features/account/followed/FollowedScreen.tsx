@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'

@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import type { ColumnArticleRowFragment } from '@/services/generated/graphql'
 import { imageSrc } from '@/services/imageUrl'
 import { navigateTo } from '@/services/navigation'

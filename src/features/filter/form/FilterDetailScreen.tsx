@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { AsyncContent } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { Empty } from '@/components/Empty'

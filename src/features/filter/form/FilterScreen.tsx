@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useMemo, type ReactNode } from 'react'
 import { BarButton, BottomBar } from '@/components/BottomBar'
 import { useRemote } from '@/hooks/remote'

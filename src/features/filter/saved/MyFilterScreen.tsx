@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { AsyncContent } from '@/components/AsyncContent'
 import { Empty } from '@/components/Empty'
 import { startLogin } from '@/services/login'

@@ -1,5 +1,5 @@
 import { Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { BottomBar } from '@/components/BottomBar'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'

@@ -1,5 +1,5 @@
 import { Input, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect, useState } from 'react'
 import { execute, GraphQLClientError } from '@/services/graphql'
 import { PostLiveCommentDocument, type CommentRowFragment, type PostLiveCommentMutation } from '@/services/generated/graphql'

@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useState } from 'react'
 import { Pending } from '@/components/AsyncContent'
 import { useRemote } from '@/hooks/remote'

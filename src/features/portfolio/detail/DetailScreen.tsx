@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { Fragment, useState } from 'react'
 import { StaleNotice } from '@/components/AsyncContent'
 import { Card } from '@/components/Card'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { BarButton } from '@/components/BottomBar'
 import { Card } from '@/components/Card'
 import { Tag } from '@/components/Figure'

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useCallback, useEffect, useRef } from 'react'
 import { user } from '@/services/user'
 import { followStore, type FollowState, type FollowStore, type FollowToggleResult } from './followStore'

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from '@/utils/observable'
 import { execute } from '@/services/graphql'
 import { ToggleFollowDocument, type ToggleFollowMutation } from '@/services/generated/graphql'
 import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
@@ -47,13 +47,13 @@ const defaultDeps: FollowStoreDeps = {
  */
 export class FollowStore {
   /** What this device learnt, per poCode (answers of pages, toggles). */
-  readonly known = observable.map<string, FollowState>()
-  readonly pending = observable.set<string>()
+  readonly known = new Map<string, FollowState>()
+  readonly pending = new Set<string>()
   /** When the latest toggle of each strategy began (utils/order.ts). */
   private readonly toggledAt = new Map<string, number>()
 
   constructor(private readonly deps: FollowStoreDeps = defaultDeps) {
-    makeAutoObservable<FollowStore, 'deps'>(this, { deps: false }, { autoBind: true })
+    makeAutoObservable<FollowStore, 'deps'>(this, ['deps'])
   }
 
   /**

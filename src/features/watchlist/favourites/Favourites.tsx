@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useMemo, useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { groupStore } from '../groups/groupStore'

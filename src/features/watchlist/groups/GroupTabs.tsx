@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useEffect, useState } from 'react'
 import { Tabs } from '@/components/Tabs'
 import { user } from '@/services/user'

@@ -1,5 +1,5 @@
 import { Input, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useState } from 'react'
 import AtModal from 'taro-ui/lib/components/modal'
 import AtModalAction from 'taro-ui/lib/components/modal/action'

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from '@/utils/observable'
 import { GROUP_MESSAGES, MAX_GROUPS, groupNameProblem, mergeWatchlists, normaliseGroupName } from '@alfa/common/watchlistGroups'
 import { execute } from '@/services/graphql'
 import {
@@ -175,7 +175,7 @@ export class GroupStore {
 
   constructor(private readonly deps: GroupStoreDeps = defaultDeps) {
     this.device = read<DeviceList>(deps.storage, DEVICE_KEY) ?? { fundCodes: [], groups: [] }
-    makeAutoObservable<GroupStore, 'deps' | 'merging' | 'seq'>(this, { deps: false, merging: false, seq: false }, { autoBind: true })
+    makeAutoObservable<GroupStore, 'deps' | 'merging' | 'seq'>(this, ['deps', 'merging', 'seq'])
   }
 
   private get userId() {

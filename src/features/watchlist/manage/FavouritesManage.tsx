@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import { useState } from 'react'
 import { AsyncContent } from '@/components/AsyncContent'
 import { BarButton, BottomBar } from '@/components/BottomBar'

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from '@/hooks/observer'
 import type { PickStore } from './pickStore'
 import { usePick } from './usePick'
 import './PickButton.scss'

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from '@/utils/observable'
 import { batchPicks, pickList, type PickOp } from '@/services/api'
 import { rememberPendingAction, startLogin, takePendingAction } from '@/services/login'
 import { toast } from '@/services/toast'
@@ -61,15 +61,15 @@ const defaultDeps: PickStoreDeps = {
  */
 export class PickStore {
   /** Fund codes the user has picked. */
-  readonly picked = observable.set<string>()
+  picked = new Set<string>()
   /** Fund codes with a toggle request in flight. */
-  readonly pending = observable.set<string>()
+  readonly pending = new Set<string>()
   /** The server's list was read since the last login. */
   loaded = false
   private loading: Promise<void> | null = null
 
   constructor(private readonly deps: PickStoreDeps = defaultDeps) {
-    makeAutoObservable<PickStore, 'deps' | 'loading'>(this, { deps: false, loading: false }, { autoBind: true })
+    makeAutoObservable<PickStore, 'deps' | 'loading'>(this, ['deps', 'loading'])
   }
 
   /** Every one of the codes is picked (false for an empty list); before login, in the device's list. */
@@ -98,7 +98,8 @@ export class PickStore {
   replaceAll(fundCodes: readonly string[]) {
     const next = fundCodes.filter((c) => !this.pending.has(c))
     for (const c of this.pending) if (this.picked.has(c)) next.push(c)
-    this.picked.replace(next)
+    // Assigned whole: readers hear one change.
+    this.picked = new Set(next)
     this.loaded = true
   }
 
