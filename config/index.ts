@@ -11,6 +11,7 @@ import CompressionPlugin from 'compression-webpack-plugin'
 import { InlineCssPlugin } from './plugins/inline-css'
 import { RouteChunksPlugin } from './plugins/route-chunks'
 import { FirstAnswersPlugin } from './plugins/first-answers'
+import { shareStartupModules } from './plugins/startup-services'
 import { require as tsxRequire } from 'tsx/cjs/api'
 
 const env = process.env.TARO_ENV ?? 'h5'
@@ -228,6 +229,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
           taroStyle.use('extract-css').loader(extract)
         }
         chain.plugin('inline-css').use(InlineCssPlugin)
+        shareStartupModules(chain)
         const { firstAnswerRows } = tsxRequire('../src/firstAnswers.ts', __filename) as typeof import('../src/firstAnswers')
         chain.plugin('first-answers').use(FirstAnswersPlugin, [firstAnswerRows()])
         // .br (quality 11) and .gz (level 9) beside each JS/CSS file (and index.html, with the entry's styles) of at least 1 KB, sent by the

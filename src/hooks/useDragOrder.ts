@@ -1,5 +1,5 @@
-import Taro from '@tarojs/taro'
 import { useRef, useState, type CSSProperties } from 'react'
+import { measureBox } from '@/platform/box'
 import { indexFromOffset, shiftOf, touchY } from '@/utils/dragOrder'
 
 /** Row height used until the first measurement answers (a two-line row at the design width). */
@@ -15,7 +15,7 @@ interface Drag {
  * Drag-to-reorder with touch events on a handle (≡), for H5, WeChat and Baidu alike:
  * touchstart on a handle picks its row up, touchmove moves it with the finger (translateY) while
  * the rows it passes step aside, touchend drops it and calls onDrop(from, to) when it moved.
- * The row height is measured once (Taro.createSelectorQuery on `rowSelector`).
+ * The row height is measured once (platform/box on `rowSelector`).
  */
 export function useDragOrder({
   count,
@@ -32,17 +32,10 @@ export function useDragOrder({
 
   const measure = () => {
     if (rowHeight.current > 0) return
-    try {
-      Taro.createSelectorQuery()
-        .select(rowSelector)
-        .boundingClientRect()
-        .exec((res: Array<{ height?: number } | null>) => {
-          const h = res?.[0]?.height
-          if (typeof h === 'number' && h > 0) rowHeight.current = h
-        })
-    } catch {
-      // no query on this host: the fallback height stands
-    }
+    // No answer (no query on this host): the fallback height stands.
+    measureBox(rowSelector, (box) => {
+      if (box && box.height > 0) rowHeight.current = box.height
+    })
   }
   const height = () => rowHeight.current || FALLBACK_ROW_HEIGHT
 

@@ -69,6 +69,12 @@ beforeEach(() => {
   document.body.innerHTML = ''
 })
 
+/** The 口径 sheet once shown: it comes in a chunk of its own on H5 (features/portfolio/sheets.h5.ts). */
+async function basisSheet(): Promise<HTMLElement> {
+  for (let i = 0; i < 50 && !document.querySelector('.alfa-basis'); i++) await new Promise((r) => setTimeout(r, 10))
+  return document.querySelector('.alfa-basis') as HTMLElement
+}
+
 describe('strategy details show the server values', () => {
   it('name, tags, showcases in their font colours, expected range, running days and followers (count rule)', async () => {
     serve({ Portfolio: () => ({ portfolio: portfolio() }) })
@@ -175,8 +181,7 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     const figure = container.querySelector('.alfa-po-chart__figure[data-figure="totalReturn"]') as HTMLElement
     expect(figure.getAttribute('role')).toBe('button')
     figure.click()
-    await new Promise((r) => setTimeout(r, 0))
-    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    const sheet = await basisSheet()
     expect(sheet.getAttribute('aria-label')).toBe('区间收益的计算口径')
     expect(sheet.textContent).toContain('起点 2024-01-02 策略净值 1.0000，终点 2026-01-02 策略净值 1.2100')
     expect(sheet.textContent).toContain('区间收益 = 终点净值 ÷ 起点净值 − 1 = 1.2100 ÷ 1.0000 − 1 = +21.00%')
@@ -319,8 +324,7 @@ describe('a drawdown is one sign and one colour; every figure says its NAV day (
     const link = container.querySelector('.alfa-po-profit__basis') as HTMLElement
     expect(link.getAttribute('aria-haspopup')).toBe('dialog')
     link.click()
-    await new Promise((r) => setTimeout(r, 0))
-    const sheet = document.querySelector('.alfa-basis') as HTMLElement
+    const sheet = await basisSheet()
     expect(sheet.getAttribute('aria-label')).toBe('收益计算器的计算口径')
     expect(sheet.textContent).toContain('价值 = 投入金额 × 终点净值 ÷ 起点净值 = 10000 × 1.2100 ÷ 1.0000 = 12100.00 元。')
   })

@@ -38,3 +38,12 @@ export function BasisSteps({ steps }: { steps: readonly string[] }) {
     </View>
   )
 }
+
+/** A sheet of steps alone (a screen that lazy-loads its sheets takes this one component). */
+export function StepsSheet({ title, steps, onClose }: { title: string; steps: readonly string[]; onClose: () => void }) {
+  return (
+    <BasisSheet title={title} onClose={onClose}>
+      <BasisSteps steps={steps} />
+    </BasisSheet>
+  )
+}

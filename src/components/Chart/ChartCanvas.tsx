@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { measureBox } from '@/platform/box'
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { loadChartEngine } from './engine'
 import { CHART_MEASURES, timed } from './timing'
@@ -50,12 +50,9 @@ export function ChartCanvas(props: ChartCanvasProps) {
 
   // Measure the chart's box for touches that carry client coordinates.
   const measure = () => {
-    Taro.createSelectorQuery()
-      .select(`#${id}-touch`)
-      .boundingClientRect()
-      .exec((res: Array<{ left: number; top: number } | null>) => {
-        if (res?.[0]) box.current = { left: res[0].left, top: res[0].top }
-      })
+    measureBox(`#${id}-touch`, (found) => {
+      if (found) box.current = { left: found.left, top: found.top }
+    })
   }
 
   const onTouch = (e: TouchEventLike & { currentTarget?: unknown }) => {

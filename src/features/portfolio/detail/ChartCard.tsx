@@ -2,7 +2,6 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { Card } from '@/components/Card'
 import { Deferred } from '@/components/Deferred'
-import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { Chart, PERIOD_LABELS, PERIOD_RANGE, PeriodTabs, type ChartMarkers, type ChartPeriod, type ChartSeries } from '@/components/Chart'
 import { AsOf, DrawdownRate, SignedRate } from '@/components/Figure'
 import { Skeleton } from '@/components/Skeleton'
@@ -27,7 +26,7 @@ import {
 } from './chartRules'
 import { DETAIL_PERIOD, type ChartAnswer } from './chartAnswer'
 import { ProfitCalculator } from './ProfitCalculator'
-import { chartBasisSteps } from './chartBasis'
+import { ChartBasisSheet } from '../sheets'
 
 /** What the chart draws besides the answer: the benchmark line (when the preference shows one), the expected line (hasExpeData). */
 export interface ChartShow {
@@ -220,9 +219,13 @@ export function ChartCard({ strategy, initial }: ChartCardProps) {
         <PeriodTabs value={period} onChange={setPeriod} periods={periods} />
       </Card>
       {basis && chart && (
-        <BasisSheet title={basis === 'return' ? '区间收益的计算口径' : '最大回撤的计算口径'} onClose={() => setBasis(null)}>
-          <BasisSteps steps={chartBasisSteps(chart.navHistory, basis, PERIOD_LABELS[period]) ?? ['该区间暂无足够的净值数据。']} />
-        </BasisSheet>
+        <ChartBasisSheet
+          title={basis === 'return' ? '区间收益的计算口径' : '最大回撤的计算口径'}
+          history={chart.navHistory}
+          figure={basis}
+          periodLabel={PERIOD_LABELS[period]}
+          onClose={() => setBasis(null)}
+        />
       )}
       {preference.displayProfitCalculator && chart && points >= 2 && (
         <Deferred>

@@ -5,7 +5,7 @@ import { DatePicker } from '@/components/DatePicker'
 import { SignedRate } from '@/components/Figure'
 import type { PortfolioChartFragment } from '@/services/generated/graphql'
 import { formatAmount } from '@/utils/format'
-import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
+import { StepsSheet } from '../sheets'
 import { computeProfit, profitBasisSteps } from '../profit'
 
 export const DEFAULT_AMOUNT = 10000
@@ -64,9 +64,7 @@ export function ProfitCalculator({ series }: { series: PortfolioChartFragment['n
         </View>
       )}
       {basis && result && (
-        <BasisSheet title='收益计算器的计算口径' onClose={() => setBasis(false)}>
-          <BasisSteps steps={profitBasisSteps(result, amount, startDate)} />
-        </BasisSheet>
+        <StepsSheet title='收益计算器的计算口径' steps={profitBasisSteps(result, amount, startDate)} onClose={() => setBasis(false)} />
       )}
       <Text className='alfa-po-muted alfa-po-profit__caveat'>{PROFIT_CAVEAT}</Text>
     </Card>

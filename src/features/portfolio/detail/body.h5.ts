@@ -8,8 +8,3 @@ import { lazyPart } from '@/components/LazyPart/index.h5'
  */
 export const DetailBody = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DetailBody'), 'alfa-po-body-pending')
 
-/** The 口径 sheet of the head's stored figures: in the body's chunk (it reads the chart's history operations). */
-export const HistoryBasis = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './HistoryBasis'), 'alfa-po-basis-pending')
-
-/** The 口径 sheet of the head's 预期年化收益: in the body's chunk too. */
-export const ExpectedBasis = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './ExpectedBasis'), 'alfa-po-basis-pending')

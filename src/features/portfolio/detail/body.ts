@@ -1,4 +1,2 @@
 // The mini-programs: the strategy detail's body in the page's own package (no second request).
 export { default as DetailBody } from './DetailBody'
-export { default as HistoryBasis } from './HistoryBasis'
-export { default as ExpectedBasis } from './ExpectedBasis'

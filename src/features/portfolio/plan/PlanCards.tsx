@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
-import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
 import { Card } from '@/components/Card'
 import { DrawdownRate, SignedRate } from '@/components/Figure'
 import { useRemote } from '@/hooks/remote'
@@ -14,10 +13,10 @@ import {
 import { navigateTo } from '@/services/navigation'
 import { formatDate, formatMultiple, formatNav, DATE } from '@/utils/format'
 import type { PortfolioKind } from '../kind'
-import { chartBasisSteps } from '../detail/chartBasis'
+import { ChartBasisSheet, type ChartBasisSheetProps } from '../sheets'
 import './index.scss'
 
-type YearHistory = Parameters<typeof chartBasisSteps>[0]
+type YearHistory = ChartBasisSheetProps['history']
 
 /** A figure of a year's history that opens its 口径 (issue #25): the days and NAVs of the series it comes from. */
 function YearFigure({ history, figure, children }: { history: YearHistory; figure: 'return' | 'drawdown'; children: ReactNode }) {
@@ -28,9 +27,13 @@ function YearFigure({ history, figure, children }: { history: YearHistory; figur
         {children}
       </View>
       {open && (
-        <BasisSheet title={figure === 'return' ? '近1年收益的计算口径' : '最大回撤的计算口径'} onClose={() => setOpen(false)}>
-          <BasisSteps steps={chartBasisSteps(history, figure, '近1年') ?? ['该区间暂无足够的净值数据。']} />
-        </BasisSheet>
+        <ChartBasisSheet
+          title={figure === 'return' ? '近1年收益的计算口径' : '最大回撤的计算口径'}
+          history={history}
+          figure={figure}
+          periodLabel='近1年'
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   )
