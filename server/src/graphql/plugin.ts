@@ -14,7 +14,7 @@ import { scalarResolvers } from './scalars'
 import { readSdl } from './sdl.cjs'
 import { limitsRule } from './limits'
 import { inChinese } from './messages'
-import { acceptedEncoding, compressText } from './compress'
+import { acceptedEncoding, compressStream, compressText } from './compress'
 import type { PublicAnswerer } from './publicAnswer'
 
 export const GRAPHQL_BODY_LIMIT = 100 * 1024
@@ -291,7 +291,13 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       reply.header(key, value)
     })
     reply.status(response.status)
-    reply.send(response.body)
-    return reply
+    // An @defer answer (multipart/mixed) compressed part by part, as the fast path's JSON is whole.
+    const encoding =
+      response.body && /^multipart\/mixed/i.test(response.headers.get('content-type') ?? '')
+        ? acceptedEncoding(req.headers['accept-encoding'])
+        : null
+    if (!encoding || !response.body) return reply.send(response.body)
+    reply.header('content-encoding', encoding).header('vary', 'accept-encoding').removeHeader('content-length')
+    return reply.send(compressStream(response.body as unknown as AsyncIterable<Uint8Array>, encoding))
   }
 }
