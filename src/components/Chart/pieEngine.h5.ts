@@ -7,4 +7,4 @@ import { loadWhenIdle } from './engine.h5'
  * chart's, once the main thread is idle.
  */
 export const loadPieEngine = (): Promise<typeof startPie> =>
-  loadWhenIdle(() => import(/* webpackChunkName: "chart-engine", webpackPrefetch: true */ './pieDraw')).then((m) => m.startPie)
+  loadWhenIdle(() => import(/* webpackChunkName: "chart-engine" */ './pieDraw')).then((m) => m.startPie)
