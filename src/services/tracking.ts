@@ -90,7 +90,13 @@ export class Tracker {
     const stored = deps.loadAnonymousId()
     this.anonymousId = stored ?? randomId()
     if (!stored) deps.saveAnonymousId(this.anonymousId)
-    makeAutoObservable<Tracker, 'deps' | 'queue' | 'flushTimer' | 'pageViewTimer' | 'backTimer'>(this, ['deps', 'queue', 'flushTimer', 'pageViewTimer', 'backTimer'])
+    makeAutoObservable<Tracker, 'deps' | 'queue' | 'flushTimer' | 'pageViewTimer' | 'backTimer'>(this, [
+      'deps',
+      'queue',
+      'flushTimer',
+      'pageViewTimer',
+      'backTimer',
+    ])
   }
 
   setAnonymousId(id: string) {

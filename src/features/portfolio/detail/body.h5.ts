@@ -7,4 +7,3 @@ import { lazyPart } from '@/components/LazyPart/index.h5'
  * are tasks after the head's paint.
  */
 export const DetailBody = lazyPart(() => import(/* webpackChunkName: "po-detail-body" */ './DetailBody'), 'alfa-po-body-pending')
-
