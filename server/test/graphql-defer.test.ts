@@ -181,6 +181,32 @@ describe('@defer documents on the graphql-jit fast path', () => {
     }
   })
 
+  it('the size limit: an initial part over it is a 413; a later part taking the whole over it is its fragment’s RESPONSE_TOO_LARGE', async () => {
+    const query = operation('PortfolioDeferred')
+    const variables = { poCode: 'ZH015676', range: '1Y' }
+    // The first part is about 170 bytes, the pinned posts about 250, the NAV series about 10 KB.
+    const small = await startApp(app.database, {}, { graphql: { maxResponseBytes: 2000 } })
+    const tiny = await startApp(app.database, {}, { graphql: { maxResponseBytes: 100 } })
+    try {
+      const res = await ask(small, query, variables)
+      const got = parts(res.body)
+      assert.deepEqual(got[0], parts((await ask(app.t, query, variables)).body)[0])
+      const entries = got.flatMap((p) => p.incremental ?? [])
+      assert.ok((entries.find((e) => e.label === 'community')!.data as { pinnedPosts: unknown[] }).pinnedPosts.length > 0)
+      const chart = entries.find((e) => e.label === 'chart')!
+      assert.equal(chart.data, null)
+      assert.equal(chart.errors?.[0].extensions?.code, 'RESPONSE_TOO_LARGE')
+      assert.match(chart.errors![0].message, /应答过大/)
+      assert.equal(got[got.length - 1].hasNext, false)
+      const refused = await ask(tiny, query, variables)
+      assert.equal(refused.statusCode, 413)
+      assert.equal(refused.json().errors[0].extensions.code, 'RESPONSE_TOO_LARGE')
+    } finally {
+      await small.app.close()
+      await tiny.app.close()
+    }
+  })
+
   describe('what the fast path leaves to Yoga still gets Yoga’s answer', () => {
     const fallbacks: Array<[string, string, Record<string, unknown>]> = [
       [
@@ -246,4 +272,88 @@ describe('planDefer: what it splits, what it leaves to Yoga', () => {
     ['nothing left in the initial selection', '{ portfolio(poCode: "X") { ... @defer { poName } } }'],
   ] as const)
     it(`leaves to Yoga: ${name}`, () => assert.equal(plan(query), null))
+})
+
+describe('a deferred fragment still running: the time budget and the client leaving end it', () => {
+  const app = useTestApp()
+  const SLOW = '{ __typename ... @defer(label: "slow") { portfolio(poCode: "ZH015677") { poName } } }'
+  /** Holds the database's one PGlite connection in a transaction until released: the deferred fragment's query waits for it. */
+  async function holdDatabase() {
+    let release!: () => void
+    let holding!: () => void
+    const held = new Promise<void>((r) => (holding = r))
+    const done = app.database.transaction(async (tx) => {
+      await tx.query('select 1')
+      holding()
+      await new Promise<void>((r) => (release = r))
+    })
+    await held
+    return async () => {
+      release()
+      await done
+    }
+  }
+
+  it('at the time budget the parts still running end the answer with the budget’s Chinese refusal; the first part stands', async () => {
+    const hasty = await startApp(app.database, {}, { graphql: { timeBudgetMs: 1500 } })
+    const release = await holdDatabase()
+    try {
+      const answer = hasty.app.inject({
+        method: 'POST',
+        url: GRAPHQL_PATH,
+        headers: apiHeaders({ 'content-type': 'application/json', accept: GRAPHQL_ACCEPT }),
+        payload: { query: SLOW },
+      })
+      // Yoga's path would wait for the database (held until released): released after a while so that such a fault fails, not hangs.
+      await Promise.race([answer, new Promise((r) => setTimeout(r, 30_000))])
+      await release()
+      const res = await answer
+      assert.equal(res.statusCode, 200, res.body)
+      const got = parts(res.body)
+      assert.deepEqual(got[0], { data: { __typename: 'Query' }, hasNext: true })
+      assert.deepEqual(got.slice(1), [
+        {
+          incremental: [
+            { data: null, path: [], label: 'slow', errors: [{ message: '查询超时，请稍后再试', extensions: { code: 'TIMEOUT' } }] },
+          ],
+          hasNext: false,
+        },
+      ])
+    } finally {
+      await release()
+      await hasty.app.close()
+    }
+  })
+
+  it('a client that leaves after the first part frees its in-flight slot without waiting for the deferred fragment', async () => {
+    const single = await startApp(app.database, { GRAPHQL_MAX_PER_ADDRESS: 1 })
+    const release = await holdDatabase()
+    try {
+      const origin = await single.app.listen({ host: '127.0.0.1', port: 0 })
+      const post = (query: string, signal?: AbortSignal) =>
+        fetch(`${origin}${GRAPHQL_PATH}`, {
+          method: 'POST',
+          headers: apiHeaders({ 'content-type': 'application/json', accept: GRAPHQL_ACCEPT }),
+          body: JSON.stringify({ query }),
+          signal,
+        })
+      const leaving = new AbortController()
+      const res = await post(SLOW, leaving.signal)
+      const reader = res.body!.getReader()
+      let text = ''
+      while (!text.includes('"hasNext":true')) text += new TextDecoder().decode((await reader.read()).value)
+      // The deferred fragment waits for the database: one address's one slot is taken.
+      assert.equal((await post('{ __typename }')).status, 429)
+      leaving.abort()
+      let next = await post('{ __typename }')
+      for (let i = 0; i < 200 && next.status === 429; i++) {
+        await new Promise((r) => setTimeout(r, 25))
+        next = await post('{ __typename }')
+      }
+      assert.equal(next.status, 200)
+    } finally {
+      await release()
+      await single.app.close()
+    }
+  })
 })

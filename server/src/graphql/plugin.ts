@@ -140,6 +140,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
   const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
   const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES
   const maxInFlight = opts.maxInFlightPerAddress ?? GRAPHQL_MAX_IN_FLIGHT_PER_ADDRESS
+  /** Replies whose multipart answer is being written (`reply.sent` is true only once a stream has ended). */
+  const streaming = new WeakSet<FastifyReply>()
   /** Requests running per client address (an entry lives only while one runs). */
   const inFlight = new Map<string, number>()
   const fast = new FastPath(schema, { introspection })
@@ -271,7 +273,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         return await withinBudget(work, timeBudgetMs, () => cancel.abort())
       } catch (err) {
         // Past the first part of a multipart answer, the parts still running end it with the budget's refusal (answerDeferred).
-        if (err instanceof GuardError) return reply.sent ? reply : errorAnswer(reply, 503, err.message, String(err.extensions.code))
+        if (err instanceof GuardError)
+          return reply.sent || streaming.has(reply) ? reply : errorAnswer(reply, 503, err.message, String(err.extensions.code))
         throw err
       }
     },
@@ -377,6 +380,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     const encoding = acceptedEncoding(req.headers['accept-encoding'])
     reply.status(200).header('content-type', 'multipart/mixed; boundary="-"').header('vary', 'accept-encoding')
     if (encoding) reply.header('content-encoding', encoding)
+    streaming.add(reply)
     void reply.send(encoding ? compressStream(out, encoding) : out)
     // Yoga's single result to a client that takes only multipart/mixed: one part, without hasNext.
     if (!reached.length) {
