@@ -31,8 +31,9 @@ const MAX_ENTRIES = 500
 /**
  * The hot path of POST /alfa/v1/graphql: a JSON request for a valid query or mutation without
  * @defer/@stream (whatever its Accept lists besides JSON: the app's lists multipart/mixed first) runs as a graphql-jit compiled query straight from Fastify, skipping
- * Yoga's fetch-API adaptation (measured: about 0.85 ms of each request). Everything else
- * (invalid documents, @defer/@stream, GET, multipart, subscriptions) goes to Yoga, which gives
+ * Yoga's fetch-API adaptation (measured: about 0.85 ms of each request); a @defer query for a client taking
+ * multipart/mixed runs split (prepareDeferred, deferred.ts). Everything else
+ * (invalid documents, @stream, what deferred.ts does not split, GET, subscriptions) goes to Yoga, which gives
  * the standard answers and errors. Answers are the same either way. Both caches are bounded:
  * documents (oldest out first) and, per document, the operations it really defines.
  */
