@@ -186,7 +186,7 @@ function collect(
           schema,
           fragments,
           sel.selectionSet,
-          narrows ? (schema.getType(typeName!) ?? parent) : parent,
+          narrows ? (schema.getType(typeName) ?? parent) : parent,
           [...ancestors, sel],
           path,
           unsupportedHere || narrows || conditional(sel),
