@@ -31,7 +31,7 @@ export interface AppOptions {
   /** Where SMS login codes go; by default the configured sender (development: the server log). */
   smsSender?: SmsSender
   /** GraphQL time budget and answer-size cap other than the defaults (tests). */
-  graphql?: { timeBudgetMs?: number; maxResponseBytes?: number }
+  graphql?: { timeBudgetMs?: number; maxResponseBytes?: number; deferOnFastPath?: boolean }
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void }
 }

@@ -12,12 +12,17 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import { QueryAborted } from '../db/abort'
 import { limitsRule } from './limits'
-import { hasDeferOrStream } from './plugin-helpers'
+import { hasDirective } from './plugin-helpers'
+import { planDefer, withDeferDirectives, type DeferPlan } from './deferred'
 import { inChinese } from './messages'
 
 interface Entry {
+  /** The document has @defer: its operations are split (deferred), not compiled whole. */
+  defer: boolean
   /** Compiled per operation name ('' for the only operation); only names the document defines. */
   compiled: Map<string, CompiledQuery | null>
+  /** A @defer document's operations split for graphql-jit (deferred.ts), per operation name. */
+  deferred: Map<string, DeferPlan | null>
   names: Set<string>
 }
 
@@ -26,34 +31,53 @@ const MAX_ENTRIES = 500
 /**
  * The hot path of POST /alfa/v1/graphql: a JSON request for a valid query or mutation without
  * @defer/@stream (whatever its Accept lists besides JSON: the app's lists multipart/mixed first) runs as a graphql-jit compiled query straight from Fastify, skipping
- * Yoga's fetch-API adaptation (measured: about 0.85 ms of each request). Everything else
- * (invalid documents, @defer/@stream, GET, multipart, subscriptions) goes to Yoga, which gives
+ * Yoga's fetch-API adaptation (measured: about 0.85 ms of each request); a @defer query for a client taking
+ * multipart/mixed runs split (prepareDeferred, deferred.ts). Everything else
+ * (invalid documents, @stream, what deferred.ts does not split, GET, subscriptions) goes to Yoga, which gives
  * the standard answers and errors. Answers are the same either way. Both caches are bounded:
  * documents (oldest out first) and, per document, the operations it really defines.
  */
 export class FastPath {
   private readonly cache = new Map<DocumentNode, Entry | null>()
   private readonly rules: typeof specifiedRules
+  /** The schema with @defer and @stream declared (Yoga's plugin adds them to its own copy): what documents are validated against. */
+  private readonly validationSchema: GraphQLSchema
 
   constructor(
     private readonly schema: GraphQLSchema,
     { introspection = true }: { introspection?: boolean } = {},
   ) {
     this.rules = [...specifiedRules, limitsRule, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])]
+    this.validationSchema = withDeferDirectives(schema)
   }
 
-  /** A compiled query for this (already parsed) request, or null to let Yoga answer it. */
-  prepare(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+  private entry(document: DocumentNode, operationName: string | undefined): Entry | null {
     let entry = this.cache.get(document)
     if (entry === undefined) {
       entry = this.build(document)
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as DocumentNode)
       this.cache.set(document, entry)
     }
-    if (!entry) return null
-    const key = operationName ?? ''
     // An operation name the document does not define is Yoga's error to answer (and is never cached).
-    if (key && !entry.names.has(key)) return null
+    if (!entry || (operationName && !entry.names.has(operationName))) return null
+    return entry
+  }
+
+  /** The split operation of a @defer document (initial selection and deferred fragments), or null to let Yoga answer it. */
+  prepareDeferred(document: DocumentNode, operationName: string | undefined): DeferPlan | null {
+    const entry = this.entry(document, operationName)
+    if (!entry?.defer) return null
+    const key = operationName ?? ''
+    let plan = entry.deferred.get(key)
+    if (plan === undefined) entry.deferred.set(key, (plan = planDefer(this.schema, document, operationName)))
+    return plan
+  }
+
+  /** A compiled query for this (already parsed) request, or null to let Yoga answer it. */
+  prepare(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+    const entry = this.entry(document, operationName)
+    if (!entry || entry.defer) return null
+    const key = operationName ?? ''
     let compiled = entry.compiled.get(key)
     if (compiled === undefined) {
       const result = compileQuery(this.schema, document, operationName)
@@ -64,12 +88,12 @@ export class FastPath {
   }
 
   private build(document: DocumentNode): Entry | null {
-    if (hasDeferOrStream(document)) return null
+    if (hasDirective(document, 'stream')) return null
     if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.SUBSCRIPTION))
       return null
-    if (validate(this.schema, document, this.rules).length) return null
+    if (validate(this.validationSchema, document, this.rules).length) return null
     const names = new Set(document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [])))
-    return { compiled: new Map(), names }
+    return { defer: hasDirective(document, 'defer'), compiled: new Map(), deferred: new Map(), names }
   }
 }
 
@@ -92,6 +116,11 @@ const JSON_TYPES = new Set(['application/json', 'application/graphql-response+js
 export function acceptsJson(accept: string): boolean {
   const types = acceptedTypes(accept)
   return types.length === 0 || types.some((t) => JSON_TYPES.has(t))
+}
+
+/** Whether the client takes a multipart/mixed answer (incremental delivery of @defer: the app's Accept header lists it first). */
+export function acceptsMultipart(accept: string): boolean {
+  return acceptedTypes(accept).includes('multipart/mixed')
 }
 
 /** application/graphql-response+json when the client names it and not plain JSON; application/json otherwise. */

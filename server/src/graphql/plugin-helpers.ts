@@ -1,16 +1,19 @@
-import { BREAK, visit, type DocumentNode } from 'graphql'
+import { BREAK, visit, type ASTNode, type DocumentNode } from 'graphql'
 
-/** graphql-jit compiles @defer/@stream away silently, so those operations use the standard executor. */
-export function hasDeferOrStream(document: DocumentNode): boolean {
+/** Whether a directive of this name is used anywhere in the node (a document, an operation, a fragment). */
+export function hasDirective(node: ASTNode, name: string): boolean {
   let found = false
-  visit(document, {
-    Directive(node) {
-      if (node.name.value === 'defer' || node.name.value === 'stream') {
-        found = true
-        return BREAK
-      }
-      return undefined
+  visit(node, {
+    Directive(d) {
+      if (d.name.value !== name) return undefined
+      found = true
+      return BREAK
     },
   })
   return found
+}
+
+/** graphql-jit compiles @defer/@stream away silently: such documents are split first (deferred.ts) or use the standard executor. */
+export function hasDeferOrStream(document: DocumentNode): boolean {
+  return hasDirective(document, 'defer') || hasDirective(document, 'stream')
 }

@@ -1,10 +1,13 @@
+import { PassThrough } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga'
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream'
 import { useGraphQlJit } from '@envelop/graphql-jit'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult } from 'graphql'
+import type { CompiledQuery } from 'graphql-jit'
 import { hasDeferOrStream } from './plugin-helpers'
-import { FastPath, acceptsJson, jsonTypeFor, maskErrors } from './fastpath'
+import { FastPath, acceptsJson, acceptsMultipart, jsonTypeFor, maskErrors } from './fastpath'
+import type { DeferPlan } from './deferred'
 import { DocumentCache, GuardError, checkDocumentOnce, variablesRefusal } from './guard'
 import { GRAPHQL_PATH } from '@alfa/common/apiPaths'
 import { currentQueryScope, runInQueryScope } from '../db/abort'
@@ -61,8 +64,23 @@ export interface GraphQLPluginOptions {
   maxResponseBytes?: number
   /** GraphQL requests one client address (`req.ip`, as the rate limits count it) may have running at once; more are 429. */
   maxInFlightPerAddress?: number
+  /** false: @defer documents go to Yoga's executor, not the fast path (tests compare the two answers). */
+  deferOnFastPath?: boolean
   /** Receives a runner of public queries as an anonymous visitor (the H5 pages' first answers, server/src/h5.ts). */
   exposePublicAnswerer?: (answer: PublicAnswerer) => void
+}
+
+/** The errors' `extensions.http` left out, as Yoga leaves it out of what it sends. */
+function withoutHttp(result: ExecutionResult): ExecutionResult | object {
+  if (!result.errors?.some((e) => e.extensions?.http)) return result
+  return {
+    ...result,
+    errors: result.errors.map((e) => {
+      if (!e.extensions?.http) return e
+      const { http: _, ...extensions } = e.extensions
+      return { ...e.toJSON(), extensions }
+    }),
+  }
 }
 
 /**
@@ -75,13 +93,21 @@ function withHttpStatus(reply: FastifyReply, result: ExecutionResult): Execution
   const http = asked.extensions.http as { status: number; headers?: Record<string, string> }
   reply.status(http.status)
   for (const [name, value] of Object.entries(http.headers ?? {})) reply.header(name, value)
-  return {
-    ...result,
-    errors: result.errors?.map((e) => {
-      const { http: _, ...extensions } = e.extensions ?? {}
-      return { ...e.toJSON(), extensions }
-    }),
-  }
+  return withoutHttp(result)
+}
+
+/** One part of a multipart/mixed answer as Yoga writes it (boundary "-"): its headers, the JSON, the next delimiter. */
+const multipartPart = (json: string) =>
+  `\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}\r\n---`
+
+/** The abort reason of a request whose client went away (the time budget aborts without one). */
+const CLIENT_GONE = 'client gone'
+
+/** The value at a response path of a result's data. */
+function valueAt(data: unknown, path: readonly string[]): unknown {
+  let at = data
+  for (const key of path) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined
+  return at
 }
 
 /** A GraphQL error answer with an HTTP status (the guard's refusals and the time budget). */
@@ -114,6 +140,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
   const timeBudgetMs = opts.timeBudgetMs ?? GRAPHQL_TIME_BUDGET_MS
   const maxResponseBytes = opts.maxResponseBytes ?? GRAPHQL_MAX_RESPONSE_BYTES
   const maxInFlight = opts.maxInFlightPerAddress ?? GRAPHQL_MAX_IN_FLIGHT_PER_ADDRESS
+  /** Replies whose multipart answer is being written (`reply.sent` is true only once a stream has ended). */
+  const streaming = new WeakSet<FastifyReply>()
   /** Requests running per client address (an entry lives only while one runs). */
   const inFlight = new Map<string, number>()
   const fast = new FastPath(schema, { introspection })
@@ -225,7 +253,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       inFlight.set(address, running + 1)
       // Cancelled at the time budget or when the client goes away: the request's queries not yet started never start (db/abort.ts).
       const cancel = new AbortController()
-      const gone = () => reply.raw.writableFinished || cancel.abort()
+      const gone = () => reply.raw.writableFinished || cancel.abort(CLIENT_GONE)
       reply.raw.once('close', gone)
       const work = runInQueryScope(
         // A measurement's statement counter (server/test/statements.test.ts) carries over into the request.
@@ -244,7 +272,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       try {
         return await withinBudget(work, timeBudgetMs, () => cancel.abort())
       } catch (err) {
-        if (err instanceof GuardError && !reply.sent) return errorAnswer(reply, 503, err.message, String(err.extensions.code))
+        // Past the first part of a multipart answer, the parts still running end it with the budget's refusal (answerDeferred).
+        if (err instanceof GuardError)
+          return reply.sent || streaming.has(reply) ? reply : errorAnswer(reply, 503, err.message, String(err.extensions.code))
         throw err
       }
     },
@@ -262,28 +292,19 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       req.method === 'POST' &&
       document &&
       !(document instanceof GraphQLError) &&
-      acceptsJson(accept) &&
       (body?.operationName == null || typeof body.operationName === 'string') &&
       (body?.variables == null || (typeof body.variables === 'object' && !Array.isArray(body.variables)))
     ) {
-      const compiled = fast.prepare(document, operationName)
+      const compiled = acceptsJson(accept) ? fast.prepare(document, operationName) : null
       if (compiled) {
         const context = createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live)
-        const result = maskErrors(
-          await compiled.query(undefined, context, body?.variables ?? {}),
-          (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
-          { suggestions: !opts.production },
-        )
+        const result = masked(req, await compiled.query(undefined, context, body?.variables ?? {}))
         if (reply.sent) return reply // answered 503 by the time budget meanwhile
-        const json = JSON.stringify(withHttpStatus(reply, result))
-        if (json.length > maxResponseBytes)
-          return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
-        const type = jsonTypeFor(accept)
-        reply.header('content-type', `${type}; charset=utf-8`).header('vary', 'accept-encoding')
-        // Compressed when it saves a round trip's worth (a strategy's list or a fund's answer: 2–26 KB of JSON).
-        const encoding = json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null
-        return encoding ? reply.header('content-encoding', encoding).send(compressText(json, encoding)) : reply.send(json)
+        return sendJson(req, reply, result, accept)
       }
+      // A @defer document the fast path can split, for a client taking multipart/mixed (the app's Accept header does).
+      const plan = opts.deferOnFastPath !== false && acceptsMultipart(accept) ? fast.prepareDeferred(document, operationName) : null
+      if (plan) return answerDeferred(req, reply, plan, (body?.variables ?? {}) as Record<string, unknown>, accept)
     }
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply })
     if (reply.sent) return reply
@@ -299,5 +320,114 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     if (!encoding || !response.body) return reply.send(response.body)
     reply.header('content-encoding', encoding).header('vary', 'accept-encoding').removeHeader('content-length')
     return reply.send(compressStream(response.body as unknown as AsyncIterable<Uint8Array>, encoding))
+  }
+
+  /** Yoga's masking (maskErrors), resolver failures logged with the request. */
+  function masked(req: FastifyRequest, result: ExecutionResult): ExecutionResult {
+    return maskErrors(
+      result,
+      (err, path) => req.log.error({ err: { message: err.message, stack: err.stack }, path }, 'graphql resolver failed'),
+      { suggestions: !opts.production },
+    )
+  }
+
+  /** One JSON answer: 413 above the size limit, compressed when it saves a round trip's worth (a strategy's list or a fund's answer: 2–26 KB). */
+  function sendJson(req: FastifyRequest, reply: FastifyReply, result: ExecutionResult, accept: string) {
+    const json = JSON.stringify(withHttpStatus(reply, result))
+    if (json.length > maxResponseBytes)
+      return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
+    reply.header('content-type', `${jsonTypeFor(accept)}; charset=utf-8`).header('vary', 'accept-encoding')
+    const encoding = json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null
+    return encoding ? reply.header('content-encoding', encoding).send(compressText(json, encoding)) : reply.send(json)
+  }
+
+  /**
+   * A @defer document on the fast path (issue #24): the initial selection and each deferred fragment run as
+   * graphql-jit queries at once, with one context (its loaders and the request's memo fetch the shared parents
+   * once); the initial part goes out as soon as it is ready, then each reached fragment's part as it completes,
+   * in Yoga's multipart/mixed format (deferSpec=20220824), compressed part by part when accepted. The answer
+   * is complete when this returns, so the time budget, the abort on client close and the in-flight slot cover
+   * every part. Size limit: an initial part over it is a 413; a later part that would take the whole answer
+   * over it is sent as that fragment's RESPONSE_TOO_LARGE error instead of its data.
+   */
+  async function answerDeferred(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    plan: DeferPlan,
+    variables: Record<string, unknown>,
+    accept: string,
+  ) {
+    const context = createContext(opts.loaders, opts.settings, opts.database, req.broker, await req.auth(), opts.live)
+    const execute = (q: CompiledQuery) =>
+      new Promise<ExecutionResult>((resolve) => resolve(q.query(undefined, context, variables) as ExecutionResult)).catch(
+        (err: unknown): ExecutionResult => ({ errors: [new GraphQLError('Unexpected error.', { originalError: err as Error })] }),
+      )
+    const initial = execute(plan.initial)
+    const deferred = plan.deferred.map((d) => execute(d.compiled))
+    const first = masked(req, await initial)
+    if (reply.sent) return reply // answered 503 by the time budget meanwhile
+    // graphql-js starts a deferred fragment only where its parent object is in the initial data; Yoga then answers one JSON result when none is.
+    const reached = plan.deferred.flatMap((d, i) => {
+      const parent = valueAt(first.data, d.path)
+      return parent && typeof parent === 'object' ? [i] : []
+    })
+    if (!reached.length && acceptsJson(accept)) return sendJson(req, reply, first, accept)
+    const head = JSON.stringify({ ...withoutHttp(first), hasNext: true })
+    let size = Buffer.byteLength(head)
+    if (size > maxResponseBytes)
+      return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
+    const out = new PassThrough()
+    const encoding = acceptedEncoding(req.headers['accept-encoding'])
+    reply.status(200).header('content-type', 'multipart/mixed; boundary="-"').header('vary', 'accept-encoding')
+    if (encoding) reply.header('content-encoding', encoding)
+    streaming.add(reply)
+    void reply.send(encoding ? compressStream(out, encoding) : out)
+    // Yoga's single result to a client that takes only multipart/mixed: one part, without hasNext.
+    if (!reached.length) {
+      out.end(`\r\n---${multipartPart(JSON.stringify(withoutHttp(first)))}--\r\n`)
+      return reply
+    }
+    out.write(`\r\n---${multipartPart(head)}`)
+
+    const signal = currentQueryScope()?.signal
+    const stopped = new Promise<null>((resolve) =>
+      signal?.aborted ? resolve(null) : signal?.addEventListener('abort', () => resolve(null), { once: true }),
+    )
+    const pending = new Map(reached.map((i) => [i, deferred[i].then((result) => ({ i, result }))]))
+    const entry = (i: number, fields: { data: unknown; errors?: unknown[] }) => ({
+      data: fields.data,
+      path: plan.deferred[i].path,
+      ...(plan.deferred[i].label === undefined ? {} : { label: plan.deferred[i].label }),
+      ...(fields.errors?.length ? { errors: fields.errors } : {}),
+    })
+    while (pending.size) {
+      const done = await Promise.race([...pending.values(), stopped])
+      if (!done) break
+      pending.delete(done.i)
+      const result = withoutHttp(masked(req, done.result)) as ExecutionResult
+      const data = valueAt(result.data, plan.deferred[done.i].path)
+      let text = JSON.stringify({
+        incremental: [entry(done.i, { data: data && typeof data === 'object' ? data : null, errors: result.errors as unknown[] })],
+        hasNext: pending.size > 0,
+      })
+      if (size + Buffer.byteLength(text) > maxResponseBytes) {
+        const error = { message: `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, extensions: { code: 'RESPONSE_TOO_LARGE' } }
+        text = JSON.stringify({ incremental: [entry(done.i, { data: null, errors: [error] })], hasNext: pending.size > 0 })
+      }
+      size += Buffer.byteLength(text)
+      if (out.destroyed) break
+      out.write(multipartPart(text) + (pending.size ? '' : '--\r\n'))
+    }
+    // The time budget ran out: the fragments still running end the answer with its refusal (a client gone reads nothing more).
+    if (pending.size && signal?.reason !== CLIENT_GONE && !out.destroyed) {
+      const error = { message: '查询超时，请稍后再试', extensions: { code: 'TIMEOUT' } }
+      const text = JSON.stringify({
+        incremental: [...pending.keys()].map((i) => entry(i, { data: null, errors: [error] })),
+        hasNext: false,
+      })
+      out.write(multipartPart(text) + '--\r\n')
+    }
+    out.end()
+    return reply
   }
 }
