@@ -17,11 +17,13 @@ export function acceptedEncoding(acceptEncoding: string | undefined): Encoding |
   return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : null
 }
 
+/** Quick levels: both are compressed per request. */
+const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
+const GZIP: zlib.ZlibOptions = { level: 6 }
+
 /** A text compressed for the wire (about 0.3 ms for a 26 KB answer at these levels). */
 export function compressText(text: string, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.gzipSync(text, { level: 6 })
+  return encoding === 'br' ? zlib.brotliCompressSync(text, BROTLI) : zlib.gzipSync(text, GZIP)
 }
 
 /**
@@ -30,8 +32,7 @@ export function compressText(text: string, encoding: Encoding): Buffer {
  * the first part while the deferred ones are still being computed. A failing source ends the output with it.
  */
 export function compressStream(source: AsyncIterable<Uint8Array | string>, encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
-  const output =
-    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 })
+  const output = encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(GZIP)
   const pump = async () => {
     for await (const chunk of source) {
       if (output.destroyed) return

@@ -100,6 +100,12 @@ function withHttpStatus(reply: FastifyReply, result: ExecutionResult): Execution
 const multipartPart = (json: string) =>
   `\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}\r\n---`
 
+/** The time budget's refusal, as a 503 and as the entry of a multipart answer's parts still running. */
+const TIMEOUT_MESSAGE = '查询超时，请稍后再试'
+
+/** The size limit's refusal, as a 413 and as the entry of a multipart answer's part that would cross it. */
+const tooLarge = (maxBytes: number) => `应答过大（超过 ${maxBytes} 字节），请缩小分页或区间`
+
 /** The abort reason of a request whose client went away (the time budget aborts without one). */
 const CLIENT_GONE = 'client gone'
 
@@ -124,7 +130,7 @@ function withinBudget<T>(work: Promise<T>, ms: number, expired: () => void): Pro
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       expired()
-      reject(new GuardError('查询超时，请稍后再试', 'TIMEOUT'))
+      reject(new GuardError(TIMEOUT_MESSAGE, 'TIMEOUT'))
     }, ms)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
@@ -334,8 +340,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
   /** One JSON answer: 413 above the size limit, compressed when it saves a round trip's worth (a strategy's list or a fund's answer: 2–26 KB). */
   function sendJson(req: FastifyRequest, reply: FastifyReply, result: ExecutionResult, accept: string) {
     const json = JSON.stringify(withHttpStatus(reply, result))
-    if (json.length > maxResponseBytes)
-      return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
+    if (json.length > maxResponseBytes) return errorAnswer(reply, 413, tooLarge(maxResponseBytes), 'RESPONSE_TOO_LARGE')
     reply.header('content-type', `${jsonTypeFor(accept)}; charset=utf-8`).header('vary', 'accept-encoding')
     const encoding = json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null
     return encoding ? reply.header('content-encoding', encoding).send(compressText(json, encoding)) : reply.send(json)
@@ -374,8 +379,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     if (!reached.length && acceptsJson(accept)) return sendJson(req, reply, first, accept)
     const head = JSON.stringify({ ...withoutHttp(first), hasNext: true })
     let size = Buffer.byteLength(head)
-    if (size > maxResponseBytes)
-      return errorAnswer(reply, 413, `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, 'RESPONSE_TOO_LARGE')
+    if (size > maxResponseBytes) return errorAnswer(reply, 413, tooLarge(maxResponseBytes), 'RESPONSE_TOO_LARGE')
     const out = new PassThrough()
     const encoding = acceptedEncoding(req.headers['accept-encoding'])
     reply.status(200).header('content-type', 'multipart/mixed; boundary="-"').header('vary', 'accept-encoding')
@@ -411,7 +415,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
         hasNext: pending.size > 0,
       })
       if (size + Buffer.byteLength(text) > maxResponseBytes) {
-        const error = { message: `应答过大（超过 ${maxResponseBytes} 字节），请缩小分页或区间`, extensions: { code: 'RESPONSE_TOO_LARGE' } }
+        const error = { message: tooLarge(maxResponseBytes), extensions: { code: 'RESPONSE_TOO_LARGE' } }
         text = JSON.stringify({ incremental: [entry(done.i, { data: null, errors: [error] })], hasNext: pending.size > 0 })
       }
       size += Buffer.byteLength(text)
@@ -420,7 +424,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     }
     // The time budget ran out: the fragments still running end the answer with its refusal (a client gone reads nothing more).
     if (pending.size && signal?.reason !== CLIENT_GONE && !out.destroyed) {
-      const error = { message: '查询超时，请稍后再试', extensions: { code: 'TIMEOUT' } }
+      const error = { message: TIMEOUT_MESSAGE, extensions: { code: 'TIMEOUT' } }
       const text = JSON.stringify({
         incremental: [...pending.keys()].map((i) => entry(i, { data: null, errors: [error] })),
         hasNext: false,
