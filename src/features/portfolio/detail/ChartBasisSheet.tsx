@@ -1,4 +1,4 @@
-import { BasisSheet, BasisSteps } from '@/components/BasisSheet'
+import { StepsSheet } from '@/components/BasisSheet'
 import { chartBasisSteps } from './chartBasis'
 
 export interface ChartBasisSheetProps {
@@ -13,8 +13,6 @@ export interface ChartBasisSheetProps {
 /** The 口径 of a chart's 区间收益 or 最大回撤 (issue #25): the days and NAVs of the series it comes from. */
 export default function ChartBasisSheet({ title, history, figure, periodLabel, onClose }: ChartBasisSheetProps) {
   return (
-    <BasisSheet title={title} onClose={onClose}>
-      <BasisSteps steps={chartBasisSteps(history, figure, periodLabel) ?? ['该区间暂无足够的净值数据。']} />
-    </BasisSheet>
+    <StepsSheet title={title} steps={chartBasisSteps(history, figure, periodLabel) ?? ['该区间暂无足够的净值数据。']} onClose={onClose} />
   )
 }
